@@ -1,0 +1,86 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+/// Muster: offline check-in kiosks that share one signed, replicated attendee list.
+///
+/// Layers point downwards only: `MusterCore` (pure model) ← `MusterCrypto` (libsodium) ←
+/// `MusterStore` (SQLite replica) ← `MusterDaemon` (wiring) ← `MusterClient` (the `muster` front end).
+let strict: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "Muster",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "musterd", targets: ["musterd"]),
+        .executable(name: "muster", targets: ["muster"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+    ],
+    targets: [
+        .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
+        .systemLibrary(name: "CAvahi", pkgConfig: "avahi-client", providers: [.apt(["libavahi-client-dev"])]),
+        .target(name: "CMusterSQLite", linkerSettings: [.linkedLibrary("sqlite3")]),
+        .target(name: "MusterCore", swiftSettings: strict),
+        .target(name: "MusterCrypto", dependencies: ["CSodium"], swiftSettings: strict),
+        .target(
+            name: "MusterStore",
+            dependencies: [
+                "MusterCore", "MusterCrypto", "CMusterSQLite",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "MusterDaemon",
+            dependencies: [
+                "MusterCore", "MusterCrypto", "MusterStore",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "TOMLKit", package: "TOMLKit"),
+            ],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "MusterClient",
+            dependencies: ["MusterCore", "MusterCrypto", "MusterStore", "MusterDaemon"],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "musterd",
+            dependencies: [
+                "MusterDaemon",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "muster",
+            dependencies: [
+                "MusterClient", "MusterDaemon", "MusterStore", "MusterCore", "MusterCrypto",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(name: "MusterCoreTests", dependencies: ["MusterCore"]),
+        .testTarget(name: "MusterCryptoTests", dependencies: ["MusterCrypto"]),
+        .testTarget(name: "MusterStoreTests", dependencies: ["MusterStore", "MusterCore", "MusterCrypto"]),
+        .testTarget(name: "MusterDaemonTests", dependencies: ["MusterDaemon", "MusterStore", "MusterCore", "MusterCrypto"]),
+        .testTarget(name: "MusterClientTests", dependencies: ["MusterClient", "MusterCore"]),
+        .testTarget(
+            name: "MusterIntegrationTests",
+            dependencies: ["MusterCore", "MusterCrypto", "MusterStore"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

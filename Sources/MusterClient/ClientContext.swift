@@ -1,0 +1,47 @@
+import Foundation
+public import MusterDaemon
+public import MusterStore
+
+/// Everything a `muster` command needs, found from the config: the daemon's control socket, the
+/// replica (read-only, for lookups) and the venue.
+public final class ClientContext {
+    public let configPath: String
+    public let config: KioskConfig
+    public let venue: VenueFile
+    public let control: ControlClient
+    private var openedReplica: Replica?
+
+    public init(configPath explicit: String?, environment: [String: String] = ProcessInfo.processInfo.environment)
+        throws(ClientError)
+    {
+        configPath = KioskConfig.resolvePath(explicit, environment: environment)
+        do {
+            config = try KioskConfig.load(path: configPath)
+            venue = try VenueFile.load(path: config.venue)
+        } catch {
+            throw ClientError(.config, "\(error)")
+        }
+        control = ControlClient(path: config.controlSocket)
+    }
+
+    /// The replica, opened read-only on first use.
+    public func replica() throws(ClientError) -> Replica {
+        if let openedReplica { return openedReplica }
+        do {
+            let replica = try Replica.openReadOnly(path: config.replicaPath, policy: venue.policy)
+            openedReplica = replica
+            return replica
+        } catch {
+            throw ClientError(.config, "\(error)")
+        }
+    }
+
+    /// Sends a request and turns an `error` outcome into a thrown ``ClientError``.
+    public func send(_ request: ControlRequest) throws(ClientError) -> ControlResponse {
+        let response = try control.send(request)
+        if response.outcome == .error {
+            throw ClientError(.failed, response.message ?? "musterd refused the request")
+        }
+        return response
+    }
+}

@@ -1,0 +1,29 @@
+/// Why a `muster` command failed, with the exit code scripts can rely on.
+public struct ClientError: Error, Sendable, CustomStringConvertible {
+    public enum Code: Sendable, Equatable {
+        case usage, config, daemonUnavailable, timeout, protocolError, notFound, alreadyCheckedIn, refused, failed
+    }
+
+    public let code: Code
+    public let message: String
+
+    public init(_ code: Code, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    public var description: String { message }
+
+    /// 0 success; 1 error; 2 not found; 3 already checked in; 4 refused (no lock, window, invalid ticket);
+    /// 5 daemon unreachable or no answer (outcome unknown); 64 usage.
+    public var exitCode: Int32 {
+        switch code {
+        case .notFound: 2
+        case .alreadyCheckedIn: 3
+        case .refused: 4
+        case .daemonUnavailable, .timeout: 5
+        case .usage: 64
+        case .config, .protocolError, .failed: 1
+        }
+    }
+}

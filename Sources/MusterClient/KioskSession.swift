@@ -1,0 +1,113 @@
+import Foundation
+import MusterCore
+import MusterDaemon
+import MusterStore
+
+/// Runs ``KioskScreen`` on a line-oriented terminal, pipe or USB scanner: reads lines, carries out
+/// the screen's actions against the replica (lookups) and the daemon (writes), and prints.
+public final class KioskSession {
+    let client: ClientContext
+    let readLine: () -> String?
+    let write: (String) -> Void
+    var screen: KioskScreen
+
+    public init(client: ClientContext, readLine: @escaping () -> String?, write: @escaping (String) -> Void) {
+        self.client = client
+        self.readLine = readLine
+        self.write = write
+        self.screen = KioskScreen(
+            context: KioskScreen.Context(kioskName: client.config.name, campaignName: nil, refusal: nil),
+            formatTime: { ClockText.time(millis: Int64(clamping: $0)) })
+    }
+
+    /// On a terminal the screen must not be left with Ctrl-C, Ctrl-\ or Ctrl-Z; only end of input ends it.
+    public static func protectTerminal() {
+        guard isatty(STDIN_FILENO) == 1 else { return }
+        signal(SIGINT, SIG_IGN)
+        signal(SIGQUIT, SIG_IGN)
+        signal(SIGTSTP, SIG_IGN)
+    }
+
+    /// Runs until end of input.
+    public func run() {
+        _ = screen.update(context: currentContext())
+        var pending = screen.handle(.started)
+        while !pending.isEmpty {
+            let action = pending.removeFirst()
+            switch action {
+            case .show(let line):
+                write(line + "\n")
+            case .prompt(let text):
+                let refreshed = screen.update(context: currentContext())
+                if !refreshed.isEmpty {
+                    pending = refreshed
+                    continue
+                }
+                write(text)
+                guard let line = readLine() else {
+                    write("\n")
+                    return
+                }
+                pending += screen.handle(.line(line))
+            case .lookup(let query):
+                pending += screen.handle(lookup(query))
+            case .checkIn(let key):
+                pending += screen.handle(send(op: .checkIn) { $0.query = key })
+            case .register(let draft):
+                pending += screen.handle(
+                    send(op: .register) {
+                        $0.firstName = draft.firstName
+                        $0.lastName = draft.lastName
+                        $0.email = draft.email
+                        $0.company = draft.company
+                    })
+            case .note(let key, let text):
+                pending += screen.handle(
+                    send(op: .note) {
+                        $0.attendeeKey = key
+                        $0.text = text
+                    })
+            }
+        }
+    }
+
+    private func send(op: ControlRequest.Operation, _ fill: (inout ControlRequest) -> Void) -> KioskScreen.Event {
+        var request = ControlRequest(op: op)
+        fill(&request)
+        do {
+            return .answered(try client.control.send(request))
+        } catch {
+            return .failed(error.message)
+        }
+    }
+
+    func currentContext() -> KioskScreen.Context {
+        let name = client.config.name
+        guard let lock = try? client.replica().view({ try $0.lock() }), lock.campaignID != nil else {
+            return KioskScreen.Context(kioskName: name, campaignName: nil, refusal: nil)
+        }
+        let now = UInt64(Date().timeIntervalSince1970 * 1000)
+        var refusal: String?
+        if case .refuse(let message) = CheckInPolicy.window(lock: lock, nowMillis: now) { refusal = message }
+        return KioskScreen.Context(kioskName: name, campaignName: lock.campaignName ?? lock.campaignID, refusal: refusal)
+    }
+
+    func lookup(_ query: String) -> KioskScreen.Event {
+        do {
+            let result: KioskScreen.LookupResult = try client.replica().view { view in
+                let now = UInt64(Date().timeIntervalSince1970 * 1000)
+                let window = CheckInPolicy.window(lock: try view.lock(), nowMillis: now)
+                guard case .allow(let campaign, _) = window else {
+                    if case .refuse(let message) = window { return .refused(message) }
+                    return .notFound
+                }
+                guard let record = try view.lookup(campaignID: campaign, query: query) else { return .notFound }
+                let alreadyIn = record.isInside ? record.firstArrival.map(KioskService.summary) : nil
+                return .found(KioskService.summary(record), alreadyIn: alreadyIn, admitted: record.admitted)
+            }
+            return .lookedUp(result)
+        } catch {
+            return .failed("\(error)")
+        }
+    }
+}

@@ -1,0 +1,102 @@
+/// Reads the encoding that ``ByteWriter`` produces, refusing anything that is not in canonical form.
+///
+/// Every read is bounds-checked and throws ``DecodeError``; hostile bytes from the network or disk can
+/// make decoding fail but never crash or allocate more than the input's size.
+public struct ByteReader: Sendable {
+    private let bytes: [UInt8]
+    public private(set) var offset: Int
+
+    public init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+        self.offset = 0
+    }
+
+    public var remaining: Int { bytes.count - offset }
+    public var isAtEnd: Bool { offset == bytes.count }
+
+    public mutating func readUInt8() throws(DecodeError) -> UInt8 {
+        guard remaining >= 1 else { throw .truncated(at: offset) }
+        defer { offset += 1 }
+        return bytes[offset]
+    }
+
+    public mutating func readUInt16() throws(DecodeError) -> UInt16 {
+        guard remaining >= 2 else { throw .truncated(at: offset) }
+        defer { offset += 2 }
+        return UInt16(bytes[offset]) << 8 | UInt16(bytes[offset + 1])
+    }
+
+    public mutating func readUInt64() throws(DecodeError) -> UInt64 {
+        guard remaining >= 8 else { throw .truncated(at: offset) }
+        var value: UInt64 = 0
+        for index in offset..<offset + 8 { value = value << 8 | UInt64(bytes[index]) }
+        offset += 8
+        return value
+    }
+
+    public mutating func readInt64() throws(DecodeError) -> Int64 { Int64(bitPattern: try readUInt64()) }
+
+    public mutating func readBool() throws(DecodeError) -> Bool {
+        let start = offset
+        switch try readUInt8() {
+        case 0: return false
+        case 1: return true
+        default: throw .invalidValue(at: start, "boolean must be 0 or 1")
+        }
+    }
+
+    /// Unsigned LEB128; rejects overlong forms so every value has one encoding.
+    public mutating func readVarint() throws(DecodeError) -> UInt64 {
+        let start = offset
+        var value: UInt64 = 0
+        var shift: UInt64 = 0
+        while true {
+            let byte = try readUInt8()
+            if shift == 63 && byte > 1 { throw .invalidValue(at: start, "varint overflows 64 bits") }
+            value |= UInt64(byte & 0x7f) << shift
+            if byte & 0x80 == 0 {
+                if byte == 0 && shift > 0 { throw .invalidValue(at: start, "overlong varint") }
+                return value
+            }
+            shift += 7
+            if shift > 63 { throw .invalidValue(at: start, "varint too long") }
+        }
+    }
+
+    public mutating func readRaw(count: Int) throws(DecodeError) -> [UInt8] {
+        guard count >= 0, remaining >= count else { throw .truncated(at: offset) }
+        defer { offset += count }
+        return Array(bytes[offset..<offset + count])
+    }
+
+    public mutating func readBlob(maxLength: Int) throws(DecodeError) -> [UInt8] {
+        let start = offset
+        let length = try readVarint()
+        guard length <= UInt64(maxLength) else {
+            throw .invalidValue(at: start, "length \(length) exceeds the limit of \(maxLength)")
+        }
+        return try readRaw(count: Int(length))
+    }
+
+    public mutating func readString(maxLength: Int = Limits.maxFieldBytes) throws(DecodeError) -> String {
+        let start = offset
+        let raw = try readBlob(maxLength: maxLength)
+        guard let string = String(validating: raw, as: UTF8.self) else {
+            throw .invalidValue(at: start, "string is not valid UTF-8")
+        }
+        return string
+    }
+
+    public mutating func readOptionalString(maxLength: Int = Limits.maxFieldBytes) throws(DecodeError) -> String? {
+        try readBool() ? try readString(maxLength: maxLength) : nil
+    }
+
+    public mutating func readOptionalInt64() throws(DecodeError) -> Int64? {
+        try readBool() ? try readInt64() : nil
+    }
+
+    /// Decoders call this last so trailing garbage makes a delta invalid rather than silently ignored.
+    public func expectEnd() throws(DecodeError) {
+        guard isAtEnd else { throw .trailingBytes(count: remaining) }
+    }
+}

@@ -1,0 +1,64 @@
+/// Appends Muster's canonical binary encoding: big-endian fixed-width integers, LEB128 lengths,
+/// UTF-8 strings with a length prefix.
+///
+/// Signatures and hashes are computed over these bytes, so the encoding has exactly one form for
+/// every value: no optional padding, no alternative integer widths.
+public struct ByteWriter: Sendable {
+    public private(set) var bytes: [UInt8]
+
+    public init(capacity: Int = 128) {
+        bytes = []
+        bytes.reserveCapacity(capacity)
+    }
+
+    public mutating func write(_ value: UInt8) { bytes.append(value) }
+
+    public mutating func write(_ value: UInt16) {
+        bytes.append(UInt8(truncatingIfNeeded: value >> 8))
+        bytes.append(UInt8(truncatingIfNeeded: value))
+    }
+
+    public mutating func write(_ value: UInt64) {
+        for shift in stride(from: 56, through: 0, by: -8) {
+            bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift)))
+        }
+    }
+
+    public mutating func write(_ value: Int64) { write(UInt64(bitPattern: value)) }
+
+    public mutating func write(_ value: Bool) { bytes.append(value ? 1 : 0) }
+
+    /// Unsigned LEB128, used for lengths.
+    public mutating func writeVarint(_ value: UInt64) {
+        var rest = value
+        repeat {
+            var byte = UInt8(rest & 0x7f)
+            rest >>= 7
+            if rest != 0 { byte |= 0x80 }
+            bytes.append(byte)
+        } while rest != 0
+    }
+
+    /// Fixed-size raw bytes whose length the reader knows in advance (keys, hashes).
+    public mutating func writeRaw(_ raw: some Collection<UInt8>) { bytes.append(contentsOf: raw) }
+
+    /// Variable-size bytes with a length prefix.
+    public mutating func writeBlob(_ blob: some Collection<UInt8>) {
+        writeVarint(UInt64(blob.count))
+        bytes.append(contentsOf: blob)
+    }
+
+    public mutating func write(_ string: String) { writeBlob(Array(string.utf8)) }
+
+    public mutating func write(_ string: String?) {
+        guard let string else { return write(false) }
+        write(true)
+        write(string)
+    }
+
+    public mutating func write(_ value: Int64?) {
+        guard let value else { return write(false) }
+        write(true)
+        write(value)
+    }
+}

@@ -1,0 +1,32 @@
+/// What a delta does. The raw values are part of the signed encoding and never change meaning.
+public enum DeltaKind: UInt8, Sendable, CaseIterable, CustomStringConvertible {
+    case campaign = 1
+    case attendee = 2
+    case lock = 3
+    case checkIn = 4
+    case checkOut = 5
+    case registration = 6
+    case note = 7
+    case undo = 8
+
+    /// Kinds only the venue's organizer may author; a kiosk signing one is refused everywhere.
+    public var isOrganizerOnly: Bool {
+        switch self {
+        case .campaign, .attendee, .lock, .undo: true
+        case .checkIn, .checkOut, .registration, .note: false
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .campaign: "campaign"
+        case .attendee: "attendee"
+        case .lock: "lock"
+        case .checkIn: "check-in"
+        case .checkOut: "check-out"
+        case .registration: "registration"
+        case .note: "note"
+        case .undo: "undo"
+        }
+    }
+}

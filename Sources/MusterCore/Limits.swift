@@ -1,0 +1,10 @@
+/// Hard limits that keep hostile or broken input bounded. Shared by the encoder, the decoder and
+/// the stores so that anything one side can produce the other side accepts.
+public enum Limits {
+    /// Longest text field (name, company, note) in bytes of UTF-8.
+    public static let maxFieldBytes = 4_096
+    /// Largest encoded delta body.
+    public static let maxBodyBytes = 16_384
+    /// Largest guestbook note, in characters, as typed at a kiosk.
+    public static let maxNoteCharacters = 280
+}

@@ -1,0 +1,78 @@
+import Foundation
+public import Logging
+import NIOCore
+import NIOPosix
+public import ServiceLifecycle
+
+/// The Unix control socket (mode 0660): `muster` sends one JSON request per line and gets one JSON
+/// response per line. Every write to the replica from the front end goes through here.
+public final class ControlServer: Service {
+    /// Large enough for an organizer batch of a thousand signed deltas in hex.
+    public static let maxRequestBytes = 8 * 1024 * 1024
+
+    let path: String
+    let service: KioskService
+    let logger: Logger
+    let onListening: @Sendable () -> Void
+
+    public init(path: String, service: KioskService, logger: Logger, onListening: @escaping @Sendable () -> Void) {
+        self.path = path
+        self.service = service
+        self.logger = logger
+        self.onListening = onListening
+    }
+
+    public func run() async throws {
+        let directory = (path as NSString).deletingLastPathComponent
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .serverChannelOption(.backlog, value: 64)
+            .bind(unixDomainSocketPath: path, cleanupExistingSocketFile: true) { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(
+                        ByteToMessageHandler(LineFrameDecoder(maxLineBytes: Self.maxRequestBytes)))
+                    return try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
+                }
+            }
+        guard chmod(path, 0o660) == 0 else {
+            try? await server.channel.close()
+            throw DaemonError(.controlSocket, "cannot set mode 0660 on \(path): \(String(cString: strerror(errno)))")
+        }
+        logger.info("control socket listening", metadata: ["path": "\(path)"])
+        onListening()
+
+        try await withGracefulShutdownHandler {
+            try await withThrowingDiscardingTaskGroup { group in
+                try await server.executeThenClose { connections in
+                    for try await connection in connections {
+                        group.addTask { await self.serve(connection) }
+                    }
+                }
+            }
+        } onGracefulShutdown: {
+            server.channel.close(promise: nil)
+        }
+        unlink(path)
+    }
+
+    private func serve(_ connection: NIOAsyncChannel<ByteBuffer, ByteBuffer>) async {
+        do {
+            try await connection.executeThenClose { inbound, outbound in
+                for try await line in inbound {
+                    let response: ControlResponse
+                    do {
+                        let request = try JSONDecoder().decode(ControlRequest.self, from: Data(line.readableBytesView))
+                        response = service.handle(request)
+                    } catch {
+                        response = ControlResponse(outcome: .error, message: "malformed control request")
+                    }
+                    var data = try JSONEncoder().encode(response)
+                    data.append(UInt8(ascii: "\n"))
+                    try await outbound.write(ByteBuffer(bytes: data))
+                }
+            }
+        } catch {
+            logger.debug("control connection closed", metadata: ["error": "\(error)"])
+        }
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import TOMLKit
+
+/// The daemon's configuration (`config/musterd.toml` documents every key).
+///
+/// `name`, `location`, `state_dir`, `control_socket`, `venue`, `listen` and `static_peers` are a
+/// contract that tools outside the project rely on; every key can also be given as a flag.
+public struct KioskConfig: Sendable, Equatable {
+    public var name: String = "kiosk"
+    public var location: String = ""
+    public var stateDirectory: String = "/var/lib/muster"
+    public var controlSocket: String = "/run/muster/control.sock"
+    public var venue: String = "/etc/muster/venue.toml"
+    public var listen: HostPort = HostPort(host: "0.0.0.0", port: 7420)
+    public var staticPeers: [HostPort] = []
+    /// Deltas stamped further ahead than this never move the local clock.
+    public var clockBoundSeconds: Int = 300
+    public var logLevel: String = "info"
+
+    public init() {}
+
+    /// Where the replica lives inside the state directory.
+    public var replicaPath: String { (stateDirectory as NSString).appendingPathComponent("replica.sqlite") }
+    /// The kiosk's own signing key, made on first start.
+    public var kioskKeyPath: String { (stateDirectory as NSString).appendingPathComponent("kiosk.key") }
+
+    /// The default config path when neither `--config` nor `MUSTER_CONFIG` is given.
+    public static let defaultPath = "/etc/muster/musterd.toml"
+
+    /// `--config`, else `MUSTER_CONFIG`, else the default path.
+    public static func resolvePath(_ explicit: String?, environment: [String: String]) -> String {
+        if let explicit, !explicit.isEmpty { return explicit }
+        if let env = environment["MUSTER_CONFIG"], !env.isEmpty { return env }
+        return defaultPath
+    }
+
+    public static func load(path: String) throws(ConfigError) -> KioskConfig {
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            throw ConfigError(file: path, "cannot read the config file (\(error.localizedDescription))")
+        }
+        var config = try parse(text, file: path)
+        // Relative paths in the file are relative to the file, so a config next to its venue works anywhere.
+        let base = ((path as NSString).deletingLastPathComponent as NSString)
+        config.stateDirectory = Self.absolute(config.stateDirectory, base: base)
+        config.controlSocket = Self.absolute(config.controlSocket, base: base)
+        config.venue = Self.absolute(config.venue, base: base)
+        return config
+    }
+
+    static func absolute(_ path: String, base: NSString) -> String {
+        path.hasPrefix("/") ? path : (base.appendingPathComponent(path) as NSString).standardizingPath
+    }
+
+    static let knownKeys: Set<String> = [
+        "name", "location", "state_dir", "control_socket", "venue", "listen", "static_peers",
+        "clock_bound_seconds", "log_level",
+    ]
+
+    public static func parse(_ text: String, file: String) throws(ConfigError) -> KioskConfig {
+        let table: TOMLTable
+        do {
+            table = try TOMLTable(string: text)
+        } catch let error as TOMLParseError {
+            throw ConfigError(file: file, "line \(error.source.begin.line): invalid TOML: \(error.description)")
+        } catch {
+            throw ConfigError(file: file, "invalid TOML: \(error)")
+        }
+        var config = KioskConfig()
+        for key in table.keys where !knownKeys.contains(key) {
+            throw ConfigError(file: file, "unknown key '\(key)' (known keys: \(knownKeys.sorted().joined(separator: ", ")))")
+        }
+        func string(_ key: String) throws(ConfigError) -> String? {
+            guard let value = table[key] else { return nil }
+            guard let string = value.string else { throw ConfigError(file: file, "'\(key)' must be a string") }
+            return string
+        }
+        if let value = try string("name") { config.name = value }
+        if let value = try string("location") { config.location = value }
+        if let value = try string("state_dir") { config.stateDirectory = value }
+        if let value = try string("control_socket") { config.controlSocket = value }
+        if let value = try string("venue") { config.venue = value }
+        if let value = try string("log_level") { config.logLevel = value }
+        if let value = try string("listen") {
+            guard let hostPort = HostPort(value) else {
+                throw ConfigError(file: file, "'listen' must be host:port, got '\(value)'")
+            }
+            config.listen = hostPort
+        }
+        if let value = table["static_peers"] {
+            guard let array = value.array else { throw ConfigError(file: file, "'static_peers' must be an array") }
+            config.staticPeers = []
+            for element in array {
+                guard let text = element.string, let hostPort = HostPort(text) else {
+                    throw ConfigError(file: file, "'static_peers' entries must be \"host:port\" strings")
+                }
+                config.staticPeers.append(hostPort)
+            }
+        }
+        if let value = table["clock_bound_seconds"] {
+            guard let seconds = value.int, seconds > 0 else {
+                throw ConfigError(file: file, "'clock_bound_seconds' must be a positive integer")
+            }
+            config.clockBoundSeconds = seconds
+        }
+        return config
+    }
+}

@@ -1,0 +1,46 @@
+import NIOCore
+
+/// Splits a byte stream into newline-terminated lines with a hard maximum length.
+///
+/// A line longer than the limit is an error that closes the connection, so a misbehaving client
+/// cannot make the daemon buffer without bound.
+struct LineFrameDecoder: ByteToMessageDecoder {
+    typealias InboundOut = ByteBuffer
+
+    struct LineTooLong: Error, CustomStringConvertible {
+        let limit: Int
+        var description: String { "control request exceeds \(limit) bytes" }
+    }
+
+    let maxLineBytes: Int
+    private var scanned = 0
+
+    init(maxLineBytes: Int) { self.maxLineBytes = maxLineBytes }
+
+    mutating func decode(context: ChannelHandlerContext, buffer: inout ByteBuffer) throws -> DecodingState {
+        let view = buffer.readableBytesView
+        if let newline = view[(view.startIndex + scanned)...].firstIndex(of: UInt8(ascii: "\n")) {
+            let length = newline - view.startIndex
+            let line = buffer.readSlice(length: length)!
+            buffer.moveReaderIndex(forwardBy: 1)
+            scanned = 0
+            context.fireChannelRead(Self.wrapInboundOut(line))
+            return .continue
+        }
+        scanned = view.count
+        if scanned > maxLineBytes { throw LineTooLong(limit: maxLineBytes) }
+        return .needMoreData
+    }
+
+    mutating func decodeLast(context: ChannelHandlerContext, buffer: inout ByteBuffer, seenEOF: Bool) throws
+        -> DecodingState
+    {
+        // A final request without a newline is still a request.
+        if try decode(context: context, buffer: &buffer) == .continue { return .continue }
+        if buffer.readableBytes > 0, let rest = buffer.readSlice(length: buffer.readableBytes) {
+            scanned = 0
+            context.fireChannelRead(Self.wrapInboundOut(rest))
+        }
+        return .needMoreData
+    }
+}

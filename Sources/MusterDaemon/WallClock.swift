@@ -1,0 +1,35 @@
+import Foundation
+import Synchronization
+public import MusterCore
+
+/// The kiosk's clock: physical time (injectable, for tests and the fault lab) feeding a hybrid
+/// logical clock shared by every writer in the daemon.
+public final class WallClock: Sendable {
+    private let physical: @Sendable () -> UInt64
+    private let hybrid: Mutex<HybridClock>
+
+    /// - Parameter offsetMillis: added to the system time (the lab injects clock skew this way).
+    public init(offsetMillis: Int64 = 0, boundMillis: UInt64 = 300_000) {
+        physical = { UInt64(max(0, Int64(Date().timeIntervalSince1970 * 1000) + offsetMillis)) }
+        hybrid = Mutex(HybridClock(maxAheadMillis: boundMillis))
+    }
+
+    public init(physical: @escaping @Sendable () -> UInt64, boundMillis: UInt64 = 300_000) {
+        self.physical = physical
+        hybrid = Mutex(HybridClock(maxAheadMillis: boundMillis))
+    }
+
+    public var nowMillis: UInt64 { physical() }
+    public var boundMillis: UInt64 { hybrid.withLock { $0.maxAheadMillis } }
+
+    public func tick() -> HLC {
+        let now = physical()
+        return hybrid.withLock { $0.tick(nowMillis: now) }
+    }
+
+    @discardableResult
+    public func observe(_ remote: HLC) -> HybridClock.Observation {
+        let now = physical()
+        return hybrid.withLock { $0.observe(remote, nowMillis: now) }
+    }
+}

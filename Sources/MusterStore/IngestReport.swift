@@ -1,0 +1,18 @@
+public import MusterCore
+
+/// What happened to a batch of deltas offered to the replica.
+public struct IngestReport: Sendable {
+    /// Newly stored deltas, in the order they were applied (what a sync layer relays onwards).
+    public var applied: [SignedDelta] = []
+    /// Deltas the replica already had, byte for byte.
+    public var duplicates = 0
+    /// Deltas refused, each with the reason. A refused delta also stops the rest of its author's run.
+    public var rejected: [ReplicaError] = []
+    /// Deltas stamped further ahead of local time than the bound: stored and counted, but they did
+    /// not move the local clock.
+    public var clockWarnings: [DeltaRef] = []
+    /// The newest timestamp among the applied deltas that were within the clock bound.
+    public var newestAcceptedHLC: HLC?
+
+    public init() {}
+}

@@ -1,0 +1,178 @@
+import Foundation
+import GRDB
+import MusterCore
+
+/// Folds one decoded delta into the materialized tables.
+///
+/// Every rule here is order independent, so the materialized state is a pure function of the *set*
+/// of deltas, whatever order they arrive in:
+/// - sets only grow (presence, notes, undos, walk-in tickets) and are keyed by the delta's (author, seq);
+/// - fields are last-writer-wins by the total order (hlc, author, seq);
+/// - flags are ORed; the lock with the highest (version, hlc, author, seq) wins;
+/// - undo is applied at query time (the `live_presence` view), so an undo may arrive before its target.
+enum Materializer {
+    static func apply(_ delta: Delta, db: Database) throws {
+        let stamp = Stamp(delta)
+        switch delta.body {
+        case .campaign(let p):
+            try applyCampaign(p, stamp: stamp, db: db)
+        case .attendee(let p):
+            try applyAttendee(p, stamp: stamp, db: db)
+        case .lock(let p):
+            try applyLock(p, stamp: stamp, db: db)
+        case .checkIn(let p):
+            try insertPresence(p.presence, kind: .checkIn, stamp: stamp, db: db)
+        case .checkOut(let p):
+            try insertPresence(p.presence, kind: .checkOut, stamp: stamp, db: db)
+        case .registration(let p):
+            try applyRegistration(p, stamp: stamp, db: db)
+        case .note(let p):
+            try db.execute(
+                sql: """
+                    INSERT OR IGNORE INTO note(author, seq, hlc, campaign_id, attendee_key, text)
+                    VALUES (?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [stamp.author, stamp.seq, stamp.hlc, p.campaignID, p.attendeeKey, p.text])
+        case .undo(let p):
+            try db.execute(
+                sql: "INSERT OR IGNORE INTO undo(target_author, target_seq, author, seq) VALUES (?, ?, ?, ?)",
+                arguments: [Data(p.target.author.bytes), Int64(p.target.seq), stamp.author, stamp.seq])
+        }
+    }
+
+    private static func applyCampaign(_ p: CampaignPayload, stamp: Stamp, db: Database) throws {
+        let current = try Row.fetchOne(
+            db, sql: "SELECT lww_hlc, lww_author, lww_seq FROM campaign WHERE id = ?", arguments: [p.campaignID])
+        if let current, Stamp(row: current, prefix: "lww_") >= stamp { return }
+        try db.execute(
+            sql: """
+                INSERT INTO campaign(id, name, name_key, lww_hlc, lww_author, lww_seq) VALUES (?, ?, ?, ?, ?, ?)
+                ON CONFLICT(id) DO UPDATE SET name = excluded.name, name_key = excluded.name_key,
+                    lww_hlc = excluded.lww_hlc, lww_author = excluded.lww_author, lww_seq = excluded.lww_seq
+                """,
+            arguments: [p.campaignID, p.name, p.name.lowercased(), stamp.hlc, stamp.author, stamp.seq])
+    }
+
+    private static func applyAttendee(_ p: AttendeePayload, stamp: Stamp, db: Database) throws {
+        try ensureAttendee(campaignID: p.campaignID, key: p.key, db: db)
+        try updatePerson(
+            campaignID: p.campaignID, key: p.key, email: p.email, firstName: p.firstName, lastName: p.lastName,
+            company: p.company, stamp: stamp, db: db)
+        let current = try Row.fetchOne(
+            db, sql: "SELECT i_hlc, i_author, i_seq FROM attendee WHERE campaign_id = ? AND key = ?",
+            arguments: [p.campaignID, p.key])
+        if let current, current["i_hlc"] as Int64? != nil, Stamp(row: current, prefix: "i_") >= stamp { return }
+        try db.execute(
+            sql: """
+                UPDATE attendee SET ticket = ?, ticket_key = ?, salesforce_id = ?, status = ?, admitted = ?,
+                    imported = 1, i_hlc = ?, i_author = ?, i_seq = ?
+                WHERE campaign_id = ? AND key = ?
+                """,
+            arguments: [
+                p.ticket, p.ticket.map(TicketCode.normalize), p.salesforceID, p.status, p.admitted,
+                stamp.hlc, stamp.author, stamp.seq, p.campaignID, p.key,
+            ])
+    }
+
+    private static func applyRegistration(_ p: RegistrationPayload, stamp: Stamp, db: Database) throws {
+        let key = p.presence.attendeeKey
+        try ensureAttendee(campaignID: p.presence.campaignID, key: key, db: db)
+        try updatePerson(
+            campaignID: p.presence.campaignID, key: key, email: p.email, firstName: p.firstName,
+            lastName: p.lastName, company: p.company, stamp: stamp, db: db)
+        try db.execute(
+            sql: "UPDATE attendee SET walk_in = 1 WHERE campaign_id = ? AND key = ?",
+            arguments: [p.presence.campaignID, key])
+        try db.execute(
+            sql: """
+                INSERT OR IGNORE INTO walk_in_ticket(campaign_id, ticket_key, attendee_key, author, seq)
+                VALUES (?, ?, ?, ?, ?)
+                """,
+            arguments: [p.presence.campaignID, TicketCode.normalize(p.ticket), key, stamp.author, stamp.seq])
+        try insertPresence(p.presence, kind: .registration, stamp: stamp, db: db)
+    }
+
+    /// Creates the attendee row with neutral values; every field is then set by an LWW update, so
+    /// the row's content never depends on which delta happened to create it.
+    private static func ensureAttendee(campaignID: String, key: String, db: Database) throws {
+        try db.execute(
+            sql: """
+                INSERT OR IGNORE INTO attendee(campaign_id, key, email, first_name, last_name, company,
+                    p_hlc, p_author, p_seq, admitted, imported, walk_in)
+                VALUES (?, ?, '', '', '', '', -1, x'', 0, 1, 0, 0)
+                """,
+            arguments: [campaignID, key])
+    }
+
+    private static func updatePerson(
+        campaignID: String, key: String, email: String, firstName: String, lastName: String, company: String,
+        stamp: Stamp, db: Database
+    ) throws {
+        try db.execute(
+            sql: """
+                UPDATE attendee SET email = ?, first_name = ?, last_name = ?, company = ?,
+                    p_hlc = ?, p_author = ?, p_seq = ?
+                WHERE campaign_id = ? AND key = ? AND (p_hlc, p_author, p_seq) < (?, ?, ?)
+                """,
+            arguments: [
+                email, firstName, lastName, company, stamp.hlc, stamp.author, stamp.seq, campaignID, key,
+                stamp.hlc, stamp.author, stamp.seq,
+            ])
+    }
+
+    private static func insertPresence(_ p: PresencePayload, kind: DeltaKind, stamp: Stamp, db: Database) throws {
+        try db.execute(
+            sql: """
+                INSERT OR IGNORE INTO presence(author, seq, kind, hlc, campaign_id, attendee_key,
+                    kiosk_name, location, member_status)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                stamp.author, stamp.seq, Int64(kind.rawValue), stamp.hlc, p.campaignID, p.attendeeKey,
+                p.kioskName, p.location, p.memberStatus,
+            ])
+    }
+
+    private static func applyLock(_ p: LockPayload, stamp: Stamp, db: Database) throws {
+        try db.execute(
+            sql: """
+                INSERT INTO lock_state(id, version, campaign_id, check_in_status, opens_at, closes_at, hlc, author, seq)
+                VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT(id) DO UPDATE SET version = excluded.version, campaign_id = excluded.campaign_id,
+                    check_in_status = excluded.check_in_status, opens_at = excluded.opens_at,
+                    closes_at = excluded.closes_at, hlc = excluded.hlc, author = excluded.author, seq = excluded.seq
+                WHERE (excluded.version, excluded.hlc, excluded.author, excluded.seq)
+                    > (lock_state.version, lock_state.hlc, lock_state.author, lock_state.seq)
+                """,
+            arguments: [
+                Int64(clamping: p.version), p.campaignID, p.checkInStatus, p.opensAtMillis, p.closesAtMillis,
+                stamp.hlc, stamp.author, stamp.seq,
+            ])
+    }
+}
+
+/// The total order for last-writer-wins: (hlc, author, seq), compared the same way in Swift and SQL
+/// (SQLite compares BLOBs with memcmp, which is the bytewise order of ``AuthorID``).
+struct Stamp: Comparable {
+    let hlc: Int64
+    let author: Data
+    let seq: Int64
+
+    init(_ delta: Delta) {
+        hlc = Int64(delta.hlc.packed)
+        author = Data(delta.author.bytes)
+        seq = Int64(clamping: delta.seq)
+    }
+
+    init(row: Row, prefix: String) {
+        hlc = row[prefix + "hlc"]
+        author = row[prefix + "author"]
+        seq = row[prefix + "seq"]
+    }
+
+    static func < (lhs: Stamp, rhs: Stamp) -> Bool {
+        if lhs.hlc != rhs.hlc { return lhs.hlc < rhs.hlc }
+        if lhs.author != rhs.author { return lhs.author.lexicographicallyPrecedes(rhs.author) }
+        return lhs.seq < rhs.seq
+    }
+}

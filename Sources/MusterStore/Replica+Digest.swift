@@ -1,0 +1,67 @@
+import Foundation
+import GRDB
+import MusterCore
+import MusterCrypto
+
+extension Replica {
+    /// BLAKE2b-256 over the materialized state in a canonical order, as hex.
+    ///
+    /// The materialized state is a pure function of the set of deltas, so two replicas that hold the
+    /// same deltas have the same digest, whatever order the deltas arrived in. Local-only facts
+    /// (arrival times, clock warnings, fork evidence) are left out on purpose.
+    public func digest() throws(ReplicaError) -> String {
+        try read { db in try Self.digest(db) }
+    }
+
+    static let digestQueries: [(table: String, sql: String)] = [
+        ("campaign", "SELECT id, name FROM campaign ORDER BY id"),
+        (
+            "attendee",
+            """
+            SELECT campaign_id, key, email, first_name, last_name, company, ticket, salesforce_id, status,
+                admitted, imported, walk_in FROM attendee ORDER BY campaign_id, key
+            """
+        ),
+        ("walk_in_ticket", "SELECT * FROM walk_in_ticket ORDER BY campaign_id, ticket_key, author, seq"),
+        ("presence", "SELECT * FROM presence ORDER BY author, seq"),
+        ("note", "SELECT * FROM note ORDER BY author, seq"),
+        ("undo", "SELECT * FROM undo ORDER BY target_author, target_seq, author, seq"),
+        ("lock", "SELECT version, campaign_id, check_in_status, opens_at, closes_at, author, seq FROM lock_state"),
+    ]
+
+    static func digest(_ db: Database) throws -> String {
+        var hasher = Blake2bHasher()
+        hasher.update("muster-state-digest-v1")
+        for (table, sql) in digestQueries {
+            var writer = ByteWriter()
+            writer.write(table)
+            hasher.update(writer.bytes)
+            let cursor = try Row.fetchCursor(db, sql: sql)
+            while let row = try cursor.next() {
+                var rowWriter = ByteWriter()
+                for value in row.databaseValues { Self.encode(value, into: &rowWriter) }
+                hasher.update(rowWriter.bytes)
+            }
+        }
+        return Hex.encode(hasher.finalize())
+    }
+
+    /// Type-tagged, length-prefixed, so no two different rows encode alike.
+    private static func encode(_ value: DatabaseValue, into writer: inout ByteWriter) {
+        switch value.storage {
+        case .null: writer.write(UInt8(0))
+        case .int64(let int):
+            writer.write(UInt8(1))
+            writer.write(int)
+        case .double(let double):
+            writer.write(UInt8(2))
+            writer.write(double.bitPattern)
+        case .string(let string):
+            writer.write(UInt8(3))
+            writer.write(string)
+        case .blob(let data):
+            writer.write(UInt8(4))
+            writer.writeBlob(Array(data))
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import GRDB
+public import MusterCore
+public import MusterCrypto
+
+extension Replica {
+    /// Appends one delta authored by this kiosk, deciding on a consistent snapshot.
+    ///
+    /// `decide` runs inside the write transaction, so a decision such as "not yet checked in, so
+    /// check in" cannot race another write. The transaction commits with `synchronous=FULL` before
+    /// this returns: a caller may acknowledge the result to a person only after it returns.
+    ///
+    /// - Parameters:
+    ///   - keyPair: the kiosk's signing key.
+    ///   - nextHLC: called once, inside the transaction, when a delta is to be appended.
+    ///   - decide: returns the body to append (or nil to append nothing) and a result for the caller.
+    /// - Returns: the caller's result and the stored delta, if one was appended.
+    public func appendLocal<T>(
+        keyPair: SigningKeyPair, nowMillis: UInt64, nextHLC: () -> HLC,
+        _ decide: (ReplicaView) throws -> LocalWrite<T>
+    ) throws(ReplicaError) -> (result: T, delta: SignedDelta?) {
+        let pool = try writer()
+        let author = AuthorID(keyPair.publicKey)
+        do {
+            return try pool.write { db in
+                let decision = try decide(ReplicaView(db))
+                let result = decision.result
+                guard let body = decision.body else { return (result, nil) }
+                var signer = DeltaSigner(
+                    venue: policy.venue, keyPair: keyPair, head: try Self.head(of: author, db: db))
+                let signed = signer.sign(body, hlc: nextHLC())
+                try policy.authorize(signed)
+                try store(signed, decoded: try signed.decode(), hash: signer.head.hash, db: db, nowMillis: nowMillis)
+                return (result, signed)
+            }
+        } catch {
+            throw Replica.mapError(error)
+        }
+    }
+}
+
+/// What a local write decided: the body to append, if any, and the answer for the caller.
+public struct LocalWrite<T> {
+    public let body: DeltaBody?
+    public let result: T
+
+    /// Append nothing; just answer.
+    public static func answer(_ result: T) -> LocalWrite { LocalWrite(body: nil, result: result) }
+
+    /// Append `body`, then answer.
+    public static func append(_ body: DeltaBody, answer result: T) -> LocalWrite {
+        LocalWrite(body: body, result: result)
+    }
+}

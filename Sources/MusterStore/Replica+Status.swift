@@ -1,0 +1,49 @@
+import Foundation
+import GRDB
+import MusterCore
+
+extension Replica {
+    /// Counts for the locked campaign (or all campaigns when unlocked), deltas per author, the digest.
+    public func status() throws(ReplicaError) -> ReplicaStatus {
+        try read { db in
+            let view = ReplicaView(db)
+            let lock = try view.lock()
+            let scope = lock?.campaignID
+            let filter = scope == nil ? "1" : "campaign_id = ?"
+            let args: StatementArguments = scope.map { [$0] } ?? []
+            func count(_ sql: String) throws -> Int { try Int.fetchOne(db, sql: sql, arguments: args) ?? 0 }
+            let checkOut = DeltaKind.checkOut.rawValue
+            let authors = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT h.author, h.seq, (SELECT COUNT(*) FROM delta d WHERE d.author = h.author) AS n
+                    FROM head h ORDER BY h.author
+                    """
+            ).compactMap { row -> ReplicaStatus.AuthorCount? in
+                let author: Data = row["author"]
+                let seq: Int64 = row["seq"]
+                return AuthorID(bytes: author).map {
+                    ReplicaStatus.AuthorCount(author: $0, deltas: row["n"], headSeq: UInt64(seq))
+                }
+            }
+            return ReplicaStatus(
+                lock: lock,
+                attendees: try count("SELECT COUNT(*) FROM attendee WHERE \(filter)"),
+                checkedIn: try count(
+                    "SELECT COUNT(DISTINCT campaign_id || char(0) || attendee_key) FROM live_presence WHERE \(filter) AND kind != \(checkOut)"
+                ),
+                walkIns: try count("SELECT COUNT(*) FROM attendee WHERE walk_in = 1 AND \(filter)"),
+                inside: try count(
+                    """
+                    SELECT COUNT(*) FROM (
+                        SELECT kind, ROW_NUMBER() OVER (PARTITION BY campaign_id, attendee_key
+                            ORDER BY hlc DESC, author DESC, seq DESC) AS rn
+                        FROM live_presence WHERE \(filter)) WHERE rn = 1 AND kind != \(checkOut)
+                    """),
+                authors: authors,
+                forks: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM fork_evidence") ?? 0,
+                clockWarnings: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM clock_warning") ?? 0,
+                digest: try Self.digest(db))
+        }
+    }
+}

@@ -1,0 +1,105 @@
+import CMusterSQLite
+import Foundation
+import GRDB
+import MusterCore
+
+/// The local SQLite replica: the signed delta log and the materialized state derived from it.
+///
+/// Opened read-write by `musterd` (the only writer) as a WAL `DatabasePool` with
+/// `synchronous=FULL`, and read-only by `muster` for lookups. Every connection runs in SQLite's
+/// defensive mode with `trusted_schema=OFF`, and every value is bound, never spliced into SQL.
+public final class Replica: Sendable {
+    public let path: String
+    public let policy: VenuePolicy
+    let reader: any DatabaseReader
+    let pool: DatabasePool?
+
+    private init(path: String, policy: VenuePolicy, reader: any DatabaseReader, pool: DatabasePool?) {
+        self.path = path
+        self.policy = policy
+        self.reader = reader
+        self.pool = pool
+    }
+
+    /// Opens (creating and migrating if needed) the replica for writing.
+    public static func open(path: String, policy: VenuePolicy) throws(ReplicaError) -> Replica {
+        do {
+            let pool = try DatabasePool(path: path, configuration: configuration(readOnly: false))
+            try ReplicaSchema.migrator.migrate(pool)
+            try pool.write { db in try Replica.checkVenue(db, policy: policy) }
+            return Replica(path: path, policy: policy, reader: pool, pool: pool)
+        } catch let error as ReplicaError {
+            throw error
+        } catch {
+            throw ReplicaError(.open, "cannot open the replica at \(path): \(error)")
+        }
+    }
+
+    /// Opens an existing replica read-only (for `muster` lookups while `musterd` writes).
+    public static func openReadOnly(path: String, policy: VenuePolicy) throws(ReplicaError) -> Replica {
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw ReplicaError(.open, "no replica at \(path); is musterd running with this config?")
+        }
+        do {
+            let queue = try DatabaseQueue(path: path, configuration: configuration(readOnly: true))
+            return Replica(path: path, policy: policy, reader: queue, pool: nil)
+        } catch {
+            throw ReplicaError(.open, "cannot open the replica at \(path) read-only: \(error)")
+        }
+    }
+
+    static func configuration(readOnly: Bool) -> Configuration {
+        var config = Configuration()
+        config.readonly = readOnly
+        config.foreignKeysEnabled = true
+        config.busyMode = .timeout(5)
+        config.label = "muster-replica"
+        config.prepareDatabase { db in
+            let rc = muster_sqlite_harden(UnsafeMutableRawPointer(db.sqliteConnection))
+            guard rc == 0 else {
+                throw ReplicaError(.sqlite, "cannot enable SQLite defensive mode (code \(rc))")
+            }
+            try db.execute(sql: "PRAGMA trusted_schema = OFF")
+            if !readOnly { try db.execute(sql: "PRAGMA synchronous = FULL") }
+        }
+        return config
+    }
+
+    /// A replica belongs to one venue; opening it with another venue's files is refused rather
+    /// than mixing two venues' data.
+    static func checkVenue(_ db: Database, policy: VenuePolicy) throws {
+        let stored = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'venue'")
+        if let stored {
+            guard stored == policy.venue.hex else {
+                throw ReplicaError(.open, "this replica belongs to venue \(stored), not \(policy.venue.hex)")
+            }
+        } else {
+            try db.execute(sql: "INSERT INTO meta(key, value) VALUES ('venue', ?)", arguments: [policy.venue.hex])
+        }
+    }
+
+    func writer() throws(ReplicaError) -> DatabasePool {
+        guard let pool else { throw ReplicaError(.sqlite, "the replica is open read-only") }
+        return pool
+    }
+
+    /// Runs a read, mapping SQLite failures to ``ReplicaError``.
+    func read<T>(_ body: (Database) throws -> T) throws(ReplicaError) -> T {
+        do {
+            return try reader.read(body)
+        } catch {
+            throw Replica.mapError(error)
+        }
+    }
+
+    static func mapError(_ error: any Error) -> ReplicaError {
+        if let error = error as? ReplicaError { return error }
+        if let error = error as? DatabaseError {
+            if error.resultCode == .SQLITE_FULL {
+                return ReplicaError(.diskFull, "the disk is full; nothing was written")
+            }
+            return ReplicaError(.sqlite, "SQLite error \(error.resultCode): \(error.message ?? "unknown")")
+        }
+        return ReplicaError(.sqlite, "\(error)")
+    }
+}

@@ -1,0 +1,45 @@
+public import MusterCore
+
+/// Why the replica refused or failed an operation. Carries what a person needs to act on it;
+/// never secret material.
+public struct ReplicaError: Error, Sendable, CustomStringConvertible {
+    public enum Code: Sendable, Equatable {
+        /// The database could not be opened or migrated.
+        case open
+        /// SQLite failed (I/O error, disk full, corruption...).
+        case sqlite
+        /// The disk is full: nothing was written.
+        case diskFull
+        /// A delta's signature does not verify.
+        case badSignature
+        /// A delta's `prev` does not match the hash of the author's previous delta.
+        case brokenChain
+        /// Deltas are missing between the author's head and this one.
+        case gap
+        /// Two different deltas with the same author and seq.
+        case fork
+        /// A delta from a different venue.
+        case wrongVenue
+        /// The author may not write this kind (e.g. a kiosk signing a lock).
+        case notAuthorized
+        /// The bytes do not decode.
+        case malformed
+        /// An organizer batch was built on an outdated head; rebuild and resend.
+        case staleHead
+    }
+
+    public let code: Code
+    public let message: String
+    public let ref: DeltaRef?
+
+    public init(_ code: Code, _ message: String, ref: DeltaRef? = nil) {
+        self.code = code
+        self.message = message
+        self.ref = ref
+    }
+
+    public var description: String {
+        if let ref { return "\(message) (delta \(ref))" }
+        return message
+    }
+}

@@ -1,0 +1,81 @@
+import GRDB
+
+/// The replica's tables, created by named migrations.
+///
+/// Two halves: the raw signed log (`delta`, `head`, `fork_evidence`), which is the truth, and the
+/// materialized tables below it, which are a pure function of the set of deltas in the log and are
+/// what lookups and the digest read.
+enum ReplicaSchema {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1-log-and-state") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE delta (
+                        author BLOB NOT NULL, seq INTEGER NOT NULL, kind INTEGER NOT NULL, hlc INTEGER NOT NULL,
+                        hash BLOB NOT NULL, envelope BLOB NOT NULL, signature BLOB NOT NULL,
+                        received_at INTEGER NOT NULL,
+                        PRIMARY KEY (author, seq)) WITHOUT ROWID;
+                    CREATE TABLE head (
+                        author BLOB PRIMARY KEY NOT NULL, seq INTEGER NOT NULL, hash BLOB NOT NULL) WITHOUT ROWID;
+                    CREATE TABLE fork_evidence (
+                        id INTEGER PRIMARY KEY, author BLOB NOT NULL, seq INTEGER NOT NULL,
+                        envelope BLOB NOT NULL, signature BLOB NOT NULL, seen_at INTEGER NOT NULL);
+                    CREATE TABLE clock_warning (
+                        author BLOB NOT NULL, seq INTEGER NOT NULL, ahead_ms INTEGER NOT NULL,
+                        PRIMARY KEY (author, seq)) WITHOUT ROWID;
+
+                    CREATE TABLE campaign (
+                        id TEXT PRIMARY KEY NOT NULL, name TEXT NOT NULL, name_key TEXT NOT NULL,
+                        lww_hlc INTEGER NOT NULL, lww_author BLOB NOT NULL, lww_seq INTEGER NOT NULL) WITHOUT ROWID;
+                    CREATE INDEX campaign_name ON campaign(name_key);
+
+                    CREATE TABLE attendee (
+                        campaign_id TEXT NOT NULL, key TEXT NOT NULL,
+                        email TEXT NOT NULL, first_name TEXT NOT NULL, last_name TEXT NOT NULL, company TEXT NOT NULL,
+                        p_hlc INTEGER NOT NULL, p_author BLOB NOT NULL, p_seq INTEGER NOT NULL,
+                        ticket TEXT, ticket_key TEXT, salesforce_id TEXT, status TEXT, admitted INTEGER NOT NULL,
+                        imported INTEGER NOT NULL, i_hlc INTEGER, i_author BLOB, i_seq INTEGER,
+                        walk_in INTEGER NOT NULL,
+                        PRIMARY KEY (campaign_id, key)) WITHOUT ROWID;
+                    CREATE INDEX attendee_ticket ON attendee(campaign_id, ticket_key);
+
+                    CREATE TABLE walk_in_ticket (
+                        campaign_id TEXT NOT NULL, ticket_key TEXT NOT NULL, attendee_key TEXT NOT NULL,
+                        author BLOB NOT NULL, seq INTEGER NOT NULL,
+                        PRIMARY KEY (campaign_id, ticket_key, author, seq)) WITHOUT ROWID;
+
+                    CREATE TABLE presence (
+                        author BLOB NOT NULL, seq INTEGER NOT NULL, kind INTEGER NOT NULL, hlc INTEGER NOT NULL,
+                        campaign_id TEXT NOT NULL, attendee_key TEXT NOT NULL,
+                        kiosk_name TEXT NOT NULL, location TEXT NOT NULL, member_status TEXT NOT NULL,
+                        PRIMARY KEY (author, seq)) WITHOUT ROWID;
+                    CREATE INDEX presence_attendee ON presence(campaign_id, attendee_key, hlc);
+
+                    CREATE TABLE note (
+                        author BLOB NOT NULL, seq INTEGER NOT NULL, hlc INTEGER NOT NULL,
+                        campaign_id TEXT NOT NULL, attendee_key TEXT NOT NULL, text TEXT NOT NULL,
+                        PRIMARY KEY (author, seq)) WITHOUT ROWID;
+                    CREATE INDEX note_attendee ON note(campaign_id, attendee_key);
+
+                    CREATE TABLE undo (
+                        target_author BLOB NOT NULL, target_seq INTEGER NOT NULL,
+                        author BLOB NOT NULL, seq INTEGER NOT NULL,
+                        PRIMARY KEY (target_author, target_seq, author, seq)) WITHOUT ROWID;
+
+                    CREATE TABLE lock_state (
+                        id INTEGER PRIMARY KEY CHECK (id = 1), version INTEGER NOT NULL, campaign_id TEXT,
+                        check_in_status TEXT NOT NULL, opens_at INTEGER, closes_at INTEGER,
+                        hlc INTEGER NOT NULL, author BLOB NOT NULL, seq INTEGER NOT NULL);
+
+                    CREATE VIEW live_presence AS
+                        SELECT p.* FROM presence p WHERE NOT EXISTS (
+                            SELECT 1 FROM undo u WHERE u.target_author = p.author AND u.target_seq = p.seq);
+
+                    CREATE TABLE meta (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL) WITHOUT ROWID;
+                    """
+            )
+        }
+        return migrator
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import GRDB
+public import MusterCore
+
+/// Typed reads of the materialized state over one open database connection.
+///
+/// Used by the read APIs of ``Replica`` and, inside a write transaction, by local writes that must
+/// decide on a consistent snapshot (for example "is this person already checked in?").
+public struct ReplicaView {
+    let db: Database
+
+    init(_ db: Database) { self.db = db }
+
+    public func lock() throws -> LockState? {
+        guard
+            let row = try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT l.version, l.campaign_id, c.name, l.check_in_status, l.opens_at, l.closes_at
+                    FROM lock_state l LEFT JOIN campaign c ON c.id = l.campaign_id WHERE l.id = 1
+                    """)
+        else { return nil }
+        let version: Int64 = row["version"]
+        return LockState(
+            version: UInt64(version), campaignID: row["campaign_id"], campaignName: row["name"],
+            checkInStatus: row["check_in_status"], opensAtMillis: row["opens_at"], closesAtMillis: row["closes_at"])
+    }
+
+    public func campaigns(matching text: String? = nil) throws -> [CampaignRecord] {
+        let pattern = text.map { "%" + Self.escapeLike($0.lowercased()) + "%" } ?? "%"
+        return try Row.fetchAll(
+            db,
+            sql: """
+                SELECT c.id, c.name,
+                    (SELECT COUNT(*) FROM attendee a WHERE a.campaign_id = c.id) AS attendees,
+                    (SELECT COUNT(DISTINCT p.attendee_key) FROM live_presence p
+                        WHERE p.campaign_id = c.id AND p.kind != ?) AS checked_in
+                FROM campaign c WHERE c.name_key LIKE ? ESCAPE '\\' ORDER BY c.name_key, c.id
+                """,
+            arguments: [Int64(DeltaKind.checkOut.rawValue), pattern]
+        ).map { row in
+            CampaignRecord(id: row["id"], name: row["name"], attendees: row["attendees"], checkedIn: row["checked_in"])
+        }
+    }
+
+    /// The campaign with exactly this name (case-insensitive), if one exists.
+    public func campaign(named name: String) throws -> CampaignRecord? {
+        try campaigns(matching: nil).first { $0.name.lowercased() == name.lowercased() }
+    }
+
+    /// Exact match on normalized email or ticket code; never a prefix or pattern, so the kiosk
+    /// cannot be used to browse the list.
+    public func lookup(campaignID: String, query: String) throws -> AttendeeRecord? {
+        let emailKey = EmailAddress.key(query)
+        if !emailKey.isEmpty, let record = try attendee(campaignID: campaignID, key: emailKey) { return record }
+        let ticketKey = TicketCode.normalize(query)
+        guard !ticketKey.isEmpty else { return nil }
+        let key =
+            try String.fetchOne(
+                db, sql: "SELECT key FROM attendee WHERE campaign_id = ? AND ticket_key = ? ORDER BY key LIMIT 1",
+                arguments: [campaignID, ticketKey])
+            ?? String.fetchOne(
+                db,
+                sql: """
+                    SELECT attendee_key FROM walk_in_ticket WHERE campaign_id = ? AND ticket_key = ?
+                    ORDER BY attendee_key LIMIT 1
+                    """,
+                arguments: [campaignID, ticketKey])
+        return try key.flatMap { try attendee(campaignID: campaignID, key: $0) }
+    }
+
+    public func attendee(campaignID: String, key: String) throws -> AttendeeRecord? {
+        guard
+            let row = try Row.fetchOne(
+                db, sql: "SELECT * FROM attendee WHERE campaign_id = ? AND key = ?", arguments: [campaignID, key])
+        else { return nil }
+        return try record(row)
+    }
+
+    /// Everyone in a campaign (organizer view), ordered by name.
+    public func attendees(campaignID: String, checkedInOnly: Bool = false) throws -> [AttendeeRecord] {
+        try Row.fetchAll(
+            db, sql: "SELECT * FROM attendee WHERE campaign_id = ? ORDER BY last_name, first_name, key",
+            arguments: [campaignID]
+        ).map(record).filter { !checkedInOnly || $0.isCheckedIn }
+    }
+
+    private func record(_ row: Row) throws -> AttendeeRecord {
+        let campaignID: String = row["campaign_id"]
+        let key: String = row["key"]
+        let presence = try presences(campaignID: campaignID, attendeeKey: key)
+        let tickets = try String.fetchAll(
+            db,
+            sql: """
+                SELECT DISTINCT ticket_key FROM walk_in_ticket
+                WHERE campaign_id = ? AND attendee_key = ? ORDER BY ticket_key
+                """,
+            arguments: [campaignID, key])
+        return AttendeeRecord(
+            campaignID: campaignID, key: key, email: row["email"], firstName: row["first_name"],
+            lastName: row["last_name"], company: row["company"], ticket: row["ticket"], walkInTickets: tickets,
+            salesforceID: row["salesforce_id"], status: row["status"], admitted: row["admitted"],
+            imported: row["imported"], walkIn: row["walk_in"],
+            firstArrival: presence.first { $0.isArrival }, latest: presence.last)
+    }
+
+    /// Live (not undone) presences of one attendee, oldest first by (hlc, author, seq).
+    public func presences(campaignID: String, attendeeKey: String) throws -> [PresenceRecord] {
+        try Row.fetchAll(
+            db,
+            sql: """
+                SELECT * FROM live_presence WHERE campaign_id = ? AND attendee_key = ?
+                ORDER BY hlc, author, seq
+                """,
+            arguments: [campaignID, attendeeKey]
+        ).compactMap(Self.presence)
+    }
+
+    static func presence(_ row: Row) -> PresenceRecord? {
+        let author: Data = row["author"]
+        let seq: Int64 = row["seq"]
+        let kind: Int64 = row["kind"]
+        let hlc: Int64 = row["hlc"]
+        guard let authorID = AuthorID(bytes: author), let deltaKind = DeltaKind(rawValue: UInt8(clamping: kind))
+        else { return nil }
+        return PresenceRecord(
+            ref: DeltaRef(author: authorID, seq: UInt64(seq)), kind: deltaKind, hlc: HLC(packed: UInt64(hlc)),
+            kioskName: row["kiosk_name"], location: row["location"], memberStatus: row["member_status"])
+    }
+
+    /// Whether a delta exists in the log (e.g. the target of an undo).
+    public func presence(_ ref: DeltaRef) throws -> PresenceRecord? {
+        try Row.fetchOne(
+            db, sql: "SELECT * FROM presence WHERE author = ? AND seq = ?",
+            arguments: [Data(ref.author.bytes), Int64(clamping: ref.seq)]
+        ).flatMap(Self.presence)
+    }
+
+    static func escapeLike(_ text: String) -> String {
+        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
+            .replacingOccurrences(of: "_", with: "\\_")
+    }
+}
+
+extension Replica {
+    /// Runs typed reads on a consistent snapshot.
+    public func view<T>(_ body: (ReplicaView) throws -> T) throws(ReplicaError) -> T {
+        try read { db in try body(ReplicaView(db)) }
+    }
+}

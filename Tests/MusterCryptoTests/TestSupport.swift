@@ -1,0 +1,56 @@
+import Foundation
+import MusterCrypto
+
+/// Helpers shared by the MusterCrypto tests.
+enum TestSupport {
+    /// A fresh, empty directory unique to one test (tests run in parallel).
+    static func makeTemporaryDirectory() throws -> String {
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("muster-crypto-tests-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url.path
+    }
+
+    static func removeDirectory(_ path: String) {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+
+    /// POSIX permission bits of a file.
+    static func permissions(of path: String) throws -> Int {
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        return (attributes[.posixPermissions] as? NSNumber)?.intValue ?? -1
+    }
+
+    static func setPermissions(_ mode: Int, of path: String) throws {
+        try FileManager.default.setAttributes([.posixPermissions: NSNumber(value: mode)], ofItemAtPath: path)
+    }
+
+    static func contents(of path: String) throws -> String {
+        try String(contentsOfFile: path, encoding: .utf8)
+    }
+
+    /// Lowercase hex of a secret, for tests that check it never leaks.
+    static func hex(of secret: SecureBytes) -> String {
+        secret.withUnsafeBytes { hex(Array($0)) }
+    }
+
+    static func hex(_ bytes: [UInt8]) -> String {
+        bytes.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
+    }
+
+    /// Decodes test-vector hex (well-formed by construction).
+    static func bytes(hex: String) -> [UInt8] {
+        let digits = Array(hex)
+        return stride(from: 0, to: digits.count - 1, by: 2).compactMap { UInt8(String(digits[$0...$0 + 1]), radix: 16) }
+    }
+
+    /// Runs `body` and returns the MusterCryptoError it throws, or nil if it succeeds.
+    static func error<T>(_ body: () throws(MusterCryptoError) -> T) -> MusterCryptoError? {
+        do {
+            _ = try body()
+            return nil
+        } catch {
+            return error
+        }
+    }
+}

@@ -1,0 +1,417 @@
+import Foundation
+import Testing
+
+@testable import MusterStore
+
+private func importRoster(_ text: String) throws(RosterImportError) -> RosterImport {
+    try RosterImport.parse(Data(text.utf8))
+}
+
+private func importError(_ bytes: Data) -> RosterImportError? {
+    do {
+        _ = try RosterImport.parse(bytes)
+        return nil
+    } catch {
+        return error
+    }
+}
+
+private func importError(_ text: String) -> RosterImportError? {
+    importError(Data(text.utf8))
+}
+
+@Suite("RosterImport")
+struct RosterImportTests {
+    // MARK: - Formats
+
+    @Test func salesforceCampaignMemberReport() throws {
+        let text = """
+        "Campaign Member ID","Campaign Name","First Name","Last Name","Title","Company / Account","Email",\
+        "Member Status","Responded","Lead Source"
+        "00v5e00000AbCdEAAZ","DevCon 2025","Ada","Lovelace","CTO","Analytical Engines, Ltd","Ada@Analytical.example",\
+        "Registered","1","Web"
+        "00v5e00000AbCdFAAZ","DevCon 2025","Grace","Hopper","Rear Admiral","US Navy","grace@navy.example",\
+        "Attended","1","Partner"
+        "00v5e00000AbCdGAAZ","DevCon 2025","Alan","Turing","","Bletchley Park","alan@bletchley.example",\
+        "Cancelled","0","Web"
+
+        """
+        let result = try importRoster(text)
+        #expect(result.format == .salesforce)
+        #expect(result.merged.isEmpty && result.skipped.isEmpty)
+        #expect(result.rows == [
+            RosterRow(
+                line: 2, email: "Ada@Analytical.example", emailKey: "ada@analytical.example", firstName: "Ada",
+                lastName: "Lovelace", company: "Analytical Engines, Ltd", ticket: nil,
+                salesforceID: "00v5e00000AbCdEAAZ", status: "Registered", admitted: true
+            ),
+            RosterRow(
+                line: 3, email: "grace@navy.example", firstName: "Grace", lastName: "Hopper", company: "US Navy",
+                salesforceID: "00v5e00000AbCdFAAZ", status: "Attended"
+            ),
+            RosterRow(
+                line: 4, email: "alan@bletchley.example", firstName: "Alan", lastName: "Turing",
+                company: "Bletchley Park", salesforceID: "00v5e00000AbCdGAAZ", status: "Cancelled", admitted: false
+            ),
+        ])
+    }
+
+    @Test func salesforceDataLoaderStyleWithPlainId() throws {
+        let text = """
+        Id,FirstName,LastName,CompanyOrAccount,Email,Status
+        00v5e00000AbCdE,Ada,Lovelace,Analytical,ada@a.example,Sent
+        not-an-sf-id,Bob,Builder,Build Co,bob@b.example,Responded
+        """
+        let result = try importRoster(text)
+        #expect(result.format == .salesforce)
+        #expect(result.rows.map(\.salesforceID) == ["00v5e00000AbCdE", nil])
+        #expect(result.rows.map(\.company) == ["Analytical", "Build Co"])
+        #expect(result.rows.map(\.firstName) == ["Ada", "Bob"])
+    }
+
+    @Test func eventbriteAttendeeReportWithQuestionsAndARefund() throws {
+        let header = "Order #,Order Date,First Name,Last Name,Email,Quantity,Ticket Type,Attendee #,Group,Order Type,"
+            + "Total Paid,Attendee Status,Company,Job Title,Barcode #,"
+            + "Dietary requirements,\"How did you hear about us? (Select all that apply)\""
+        let text = header + "\r\n"
+            + "1234567890,2025-03-01 10:15:00-08:00,Katherine,Johnson,katherine@nasa.example,1,General Admission,"
+            + "2345678901,,Eventbrite Completed,99.00,Attending,NASA Langley,Mathematician,234567890112345678001,"
+            + "Vegetarian,\"Twitter, Newsletter\"\r\n"
+            + "1234567891,2025-03-02 11:00:00-08:00,Dorothy,Vaughan,dorothy@nasa.example,1,General Admission,"
+            + "2345678902,,Eventbrite Completed,99.00,Refunded,NASA Langley,Supervisor,234567890212345678001,"
+            + ",Friend\r\n"
+            + "1234567892,2025-03-03 12:30:00-08:00,Mary,Jackson,mary@nasa.example,1,Speaker,"
+            + "2345678903,,Free Order,0.00,Checked In,\"NASA, Langley\",Engineer,,"
+            + "\"None, thanks\",\"Other: \"\"a colleague\"\"\"\r\n"
+        let result = try importRoster(text)
+        #expect(result.format == .eventbrite)
+        #expect(result.rows.count == 3)
+        #expect(result.rows[0] == RosterRow(
+            line: 2, email: "katherine@nasa.example", firstName: "Katherine", lastName: "Johnson",
+            company: "NASA Langley", ticket: "234567890112345678001", status: "Attending", admitted: true
+        ))
+        #expect(result.rows[1].status == "Refunded")
+        #expect(result.rows[1].admitted == false)
+        #expect(result.rows[1].ticket == "234567890212345678001")
+        // No barcode: falls back to the attendee number.
+        #expect(result.rows[2].ticket == "2345678903")
+        #expect(result.rows[2].company == "NASA, Langley")
+        #expect(result.rows[2].admitted)
+        #expect(result.rows.allSatisfy { $0.salesforceID == nil })
+    }
+
+    @Test(arguments: ["Refunded", "Cancelled", "canceled", "Not Attending", "Deleted", "VOID", " not_attending "])
+    func eventbriteStatusesThatDoNotAdmit(status: String) throws {
+        let text = "Order #,Attendee #,First Name,Last Name,Email,Attendee Status\n1,2,A,B,a@b.example,\(status)\n"
+        let row = try #require(try importRoster(text).rows.first)
+        #expect(row.admitted == false)
+        #expect(row.status == status.trimmingCharacters(in: .whitespaces))
+    }
+
+    @Test func pretixCheckInListWithNamePartsAndACanceledOrder() throws {
+        let text = """
+        Order code,Attendee name,Attendee name: Given name,Attendee name: Family name,Product,Price,Checked in,\
+        Checked out,Automatically checked in,Paid,Secret,E-mail,Company,Voucher code,Order date,\
+        Requires special attention,Comment,Seat ID,Seat name,Seat zone,Seat row,Seat number,Order status
+        ABC12,Ana María López,Ana María,López,Conference ticket,250.00,,,No,Yes,h4k5t8rjq2zyw9pdx6nm3cvbg7sfe1ua,\
+        ana.lopez@ejemplo.example,Café Técnico S.L.,,2025-02-11,No,,,,,,,p
+        DEF34,Jean-Luc Picard,Jean-Luc,Picard,Conference ticket,250.00,,,No,No,9xq3lm2n8vz7kw4pt6bd5ry1hcgsj0ef,\
+        jl.picard@starfleet.example,Starfleet,,2025-02-12,No,,,,,,,n
+        GHI56,Nyota Uhura,Nyota,Uhura,Workshop add-on,80.00,,,No,Yes,q7w8e9r0t1y2u3i4o5p6a7s8d9f0g1hh,\
+        uhura@starfleet.example,Starfleet,,2025-02-13,No,,,,,,,c
+        """
+        let result = try importRoster(text)
+        #expect(result.format == .pretix)
+        #expect(result.rows == [
+            RosterRow(
+                line: 2, email: "ana.lopez@ejemplo.example", firstName: "Ana María", lastName: "López",
+                company: "Café Técnico S.L.", ticket: "h4k5t8rjq2zyw9pdx6nm3cvbg7sfe1ua", status: "p", admitted: true
+            ),
+            RosterRow(
+                line: 3, email: "jl.picard@starfleet.example", firstName: "Jean-Luc", lastName: "Picard",
+                company: "Starfleet", ticket: "9xq3lm2n8vz7kw4pt6bd5ry1hcgsj0ef", status: "n", admitted: true
+            ),
+            RosterRow(
+                line: 4, email: "uhura@starfleet.example", firstName: "Nyota", lastName: "Uhura",
+                company: "Starfleet", ticket: "q7w8e9r0t1y2u3i4o5p6a7s8d9f0g1hh", status: "c", admitted: false
+            ),
+        ])
+    }
+
+    @Test func pretixWithoutNamePartsSplitsOnTheLastSpace() throws {
+        let text = """
+        Order code,Attendee name,Product,Secret,Email,Company,Status
+        AAA11,Ludwig van Beethoven,Ticket,s3cr3t1,ludwig@bonn.example,,expired
+        BBB22,Cher,Ticket,s3cr3t2,cher@music.example,Cher Inc,paid
+        CCC33,,Ticket,s3cr3t3,nobody@x.example,,e
+        """
+        let result = try importRoster(text)
+        #expect(result.format == .pretix)
+        #expect(result.rows.map(\.firstName) == ["Ludwig van", "Cher", ""])
+        #expect(result.rows.map(\.lastName) == ["Beethoven", "", ""])
+        #expect(result.rows.map(\.admitted) == [false, true, false])
+        #expect(result.rows.map(\.ticket) == ["s3cr3t1", "s3cr3t2", "s3cr3t3"])
+    }
+
+    @Test func pretixSingleLetterCodesOnlyApplyToPretix() throws {
+        let text = "email,first_name,status\na@x.example,A,c\n"
+        #expect(try importRoster(text).rows[0].admitted)
+    }
+
+    @Test func genericList() throws {
+        let text = """
+        email,first_name,last_name,company,ticket
+        zoe@x.example,Zoë,Ørsted-Lévy,"Acme, Inc.",T-001
+        bob@y.example,Bob,Builder,,
+        """
+        let result = try importRoster(text)
+        #expect(result.format == .generic)
+        #expect(result.rows == [
+            RosterRow(
+                line: 2, email: "zoe@x.example", firstName: "Zoë", lastName: "Ørsted-Lévy", company: "Acme, Inc.",
+                ticket: "T-001"
+            ),
+            RosterRow(line: 3, email: "bob@y.example", firstName: "Bob", lastName: "Builder"),
+        ])
+    }
+
+    @Test func genericWithSingleNameColumnAndHeaderVariants() throws {
+        let text = " E-Mail , Name ,Company\nann@x.example,Ann Marie Lee,\nsolo@x.example,Prince,\n"
+        let result = try importRoster(text)
+        #expect(result.format == .generic)
+        #expect(result.rows.map(\.firstName) == ["Ann Marie", "Prince"])
+        #expect(result.rows.map(\.lastName) == ["Lee", ""])
+    }
+
+    @Test func emailOnlyListIsGeneric() throws {
+        let result = try importRoster("Email\nann@x.example\nbob@x.example\n")
+        #expect(result.format == .generic)
+        #expect(result.rows.map(\.email) == ["ann@x.example", "bob@x.example"])
+    }
+
+    @Test func detectMatchesHeadersCaseInsensitivelyIgnoringSpaces() {
+        #expect(RosterFormat.detect(header: ["  ORDER CODE ", "secret", "E-MAIL"]) == .pretix)
+        #expect(RosterFormat.detect(header: ["order #", "barcode #", "email"]) == .eventbrite)
+        #expect(RosterFormat.detect(header: ["EMAIL", "campaign member id"]) == .salesforce)
+        #expect(RosterFormat.detect(header: ["Email", "Member ID"]) == .salesforce)
+        #expect(RosterFormat.detect(header: ["EMAIL", "FIRSTNAME"]) == .generic)
+        #expect(RosterFormat.detect(header: ["Email", "Ticket"]) == .generic)
+        #expect(RosterFormat.detect(header: ["Email", "Full Name"]) == .generic)
+        #expect(RosterFormat.detect(header: ["Name", "Company"]) == nil)
+        #expect(RosterFormat.detect(header: ["Order code", "Secret"]) == nil)
+        #expect(RosterFormat.detect(header: ["Email", "Favourite colour"]) == nil)
+        #expect(RosterFormat.detect(header: []) == nil)
+    }
+
+    @Test func sampleAttendeesFileImports() throws {
+        let url = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("scripts/sample-attendees.csv")
+        let result = try RosterImport.parse(try Data(contentsOf: url))
+        #expect(result.format == .generic)
+        #expect(result.rows.count == 25)
+        #expect(result.merged.isEmpty && result.skipped.isEmpty)
+        #expect(result.rows.allSatisfy { $0.admitted && $0.ticket != nil && !$0.company.isEmpty })
+        #expect(result.rows.contains { $0.firstName == "José" && $0.lastName == "Álvarez Núñez" })
+        #expect(result.rows.contains { $0.company == "Routing, Bridging & Co." })
+    }
+
+    // MARK: - Encoding and line ends
+
+    @Test func byteOrderMarkAndCRLF() throws {
+        var bytes = Data([0xEF, 0xBB, 0xBF])
+        bytes.append(Data("email,first_name,last_name\r\nfrançois@x.example,François,Dupont\r\n".utf8))
+        let result = try RosterImport.parse(bytes)
+        #expect(result.format == .generic)
+        #expect(result.rows == [
+            RosterRow(line: 2, email: "françois@x.example", firstName: "François", lastName: "Dupont"),
+        ])
+    }
+
+    @Test func semicolonSeparatedExcelExport() throws {
+        let text = "E-Mail;Vorname;First Name;Last Name;Company\r\nj@x.example;;Jörg;Groß;\"A; B\"\r\n"
+        let result = try importRoster(text)
+        #expect(result.rows == [
+            RosterRow(line: 2, email: "j@x.example", firstName: "Jörg", lastName: "Groß", company: "A; B"),
+        ])
+    }
+
+    @Test func quotedFieldsWithEmbeddedNewlinesKeepLineNumbersRight() throws {
+        let text = #"""
+        email,first_name,last_name,company
+        a@x.example,"Ann ""Annie""",Lee,"Multi
+        Line, Corp"
+        b@x.example,Bob,Smith,Plain
+        c@x.example,Cy,,
+        """#
+        let result = try importRoster(text)
+        #expect(result.rows.map(\.line) == [2, 4, 5])
+        #expect(result.rows[0].firstName == "Ann \"Annie\"")
+        #expect(result.rows[0].company == "Multi Line, Corp")
+    }
+
+    // MARK: - Normalization
+
+    @Test func trimsFieldsAndStripsControlCharacters() throws {
+        let text = "email,first_name,last_name,company,ticket\n"
+            + "  ann@x.example\t, \u{00A0}Ann\u{0000}\u{0007} ,\"Lee\r\nSmith\",\"Evil\u{202E}Corp\u{200B}\",  T1  \n"
+        let row = try #require(try importRoster(text).rows.first)
+        #expect(row.email == "ann@x.example")
+        #expect(row.firstName == "Ann")
+        #expect(row.lastName == "Lee Smith")
+        #expect(row.company == "EvilCorp")
+        #expect(row.ticket == "T1")
+    }
+
+    @Test func emailKeyIsTrimmedAndUnicodeLowercased() throws {
+        #expect(RosterRow.emailKey(for: "  ÉLODIE.Durand@Exemple.FR ") == "élodie.durand@exemple.fr")
+        #expect(RosterRow(line: 1, email: "ÅSA@X.EXAMPLE").emailKey == "åsa@x.example")
+        let text = "email,first_name\nΣΟΦΙΑ@X.EXAMPLE,Sofia\nσοφια@x.example,Sofia\n"
+        let result = try importRoster(text)
+        #expect(result.rows.map(\.email) == ["ΣΟΦΙΑ@X.EXAMPLE"])
+        #expect(result.rows.map(\.emailKey) == ["σοφια@x.example"])
+        #expect(result.merged == [RosterImport.Merge(line: 3, intoLine: 2, emailKey: "σοφια@x.example")])
+    }
+
+    // MARK: - Duplicates and skips
+
+    @Test func duplicatesAreMergedAndReported() throws {
+        let text = """
+        email,first_name,last_name,company,ticket
+        Ann.Lee@Example.com,Ann,,,
+        bob@example.com,Bob,Smith,Bobco,B1
+        ann.lee@example.COM ,Annie,Lee,Acme,A2
+        ANN.LEE@EXAMPLE.COM,,,Other,A3
+        """
+        let result = try importRoster(text)
+        #expect(result.rows.count == 2)
+        #expect(result.rows[0] == RosterRow(
+            line: 2, email: "Ann.Lee@Example.com", emailKey: "ann.lee@example.com", firstName: "Ann", lastName: "Lee",
+            company: "Acme", ticket: "A2"
+        ))
+        #expect(result.merged == [
+            RosterImport.Merge(line: 4, intoLine: 2, emailKey: "ann.lee@example.com"),
+            RosterImport.Merge(line: 5, intoLine: 2, emailKey: "ann.lee@example.com"),
+        ])
+    }
+
+    @Test func mergedPersonIsAdmittedIfAnyRowIs() throws {
+        let text = """
+        Order #,Attendee #,Barcode #,First Name,Last Name,Email,Attendee Status
+        100,1001,B-1001,Sam,Lee,sam@x.example,Refunded
+        101,1002,B-1002,Sam,Lee,Sam@X.example,Attending
+        102,1003,B-1003,Kim,Ro,kim@x.example,Attending
+        103,1004,B-1004,Kim,Ro,kim@x.example,Cancelled
+        """
+        let result = try importRoster(text)
+        #expect(result.rows.count == 2)
+        // The refunded ticket is superseded by the valid one.
+        #expect(result.rows[0].admitted)
+        #expect(result.rows[0].ticket == "B-1002")
+        #expect(result.rows[0].status == "Attending")
+        #expect(result.rows[0].line == 2)
+        // A later cancellation does not undo an earlier valid ticket.
+        #expect(result.rows[1].admitted)
+        #expect(result.rows[1].ticket == "B-1003")
+        #expect(result.merged.map(\.line) == [3, 5])
+        #expect(result.merged.map(\.intoLine) == [2, 4])
+    }
+
+    @Test func notAdmittedDuplicatesStayNotAdmitted() throws {
+        let text = "email,first_name,status\nx@x.example,X,refunded\nX@x.example,,cancelled\n"
+        let result = try importRoster(text)
+        #expect(result.rows.count == 1)
+        #expect(result.rows[0].admitted == false)
+        #expect(result.rows[0].status == "refunded")
+    }
+
+    @Test func rowsWithoutEmailAreSkippedWithTheirLine() throws {
+        let text = """
+        email,first_name,last_name
+        a@x.example,Ann,Lee
+        ,Walk-in,Guest
+          ,,
+        b@x.example,Bob,Smith
+        """
+        let result = try importRoster(text)
+        #expect(result.rows.map(\.email) == ["a@x.example", "b@x.example"])
+        #expect(result.skipped.map(\.line) == [3, 4])
+        #expect(result.skipped[0].reason.contains("no email"))
+        #expect(result.skipped[1].reason.contains("blank"))
+    }
+
+    // MARK: - Rejections
+
+    @Test func noEmailColumn() throws {
+        let error = try #require(importError("first_name,last_name,company\nAnn,Lee,Acme\n"))
+        #expect(error == RosterImportError(line: 1, reason: .noEmailColumn))
+        #expect(error.description.hasPrefix("line 1: no email column found; expected one of Email, E-mail"))
+    }
+
+    @Test func noEmailColumnPointsAtTheHeaderAfterLeadingBlankLines() {
+        #expect(importError("\n\nName,Company\nAnn,Acme\n") == RosterImportError(line: 3, reason: .noEmailColumn))
+    }
+
+    @Test func unknownFormat() throws {
+        let error = try #require(importError("Email,Favourite colour\na@x.example,blue\n"))
+        #expect(error == RosterImportError(line: 1, reason: .unknownFormat(header: ["Email", "Favourite colour"])))
+        #expect(error.description.hasPrefix("line 1: "))
+        #expect(error.description.contains("email, first_name, last_name"))
+    }
+
+    @Test(arguments: [
+        "ann.example.com", "ann@@x.example", "ann@x@example", "@x.example", "ann@", "ann lee@x.example",
+        "ann@x.example\u{0007}z",
+    ])
+    func invalidEmailRejectsTheFile(email: String) throws {
+        let text = "email,first_name\nok@x.example,Ok\nfine@x.example,Fine\n\"\(email)\",Bad\nlater@x.example,Later\n"
+        let error = try #require(importError(text))
+        #expect(error == RosterImportError(line: 4, reason: .invalidEmail(email)))
+        #expect(error.description.hasPrefix("line 4: "))
+        #expect(error.description.contains("not a valid email address"))
+    }
+
+    @Test func overlongEmailIsInvalid() throws {
+        let email = String(repeating: "a", count: 250) + "@x.io"
+        #expect(importError("email\n\(email)\n") == RosterImportError(line: 2, reason: .invalidEmail(email)))
+        let longest = String(repeating: "a", count: 249) + "@x.io"
+        #expect(try importRoster("email\n\(longest)\n").rows.count == 1)
+    }
+
+    @Test func overlongFieldRejectsTheFile() throws {
+        let long = String(repeating: "é", count: 1_001)
+        let text = "email,First Name,notes\na@x.example,Ann,\nb@x.example,\(long),\n"
+        let error = try #require(importError(text))
+        #expect(error == RosterImportError(line: 3, reason: .tooLong(field: "First Name")))
+        #expect(error.description.contains("1,000 characters"))
+        // Exactly 1,000 characters is fine.
+        let limit = String(repeating: "é", count: 1_000)
+        #expect(try importRoster("email,first_name\na@x.example,\(limit)\n").rows[0].firstName == limit)
+    }
+
+    @Test func malformedCSVIsRejectedWithItsLine() {
+        #expect(importError("email,first_name\na@x.example,Ann\nb@x.example,\"Bob\nc@x.example,Cy\n")
+            == RosterImportError(line: 3, reason: .csv(.unterminatedQuote)))
+        #expect(importError("email,first_name\na@x.example,Ann\n\"multi\nline\",x\nb@x.example,Bob,Extra\n")
+            == RosterImportError(line: 5, reason: .csv(.wrongColumnCount(expected: 2, found: 3))))
+        #expect(importError("email,first_name\na@x.example,Ann \"The Hammer\" Lee\n")
+            == RosterImportError(line: 2, reason: .csv(.quoteInUnquotedField)))
+        #expect(importError("") == RosterImportError(line: 1, reason: .csv(.empty)))
+    }
+
+    @Test func invalidUTF8IsRejectedWithItsLine() throws {
+        var bytes = Data("email,first_name\r\na@x.example,Ann\r\nb@x.example,Ren".utf8)
+        bytes.append(0xE9)  // Windows-1252 "é"
+        bytes.append(Data("e\r\n".utf8))
+        let error = try #require(importError(bytes))
+        #expect(error == RosterImportError(line: 3, reason: .csv(.invalidUTF8)))
+        #expect(error.description.hasPrefix("line 3: "))
+        #expect(error.description.contains("CSV UTF-8"))
+    }
+
+    @Test func csvErrorDescriptionsCarryOver() {
+        let error = RosterImportError(line: 14, reason: .csv(.unterminatedQuote))
+        #expect(error.description == CSVError(line: 14, reason: .unterminatedQuote).description)
+        #expect(error.description.hasPrefix("line 14: unterminated quoted field (opened on line 14)"))
+    }
+}
