@@ -43,7 +43,8 @@ public struct KioskConfig: Sendable, Equatable {
         }
         var config = try parse(text, file: path)
         // Relative paths in the file are relative to the file, so a config next to its venue works anywhere.
-        let base = ((path as NSString).deletingLastPathComponent as NSString)
+        let absolutePath = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        let base = ((absolutePath as NSString).deletingLastPathComponent as NSString)
         config.stateDirectory = Self.absolute(config.stateDirectory, base: base)
         config.controlSocket = Self.absolute(config.controlSocket, base: base)
         config.venue = Self.absolute(config.venue, base: base)

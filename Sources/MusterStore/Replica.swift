@@ -100,6 +100,6 @@ public final class Replica: Sendable {
             }
             return ReplicaError(.sqlite, "SQLite error \(error.resultCode): \(error.message ?? "unknown")")
         }
-        return ReplicaError(.sqlite, "\(error)")
+        return ReplicaError(.sqlite, "\(error)", underlying: error)
     }
 }

@@ -31,11 +31,14 @@ public struct ReplicaError: Error, Sendable, CustomStringConvertible {
     public let code: Code
     public let message: String
     public let ref: DeltaRef?
+    /// The error thrown by caller code inside a replica transaction, passed through unchanged.
+    public let underlying: (any Error & Sendable)?
 
-    public init(_ code: Code, _ message: String, ref: DeltaRef? = nil) {
+    public init(_ code: Code, _ message: String, ref: DeltaRef? = nil, underlying: (any Error & Sendable)? = nil) {
         self.code = code
         self.message = message
         self.ref = ref
+        self.underlying = underlying
     }
 
     public var description: String {

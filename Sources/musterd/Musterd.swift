@@ -4,6 +4,7 @@ import Logging
 import MusterDaemon
 
 /// `musterd`: the kiosk daemon. Argument parsing only; everything else lives in MusterDaemon.
+@main
 struct Musterd: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "musterd",
@@ -64,4 +65,3 @@ struct Musterd: AsyncParsableCommand {
     }
 }
 
-await Musterd.main()

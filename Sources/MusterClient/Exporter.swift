@@ -1,0 +1,53 @@
+public import MusterStore
+import MusterDaemon
+
+/// The end-of-event exports, as RFC 4180 CSV with formula-injection-safe cells.
+public enum Exporter {
+    /// Salesforce Data Loader update of campaign members: `Id,Status` for every checked-in member
+    /// imported with a Salesforce id; the status is the one the lock asked for at check-in time.
+    public static func members(_ attendees: [AttendeeRecord]) -> String {
+        let rows = attendees.compactMap { record -> [String]? in
+            guard let id = record.salesforceID, let arrival = record.firstArrival else { return nil }
+            return [id, arrival.memberStatus]
+        }
+        return CSVWriter.document(header: ["Id", "Status"], rows: rows)
+    }
+
+    /// Placeholder for Salesforce's required Company field when a walk-in left it empty.
+    public static let companyPlaceholder = "[not provided]"
+
+    /// Walk-ins who were not on the imported list, as Salesforce leads.
+    public static func leads(_ attendees: [AttendeeRecord]) -> String {
+        let rows = attendees.filter { $0.walkIn && !$0.imported }.map { record in
+            [
+                record.firstName, record.lastName, record.email,
+                record.company.isEmpty ? companyPlaceholder : record.company, "Event Walk-in", "Open - Not Contacted",
+            ]
+        }
+        return CSVWriter.document(header: ["FirstName", "LastName", "Email", "Company", "LeadSource", "Status"], rows: rows)
+    }
+
+    /// Every check-in, check-out and walk-in registration with time, kiosk, location and note.
+    public static func log(_ entries: [PresenceLogEntry]) -> String {
+        let rows = entries.map { entry -> [String] in
+            let presence = entry.presence
+            let event =
+                switch presence.kind {
+                case .checkOut: "check-out"
+                case .registration: "walk-in"
+                default: "check-in"
+                }
+            return [
+                ClockText.iso8601(millis: Int64(clamping: presence.hlc.physicalMillis)), event, entry.campaignName,
+                entry.attendee?.email ?? "", entry.attendee?.firstName ?? "", entry.attendee?.lastName ?? "",
+                entry.attendee?.company ?? "", entry.attendee.flatMap { $0.ticket ?? $0.walkInTickets.first } ?? "",
+                presence.kioskName, presence.location, presence.memberStatus, entry.note ?? "",
+            ]
+        }
+        return CSVWriter.document(
+            header: [
+                "Time", "Event", "Campaign", "Email", "First Name", "Last Name", "Company", "Ticket", "Kiosk",
+                "Location", "Member Status", "Note",
+            ], rows: rows)
+    }
+}

@@ -1,0 +1,146 @@
+import Foundation
+import MusterCore
+import MusterCrypto
+import MusterDaemon
+import MusterStore
+
+/// The organizer's writes: import, lock, unlock, undo. Each is built and signed here with the
+/// organizer key and submitted to the daemon (see ``OrganizerSubmitter``).
+public struct OrganizerActions {
+    let client: ClientContext
+    let submitter: OrganizerSubmitter
+    let queries: StaffQueries
+
+    public init(_ client: ClientContext, keyPath: String) throws(ClientError) {
+        self.client = client
+        submitter = try OrganizerSubmitter(client: client, keyPair: try OrganizerKey.load(path: keyPath))
+        queries = StaffQueries(client)
+    }
+
+    /// Parses and validates the whole file first: a malformed file imports nothing.
+    public func importFile(_ path: String, campaign name: String) throws(ClientError) -> ImportSummary {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw ClientError(.usage, "cannot read \(path): \(error.localizedDescription)")
+        }
+        let roster: RosterImport
+        do {
+            roster = try RosterImport.parse(data)
+        } catch {
+            throw ClientError(.failed, "\(path): \(error.description); nothing was imported")
+        }
+        let trimmedName = name.trimmingWhitespace()
+        guard !trimmedName.isEmpty else { throw ClientError(.usage, "the campaign name is empty") }
+        let existing: CampaignRecord?
+        do {
+            existing = try client.replica().view { try $0.campaign(named: trimmedName) }
+        } catch {
+            throw StaffQueries.clientError(error)
+        }
+        let campaignID = existing?.id ?? ImportPlan.newCampaignID()
+        let bodies = ImportPlan.bodies(
+            for: roster, campaignID: campaignID, newCampaignName: existing == nil ? trimmedName : nil)
+        let progress = ProgressBar(label: "Importing", total: bodies.count)
+        try submitter.submit(bodies) { done, total in progress.update(done, of: total) }
+        return ImportSummary(
+            file: path, format: roster.format.rawValue, campaign: trimmedName, campaignCreated: existing == nil,
+            imported: roster.rows.count, notAdmitted: roster.rows.filter { !$0.admitted }.count,
+            merged: roster.merged.map { ImportSummary.Merge(line: $0.line, intoLine: $0.intoLine, email: $0.emailKey) },
+            skipped: roster.skipped.map { ImportSummary.Skip(line: $0.line, reason: $0.reason) })
+    }
+
+    public func lock(campaign name: String, status: String, opens: String?, closes: String?) throws(ClientError) -> String {
+        let campaignID = try queries.campaignID(name)
+        let opensAt = try opens.map { text throws(ClientError) in try Self.time(text, "--opens") }
+        let closesAt = try closes.map { text throws(ClientError) in try Self.time(text, "--closes") }
+        if let opensAt, let closesAt, closesAt <= opensAt {
+            throw ClientError(.usage, "--closes must be after --opens")
+        }
+        let cleanStatus = status.trimmingWhitespace()
+        guard !cleanStatus.isEmpty else { throw ClientError(.usage, "--status must not be empty") }
+        let version = try nextLockVersion()
+        try submitter.submit([
+            .lock(
+                LockPayload(
+                    version: version, campaignID: campaignID, checkInStatus: cleanStatus, opensAtMillis: opensAt,
+                    closesAtMillis: closesAt))
+        ])
+        var message = "Locked every kiosk to '\(name)' (lock v\(version), status '\(cleanStatus)')"
+        if let opensAt { message += ", opens \(ClockText.dateTime(millis: opensAt))" }
+        if let closesAt { message += ", closes \(ClockText.dateTime(millis: closesAt))" }
+        return message + "."
+    }
+
+    public func unlock() throws(ClientError) -> String {
+        let version = try nextLockVersion()
+        try submitter.submit([.lock(LockPayload(version: version, campaignID: nil))])
+        return "Unlocked (lock v\(version)): kiosks wait for the organizer."
+    }
+
+    /// Undoes every live check-in, check-out and registration check-in of one attendee.
+    public func undo(query: String, campaign: String?) throws(ClientError) -> String {
+        let campaignID = try queries.campaignID(campaign)
+        let found: (AttendeeRecord, [PresenceRecord])?
+        do {
+            found = try client.replica().view { view in
+                guard let record = try view.lookup(campaignID: campaignID, query: query) else { return nil }
+                return (record, try view.presences(campaignID: campaignID, attendeeKey: record.key))
+            }
+        } catch {
+            throw StaffQueries.clientError(error)
+        }
+        guard let (record, presences) = found else { throw ClientError(.notFound, "no attendee matches '\(query)'") }
+        guard !presences.isEmpty else { throw ClientError(.refused, "\(record.displayName) is not checked in") }
+        try submitter.submit(presences.map { .undo(UndoPayload(target: $0.ref)) })
+        return "Undid \(presences.count) check-in record(s) of \(record.displayName)."
+    }
+
+    private func nextLockVersion() throws(ClientError) -> UInt64 {
+        do {
+            return (try client.replica().view { try $0.lock() }?.version ?? 0) + 1
+        } catch {
+            throw StaffQueries.clientError(error)
+        }
+    }
+
+    static func time(_ text: String, _ flag: String) throws(ClientError) -> Int64 {
+        guard let millis = TimeParsing.millis(text) else {
+            throw ClientError(.usage, "\(flag) '\(text)' is not a time; use HH:MM, 'YYYY-MM-DD HH:MM' or ISO 8601")
+        }
+        return millis
+    }
+}
+
+/// What an import did.
+public struct ImportSummary: Encodable {
+    public struct Merge: Encodable {
+        public let line: Int
+        public let intoLine: Int
+        public let email: String
+    }
+
+    public struct Skip: Encodable {
+        public let line: Int
+        public let reason: String
+    }
+
+    public let file: String
+    public let format: String
+    public let campaign: String
+    public let campaignCreated: Bool
+    public let imported: Int
+    public let notAdmitted: Int
+    public let merged: [Merge]
+    public let skipped: [Skip]
+
+    public func print() {
+        Output.data(
+            "Imported \(imported) attendee(s) into '\(campaign)'\(campaignCreated ? " (new campaign)" : "") from a \(format) file.")
+        if notAdmitted > 0 { Output.line("\(notAdmitted) of them are refunded or cancelled and will be sent to the staff desk.") }
+        Output.line("Merged \(merged.count) duplicate row(s); skipped \(skipped.count) row(s).")
+        for merge in merged { Output.data("  line \(merge.line): same person as line \(merge.intoLine) (\(merge.email)), merged") }
+        for skip in skipped { Output.data("  line \(skip.line): skipped, \(skip.reason)") }
+    }
+}

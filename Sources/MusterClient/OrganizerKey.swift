@@ -1,0 +1,39 @@
+import Foundation
+public import MusterCrypto
+
+/// Loads the organizer's signing key for `import`, `lock`, `unlock` and `undo`.
+///
+/// A sealed key asks for its passphrase from `MUSTER_PASSPHRASE` (for scripts) or, on a terminal,
+/// without echo. The passphrase is never logged or kept.
+public enum OrganizerKey {
+    public static func load(path: String, environment: [String: String] = ProcessInfo.processInfo.environment)
+        throws(ClientError) -> SigningKeyPair
+    {
+        do {
+            return try KeyFile.read(from: path) {
+                if let passphrase = environment["MUSTER_PASSPHRASE"] { return passphrase }
+                return Passphrase.prompt("Passphrase for \(path): ")
+            }
+        } catch {
+            throw ClientError(.config, "organizer key \(path): \(error.message)")
+        }
+    }
+}
+
+/// Reads a passphrase from the controlling terminal with echo off.
+public enum Passphrase {
+    public static func prompt(_ text: String) -> String? {
+        guard isatty(STDIN_FILENO) == 1 else { return nil }
+        FileHandle.standardError.write(Data(text.utf8))
+        var saved = termios()
+        tcgetattr(STDIN_FILENO, &saved)
+        var silent = saved
+        silent.c_lflag &= ~tcflag_t(ECHO)
+        tcsetattr(STDIN_FILENO, TCSAFLUSH, &silent)
+        defer {
+            tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved)
+            FileHandle.standardError.write(Data("\n".utf8))
+        }
+        return Swift.readLine(strippingNewline: true)
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+public import MusterCore
+
+/// Writes command output: plain lines (data sanitized for the terminal) or JSON for scripts.
+public enum Output {
+    public static func line(_ text: String = "") {
+        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    }
+
+    /// A line containing values that came from data: control characters and escapes removed.
+    public static func data(_ text: String) {
+        line(TerminalText.sanitize(text, maxCharacters: 2_000))
+    }
+
+    public static func error(_ text: String) {
+        FileHandle.standardError.write(Data(("muster: " + TerminalText.sanitize(text, maxCharacters: 2_000) + "\n").utf8))
+    }
+
+    /// Pretty, key-sorted JSON (escaping makes it terminal-safe).
+    public static func json(_ value: some Encodable) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        var data = try encoder.encode(value)
+        data.append(UInt8(ascii: "\n"))
+        FileHandle.standardOutput.write(data)
+    }
+
+    /// Raw text (exports): written as is, already CSV-escaped.
+    public static func raw(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+}
+
+/// A one-line progress bar on stderr, shown only on a terminal, for large imports.
+public struct ProgressBar {
+    let enabled: Bool
+    let label: String
+
+    public init(label: String, total: Int, threshold: Int = 1_000) {
+        self.label = label
+        enabled = isatty(STDERR_FILENO) == 1 && total >= threshold
+    }
+
+    public func update(_ done: Int, of total: Int) {
+        guard enabled, total > 0 else { return }
+        let width = 30
+        let filled = done * width / total
+        let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
+        let text = "\r\(label) [\(bar)] \(done)/\(total)" + (done == total ? "\n" : "")
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import MusterCore
+import MusterDaemon
+public import MusterStore
+
+/// Read-only queries for staff and organizer commands, straight from the replica.
+public struct StaffQueries {
+    let client: ClientContext
+
+    public init(_ client: ClientContext) { self.client = client }
+
+    /// The campaign named on the command line, else the locked one.
+    func campaignID(_ name: String?) throws(ClientError) -> String {
+        let replica = try client.replica()
+        do {
+            return try replica.view { view throws -> String in
+                if let name {
+                    if let record = try view.campaign(named: name) { return record.id }
+                    if let record = try view.campaigns().first(where: { $0.id == name }) { return record.id }
+                    throw ClientError(.notFound, "no campaign named '\(name)'; see 'muster campaigns'")
+                }
+                guard let id = try view.lock()?.campaignID else {
+                    throw ClientError(.refused, "no campaign is locked; name one with --campaign")
+                }
+                return id
+            }
+        } catch {
+            throw Self.clientError(error)
+        }
+    }
+
+    /// Unwraps errors from reads: a ``ClientError`` thrown inside a replica transaction comes back as is.
+    static func clientError(_ error: any Error) -> ClientError {
+        if let error = error as? ClientError { return error }
+        if let error = error as? ReplicaError {
+            if let underlying = error.underlying as? ClientError { return underlying }
+            return ClientError(.failed, error.message)
+        }
+        return ClientError(.failed, "\(error)")
+    }
+
+    public func lookup(_ query: String) throws(ClientError) -> AttendeeRecord {
+        let campaign = try campaignID(nil)
+        let found: AttendeeRecord?
+        do {
+            found = try client.replica().view { try $0.lookup(campaignID: campaign, query: query) }
+        } catch {
+            throw Self.clientError(error)
+        }
+        guard let found else { throw ClientError(.notFound, "no attendee matches '\(query)'") }
+        return found
+    }
+
+    public func campaigns(matching text: String?) throws(ClientError) -> [CampaignJSON] {
+        do {
+            return try client.replica().view { try $0.campaigns(matching: text) }.map(CampaignJSON.init)
+        } catch {
+            throw Self.clientError(error)
+        }
+    }
+
+    public func attendees(campaign: String?, checkedInOnly: Bool) throws(ClientError) -> [AttendeeRecord] {
+        let id = try campaignID(campaign)
+        do {
+            return try client.replica().view { try $0.attendees(campaignID: id, checkedInOnly: checkedInOnly) }
+        } catch {
+            throw Self.clientError(error)
+        }
+    }
+
+    public func log(campaign: String?) throws(ClientError) -> [PresenceLogEntry] {
+        let id = try campaign.map { name throws(ClientError) in try campaignID(name) }
+        do {
+            return try client.replica().presenceLog(campaignID: id)
+        } catch {
+            throw Self.clientError(error)
+        }
+    }
+
+    public func status() throws(ClientError) -> StatusReport {
+        let status: ReplicaStatus
+        do {
+            status = try client.replica().status()
+        } catch {
+            throw Self.clientError(error)
+        }
+        let daemon = try? client.control.send(ControlRequest(op: .status))
+        return StatusReport(config: client.config, organizer: client.venue.organizer, daemon: daemon, status: status)
+    }
+
+    public static func print(_ record: AttendeeRecord) {
+        Output.data("\(record.displayName)\(record.company.isEmpty ? "" : " (\(record.company))") <\(record.email)>")
+        if let ticket = record.ticket ?? record.walkInTickets.first { Output.data("  ticket: \(ticket)") }
+        if !record.admitted { Output.data("  NOT ADMITTED (\(record.status ?? "cancelled"))") }
+        if let first = record.firstArrival {
+            Output.data(
+                "  checked in \(ClockText.dateTime(millis: Int64(clamping: first.hlc.physicalMillis))) at kiosk \(first.kioskName)"
+                    + (first.location.isEmpty ? "" : " (\(first.location))") + (record.isInside ? "" : ", since checked out"))
+        } else {
+            Output.line("  not checked in")
+        }
+    }
+
+    public static func print(_ records: [AttendeeRecord]) {
+        for record in records {
+            let mark = record.isInside ? "[in] " : record.isCheckedIn ? "[out]" : "[ ]  "
+            let company = record.company.isEmpty ? "" : " (\(record.company))"
+            Output.data("\(mark) \(record.displayName)\(company) <\(record.email)>\(record.walkIn ? " walk-in" : "")")
+        }
+        Output.line("\(records.count) attendee(s), \(records.filter(\.isCheckedIn).count) checked in")
+    }
+
+    public static func print(_ campaigns: [CampaignJSON]) {
+        if campaigns.isEmpty { Output.line("No campaigns.") }
+        for campaign in campaigns {
+            Output.data("\(campaign.name)  (\(campaign.attendees) attendees, \(campaign.checkedIn) checked in)  id \(campaign.id)")
+        }
+    }
+}
+
+/// A campaign for `--json` output.
+public struct CampaignJSON: Encodable {
+    public let id: String
+    public let name: String
+    public let attendees: Int
+    public let checkedIn: Int
+
+    init(_ record: CampaignRecord) {
+        id = record.id
+        name = record.name
+        attendees = record.attendees
+        checkedIn = record.checkedIn
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+import MusterCrypto
+import MusterDaemon
+
+/// `muster venue create`: the organizer key and the venue file.
+public enum VenueSetup {
+    public static func create(directory: String, name: String, withPassphrase: Bool,
+        environment: [String: String] = ProcessInfo.processInfo.environment) throws(ClientError) -> (key: String, venue: String)
+    {
+        let keyPath = (directory as NSString).appendingPathComponent("organizer.key")
+        let venuePath = (directory as NSString).appendingPathComponent("venue.toml")
+        for path in [keyPath, venuePath] where FileManager.default.fileExists(atPath: path) {
+            throw ClientError(.usage, "\(path) already exists; refusing to overwrite a venue")
+        }
+        var passphrase: String?
+        if withPassphrase {
+            passphrase = environment["MUSTER_PASSPHRASE"] ?? Passphrase.prompt("New passphrase for the organizer key: ")
+            guard let chosen = passphrase, !chosen.isEmpty else {
+                throw ClientError(.usage, "a passphrase is required (type it, or set MUSTER_PASSPHRASE)")
+            }
+            if environment["MUSTER_PASSPHRASE"] == nil, Passphrase.prompt("Repeat the passphrase: ") != chosen {
+                throw ClientError(.usage, "the passphrases differ")
+            }
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            let keyPair = try SigningKeyPair.generate()
+            try KeyFile.write(keyPair, to: keyPath, passphrase: passphrase)
+            try VenueFile.create(name: name, organizer: keyPair.publicKey).write(to: venuePath)
+        } catch let error as MusterCryptoError {
+            throw ClientError(.failed, error.message)
+        } catch {
+            throw ClientError(.failed, "cannot create the venue in \(directory): \(error)")
+        }
+        return (keyPath, venuePath)
+    }
+}

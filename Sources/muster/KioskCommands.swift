@@ -1,0 +1,89 @@
+import ArgumentParser
+import Foundation
+import MusterClient
+import MusterDaemon
+
+struct Kiosk: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "The self check-in screen (line mode: keyboard, USB scanner or pipe). Ends only at end of input.")
+    @OptionGroup var options: KioskOptions
+
+    func run() throws {
+        let context = try options.context()
+        KioskSession.protectTerminal()
+        KioskSession(
+            client: context, readLine: { Swift.readLine(strippingNewline: true) },
+            write: { text in
+                FileHandle.standardOutput.write(Data(text.utf8))
+            }
+        ).run()
+    }
+}
+
+struct Lookup: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Find one attendee of the locked campaign by exact email or ticket code.")
+    @OptionGroup var options: KioskOptions
+    @Argument(help: "Email or ticket code.") var query: String
+    @Flag(help: "Print JSON.") var json = false
+
+    func run() throws {
+        let context = try options.context()
+        let record = try guarded { () throws(ClientError) in try StaffQueries(context).lookup(query) }
+        if json { try Output.json(AttendeeJSON(record)) } else { StaffQueries.print(record) }
+    }
+}
+
+struct CheckIn: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "checkin", abstract: "Check an attendee in by email or ticket code.")
+    @OptionGroup var options: KioskOptions
+    @Argument(help: "Email or ticket code.") var query: String
+    @Flag(help: "Print JSON.") var json = false
+
+    func run() throws {
+        var request = ControlRequest(op: .checkIn)
+        request.query = query
+        try OneShot.perform(request, options: options, json: json)
+    }
+}
+
+struct CheckOut: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "checkout", abstract: "Check an attendee out (they left the venue).")
+    @OptionGroup var options: KioskOptions
+    @Argument(help: "Email or ticket code.") var query: String
+    @Flag(help: "Print JSON.") var json = false
+
+    func run() throws {
+        var request = ControlRequest(op: .checkOut)
+        request.query = query
+        try OneShot.perform(request, options: options, json: json)
+    }
+}
+
+struct Register: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Register a walk-in as a new lead and check them in.")
+    @OptionGroup var options: KioskOptions
+    @Option(name: .customLong("first")) var firstName: String
+    @Option(name: .customLong("last")) var lastName: String
+    @Option var email: String
+    @Option var company: String = ""
+    @Flag(help: "Print JSON.") var json = false
+
+    func run() throws {
+        var request = ControlRequest(op: .register)
+        request.firstName = firstName
+        request.lastName = lastName
+        request.email = email
+        request.company = company
+        try OneShot.perform(request, options: options, json: json)
+    }
+}
+
+/// Sends one kiosk write and reports it with the documented exit code.
+enum OneShot {
+    static func perform(_ request: ControlRequest, options: KioskOptions, json: Bool) throws {
+        let context = try options.context()
+        let response = try guarded { () throws(ClientError) in try context.control.send(request) }
+        if json { try Output.json(response) } else { Output.data(OneShotText.describe(response)) }
+        if let code = OneShotText.exitCode(response.outcome), code != 0 { throw ExitCode(code) }
+    }
+}

@@ -1,0 +1,91 @@
+import ArgumentParser
+import Foundation
+import MusterClient
+
+struct Import: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Import an attendee list (Salesforce, Eventbrite, pretix or email,first_name,last_name,company,ticket).")
+    @OptionGroup var options: KioskOptions
+    @OptionGroup var organizer: OrganizerOptions
+    @Argument(help: "CSV file.") var file: String
+    @Option(help: "Campaign name; created if it does not exist.") var campaign: String
+    @Flag(help: "Print the summary as JSON.") var json = false
+
+    func run() throws {
+        let context = try options.context()
+        let summary = try guarded { () throws(ClientError) in
+            try OrganizerActions(context, keyPath: organizer.organizerKey).importFile(file, campaign: campaign)
+        }
+        if json { try Output.json(summary) } else { summary.print() }
+    }
+}
+
+struct Lock: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Lock every kiosk to a campaign.")
+    @OptionGroup var options: KioskOptions
+    @OptionGroup var organizer: OrganizerOptions
+    @Argument(help: "Campaign name (or id).") var campaign: String
+    @Option(help: "Member status written on check-in (Salesforce campaign member status).") var status = "Responded"
+    @Option(help: "Check-in opens at (HH:MM today, or YYYY-MM-DD HH:MM, or ISO 8601).") var opens: String?
+    @Option(help: "Check-in closes at.") var closes: String?
+
+    func run() throws {
+        let context = try options.context()
+        let message = try guarded { () throws(ClientError) in
+            try OrganizerActions(context, keyPath: organizer.organizerKey).lock(
+                campaign: campaign, status: status, opens: opens, closes: closes)
+        }
+        Output.data(message)
+    }
+}
+
+struct Unlock: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Release the lock: kiosks wait for the organizer.")
+    @OptionGroup var options: KioskOptions
+    @OptionGroup var organizer: OrganizerOptions
+
+    func run() throws {
+        let context = try options.context()
+        let message = try guarded { () throws(ClientError) in
+            try OrganizerActions(context, keyPath: organizer.organizerKey).unlock()
+        }
+        Output.data(message)
+    }
+}
+
+struct Undo: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Undo an attendee's check-in (organizer only).")
+    @OptionGroup var options: KioskOptions
+    @OptionGroup var organizer: OrganizerOptions
+    @Argument(help: "Email or ticket code.") var query: String
+    @Option(help: "Campaign (default: the locked one).") var campaign: String?
+
+    func run() throws {
+        let context = try options.context()
+        let message = try guarded { () throws(ClientError) in
+            try OrganizerActions(context, keyPath: organizer.organizerKey).undo(query: query, campaign: campaign)
+        }
+        Output.data(message)
+    }
+}
+
+struct Venue: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Venue set-up.", subcommands: [Create.self])
+
+    struct Create: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Create a venue: DIR/organizer.key (0600) and DIR/venue.toml (0600, holds the network key).")
+        @Option(help: "Directory to write into.") var out: String
+        @Option(help: "Venue name.") var name = "Venue"
+        @Flag(help: "Protect the organizer key with a passphrase (asked on the terminal, or $MUSTER_PASSPHRASE).")
+        var passphrase = false
+
+        func run() throws {
+            let paths = try guarded { () throws(ClientError) in
+                try VenueSetup.create(directory: out, name: name, withPassphrase: passphrase)
+            }
+            Output.data("Organizer key: \(paths.key) (keep it safe; needed for import, lock, unlock, undo)")
+            Output.data("Venue file:    \(paths.venue) (copy to every kiosk; it holds the network key)")
+        }
+    }
+}
