@@ -1,4 +1,5 @@
 public import MusterStore
+import MusterCore
 import MusterDaemon
 
 /// The end-of-event exports, as RFC 4180 CSV with formula-injection-safe cells.
@@ -10,7 +11,7 @@ public enum Exporter {
             guard let id = record.salesforceID, let arrival = record.firstArrival else { return nil }
             return [id, arrival.memberStatus]
         }
-        return CSVWriter.document(header: ["Id", "Status"], rows: rows)
+        return document(header: ["Id", "Status"], rows: rows)
     }
 
     /// Placeholder for Salesforce's required Company field when a walk-in left it empty.
@@ -24,7 +25,7 @@ public enum Exporter {
                 record.company.isEmpty ? companyPlaceholder : record.company, "Event Walk-in", "Open - Not Contacted",
             ]
         }
-        return CSVWriter.document(header: ["FirstName", "LastName", "Email", "Company", "LeadSource", "Status"], rows: rows)
+        return document(header: ["FirstName", "LastName", "Email", "Company", "LeadSource", "Status"], rows: rows)
     }
 
     /// Every check-in, check-out and walk-in registration with time, kiosk, location and note.
@@ -44,10 +45,17 @@ public enum Exporter {
                 presence.kioskName, presence.location, presence.memberStatus, entry.note ?? "",
             ]
         }
-        return CSVWriter.document(
+        return document(
             header: [
                 "Time", "Event", "Campaign", "Email", "First Name", "Last Name", "Company", "Ticket", "Kiosk",
                 "Location", "Member Status", "Note",
             ], rows: rows)
+    }
+
+    /// Control characters and escape sequences are removed from every cell, so an export printed to a
+    /// terminal is as safe as the kiosk screen; CSVWriter then quotes and neutralizes formulas.
+    static func document(header: [String], rows: [[String]]) -> String {
+        CSVWriter.document(
+            header: header, rows: rows.map { $0.map { TerminalText.sanitize($0, maxCharacters: Limits.maxFieldBytes) } })
     }
 }

@@ -9,19 +9,54 @@ public enum TerminalText {
     public static func sanitize(_ text: String, maxCharacters: Int = 200) -> String {
         var out = String.UnicodeScalarView()
         var count = 0
-        for scalar in text.unicodeScalars {
-            guard count < maxCharacters else { break }
-            if isUnsafe(scalar) {
-                if scalar == "\n" || scalar == "\t" || scalar == "\r" {
-                    out.append(" ")
-                    count += 1
-                }
-                continue
+        var scalars = text.unicodeScalars.makeIterator()
+        while count < maxCharacters, let scalar = scalars.next() {
+            switch scalar.value {
+            case 0x1B:
+                // Drop the whole escape sequence, not just the ESC, so "\u{1B}[31mEve" shows as "Eve".
+                skipEscape(&scalars)
+            case 0x9B:
+                skipControlSequence(&scalars)
+            case 0x0A, 0x0D, 0x09:
+                out.append(" ")
+                count += 1
+            default:
+                guard !isUnsafe(scalar) else { continue }
+                out.append(scalar)
+                count += 1
             }
-            out.append(scalar)
-            count += 1
         }
         return String(out)
+    }
+
+    /// After ESC: CSI (`[`), OSC/DCS/APC/PM/SOS strings (`]`, `P`, `_`, `^`, `X`) or a two-character sequence.
+    private static func skipEscape(_ scalars: inout String.UnicodeScalarView.Iterator) {
+        guard let next = scalars.next() else { return }
+        switch next {
+        case "[": skipControlSequence(&scalars)
+        case "]", "P", "_", "^", "X": skipString(&scalars)
+        default: return
+        }
+    }
+
+    /// CSI parameters and intermediates up to the final byte (0x40–0x7E).
+    private static func skipControlSequence(_ scalars: inout String.UnicodeScalarView.Iterator) {
+        while let scalar = scalars.next() {
+            if (0x40...0x7E).contains(scalar.value) || scalar.value > 0x7E { return }
+        }
+    }
+
+    /// A string sequence ends with BEL, ST (ESC \\) or C1 ST (0x9C).
+    private static func skipString(_ scalars: inout String.UnicodeScalarView.Iterator) {
+        while let scalar = scalars.next() {
+            switch scalar.value {
+            case 0x07, 0x9C: return
+            case 0x1B:
+                _ = scalars.next()
+                return
+            default: continue
+            }
+        }
     }
 
     static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {

@@ -1,4 +1,5 @@
 import Foundation
+import MusterCore
 
 /// Normalization of the text that arrives in attendee lists, which is typed by strangers into registration forms
 /// and then passes through CRMs and spreadsheets.
@@ -28,7 +29,9 @@ enum RosterText {
         if isTidyASCII(text) { return trim(text) }
         var result = String.UnicodeScalarView()
         var pendingSpace = false
-        for scalar in text.unicodeScalars {
+        // Whole escape sequences go, not just their ESC: "\u{1B}[31mEve" is stored as "Eve".
+        let unescaped = TerminalText.sanitize(text, maxCharacters: Int.max)
+        for scalar in unescaped.unicodeScalars {
             if scalar.properties.isWhitespace || isLineOrTabControl(scalar) {
                 pendingSpace = true
                 continue

@@ -39,8 +39,8 @@ struct ByteCodingTests {
         try reader.expectEnd()
     }
 
-    @Test(arguments: [
-        (UInt64(0), [UInt8(0x00)]),
+    static let varintCases: [(UInt64, [UInt8])] = [
+        (0, [0x00]),
         (1, [0x01]),
         (127, [0x7F]),
         (128, [0x80, 0x01]),
@@ -49,7 +49,9 @@ struct ByteCodingTests {
         (16_384, [0x80, 0x80, 0x01]),
         (UInt64(UInt32.max), [0xFF, 0xFF, 0xFF, 0xFF, 0x0F]),
         (UInt64.max, [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x01]),
-    ])
+    ]
+
+    @Test(arguments: varintCases)
     func varintEdgeValues(value: UInt64, encoded: [UInt8]) throws {
         var writer = ByteWriter()
         writer.writeVarint(value)
@@ -116,7 +118,7 @@ struct ByteCodingTests {
         #expect(try reader.readUInt16() == 0x0102)
     }
 
-    @Test func blobLongerThanTheLimitIsRejectedBeforeReading() {
+    @Test func blobLongerThanTheLimitIsRejectedBeforeReading() throws {
         var writer = ByteWriter()
         writer.writeBlob([UInt8](repeating: 7, count: 10))
         var reader = ByteReader(writer.bytes)

@@ -1,0 +1,170 @@
+import Foundation
+import Logging
+import MusterCore
+import MusterCrypto
+import MusterStore
+
+@testable import MusterDaemon
+
+/// A fresh directory for one test; call `remove()` in a `defer`.
+struct TemporaryDirectory {
+    let path: String
+
+    init(_ label: String = "muster-daemon-tests") throws {
+        // Short base path: Unix socket paths are limited to 108 bytes.
+        let base = FileManager.default.fileExists(atPath: "/tmp") ? "/tmp" : NSTemporaryDirectory()
+        path = (base as NSString).appendingPathComponent("\(label)-\(UUID().uuidString.prefix(13))")
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    func file(_ name: String) -> String { (path as NSString).appendingPathComponent(name) }
+
+    func remove() { try? FileManager.default.removeItem(atPath: path) }
+}
+
+enum DaemonTestSupport {
+    static let quietLogger = Logger(label: "muster-tests", factory: { _ in SwiftLogNoOpLogHandler() })
+
+    static func permissions(of path: String) throws -> Int {
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        return ((attributes[.posixPermissions] as? NSNumber)?.intValue ?? -1) & 0o777
+    }
+
+    static func setPermissions(_ mode: Int, of path: String) throws {
+        try FileManager.default.setAttributes([.posixPermissions: NSNumber(value: mode)], ofItemAtPath: path)
+    }
+
+    static func wire(_ delta: SignedDelta) -> WireDelta {
+        WireDelta(envelope: MusterCore.Hex.encode(delta.envelope), signature: MusterCore.Hex.encode(delta.signature))
+    }
+}
+
+/// A kiosk service over a real replica in a temp directory, with a real organizer key whose
+/// deltas go in through `submit`, exactly as `muster` sends them.
+final class ServiceFixture {
+    /// 2026-11-22 09:00:00 UTC, the "now" of the fixed clock.
+    static let now: UInt64 = 1_795_338_000_000
+
+    let directory: TemporaryDirectory
+    let organizer: SigningKeyPair
+    let kioskKey: SigningKeyPair
+    let venue: VenueID
+    let replica: Replica
+    let service: KioskService
+    let campaignID = "c0ffee0000000001"
+    private var organizerHLC: UInt64
+
+    init(name: String = "Hall A", location: String = "Main entrance", now: UInt64 = ServiceFixture.now) throws {
+        directory = try TemporaryDirectory("muster-svc")
+        organizer = try SigningKeyPair.generate()
+        kioskKey = try SigningKeyPair.generate()
+        venue = VenueID.random()
+        replica = try Replica.open(
+            path: directory.file("replica.sqlite"),
+            policy: VenuePolicy(venue: venue, organizer: AuthorID(organizer.publicKey)))
+        var config = KioskConfig()
+        config.name = name
+        config.location = location
+        config.stateDirectory = directory.path
+        service = KioskService(
+            replica: replica, keyPair: kioskKey, config: config, clock: WallClock(physical: { now }),
+            logger: DaemonTestSupport.quietLogger)
+        organizerHLC = now - 60_000
+    }
+
+    deinit { directory.remove() }
+
+    var organizerID: AuthorID { AuthorID(organizer.publicKey) }
+
+    /// The organizer's current head, as the daemon reports it.
+    func organizerHead() throws -> AuthorHead { try replica.head(of: organizerID) }
+
+    func nextHLC() -> HLC {
+        organizerHLC += 1
+        return HLC(physicalMillis: organizerHLC, logical: 0)
+    }
+
+    /// Signs `bodies` with `key` (the organizer's unless given) on top of `head`.
+    func sign(_ bodies: [DeltaBody], key: SigningKeyPair? = nil, head: AuthorHead? = nil) throws -> [SignedDelta] {
+        let key = key ?? organizer
+        let start = try head ?? replica.head(of: AuthorID(key.publicKey))
+        var signer = DeltaSigner(venue: venue, keyPair: key, head: start)
+        return bodies.map { signer.sign($0, hlc: nextHLC()) }
+    }
+
+    func submit(_ deltas: [SignedDelta]) -> ControlResponse {
+        var request = ControlRequest(op: .submit)
+        request.deltas = deltas.map(DaemonTestSupport.wire)
+        return service.handle(request)
+    }
+
+    @discardableResult
+    func submit(_ bodies: [DeltaBody]) throws -> ControlResponse {
+        submit(try sign(bodies))
+    }
+
+    static func attendee(
+        _ campaign: String, email: String, first: String, last: String, company: String = "",
+        ticket: String? = nil, salesforceID: String? = nil, admitted: Bool = true
+    ) -> DeltaBody {
+        .attendee(
+            AttendeePayload(
+                campaignID: campaign, key: EmailAddress.key(email), email: email, firstName: first, lastName: last,
+                company: company, ticket: ticket, salesforceID: salesforceID, status: admitted ? "Registered" : "Refunded",
+                admitted: admitted))
+    }
+
+    /// Creates the campaign with three attendees (one not admitted) and locks the kiosks to it.
+    func importAndLock(
+        status: String = "Attended", opens: Int64? = nil, closes: Int64? = nil
+    ) throws {
+        let response = try submit([
+            .campaign(CampaignPayload(campaignID: campaignID, name: "DevConf 2026")),
+            Self.attendee(campaignID, email: "Ada.Lovelace@Example.com", first: "Ada", last: "Lovelace",
+                company: "Analytical", ticket: "MUS-0001", salesforceID: "00v000000000001AAA"),
+            Self.attendee(campaignID, email: "grace@example.com", first: "Grace", last: "Hopper", ticket: "MUS-0002"),
+            Self.attendee(campaignID, email: "refunded@example.com", first: "Rita", last: "Refund", ticket: "MUS-0003",
+                admitted: false),
+            .lock(LockPayload(version: 1, campaignID: campaignID, checkInStatus: status, opensAtMillis: opens,
+                closesAtMillis: closes)),
+        ])
+        guard response.outcome == .submitted, response.applied == 5 else {
+            throw FixtureError("import failed: \(response)")
+        }
+    }
+
+    func request(_ op: ControlRequest.Operation, query: String) -> ControlResponse {
+        var request = ControlRequest(op: op)
+        request.query = query
+        return service.handle(request)
+    }
+
+    func register(first: String, last: String, email: String, company: String = "") -> ControlResponse {
+        var request = ControlRequest(op: .register)
+        request.firstName = first
+        request.lastName = last
+        request.email = email
+        request.company = company
+        return service.handle(request)
+    }
+
+    func note(key: String, text: String) -> ControlResponse {
+        var request = ControlRequest(op: .note)
+        request.attendeeKey = key
+        request.text = text
+        return service.handle(request)
+    }
+
+    func attendeeRecord(_ key: String) throws -> AttendeeRecord? {
+        try replica.view { try $0.attendee(campaignID: campaignID, key: key) }
+    }
+
+    func deltaCount(of author: AuthorID) throws -> Int {
+        try replica.deltas(of: author).count
+    }
+}
+
+struct FixtureError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

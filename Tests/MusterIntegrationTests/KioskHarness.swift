@@ -1,0 +1,173 @@
+import Foundation
+import Testing
+
+/// A real kiosk for end-to-end tests: a fresh venue in a temporary directory, a real `musterd`
+/// process on a real Unix socket with a real SQLite replica, and the real `muster` binary.
+/// Everything is stopped and removed when the harness goes away, even when a test fails.
+final class KioskHarness {
+    struct Result {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+        let stdoutBytes: Data
+    }
+
+    struct HarnessError: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    let directory: URL
+    let binaries: URL
+    var daemon: Process?
+    var configPath: String { directory.appendingPathComponent("musterd.toml").path }
+    var organizerKey: String { directory.appendingPathComponent("venue/organizer.key").path }
+    var socketPath: String { directory.appendingPathComponent("run/control.sock").path }
+    var logPath: String { directory.appendingPathComponent("musterd.log").path }
+
+    init(name: String = "Hall A", location: String = "Main entrance") throws {
+        binaries = try Self.findBinaries()
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("muster-it-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let created = try muster(["venue", "create", "--out", directory.appendingPathComponent("venue").path, "--name", "Test Venue"])
+        guard created.status == 0 else { throw HarnessError(description: "venue create failed: \(created.stderr)") }
+        let config = """
+            name = "\(name)"
+            location = "\(location)"
+            state_dir = "state"
+            control_socket = "run/control.sock"
+            venue = "venue/venue.toml"
+            listen = "127.0.0.1:0"
+            static_peers = []
+            """
+        try config.write(toFile: configPath, atomically: true, encoding: .utf8)
+    }
+
+    deinit {
+        if let daemon, daemon.isRunning {
+            kill(daemon.processIdentifier, SIGKILL)
+            daemon.waitUntilExit()
+        }
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// `MUSTER_BIN_DIR`, else the directory of the running test binary (`.build/debug`).
+    static func findBinaries() throws -> URL {
+        var candidates: [URL] = []
+        if let dir = ProcessInfo.processInfo.environment["MUSTER_BIN_DIR"] { candidates.append(URL(fileURLWithPath: dir)) }
+        var executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        if executable.pathExtension == "xctest" { executable.deleteLastPathComponent() }
+        candidates.append(executable)
+        let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        candidates.append(packageRoot.appendingPathComponent(".build/debug"))
+        for candidate in candidates
+        where FileManager.default.isExecutableFile(atPath: candidate.appendingPathComponent("musterd").path)
+            && FileManager.default.isExecutableFile(atPath: candidate.appendingPathComponent("muster").path)
+        {
+            return candidate
+        }
+        throw HarnessError(description: "musterd and muster binaries not found (run `swift build` first); looked in \(candidates.map(\.path))")
+    }
+
+    /// Starts `musterd` and waits until its control socket answers.
+    func start() throws {
+        let process = Process()
+        process.executableURL = binaries.appendingPathComponent("musterd")
+        process.arguments = ["--config", configPath, "--log-level", "debug"]
+        FileManager.default.createFile(atPath: logPath, contents: nil)
+        let log = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
+        log.seekToEndOfFile()
+        process.standardOutput = log
+        process.standardError = log
+        try process.run()
+        daemon = process
+        try waitUntil("musterd answers on its control socket", timeout: 20) {
+            guard process.isRunning else {
+                throw HarnessError(description: "musterd exited early: \(self.daemonLog())")
+            }
+            return FileManager.default.fileExists(atPath: self.socketPath) && (try? self.muster(["status"]).status) == 0
+        }
+    }
+
+    /// SIGTERM and wait for a clean exit.
+    func stop() throws {
+        guard let daemon else { return }
+        daemon.terminate()
+        try waitUntil("musterd exits after SIGTERM", timeout: 20) { !daemon.isRunning }
+        #expect(daemon.terminationStatus == 0, "musterd exit status \(daemon.terminationStatus): \(daemonLog())")
+        self.daemon = nil
+    }
+
+    func daemonLog() -> String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
+
+    /// Runs `muster` with the kiosk's config and the given standard input.
+    @discardableResult
+    func muster(_ arguments: [String], input: String = "") throws -> Result {
+        let process = Process()
+        process.executableURL = binaries.appendingPathComponent("muster")
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["MUSTER_CONFIG"] = configPath
+        environment["TZ"] = "UTC"
+        process.environment = environment
+        let stdin = Pipe()
+        let stdout = Pipe()
+        let stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
+        // Read stderr concurrently so neither pipe can fill up and block the child.
+        let errorData = ErrorCollector(stderr.fileHandleForReading)
+        let outData = stdout.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errorData.wait(), as: UTF8.self), stdoutBytes: outData)
+    }
+
+    func write(_ name: String, _ contents: String) throws -> String {
+        let path = directory.appendingPathComponent(name).path
+        try contents.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    /// `muster status --json` as a dictionary.
+    func status() throws -> [String: Any] {
+        let result = try muster(["status", "--json"])
+        guard result.status == 0, let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        else { throw HarnessError(description: "status failed: \(result.stderr)") }
+        return object
+    }
+}
+
+/// Reads a pipe to its end on a background thread.
+final class ErrorCollector: @unchecked Sendable {
+    // Safe: `data` is written once by the reader thread before `done` is signalled, and read only after waiting.
+    private var data = Data()
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ handle: FileHandle) {
+        Thread.detachNewThread { [self] in
+            data = handle.readDataToEndOfFile()
+            done.signal()
+        }
+    }
+
+    func wait() -> Data {
+        done.wait()
+        return data
+    }
+}
+
+/// Polls `condition` until it holds or the deadline passes (no fixed sleeps in tests).
+func waitUntil(_ what: String, timeout: Double, _ condition: () throws -> Bool) throws {
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+        if try condition() { return }
+        usleep(20_000)
+    }
+    throw KioskHarness.HarnessError(description: "timed out after \(timeout) s waiting until \(what)")
+}

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# A working kiosk on a temporary state directory: a new venue, sample attendees, a lock, and the
+# kiosk screen. Ends (and stops the daemon, and removes the directory) at end of input (Ctrl-D).
+set -euo pipefail
+bin="${MUSTER_BIN:-$(cd "$(dirname "$0")/.." && pwd)/.build/debug}"
+root="$(cd "$(dirname "$0")/.." && pwd)"
+dir="$(mktemp -d /tmp/muster-demo.XXXXXX)"
+daemon=""
+cleanup() {
+    [ -n "$daemon" ] && kill "$daemon" 2>/dev/null && wait "$daemon" 2>/dev/null || true
+    rm -rf "$dir"
+}
+trap cleanup EXIT
+
+"$bin/muster" venue create --out "$dir/venue" --name "Demo Venue" >/dev/null
+cat > "$dir/musterd.toml" <<TOML
+name = "Demo kiosk"
+location = "Main entrance"
+state_dir = "state"
+control_socket = "run/control.sock"
+venue = "venue/venue.toml"
+listen = "127.0.0.1:0"
+static_peers = []
+TOML
+export MUSTER_CONFIG="$dir/musterd.toml"
+"$bin/musterd" --config "$MUSTER_CONFIG" --log-level warning 2>"$dir/musterd.log" &
+daemon=$!
+for _ in $(seq 1 100); do
+    [ -S "$dir/run/control.sock" ] && break
+    kill -0 "$daemon" 2>/dev/null || { cat "$dir/musterd.log" >&2; exit 1; }
+    sleep 0.1
+done
+key="$dir/venue/organizer.key"
+"$bin/muster" import "$root/scripts/sample-attendees.csv" --campaign "DevConf 2026" --organizer-key "$key"
+"$bin/muster" lock "DevConf 2026" --organizer-key "$key" --status Attended
+echo
+echo "Kiosk config: $MUSTER_CONFIG (in another terminal: MUSTER_CONFIG=$MUSTER_CONFIG $bin/muster status)"
+echo "Try: ada.lovelace@analytical.example, ticket MUS-0002, or 'new'. End with Ctrl-D."
+echo
+"$bin/muster" kiosk
