@@ -29,7 +29,7 @@ let package = Package(
         .systemLibrary(name: "CAvahi", pkgConfig: "avahi-client", providers: [.apt(["libavahi-client-dev"])]),
         .target(name: "CMusterSQLite", linkerSettings: [.linkedLibrary("sqlite3")]),
         .target(name: "MusterCore", swiftSettings: strict),
-        .target(name: "MusterCrypto", dependencies: ["CSodium"], swiftSettings: strict),
+        .target(name: "MusterCrypto", dependencies: ["CSodium", "MusterCore"], swiftSettings: strict),
         .target(
             name: "MusterStore",
             dependencies: [

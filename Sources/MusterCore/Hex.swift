@@ -12,7 +12,7 @@ public enum Hex {
     }
 
     /// Returns nil for odd lengths or non-hex characters (either case is accepted).
-    public static func decode(_ text: String) -> [UInt8]? {
+    public static func decode(_ text: some StringProtocol) -> [UInt8]? {
         let utf8 = Array(text.utf8)
         guard utf8.count % 2 == 0 else { return nil }
         var out = [UInt8]()

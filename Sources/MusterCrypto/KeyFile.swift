@@ -1,3 +1,4 @@
+import MusterCore
 import CSodium
 
 /// The organizer's (or a kiosk's) signing key on disk.

@@ -1,3 +1,4 @@
+import MusterCore
 /// The parsed text of a key file: `name = "string"` or `name = 123` lines,
 /// `#` comments, nothing else.
 ///

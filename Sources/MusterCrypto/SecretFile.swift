@@ -1,3 +1,4 @@
+import MusterCore
 import Foundation
 
 /// POSIX plumbing for files that hold secrets (key files, venue files).

@@ -1,3 +1,4 @@
+import MusterCore
 import CSodium
 
 /// Ed25519 public key, 32 bytes.

@@ -1,0 +1,126 @@
+import Foundation
+import Logging
+import ServiceLifecycle
+import Testing
+
+@testable import MusterDaemon
+
+/// A datagram socket standing in for systemd's `$NOTIFY_SOCKET`.
+private final class NotifySocket {
+    let fd: Int32
+    let name: String
+
+    /// - Parameter abstractName: bind in the abstract namespace (written `@name` in `NOTIFY_SOCKET`).
+    init(path: String? = nil, abstractName: String? = nil) throws {
+        fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
+        guard fd >= 0 else { throw FixtureError("socket() failed") }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes: [UInt8]
+        if let abstractName {
+            bytes = [0] + Array(abstractName.utf8)
+            name = "@" + abstractName
+        } else {
+            bytes = Array(path!.utf8) + [0]
+            name = path!
+        }
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: bytes) }
+        let length = socklen_t(MemoryLayout<sa_family_t>.size + bytes.count)
+        let rc = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
+        }
+        guard rc == 0 else {
+            close(fd)
+            throw FixtureError("bind failed: \(String(cString: strerror(errno)))")
+        }
+    }
+
+    deinit { close(fd) }
+
+    /// The next datagram, waiting at most `seconds`; nil on timeout.
+    func receive(within seconds: Int) -> String? {
+        var timeout = timeval(tv_sec: seconds, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+        guard count >= 0 else { return nil }
+        return String(decoding: buffer[..<count], as: UTF8.self)
+    }
+
+    /// Datagrams until `predicate` matches, within an overall deadline.
+    func receive(until predicate: (String) -> Bool, within seconds: Int) -> [String] {
+        let deadline = Date().addingTimeInterval(TimeInterval(seconds))
+        var seen: [String] = []
+        while Date() < deadline, let message = receive(within: max(1, Int(deadline.timeIntervalSinceNow.rounded(.up)))) {
+            seen.append(message)
+            if predicate(message) { break }
+        }
+        return seen
+    }
+}
+
+@Suite("SystemdNotifier")
+struct SystemdNotifierTests {
+    @Test func inactiveWithoutNotifySocket() {
+        #expect(!SystemdNotifier(environment: [:]).isActive)
+        #expect(!SystemdNotifier(environment: ["NOTIFY_SOCKET": ""]).isActive)
+        SystemdNotifier(environment: [:]).notify("READY=1")  // a no-op, must not crash
+    }
+
+    @Test func sendsToAPathSocket() throws {
+        let dir = try TemporaryDirectory("muster-sd")
+        defer { dir.remove() }
+        let socket = try NotifySocket(path: dir.file("notify"))
+        let notifier = SystemdNotifier(environment: ["NOTIFY_SOCKET": socket.name])
+        #expect(notifier.isActive)
+        notifier.notify("READY=1\nSTATUS=serving as Hall A")
+        #expect(socket.receive(within: 2) == "READY=1\nSTATUS=serving as Hall A")
+    }
+
+    @Test func sendsToAnAbstractSocket() throws {
+        let socket = try NotifySocket(abstractName: "muster-test-\(UUID().uuidString)")
+        let notifier = SystemdNotifier(environment: ["NOTIFY_SOCKET": socket.name])
+        notifier.notify("READY=1")
+        #expect(socket.receive(within: 2) == "READY=1")
+    }
+
+    @Test func watchdogPingsThenStoppingOnGracefulShutdown() async throws {
+        let dir = try TemporaryDirectory("muster-sd")
+        defer { dir.remove() }
+        let socket = try NotifySocket(path: dir.file("notify"))
+        let notifier = SystemdNotifier(environment: ["NOTIFY_SOCKET": socket.name, "WATCHDOG_USEC": "100000"])
+        let group = ServiceGroup(
+            configuration: ServiceGroupConfiguration(
+                services: [.init(service: notifier)], logger: DaemonTestSupport.quietLogger))
+        let run = Task { try await group.run() }
+
+        #expect(socket.receive(within: 5) == "WATCHDOG=1")
+        #expect(socket.receive(within: 5) == "WATCHDOG=1", "pings repeat at half the interval")
+        await group.triggerGracefulShutdown()
+        let messages = socket.receive(until: { $0 == "STOPPING=1" }, within: 5)
+        #expect(messages.last == "STOPPING=1")
+        #expect(messages.allSatisfy { $0 == "WATCHDOG=1" || $0 == "STOPPING=1" })
+        try await run.value
+    }
+
+    /// With the usual systemd watchdog of tens of seconds, shutdown should not wait for the next ping.
+    @Test func gracefulShutdownDoesNotWaitForTheNextPing() async throws {
+        let dir = try TemporaryDirectory("muster-sd")
+        defer { dir.remove() }
+        let socket = try NotifySocket(path: dir.file("notify"))
+        // A 20 s watchdog: pings every 10 s.
+        let notifier = SystemdNotifier(environment: ["NOTIFY_SOCKET": socket.name, "WATCHDOG_USEC": "20000000"])
+        let group = ServiceGroup(
+            configuration: ServiceGroupConfiguration(
+                services: [.init(service: notifier)], logger: DaemonTestSupport.quietLogger))
+        let run = Task { try await group.run() }
+        #expect(socket.receive(within: 5) == "WATCHDOG=1")
+        await group.triggerGracefulShutdown()
+        let stopping = socket.receive(within: 2)
+        withKnownIssue("SystemdNotifier.run sleeps through graceful shutdown for up to half the watchdog interval") {
+            #expect(stopping == "STOPPING=1")
+        }
+        run.cancel()
+        _ = try? await run.value
+    }
+}

@@ -1,0 +1,117 @@
+@testable import MusterCore
+import MusterCrypto
+import Testing
+
+@testable import MusterStore
+
+@Suite("ChainVerifier")
+struct ChainVerifierTests {
+    let venue: TestVenue
+    let kiosk: AuthorID
+
+    init() throws {
+        venue = try TestVenue()
+        kiosk = venue.kioskA
+    }
+
+    /// `count` check-ins by kiosk A continuing after `head`, and the signer's head after them.
+    func run(_ count: Int, after head: AuthorHead? = nil, hlcStart: UInt64 = TestTime.start) -> (
+        [SignedDelta], AuthorHead
+    ) {
+        var signer = venue.signer(venue.kioskAKey, head: head)
+        let deltas = (0..<count).map { index in
+            signer.sign(
+                Bodies.checkIn(ScenarioLog.campaign, "guest\(index)@example.com", kiosk: "Kiosk A"),
+                hlc: HLC(physicalMillis: hlcStart + UInt64(index), logical: 0))
+        }
+        return (deltas, signer.head)
+    }
+
+    @Test func validRunFromGenesisReturnsEveryHash() throws {
+        let (deltas, head) = run(5)
+        let hashes = try ChainVerifier.verify(run: deltas, after: .empty(kiosk))
+        #expect(hashes == deltas.map { Blake2b.hash256($0.envelope) })
+        #expect(hashes.last == head.hash)
+        #expect(head.seq == 5)
+        // Each delta names its predecessor's hash; the first names the genesis hash.
+        #expect(deltas[0].prev == Delta.genesisPrev)
+        for index in 1..<deltas.count { #expect(deltas[index].prev == hashes[index - 1]) }
+    }
+
+    @Test func runContinuingAKnownHeadVerifies() throws {
+        let (first, head) = run(3)
+        let (second, _) = run(2, after: head, hlcStart: TestTime.start + 100)
+        #expect(second.map(\.seq) == [4, 5])
+        #expect(try ChainVerifier.verify(run: second, after: head).count == 2)
+        // The same continuation does not verify from genesis or from an older head.
+        #expect(replicaError { () throws(ReplicaError) in try ChainVerifier.verify(run: second, after: .empty(kiosk)) }?.code == .gap)
+        let older = AuthorHead(author: kiosk, seq: 3, hash: Blake2b.hash256(first[1].envelope))
+        #expect(replicaError { () throws(ReplicaError) in try ChainVerifier.verify(run: second, after: older) }?.code == .brokenChain)
+    }
+
+    @Test func emptyRunVerifiesToNothing() throws {
+        #expect(try ChainVerifier.verify(run: [], after: .empty(kiosk)).isEmpty)
+    }
+
+    @Test func missingDeltaIsAGap() {
+        let (deltas, _) = run(4)
+        let error = replicaError { () throws(ReplicaError) in
+            try ChainVerifier.verify(run: [deltas[0], deltas[1], deltas[3]], after: .empty(kiosk))
+        }
+        #expect(error?.code == .gap)
+        #expect(error?.ref == deltas[3].ref)
+    }
+
+    @Test func tamperedMiddleDeltaBreaksTheChainAtItsSuccessor() throws {
+        let (deltas, _) = run(3)
+        var tampered = deltas
+        tampered[1] = try deltas[1].flippingEnvelopeByte(at: deltas[1].envelope.count - 1)
+        let error = replicaError { () throws(ReplicaError) in try ChainVerifier.verify(run: tampered, after: .empty(kiosk)) }
+        #expect(error?.code == .brokenChain)
+        #expect(error?.ref == deltas[2].ref)
+    }
+
+    @Test func tamperedPrevOfTheFirstDeltaBreaksTheChain() throws {
+        let (deltas, _) = run(2)
+        var tampered = deltas
+        tampered[0] = try deltas[0].flippingEnvelopeByte(at: SignedDelta.prevOffset + 5)
+        let error = replicaError { () throws(ReplicaError) in try ChainVerifier.verify(run: tampered, after: .empty(kiosk)) }
+        #expect(error?.code == .brokenChain)
+        #expect(error?.ref == deltas[0].ref)
+    }
+
+    @Test func tamperedNewestDeltaFailsItsSignature() throws {
+        let (deltas, _) = run(3)
+        for index in [SignedDelta.hlcOffset + 7, deltas[2].envelope.count - 1] {
+            var tampered = deltas
+            tampered[2] = try deltas[2].flippingEnvelopeByte(at: index)
+            let error = replicaError { () throws(ReplicaError) in try ChainVerifier.verify(run: tampered, after: .empty(kiosk)) }
+            #expect(error?.code == .badSignature)
+        }
+    }
+
+    @Test func tamperedSignatureOfTheNewestDeltaIsRefused() throws {
+        let (deltas, _) = run(3)
+        var tampered = deltas
+        tampered[2] = try deltas[2].flippingSignatureByte(at: 10)
+        let error = replicaError { () throws(ReplicaError) in try ChainVerifier.verify(run: tampered, after: .empty(kiosk)) }
+        #expect(error?.code == .badSignature)
+        #expect(error?.ref == deltas[2].ref)
+    }
+
+    @Test func signatureByAnotherKeyIsRefused() throws {
+        let (deltas, _) = run(1)
+        let forged = try SignedDelta(envelope: deltas[0].envelope, signature: venue.kioskBKey.sign(deltas[0].envelope))
+        let error = replicaError { () throws(ReplicaError) in try ChainVerifier.verify(run: [forged], after: .empty(kiosk)) }
+        #expect(error?.code == .badSignature)
+    }
+
+    @Test func runMixingAuthorsIsMalformed() throws {
+        let (a, _) = run(1)
+        var signerB = venue.signer(venue.kioskBKey)
+        let b = signerB.sign(
+            Bodies.checkIn(ScenarioLog.campaign, "x@example.com", kiosk: "Kiosk B"), hlc: HLC(physicalMillis: 1, logical: 0))
+        let error = replicaError { () throws(ReplicaError) in try ChainVerifier.verify(run: [a[0], b], after: .empty(kiosk)) }
+        #expect(error?.code == .malformed)
+    }
+}
