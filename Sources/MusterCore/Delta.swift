@@ -62,7 +62,12 @@ public struct Delta: Sendable, Equatable {
         let seq = try reader.readUInt64()
         guard seq >= 1 else { throw .invalidValue(at: seqOffset, "seq must be at least 1") }
         let prev = try reader.readRaw(count: hashByteCount)
-        let hlc = HLC(packed: try reader.readUInt64())
+        let hlcOffset = reader.offset
+        let packedHLC = try reader.readUInt64()
+        guard packedHLC >> 16 <= HLC.maxPhysicalMillis else {
+            throw .invalidValue(at: hlcOffset, "timestamp beyond the year 6429")
+        }
+        let hlc = HLC(packed: packedHLC)
         let bodyBytes = try reader.readBlob(maxLength: Limits.maxBodyBytes)
         try reader.expectEnd()
         let body = try DeltaBody.decode(kind: kind, bytes: bodyBytes)

@@ -59,20 +59,26 @@ public final class ControlServer: Service {
         do {
             try await connection.executeThenClose { inbound, outbound in
                 for try await line in inbound {
-                    let response: ControlResponse
+                    let request: ControlRequest
                     do {
-                        let request = try JSONDecoder().decode(ControlRequest.self, from: Data(line.readableBytesView))
-                        response = service.handle(request)
+                        request = try JSONDecoder().decode(ControlRequest.self, from: Data(line.readableBytesView))
                     } catch {
-                        response = ControlResponse(outcome: .error, message: "malformed control request")
+                        // A malformed frame ends the connection: answer once, then close.
+                        logger.warning("malformed control request; closing the connection")
+                        try await outbound.write(Self.encode(ControlResponse(outcome: .error, message: "malformed control request")))
+                        return
                     }
-                    var data = try JSONEncoder().encode(response)
-                    data.append(UInt8(ascii: "\n"))
-                    try await outbound.write(ByteBuffer(bytes: data))
+                    try await outbound.write(Self.encode(service.handle(request)))
                 }
             }
         } catch {
             logger.debug("control connection closed", metadata: ["error": "\(error)"])
         }
+    }
+
+    static func encode(_ response: ControlResponse) throws -> ByteBuffer {
+        var data = try JSONEncoder().encode(response)
+        data.append(UInt8(ascii: "\n"))
+        return ByteBuffer(bytes: data)
     }
 }

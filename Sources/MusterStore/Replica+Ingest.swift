@@ -33,16 +33,19 @@ extension Replica {
         }
     }
 
-    /// Splits a batch into per-author runs sorted by seq, keeping authors in first-seen order.
+    /// Splits a batch into per-author runs sorted by seq, keeping authors in first-seen order and,
+    /// within one seq, arrival order (so of two forked deltas in one batch the first one wins).
     static func runsByAuthor(_ deltas: [SignedDelta]) -> [[SignedDelta]] {
         var order: [AuthorID] = []
-        var runs: [AuthorID: [SignedDelta]] = [:]
-        for delta in deltas {
+        var runs: [AuthorID: [(index: Int, delta: SignedDelta)]] = [:]
+        for (index, delta) in deltas.enumerated() {
             let author = delta.author
             if runs[author] == nil { order.append(author) }
-            runs[author, default: []].append(delta)
+            runs[author, default: []].append((index, delta))
         }
-        return order.map { runs[$0]!.sorted { $0.seq < $1.seq } }
+        return order.map { author in
+            runs[author]!.sorted { ($0.delta.seq, $0.index) < ($1.delta.seq, $1.index) }.map(\.delta)
+        }
     }
 
     private func ingestRun(
@@ -52,22 +55,38 @@ extension Replica {
         guard let author = run.first?.author else { return }
         let head = try Self.head(of: author, db: db)
         var fresh: [SignedDelta] = []
+        var batchForks: [SignedDelta] = []
         for delta in run {
             if delta.seq > head.seq {
-                if fresh.last?.seq != delta.seq { fresh.append(delta) }
+                if let last = fresh.last, last.seq == delta.seq {
+                    if last != delta { batchForks.append(delta) } else { report.duplicates += 1 }
+                } else {
+                    fresh.append(delta)
+                }
                 continue
             }
             let storedHash = try Data.fetchOne(
                 db, sql: "SELECT hash FROM delta WHERE author = ? AND seq = ?",
                 arguments: [Data(author.bytes), Int64(delta.seq)])
-            let hash = Blake2b.hash256(delta.envelope)
-            if let storedHash, Array(storedHash) == hash {
+            if let storedHash, Array(storedHash) == Blake2b.hash256(delta.envelope) {
                 report.duplicates += 1
             } else {
                 try recordFork(delta, db: db, nowMillis: nowMillis, into: &report)
             }
         }
-        guard !fresh.isEmpty else { return }
+        guard let first = fresh.first else { return }
+        guard first.seq == head.seq + 1 else {
+            report.rejected.append(
+                ReplicaError(.gap, "expected seq \(head.seq + 1) of \(author), got \(first.seq)", ref: first.ref))
+            return
+        }
+        // Keep the contiguous prefix: it ends with a delta whose own signature authenticates it.
+        if let breakIndex = fresh.indices.dropFirst().first(where: { fresh[$0].seq != fresh[$0 - 1].seq + 1 }) {
+            let missing = fresh[breakIndex - 1].seq + 1
+            report.rejected.append(
+                ReplicaError(.gap, "seq \(missing) of \(author) is missing", ref: fresh[breakIndex].ref))
+            fresh.removeSubrange(breakIndex...)
+        }
 
         let hashes: [[UInt8]]
         do {
@@ -76,7 +95,7 @@ extension Replica {
             report.rejected.append(error)
             return
         }
-        for (delta, hash) in zip(fresh, hashes) {
+        for (index, (delta, hash)) in zip(fresh, hashes).enumerated() {
             let decoded: Delta
             do {
                 try policy.authorize(delta)
@@ -85,7 +104,10 @@ extension Replica {
                 report.rejected.append(error)
                 return
             }
-            try store(delta, decoded: decoded, hash: hash, db: db, nowMillis: nowMillis)
+            // Only the newest delta of the run had its own signature checked; the others are
+            // authenticated by the chain. Served pages end on a delta whose signature was checked.
+            let verified = index == fresh.count - 1
+            try store(delta, decoded: decoded, hash: hash, verified: verified, db: db, nowMillis: nowMillis)
             report.applied.append(delta)
             if delta.hlc.physicalMillis > nowMillis &+ clockBoundMillis {
                 report.clockWarnings.append(delta.ref)
@@ -95,6 +117,9 @@ extension Replica {
             } else {
                 report.newestAcceptedHLC = max(report.newestAcceptedHLC ?? .zero, delta.hlc)
             }
+        }
+        for fork in batchForks where fork.seq <= fresh.last?.seq ?? 0 {
+            try recordFork(fork, db: db, nowMillis: nowMillis, into: &report)
         }
     }
 
@@ -111,6 +136,12 @@ extension Replica {
     private func recordFork(
         _ delta: SignedDelta, db: Database, nowMillis: UInt64, into report: inout IngestReport
     ) throws {
+        do {
+            try policy.authorize(delta)
+        } catch {
+            report.rejected.append(error)
+            return
+        }
         guard let key = try? SigningPublicKey(bytes: delta.author.bytes),
             key.isValidSignature(delta.signature, for: delta.envelope)
         else {
@@ -133,16 +164,18 @@ extension Replica {
     }
 
     /// Appends one verified, authorized delta to the log, moves the author's head, and materializes it.
-    func store(_ delta: SignedDelta, decoded: Delta, hash: [UInt8], db: Database, nowMillis: UInt64) throws {
+    func store(
+        _ delta: SignedDelta, decoded: Delta, hash: [UInt8], verified: Bool, db: Database, nowMillis: UInt64
+    ) throws {
         let author = Data(delta.author.bytes)
         try db.execute(
             sql: """
-                INSERT INTO delta(author, seq, kind, hlc, hash, envelope, signature, received_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO delta(author, seq, kind, hlc, hash, envelope, signature, received_at, sig_verified)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
             arguments: [
                 author, Int64(delta.seq), Int64(delta.kind.rawValue), Int64(delta.hlc.packed), Data(hash),
-                Data(delta.envelope), Data(delta.signature), Int64(nowMillis),
+                Data(delta.envelope), Data(delta.signature), Int64(nowMillis), verified,
             ])
         try db.execute(
             sql: """
@@ -180,15 +213,29 @@ extension Replica {
         }
     }
 
-    /// The stored deltas of one author after `seq`, oldest first (replication and tests).
+    /// The stored deltas of one author after `seq`, oldest first, as a page that a peer can verify.
+    ///
+    /// A page always ends on a delta whose own signature this replica checked (the newest of a
+    /// verified run, or a local write), so the receiver can authenticate the whole page with that one
+    /// signature and the hash chain. The page may therefore be a little shorter or longer than `limit`.
     public func deltas(of author: AuthorID, after seq: UInt64 = 0, limit: Int = 10_000) throws(ReplicaError)
         -> [SignedDelta]
     {
         try read { db in
-            try Row.fetchAll(
+            let key = Data(author.bytes)
+            let target = Int64(clamping: seq) + Int64(max(limit, 1))
+            let end =
+                try Int64.fetchOne(
+                    db, sql: "SELECT MAX(seq) FROM delta WHERE author = ? AND sig_verified = 1 AND seq > ? AND seq <= ?",
+                    arguments: [key, Int64(clamping: seq), target])
+                ?? Int64.fetchOne(
+                    db, sql: "SELECT MIN(seq) FROM delta WHERE author = ? AND sig_verified = 1 AND seq > ?",
+                    arguments: [key, target])
+            guard let end else { return [] }
+            return try Row.fetchAll(
                 db,
-                sql: "SELECT envelope, signature FROM delta WHERE author = ? AND seq > ? ORDER BY seq LIMIT ?",
-                arguments: [Data(author.bytes), Int64(seq), limit]
+                sql: "SELECT envelope, signature FROM delta WHERE author = ? AND seq > ? AND seq <= ? ORDER BY seq",
+                arguments: [key, Int64(clamping: seq), end]
             ).map { row in
                 let envelope: Data = row["envelope"]
                 let signature: Data = row["signature"]

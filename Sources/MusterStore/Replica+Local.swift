@@ -30,7 +30,9 @@ extension Replica {
                     venue: policy.venue, keyPair: keyPair, head: try Self.head(of: author, db: db))
                 let signed = signer.sign(body, hlc: nextHLC())
                 try policy.authorize(signed)
-                try store(signed, decoded: try signed.decode(), hash: signer.head.hash, db: db, nowMillis: nowMillis)
+                try store(
+                    signed, decoded: try signed.decode(), hash: signer.head.hash, verified: true, db: db,
+                    nowMillis: nowMillis)
                 return (result, signed)
             }
         } catch {

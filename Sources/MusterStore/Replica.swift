@@ -25,6 +25,10 @@ public final class Replica: Sendable {
     public static func open(path: String, policy: VenuePolicy) throws(ReplicaError) -> Replica {
         do {
             let pool = try DatabasePool(path: path, configuration: configuration(readOnly: false))
+            // DatabasePool sets up WAL after `prepareDatabase` and leaves the writer at NORMAL, which can
+            // lose the last commits on power loss. Acknowledged check-ins need FULL; the writer
+            // connection lives as long as the pool, so setting it once here sticks.
+            try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
             try ReplicaSchema.migrator.migrate(pool)
             try pool.write { db in try Replica.checkVenue(db, policy: policy) }
             return Replica(path: path, policy: policy, reader: pool, pool: pool)
@@ -60,7 +64,6 @@ public final class Replica: Sendable {
                 throw ReplicaError(.sqlite, "cannot enable SQLite defensive mode (code \(rc))")
             }
             try db.execute(sql: "PRAGMA trusted_schema = OFF")
-            if !readOnly { try db.execute(sql: "PRAGMA synchronous = FULL") }
         }
         return config
     }

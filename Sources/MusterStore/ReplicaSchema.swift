@@ -14,7 +14,7 @@ enum ReplicaSchema {
                     CREATE TABLE delta (
                         author BLOB NOT NULL, seq INTEGER NOT NULL, kind INTEGER NOT NULL, hlc INTEGER NOT NULL,
                         hash BLOB NOT NULL, envelope BLOB NOT NULL, signature BLOB NOT NULL,
-                        received_at INTEGER NOT NULL,
+                        received_at INTEGER NOT NULL, sig_verified INTEGER NOT NULL,
                         PRIMARY KEY (author, seq)) WITHOUT ROWID;
                     CREATE TABLE head (
                         author BLOB PRIMARY KEY NOT NULL, seq INTEGER NOT NULL, hash BLOB NOT NULL) WITHOUT ROWID;

@@ -4,13 +4,19 @@ import Testing
 
 @Suite("TerminalText")
 struct TerminalTextTests {
-    @Test func removesEscapeSequenceIntroducers() {
-        #expect(TerminalText.sanitize("\u{1B}[2JAda") == "[2JAda")
-        #expect(!TerminalText.sanitize("\u{1B}]0;owned\u{07}Ada").unicodeScalars.contains { $0.value < 0x20 })
-        #expect(TerminalText.sanitize("A\u{9B}31mB") == "A31mB")  // 8-bit CSI
+    @Test func removesWholeEscapeSequences() {
+        #expect(TerminalText.sanitize("\u{1B}[2JAda") == "Ada")  // clear screen
+        #expect(TerminalText.sanitize("\u{1B}[31;1mEve\u{1B}[0m") == "Eve")  // colours
+        #expect(TerminalText.sanitize("\u{1B}]0;owned\u{07}Ada") == "Ada")  // window title (OSC ... BEL)
+        #expect(TerminalText.sanitize("\u{1B}]8;;http://evil.example\u{1B}\\link\u{1B}]8;;\u{1B}\\") == "link")  // hyperlink
+        #expect(TerminalText.sanitize("A\u{9B}31mB") == "AB")  // 8-bit CSI
         #expect(TerminalText.sanitize("bell\u{07}") == "bell")
         #expect(TerminalText.sanitize("del\u{7F}ete") == "delete")
         #expect(TerminalText.sanitize("nul\u{00}byte") == "nulbyte")
+        for hostile in ["\u{1B}[2J", "x\u{1B}", "\u{1B}[", "\u{1B}]unterminated", "\u{9B}", "\u{1B}P+q\u{9C}"] {
+            let clean = TerminalText.sanitize(hostile)
+            #expect(!clean.unicodeScalars.contains { TerminalText.isUnsafe($0) }, "\(hostile.debugDescription)")
+        }
     }
 
     @Test func removesEveryC0AndC1Control() {
@@ -47,7 +53,7 @@ struct TerminalTextTests {
         #expect(TerminalText.sanitize(String(repeating: "a", count: 500)).count == 200)
         #expect(TerminalText.sanitize("abcdef", maxCharacters: 3) == "abc")
         // Removed characters do not count towards the cap.
-        #expect(TerminalText.sanitize("\u{1B}\u{1B}\u{1B}abc", maxCharacters: 3) == "abc")
+        #expect(TerminalText.sanitize("\u{07}\u{00}\u{7F}abc", maxCharacters: 3) == "abc")
     }
 }
 

@@ -34,6 +34,14 @@ enum DaemonTestSupport {
         try FileManager.default.setAttributes([.posixPermissions: NSNumber(value: mode)], ofItemAtPath: path)
     }
 
+    /// Runs blocking socket code on a plain thread, never on the cooperative pool that the code
+    /// under test needs.
+    static func blocking<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(with: Result { try body() }) }
+        }
+    }
+
     static func wire(_ delta: SignedDelta) -> WireDelta {
         WireDelta(envelope: MusterCore.Hex.encode(delta.envelope), signature: MusterCore.Hex.encode(delta.signature))
     }

@@ -6,7 +6,7 @@ import Testing
 @testable import MusterDaemon
 
 /// A datagram socket standing in for systemd's `$NOTIFY_SOCKET`.
-private final class NotifySocket {
+private final class NotifySocket: @unchecked Sendable {
     let fd: Int32
     let name: String
 
@@ -67,21 +67,21 @@ struct SystemdNotifierTests {
         SystemdNotifier(environment: [:]).notify("READY=1")  // a no-op, must not crash
     }
 
-    @Test func sendsToAPathSocket() throws {
+    @Test func sendsToAPathSocket() async throws {
         let dir = try TemporaryDirectory("muster-sd")
         defer { dir.remove() }
         let socket = try NotifySocket(path: dir.file("notify"))
         let notifier = SystemdNotifier(environment: ["NOTIFY_SOCKET": socket.name])
         #expect(notifier.isActive)
         notifier.notify("READY=1\nSTATUS=serving as Hall A")
-        #expect(socket.receive(within: 2) == "READY=1\nSTATUS=serving as Hall A")
+        #expect(try await DaemonTestSupport.blocking { socket.receive(within: 2) } == "READY=1\nSTATUS=serving as Hall A")
     }
 
-    @Test func sendsToAnAbstractSocket() throws {
+    @Test func sendsToAnAbstractSocket() async throws {
         let socket = try NotifySocket(abstractName: "muster-test-\(UUID().uuidString)")
         let notifier = SystemdNotifier(environment: ["NOTIFY_SOCKET": socket.name])
         notifier.notify("READY=1")
-        #expect(socket.receive(within: 2) == "READY=1")
+        #expect(try await DaemonTestSupport.blocking { socket.receive(within: 2) } == "READY=1")
     }
 
     @Test func watchdogPingsThenStoppingOnGracefulShutdown() async throws {
@@ -94,10 +94,10 @@ struct SystemdNotifierTests {
                 services: [.init(service: notifier)], logger: DaemonTestSupport.quietLogger))
         let run = Task { try await group.run() }
 
-        #expect(socket.receive(within: 5) == "WATCHDOG=1")
-        #expect(socket.receive(within: 5) == "WATCHDOG=1", "pings repeat at half the interval")
+        let pings = try await DaemonTestSupport.blocking { [socket.receive(within: 5), socket.receive(within: 5)] }
+        #expect(pings == ["WATCHDOG=1", "WATCHDOG=1"], "pings repeat at half the interval")
         await group.triggerGracefulShutdown()
-        let messages = socket.receive(until: { $0 == "STOPPING=1" }, within: 5)
+        let messages = try await DaemonTestSupport.blocking { socket.receive(until: { $0 == "STOPPING=1" }, within: 5) }
         #expect(messages.last == "STOPPING=1")
         #expect(messages.allSatisfy { $0 == "WATCHDOG=1" || $0 == "STOPPING=1" })
         try await run.value
@@ -114,9 +114,9 @@ struct SystemdNotifierTests {
             configuration: ServiceGroupConfiguration(
                 services: [.init(service: notifier)], logger: DaemonTestSupport.quietLogger))
         let run = Task { try await group.run() }
-        #expect(socket.receive(within: 5) == "WATCHDOG=1")
+        #expect(try await DaemonTestSupport.blocking { socket.receive(within: 5) } == "WATCHDOG=1")
         await group.triggerGracefulShutdown()
-        let stopping = socket.receive(within: 2)
+        let stopping = try await DaemonTestSupport.blocking { socket.receive(within: 2) }
         withKnownIssue("SystemdNotifier.run sleeps through graceful shutdown for up to half the watchdog interval") {
             #expect(stopping == "STOPPING=1")
         }

@@ -24,11 +24,14 @@ final class KioskHarness {
     var socketPath: String { directory.appendingPathComponent("run/control.sock").path }
     var logPath: String { directory.appendingPathComponent("musterd.log").path }
 
-    init(name: String = "Hall A", location: String = "Main entrance") throws {
+    init(name: String = "Hall A", location: String = "Main entrance", passphrase: String? = nil) throws {
         binaries = try Self.findBinaries()
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("muster-it-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let created = try muster(["venue", "create", "--out", directory.appendingPathComponent("venue").path, "--name", "Test Venue"])
+        let created = try muster(
+            ["venue", "create", "--out", directory.appendingPathComponent("venue").path, "--name", "Test Venue"]
+                + (passphrase == nil ? [] : ["--passphrase"]),
+            environment: passphrase.map { ["MUSTER_PASSPHRASE": $0] } ?? [:])
         guard created.status == 0 else { throw HarnessError(description: "venue create failed: \(created.stderr)") }
         let config = """
             name = "\(name)"
@@ -102,13 +105,15 @@ final class KioskHarness {
 
     /// Runs `muster` with the kiosk's config and the given standard input.
     @discardableResult
-    func muster(_ arguments: [String], input: String = "") throws -> Result {
+    func muster(_ arguments: [String], input: String = "", environment extra: [String: String] = [:]) throws -> Result {
         let process = Process()
         process.executableURL = binaries.appendingPathComponent("muster")
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["MUSTER_CONFIG"] = configPath
         environment["TZ"] = "UTC"
+        environment.removeValue(forKey: "MUSTER_PASSPHRASE")
+        environment.merge(extra) { $1 }
         process.environment = environment
         let stdin = Pipe()
         let stdout = Pipe()

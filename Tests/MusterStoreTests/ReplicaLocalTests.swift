@@ -21,7 +21,7 @@ struct ReplicaLocalTests {
     }
 
     @Test func answerAppendsNothing() throws {
-        try withTemporaryDirectory { dir in
+        try withTemporaryDirectory { (dir) throws in
             let venue = try TestVenue()
             let replica = try venue.openReplica(in: dir)
             let empty = try replica.digest()
@@ -43,7 +43,7 @@ struct ReplicaLocalTests {
     }
 
     @Test func appendNumbersChainsAndPersists() throws {
-        try withTemporaryDirectory { dir in
+        try withTemporaryDirectory { (dir) throws in
             let venue = try TestVenue()
             let path = dir + "/kiosk-a.sqlite"
             var clock = HybridClock()
@@ -109,7 +109,7 @@ struct ReplicaLocalTests {
     }
 
     @Test func readOnlyReplicaReadsButCannotWrite() throws {
-        try withTemporaryDirectory { dir in
+        try withTemporaryDirectory { (dir) throws in
             let venue = try TestVenue()
             let log = ScenarioLog(venue: venue)
             let path = dir + "/replica.sqlite"
@@ -146,7 +146,7 @@ struct ReplicaLocalTests {
     }
 
     @Test func readOnlyOpenOfAMissingReplicaFails() throws {
-        try withTemporaryDirectory { dir in
+        try withTemporaryDirectory { (dir) throws in
             let venue = try TestVenue()
             let error = replicaError { () throws(ReplicaError) in
                 try Replica.openReadOnly(path: dir + "/nope.sqlite", policy: venue.policy)
@@ -157,7 +157,7 @@ struct ReplicaLocalTests {
     }
 
     @Test func kioskCannotAppendAnOrganizerKindLocally() throws {
-        try withTemporaryDirectory { dir in
+        try withTemporaryDirectory { (dir) throws in
             let venue = try TestVenue()
             let replica = try venue.openReplica(in: dir)
             let error = replicaError { () throws(ReplicaError) in
@@ -175,7 +175,7 @@ struct ReplicaLocalTests {
     struct DecideFailed: Error {}
 
     @Test func throwingDecisionAppendsNothing() throws {
-        try withTemporaryDirectory { dir in
+        try withTemporaryDirectory { (dir) throws in
             let venue = try TestVenue()
             let replica = try venue.openReplica(in: dir)
             let error = replicaError { () throws(ReplicaError) in
@@ -190,14 +190,16 @@ struct ReplicaLocalTests {
     }
 
     @Test func everyConnectionIsHardened() throws {
-        try withTemporaryDirectory { dir in
+        try withTemporaryDirectory { (dir) throws in
             let venue = try TestVenue()
             let path = dir + "/replica.sqlite"
             let replica = try Replica.open(path: path, policy: venue.policy)
             #expect(try replica.reader.read { db in try Int.fetchOne(db, sql: "PRAGMA trusted_schema") } == 0)
             let pool = try #require(replica.pool)
             #expect(try pool.write { db in try Int.fetchOne(db, sql: "PRAGMA trusted_schema") } == 0)
-            #expect(try pool.write { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") } == 2)  // FULL
+            // Acknowledged writes must survive a power cut: synchronous=FULL on the writer connection.
+            let synchronous = try pool.write { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") }
+            #expect(synchronous == 2)  // 2 = FULL
             #expect(try pool.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") } == "wal")
             #expect(try pool.read { db in try Int.fetchOne(db, sql: "PRAGMA foreign_keys") } == 1)
 

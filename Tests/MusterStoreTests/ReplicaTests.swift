@@ -8,7 +8,7 @@ import Testing
 @Suite("Replica ingest")
 struct ReplicaIngestTests {
     @Test func logOrderIngestMaterializesTheScenario() throws {
-        try withTemporaryDirectory { dir in
+        try withTemporaryDirectory { (dir) throws in
             let venue = try TestVenue()
             let log = ScenarioLog(venue: venue)
             let replica = try venue.openReplica(in: dir)
@@ -55,7 +55,7 @@ struct ReplicaIngestTests {
     }
 
     @Test func unlockLeavesEveryCampaignInScope() throws {
-        try withTemporaryDirectory { dir in
+        try withTemporaryDirectory { (dir) throws in
             let venue = try TestVenue()
             let log = ScenarioLog(venue: venue)
             let replica = try venue.openReplica(in: dir)
@@ -74,7 +74,7 @@ struct ReplicaIngestTests {
     }
 
     @Test func duplicateResendIsCountedAndChangesNothing() throws {
-        try withTemporaryDirectory { dir in
+        try withTemporaryDirectory { (dir) throws in
             let venue = try TestVenue()
             let log = ScenarioLog(venue: venue)
             let replica = try venue.openReplica(in: dir)
@@ -104,7 +104,7 @@ struct ReplicaIngestTests {
     }
 
     @Test func tamperedMiddleDeltaRejectsTheWholeRun() throws {
-        try withTemporaryDirectory { dir in
+        try withTemporaryDirectory { (dir) throws in
             let venue = try TestVenue()
             let log = ScenarioLog(venue: venue)
             let replica = try venue.openReplica(in: dir)
@@ -124,7 +124,7 @@ struct ReplicaIngestTests {
     }
 
     @Test func tamperedNewestDeltaOrSignatureRejectsTheWholeRun() throws {
-        try withTemporaryDirectory { dir in
+        try withTemporaryDirectory { (dir) throws in
             let venue = try TestVenue()
             let log = ScenarioLog(venue: venue)
             let replica = try venue.openReplica(in: dir)
@@ -146,7 +146,7 @@ struct ReplicaIngestTests {
     }
 
     @Test func deltasAfterAGapAreRefused() throws {
-        try withTemporaryDirectory { dir in
+        try withTemporaryDirectory { (dir) throws in
             let venue = try TestVenue()
             let log = ScenarioLog(venue: venue)
             let replica = try venue.openReplica(in: dir)
@@ -169,21 +169,20 @@ struct ReplicaIngestTests {
     /// The deltas before a gap chain from the head and end in a signature that verifies, so they
     /// should be kept ("a refused delta also stops the rest of its author's run", not the start).
     @Test func deltasBeforeAGapAreKept() throws {
-        try withTemporaryDirectory { dir in
+        try withTemporaryDirectory { (dir) throws in
             let venue = try TestVenue()
             let log = ScenarioLog(venue: venue)
             let replica = try venue.openReplica(in: dir)
             let run = log.deltas(of: venue.kioskA)
             let report = try replica.ingestAtTestTime([run[0], run[1], run[3]], nowMillis: log.now)
-            withKnownIssue("Replica.ingest drops the verifiable prefix of a run with a gap (see report)") {
-                #expect(report.applied == [run[0], run[1]])
-                #expect(try replica.head(of: venue.kioskA).seq == 2)
-            }
+            #expect(report.applied == [run[0], run[1]])
+            let head = try replica.head(of: venue.kioskA)
+            #expect(head.seq == 2)
         }
     }
 
     @Test func forkIsRefusedWithEvidenceAndTheOriginalKept() throws {
-        try withTemporaryDirectory { dir in
+        try withTemporaryDirectory { (dir) throws in
             let venue = try TestVenue()
             let log = ScenarioLog(venue: venue)
             let replica = try venue.openReplica(in: dir)
@@ -227,6 +226,51 @@ struct ReplicaIngestTests {
         }
     }
 
+    /// Two different, validly signed deltas with the same author and seq in one batch are a fork too.
+    @Test func forkWithinOneBatchIsDetected() throws {
+        try withTemporaryDirectory { (dir) throws in
+            let venue = try TestVenue()
+            let replica = try venue.openReplica(in: dir)
+            var honest = venue.signer(venue.kioskAKey)
+            var forker = venue.signer(venue.kioskAKey)
+            let hlc = HLC(physicalMillis: TestTime.start, logical: 0)
+            let original = honest.sign(Bodies.checkIn("c", "a@example.com", kiosk: "Kiosk A"), hlc: hlc)
+            let fork = forker.sign(Bodies.checkIn("c", "b@example.com", kiosk: "Kiosk A"), hlc: hlc)
+            #expect(original.seq == fork.seq && original != fork)
+            let report = try replica.ingestAtTestTime([original, fork])
+            #expect(report.applied.count == 1)
+            #expect(report.rejected.map(\.code) == [.fork])
+            let forks = try replica.status().forks
+            #expect(forks == 1)
+        }
+    }
+
+    /// The hash chain authenticates a run's envelopes with one signature, so a relay can garble an
+    /// interior signature without being noticed. The replica therefore ends every page it serves on a
+    /// delta whose own signature it checked, so peers can always verify what it serves.
+    @Test func storedDeltasCarryTheirOwnValidSignatures() throws {
+        try withTemporaryDirectory { (dir) throws in
+            let venue = try TestVenue()
+            let log = ScenarioLog(venue: venue)
+            let replica = try venue.openReplica(in: dir)
+            let run = Array(log.deltas(of: venue.kioskA).prefix(3))
+            // A relay replaces the middle delta's signature; its envelope is untouched and still chains.
+            let garbled = try SignedDelta(envelope: run[1].envelope, signature: [UInt8](repeating: 0, count: 64))
+            let report = try replica.ingestAtTestTime([run[0], garbled, run[2]], nowMillis: log.now)
+            let stored = try replica.deltas(of: venue.kioskA)
+            let peer = try venue.openReplica(in: dir, named: "peer")
+            let page = try peer.ingestAtTestTime(try replica.deltas(of: venue.kioskA, limit: 2), nowMillis: log.now)
+            #expect(report.applied.count == 3)
+            #expect(stored.count == 3)
+            // Asked for two, it serves up to the next delta it verified (the third), and the peer accepts.
+            #expect(page.rejected.isEmpty)
+            #expect(page.applied.count == 3)
+            let last = try #require(stored.last)
+            #expect(venue.kioskAKey.publicKey.isValidSignature(last.signature, for: last.envelope))
+            #expect(try peer.digest() == replica.digest())
+        }
+    }
+
     static let organizerOnlyBodies: [DeltaBody] = [
         .campaign(CampaignPayload(campaignID: "evil", name: "Evil Con")),
         Bodies.attendee(
@@ -239,7 +283,7 @@ struct ReplicaIngestTests {
     @Test(arguments: organizerOnlyBodies)
     func organizerOnlyKindSignedByAKioskIsNotAuthorized(body: DeltaBody) throws {
         #expect(body.kind.isOrganizerOnly)
-        try withTemporaryDirectory { dir in
+        try withTemporaryDirectory { (dir) throws in
             let venue = try TestVenue()
             let replica = try venue.openReplica(in: dir)
             let empty = try replica.digest()
@@ -258,7 +302,7 @@ struct ReplicaIngestTests {
     }
 
     @Test func unauthorizedDeltaStopsTheRestOfItsRun() throws {
-        try withTemporaryDirectory { dir in
+        try withTemporaryDirectory { (dir) throws in
             let venue = try TestVenue()
             let replica = try venue.openReplica(in: dir)
             var kiosk = venue.signer(venue.kioskAKey)
@@ -276,7 +320,7 @@ struct ReplicaIngestTests {
     }
 
     @Test func deltaOfAnotherVenueIsRefused() throws {
-        try withTemporaryDirectory { dir in
+        try withTemporaryDirectory { (dir) throws in
             let venue = try TestVenue()
             let replica = try venue.openReplica(in: dir)
             let empty = try replica.digest()
@@ -297,7 +341,7 @@ struct ReplicaIngestTests {
     }
 
     @Test func atomicIngestWithOneBadDeltaStoresNothing() throws {
-        try withTemporaryDirectory { dir in
+        try withTemporaryDirectory { (dir) throws in
             let venue = try TestVenue()
             let log = ScenarioLog(venue: venue)
             let replica = try venue.openReplica(in: dir)
@@ -331,7 +375,7 @@ struct ReplicaIngestTests {
     }
 
     @Test func atomicIngestOfAGoodBatchStoresItAll() throws {
-        try withTemporaryDirectory { dir in
+        try withTemporaryDirectory { (dir) throws in
             let venue = try TestVenue()
             let log = ScenarioLog(venue: venue)
             let replica = try venue.openReplica(in: dir)
@@ -342,7 +386,7 @@ struct ReplicaIngestTests {
     }
 
     @Test func deltaStampedTenYearsAheadIsStoredButDoesNotAdvanceTheClock() throws {
-        try withTemporaryDirectory { dir in
+        try withTemporaryDirectory { (dir) throws in
             let venue = try TestVenue()
             let replica = try venue.openReplica(in: dir)
             let now = TestTime.start + 60_000
@@ -390,7 +434,7 @@ struct ReplicaIngestTests {
     }
 
     @Test func replicaOfAnotherVenueCannotBeOpened() throws {
-        try withTemporaryDirectory { dir in
+        try withTemporaryDirectory { (dir) throws in
             let venue = try TestVenue()
             _ = try venue.openReplica(in: dir)
             let other = VenuePolicy(venue: VenueID.random(), organizer: venue.organizer)

@@ -1,0 +1,206 @@
+import Foundation
+import MusterCore
+import MusterDaemon
+import MusterStore
+import ServiceLifecycle
+import Testing
+
+@testable import MusterClient
+
+@Suite("ControlServer (live socket)")
+struct ControlServerLiveTests {
+    @Test func pingOverTheSocketAndSocketMode() async throws {
+        let daemon = try LiveDaemon(name: "Hall A")
+        try await daemon.start()
+        let path = daemon.socketPath
+        #expect(ClientTestSupport.isSocket(path))
+        #expect(ClientTestSupport.permissions(of: path) == 0o660)
+
+        let responses = try await ClientTestSupport.blocking {
+            let client = ControlClient(path: path)
+            let pong = try client.send(ControlRequest(op: .ping))
+            let status = try client.send(ControlRequest(op: .status))
+            var checkIn = ControlRequest(op: .checkIn)
+            checkIn.query = "ada@example.com"
+            let refused = try client.send(checkIn)
+            return [pong, status, refused]
+        }
+        #expect(responses[0].outcome == .pong)
+        #expect(responses[0].kioskName == "Hall A")
+        #expect(responses[0].kioskKey == daemon.service.keyPair.publicKey.hex)
+        #expect(responses[1].outcome == .status)
+        #expect(responses[2].outcome == .refused, "no lock yet")
+    }
+
+    @Test func checkInThroughTheSocketIsDurableBeforeTheAnswer() async throws {
+        let daemon = try LiveDaemon(name: "Hall A")
+        try await daemon.start()
+        try await daemon.importAndLock()
+        let path = daemon.socketPath
+        let replicaPath = daemon.config.replicaPath
+        let policy = daemon.venue.policy
+        let (first, second, inside) = try await ClientTestSupport.blocking {
+            let client = ControlClient(path: path)
+            var request = ControlRequest(op: .checkIn)
+            request.query = "Ada@Example.com"
+            let first = try client.send(request)
+            // What `muster` sees read-only right after the acknowledgement.
+            let reader = try Replica.openReadOnly(path: replicaPath, policy: policy)
+            let lock = try #require(try reader.view { try $0.lock() })
+            let inside = try reader.view { try $0.lookup(campaignID: lock.campaignID!, query: "ada@example.com") }?.isInside
+            let second = try ControlClient(path: path).send(request)
+            return (first, second, inside)
+        }
+        #expect(first.outcome == .checkedIn)
+        #expect(inside == true)
+        #expect(second.outcome == .alreadyCheckedIn)
+        #expect(second.checkIn?.kioskName == "Hall A")
+    }
+
+    @Test(arguments: ["this is not json", "{\"op\":\"fly\"}", "{\"query\":\"x\"}", "[1,2,3]", "{\"op\":\"ping\"", "\u{0}\u{1B}"])
+    func malformedRequestGetsAnErrorThenTheConnectionCloses(garbage: String) async throws {
+        let daemon = try LiveDaemon()
+        try await daemon.start()
+        let path = daemon.socketPath
+        let (response, after) = try await ClientTestSupport.blocking {
+            let socket = try RawSocket(path: path)
+            socket.send(garbage + "\n{\"op\":\"ping\"}\n")
+            let response = try socket.readResponse()
+            return (response, socket.readLine())
+        }
+        #expect(response.outcome == .error)
+        #expect(response.message == "malformed control request")
+        #expect(after == .closed, "nothing after a malformed frame is served on that connection")
+        // The daemon itself carries on.
+        let pong = try await ClientTestSupport.blocking { try ControlClient(path: path).send(ControlRequest(op: .ping)) }
+        #expect(pong.outcome == .pong)
+    }
+
+    @Test func pipelinedRequestsAreAnsweredInOrder() async throws {
+        let daemon = try LiveDaemon()
+        try await daemon.start()
+        let path = daemon.socketPath
+        let outcomes = try await ClientTestSupport.blocking {
+            let socket = try RawSocket(path: path)
+            socket.send("{\"op\":\"ping\"}\n{\"op\":\"status\"}\n{\"op\":\"head\"}\n{\"op\":\"ping\"}")
+            var out: [ControlResponse.Outcome] = []
+            for _ in 0..<3 { out.append(try socket.readResponse().outcome) }
+            // The last request has no newline yet; it is answered when the newline arrives.
+            socket.send("\n")
+            out.append(try socket.readResponse().outcome)
+            return out
+        }
+        #expect(outcomes == [.pong, .status, .error, .pong], "head without an author is an error answer, not a hang-up")
+    }
+
+    @Test func largeRequestSpanningManyReadsIsAccepted() async throws {
+        let daemon = try LiveDaemon()
+        try await daemon.start()
+        let path = daemon.socketPath
+        let response = try await ClientTestSupport.blocking {
+            var request = ControlRequest(op: .ping)
+            request.text = String(repeating: "p", count: 1_000_000)
+            return try ControlClient(path: path).send(request)
+        }
+        #expect(response.outcome == .pong)
+    }
+
+    @Test func requestOverTheLimitClosesTheConnection() async throws {
+        let daemon = try LiveDaemon()
+        try await daemon.start()
+        let path = daemon.socketPath
+        let result = try await ClientTestSupport.blocking {
+            let socket = try RawSocket(path: path)
+            socket.send([UInt8](repeating: UInt8(ascii: "x"), count: ControlServer.maxRequestBytes + 4096))
+            return socket.readLine()
+        }
+        #expect(result == .closed)
+        // The daemon keeps serving others.
+        let pong = try await ClientTestSupport.blocking { try ControlClient(path: path).send(ControlRequest(op: .ping)) }
+        #expect(pong.outcome == .pong)
+    }
+
+    @Test func clientReportsAMissingDaemon() async throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let path = dir.file("absent.sock")
+        do {
+            _ = try ControlClient(path: path).send(ControlRequest(op: .ping))
+            Issue.record("sending to a missing socket succeeded")
+        } catch {
+            #expect(error.code == .daemonUnavailable)
+            #expect(error.exitCode == 5)
+            #expect(error.message.contains(path))
+        }
+    }
+
+    @Test func cancellingTheServerStopsIt() async throws {
+        let daemon = try LiveDaemon()
+        try await daemon.start()
+        let task = try #require(daemon.task)
+        let path = daemon.socketPath
+        _ = try await ClientTestSupport.blocking { try ControlClient(path: path).send(ControlRequest(op: .ping)) }
+        task.cancel()
+        #expect(await ClientTestSupport.finishes(task, within: 10), "the server did not stop on cancellation")
+        let after = try await ClientTestSupport.blocking { () -> ClientError.Code? in
+            do {
+                _ = try ControlClient(path: path).send(ControlRequest(op: .ping))
+                return nil
+            } catch let error as ClientError {
+                return error.code
+            }
+        }
+        #expect(after == .daemonUnavailable)
+    }
+
+    @Test func gracefulShutdownStopsAndRemovesTheSocket() async throws {
+        let daemon = try LiveDaemon()
+        let group = Locked<ServiceGroup?>(nil)
+        try await daemon.start { server in
+            let serviceGroup = ServiceGroup(
+                configuration: ServiceGroupConfiguration(
+                    services: [.init(service: server)], logger: ClientTestSupport.quietLogger))
+            group.set(serviceGroup)
+            try await serviceGroup.run()
+        }
+        let task = try #require(daemon.task)
+        let path = daemon.socketPath
+        _ = try await ClientTestSupport.blocking { try ControlClient(path: path).send(ControlRequest(op: .ping)) }
+        await group.get()!.triggerGracefulShutdown()
+        #expect(await ClientTestSupport.finishes(task, within: 10))
+        #expect(!FileManager.default.fileExists(atPath: path), "the socket file is removed on shutdown")
+    }
+
+    /// `muster kiosk` keeps its control connection open for the whole day. A SIGTERM to musterd
+    /// must still stop it promptly (systemd would otherwise SIGKILL it after TimeoutStopSec).
+    @Test func gracefulShutdownWithAnIdleClientConnected() async throws {
+        let daemon = try LiveDaemon()
+        let group = Locked<ServiceGroup?>(nil)
+        try await daemon.start { server in
+            let serviceGroup = ServiceGroup(
+                configuration: ServiceGroupConfiguration(
+                    services: [.init(service: server)], logger: ClientTestSupport.quietLogger))
+            group.set(serviceGroup)
+            try await serviceGroup.run()
+        }
+        let task = try #require(daemon.task)
+        let path = daemon.socketPath
+        let socket = try await ClientTestSupport.blocking { () -> RawSocket in
+            let socket = try RawSocket(path: path)
+            socket.send("{\"op\":\"ping\"}\n")
+            _ = try socket.readResponse()
+            return socket
+        }
+        await group.get()!.triggerGracefulShutdown()
+        let stopped = await ClientTestSupport.finishes(task, within: 3)
+        withKnownIssue("ControlServer waits for every open connection to end before it stops") {
+            #expect(stopped, "musterd hangs on shutdown while a kiosk screen is connected")
+        }
+        if !stopped {
+            // Once the client goes away the server does finish.
+            _ = try await ClientTestSupport.blocking { shutdown(socket.fd, Int32(SHUT_RDWR)) }
+            #expect(await ClientTestSupport.finishes(task, within: 10))
+        }
+        _ = socket
+    }
+}
