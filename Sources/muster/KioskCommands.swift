@@ -33,30 +33,31 @@ struct Lookup: ParsableCommand {
     }
 }
 
-struct CheckIn: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "checkin", abstract: "Check an attendee in by email or ticket code.")
+/// The arguments of the one-shot commands that name one attendee.
+struct AttendeeQuery: ParsableArguments {
     @OptionGroup var options: KioskOptions
     @Argument(help: "Email or ticket code.") var query: String
     @Flag(help: "Print JSON.") var json = false
 
-    func run() throws {
-        var request = ControlRequest(op: .checkIn)
+    func perform(_ op: ControlRequest.Operation) throws {
+        var request = ControlRequest(op: op)
         request.query = query
         try OneShot.perform(request, options: options, json: json)
     }
 }
 
+struct CheckIn: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "checkin", abstract: "Check an attendee in by email or ticket code.")
+    @OptionGroup var arguments: AttendeeQuery
+
+    func run() throws { try arguments.perform(.checkIn) }
+}
+
 struct CheckOut: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "checkout", abstract: "Check an attendee out (they left the venue).")
-    @OptionGroup var options: KioskOptions
-    @Argument(help: "Email or ticket code.") var query: String
-    @Flag(help: "Print JSON.") var json = false
+    @OptionGroup var arguments: AttendeeQuery
 
-    func run() throws {
-        var request = ControlRequest(op: .checkOut)
-        request.query = query
-        try OneShot.perform(request, options: options, json: json)
-    }
+    func run() throws { try arguments.perform(.checkOut) }
 }
 
 struct Register: ParsableCommand {
