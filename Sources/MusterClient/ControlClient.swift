@@ -16,7 +16,7 @@ public final class ControlClient {
         self.path = path
     }
 
-    deinit { if fd >= 0 { close(fd) } }
+    deinit { disconnect() }
 
     private func connectIfNeeded() throws(ClientError) {
         guard fd < 0 else { return }
@@ -46,8 +46,12 @@ public final class ControlClient {
     }
 
     /// Sends one request and waits for its response.
+    ///
+    /// Any failure closes the connection, so a late answer can never be read as the answer to the
+    /// next request, and the next call connects afresh (the daemon may have restarted). If a reused
+    /// connection turns out to be dead before the request was written, the request is sent once more
+    /// on a new connection; once it was written, a missing answer is reported as unknown, never retried.
     public func send(_ request: ControlRequest) throws(ClientError) -> ControlResponse {
-        try connectIfNeeded()
         var data: Data
         do {
             data = try JSONEncoder().encode(request)
@@ -55,19 +59,47 @@ public final class ControlClient {
             throw ClientError(.protocolError, "cannot encode the request: \(error)")
         }
         data.append(UInt8(ascii: "\n"))
-        try writeAll(Array(data))
-        let line = try readLine()
+        let reused = fd >= 0
+        try connectIfNeeded()
+        do {
+            try writeAll(Array(data))
+        } catch {
+            disconnect()
+            guard reused else { throw error }
+            try connectIfNeeded()
+            do {
+                try writeAll(Array(data))
+            } catch {
+                disconnect()
+                throw error
+            }
+        }
+        let line: [UInt8]
+        do {
+            line = try readLine()
+        } catch {
+            disconnect()
+            throw error
+        }
         do {
             return try JSONDecoder().decode(ControlResponse.self, from: Data(line))
         } catch {
+            disconnect()
             throw ClientError(.protocolError, "musterd sent a malformed response")
         }
+    }
+
+    private func disconnect() {
+        if fd >= 0 { close(fd) }
+        fd = -1
+        buffer = []
     }
 
     private func writeAll(_ bytes: [UInt8]) throws(ClientError) {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+            // MSG_NOSIGNAL: a daemon that went away is an error here, not a SIGPIPE that kills the kiosk.
+            let written = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
             if written < 0 {
                 if errno == EINTR { continue }
                 throw ClientError(.daemonUnavailable, "lost the connection to musterd (\(Self.errnoText()))")

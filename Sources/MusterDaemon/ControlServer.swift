@@ -24,7 +24,11 @@ public final class ControlServer: Service {
 
     public func run() async throws {
         let directory = (path as NSString).deletingLastPathComponent
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o750])
+        // The socket is created by bind(2) with the process umask; make it never wider than 0660.
+        let previousMask = umask(0o117)
+        defer { umask(previousMask) }
         let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.backlog, value: 64)
             .bind(unixDomainSocketPath: path, cleanupExistingSocketFile: true) { channel in
@@ -58,7 +62,9 @@ public final class ControlServer: Service {
     private func serve(_ connection: NIOAsyncChannel<ByteBuffer, ByteBuffer>) async {
         do {
             try await connection.executeThenClose { inbound, outbound in
-                for try await line in inbound {
+                // Ends with graceful shutdown (after the request in hand), so an idle kiosk screen
+                // that keeps its connection open all day cannot hold up SIGTERM.
+                for try await line in inbound.cancelOnGracefulShutdown() {
                     let request: ControlRequest
                     do {
                         request = try JSONDecoder().decode(ControlRequest.self, from: Data(line.readableBytesView))

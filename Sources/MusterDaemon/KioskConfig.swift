@@ -55,6 +55,9 @@ public struct KioskConfig: Sendable, Equatable {
         path.hasPrefix("/") ? path : (base.appendingPathComponent(path) as NSString).standardizingPath
     }
 
+    /// The levels swift-log knows, as written in the config.
+    public static let logLevels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
+
     static let knownKeys: Set<String> = [
         "name", "location", "state_dir", "control_socket", "venue", "listen", "static_peers",
         "clock_bound_seconds", "log_level",
@@ -83,7 +86,12 @@ public struct KioskConfig: Sendable, Equatable {
         if let value = try string("state_dir") { config.stateDirectory = value }
         if let value = try string("control_socket") { config.controlSocket = value }
         if let value = try string("venue") { config.venue = value }
-        if let value = try string("log_level") { config.logLevel = value }
+        if let value = try string("log_level") {
+            guard Self.logLevels.contains(value) else {
+                throw ConfigError(file: file, "'log_level' must be one of \(Self.logLevels.joined(separator: ", ")), got '\(value)'")
+            }
+            config.logLevel = value
+        }
         if let value = try string("listen") {
             guard let hostPort = HostPort(value) else {
                 throw ConfigError(file: file, "'listen' must be host:port, got '\(value)'")

@@ -73,7 +73,7 @@ public final class KioskService: Sendable {
     {
         let now = clock.nowMillis
         let (response, delta) = try replica.appendLocal(
-            keyPair: keyPair, nowMillis: now, nextHLC: { clock.tick() }, decide)
+            keyPair: keyPair, nowMillis: now, nextHLC: { clock.tick(after: $0) }, decide)
         if let delta {
             logger.info("appended", metadata: ["kind": "\(delta.kind)", "seq": "\(delta.seq)"])
         }
@@ -104,7 +104,7 @@ public final class KioskService: Sendable {
             response.attendee = Self.summary(record)
             response.checkIn = PresenceSummary(atMillis: now, kioskName: config.name, location: config.location)
             let body = DeltaBody.checkIn(CheckInPayload(presenceTemplate(campaign, record.key, status)))
-            return .append(body, answer: response)
+            return .append(body, answer: response, after: record.latest?.hlc)
         }
     }
 
@@ -120,7 +120,7 @@ public final class KioskService: Sendable {
             response.attendee = Self.summary(record)
             guard record.isInside else { return .answer(response) }
             let body = DeltaBody.checkOut(CheckOutPayload(presenceTemplate(campaign, record.key, lock.checkInStatus)))
-            return .append(body, answer: response)
+            return .append(body, answer: response, after: record.latest?.hlc)
         }
     }
 
@@ -140,16 +140,18 @@ public final class KioskService: Sendable {
             if let existing = try view.attendee(campaignID: campaign, key: key) {
                 var response = ControlResponse(outcome: existing.isInside ? .alreadyCheckedIn : .checkedIn)
                 response.attendee = Self.summary(existing)
-                response.checkIn = existing.firstArrival.map(Self.summary)
-                    ?? PresenceSummary(atMillis: now, kioskName: config.name, location: config.location)
                 response.message = "You are already registered for this event."
                 guard existing.admitted else {
                     response.outcome = .refused
                     response.message = "This registration is not valid for check-in. Please see the staff desk."
                     return .answer(response)
                 }
-                if existing.isInside { return .answer(response) }
-                return .append(DeltaBody.checkIn(CheckInPayload(presence)), answer: response)
+                if existing.isInside {
+                    response.checkIn = existing.firstArrival.map(Self.summary)
+                    return .answer(response)
+                }
+                response.checkIn = PresenceSummary(atMillis: now, kioskName: config.name, location: config.location)
+                return .append(DeltaBody.checkIn(CheckInPayload(presence)), answer: response, after: existing.latest?.hlc)
             }
             let ticket = TicketCode.walkIn()
             var response = ControlResponse(outcome: .registered)

@@ -21,6 +21,7 @@ struct LineFrameDecoder: ByteToMessageDecoder {
         let view = buffer.readableBytesView
         if let newline = view[(view.startIndex + scanned)...].firstIndex(of: UInt8(ascii: "\n")) {
             let length = newline - view.startIndex
+            if length > maxLineBytes { throw LineTooLong(limit: maxLineBytes) }
             let line = buffer.readSlice(length: length)!
             buffer.moveReaderIndex(forwardBy: 1)
             scanned = 0

@@ -49,18 +49,11 @@ public final class SystemdNotifier: Service, Sendable {
         if let watchdogInterval {
             while !Task.isShuttingDownGracefully && !Task.isCancelled {
                 notify("WATCHDOG=1")
-                try? await Task.sleep(for: watchdogInterval)
+                // Wakes at once on graceful shutdown instead of sleeping out the interval.
+                try? await cancelWhenGracefulShutdown { try await Task.sleep(for: watchdogInterval) }
             }
         } else {
-            await AsyncStream<Void> { continuation in
-                Task {
-                    await withGracefulShutdownHandler {
-                        while !Task.isCancelled { try? await Task.sleep(for: .seconds(3600)) }
-                    } onGracefulShutdown: {
-                        continuation.finish()
-                    }
-                }
-            }.first { _ in true }
+            try? await gracefulShutdown()
         }
         notify("STOPPING=1")
     }

@@ -27,6 +27,17 @@ public final class WallClock: Sendable {
         return hybrid.withLock { $0.tick(nowMillis: now) }
     }
 
+    /// A timestamp for a local event that must also sort after `floor` (the record it supersedes).
+    /// When `floor` is ahead of the local clock (a peer beyond the clock bound), only this one
+    /// timestamp goes past it; the clock itself does not jump forward.
+    public func tick(after floor: HLC?) -> HLC {
+        let stamp = tick()
+        guard let floor, stamp <= floor else { return stamp }
+        return floor.logical == UInt16.max
+            ? HLC(physicalMillis: floor.physicalMillis + 1, logical: 0)
+            : HLC(physicalMillis: floor.physicalMillis, logical: floor.logical + 1)
+    }
+
     @discardableResult
     public func observe(_ remote: HLC) -> HybridClock.Observation {
         let now = physical()

@@ -12,11 +12,12 @@ extension Replica {
     ///
     /// - Parameters:
     ///   - keyPair: the kiosk's signing key.
-    ///   - nextHLC: called once, inside the transaction, when a delta is to be appended.
+    ///   - nextHLC: called once, inside the transaction, when a delta is to be appended, with the
+    ///     timestamp the new delta must exceed (see ``LocalWrite/notBefore``).
     ///   - decide: returns the body to append (or nil to append nothing) and a result for the caller.
     /// - Returns: the caller's result and the stored delta, if one was appended.
     public func appendLocal<T>(
-        keyPair: SigningKeyPair, nowMillis: UInt64, nextHLC: () -> HLC,
+        keyPair: SigningKeyPair, nowMillis: UInt64, nextHLC: (HLC?) -> HLC,
         _ decide: (ReplicaView) throws -> LocalWrite<T>
     ) throws(ReplicaError) -> (result: T, delta: SignedDelta?) {
         let pool = try writer()
@@ -28,7 +29,7 @@ extension Replica {
                 guard let body = decision.body else { return (result, nil) }
                 var signer = DeltaSigner(
                     venue: policy.venue, keyPair: keyPair, head: try Self.head(of: author, db: db))
-                let signed = signer.sign(body, hlc: nextHLC())
+                let signed = signer.sign(body, hlc: nextHLC(decision.notBefore))
                 try policy.authorize(signed)
                 try store(
                     signed, decoded: try signed.decode(), hash: signer.head.hash, verified: true, db: db,
@@ -45,12 +46,15 @@ extension Replica {
 public struct LocalWrite<T> {
     public let body: DeltaBody?
     public let result: T
+    /// The new delta must be stamped after this: a check-out must sort after the check-in it ends,
+    /// even when that check-in came from a kiosk whose clock runs ahead of ours.
+    public let notBefore: HLC?
 
     /// Append nothing; just answer.
-    public static func answer(_ result: T) -> LocalWrite { LocalWrite(body: nil, result: result) }
+    public static func answer(_ result: T) -> LocalWrite { LocalWrite(body: nil, result: result, notBefore: nil) }
 
-    /// Append `body`, then answer.
-    public static func append(_ body: DeltaBody, answer result: T) -> LocalWrite {
-        LocalWrite(body: body, result: result)
+    /// Append `body`, stamped after `notBefore` if given, then answer.
+    public static func append(_ body: DeltaBody, answer result: T, after notBefore: HLC? = nil) -> LocalWrite {
+        LocalWrite(body: body, result: result, notBefore: notBefore)
     }
 }

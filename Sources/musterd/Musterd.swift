@@ -51,8 +51,16 @@ struct Musterd: AsyncParsableCommand {
                 return hostPort
             }
         }
-        if let clockBoundSeconds { settings.clockBoundSeconds = clockBoundSeconds }
-        if let logLevel { settings.logLevel = logLevel }
+        if let clockBoundSeconds {
+            guard clockBoundSeconds > 0 else { throw ValidationError("--clock-bound-seconds must be positive") }
+            settings.clockBoundSeconds = clockBoundSeconds
+        }
+        if let logLevel {
+            guard KioskConfig.logLevels.contains(logLevel) else {
+                throw ValidationError("--log-level must be one of \(KioskConfig.logLevels.joined(separator: ", "))")
+            }
+            settings.logLevel = logLevel
+        }
         let level = Logger.Level(rawValue: settings.logLevel) ?? .info
         LoggingSystem.bootstrap { label in StderrLogHandler(label: label, level: level) }
         let logger = Logger(label: "musterd")

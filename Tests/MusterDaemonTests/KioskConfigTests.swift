@@ -163,8 +163,6 @@ struct KioskConfigTests {
     /// `log_level` feeds `Logger.Level(rawValue:)`; a typo should be caught when the file is read,
     /// not silently turned into `info`.
     @Test func misspelledLogLevelIsRejected() {
-        withKnownIssue("KioskConfig.parse accepts any log_level string; musterd falls back to info silently") {
-            #expect(parseError("log_level = \"warn\"") != nil)
-        }
+        #expect(parseError("log_level = \"warn\"") != nil)
     }
 }

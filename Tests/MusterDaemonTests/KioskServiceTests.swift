@@ -215,6 +215,66 @@ struct KioskServiceTests {
         #expect(f.register(first: "G", last: "H", email: "grace@example.com").outcome == .alreadyCheckedIn)
     }
 
+    /// Re-entry through the registration form: the answer should describe the check-in just made
+    /// (here, now), as a plain re-entry check-in does, not the first one of the morning.
+    @Test func registeringAgainAfterCheckOutReportsTheNewCheckIn() throws {
+        let f = try ServiceFixture(name: "Hall A")
+        try f.importAndLock()
+        #expect(f.request(.checkIn, query: "grace@example.com").outcome == .checkedIn)
+        #expect(f.request(.checkOut, query: "grace@example.com").outcome == .checkedOut)
+
+        var config = f.service.config
+        config.name = "Hall B"
+        let later = ServiceFixture.now + 2 * 3_600_000
+        let other = KioskService(
+            replica: f.replica, keyPair: try SigningKeyPair.generate(), config: config,
+            clock: WallClock(physical: { later }), logger: DaemonTestSupport.quietLogger)
+        var request = ControlRequest(op: .register)
+        request.firstName = "Grace"
+        request.lastName = "Hopper"
+        request.email = "grace@example.com"
+        let response = other.handle(request)
+        #expect(response.outcome == .checkedIn)
+        #expect(try f.attendeeRecord("grace@example.com")?.isInside == true)
+        #expect(response.checkIn?.kioskName == "Hall B")
+        #expect(response.checkIn?.atMillis == later)
+        // The plain check-in path gets this right.
+        var checkOut = ControlRequest(op: .checkOut)
+        checkOut.query = "grace@example.com"
+        #expect(other.handle(checkOut).outcome == .checkedOut)
+        var checkIn = ControlRequest(op: .checkIn)
+        checkIn.query = "grace@example.com"
+        let plain = other.handle(checkIn)
+        #expect(plain.checkIn == PresenceSummary(atMillis: later, kioskName: "Hall B", location: config.location))
+    }
+
+    /// Kiosk B's clock runs 10 minutes ahead (beyond the 5-minute bound, so it does not move this
+    /// kiosk's clock). Grace checked in at B; she now checks out here. The check-out is acknowledged,
+    /// so it must take effect.
+    @Test func checkOutHereSupersedesACheckInStampedAheadElsewhere() throws {
+        let f = try ServiceFixture(name: "Hall A")
+        try f.importAndLock()
+        let kioskB = try SigningKeyPair.generate()
+        var signer = DeltaSigner(venue: f.venue, keyPair: kioskB, head: .empty(AuthorID(kioskB.publicKey)))
+        let ahead = signer.sign(
+            .checkIn(CheckInPayload(PresencePayload(
+                campaignID: f.campaignID, attendeeKey: "grace@example.com", kioskName: "Hall B", location: "",
+                memberStatus: "Attended"))),
+            hlc: HLC(physicalMillis: ServiceFixture.now + 600_000, logical: 0))
+        // What the sync layer does with a peer's deltas.
+        let report = try f.replica.ingest([ahead], nowMillis: ServiceFixture.now, clockBoundMillis: f.service.clock.boundMillis)
+        #expect(report.applied.count == 1)
+        #expect(report.clockWarnings == [ahead.ref])
+        if let hlc = report.newestAcceptedHLC { f.service.clock.observe(hlc) }
+
+        let response = f.request(.checkOut, query: "grace@example.com")
+        #expect(response.outcome == .checkedOut)
+        let inside = try f.attendeeRecord("grace@example.com")?.isInside
+        let again = f.request(.checkIn, query: "grace@example.com").outcome
+        #expect(inside == false)
+        #expect(again == .checkedIn)
+    }
+
     @Test func registeringARefundedEmailIsRefused() throws {
         let f = try ServiceFixture()
         try f.importAndLock()

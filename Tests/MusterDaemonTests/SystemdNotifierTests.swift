@@ -117,9 +117,7 @@ struct SystemdNotifierTests {
         #expect(try await DaemonTestSupport.blocking { socket.receive(within: 5) } == "WATCHDOG=1")
         await group.triggerGracefulShutdown()
         let stopping = try await DaemonTestSupport.blocking { socket.receive(within: 2) }
-        withKnownIssue("SystemdNotifier.run sleeps through graceful shutdown for up to half the watchdog interval") {
-            #expect(stopping == "STOPPING=1")
-        }
+        #expect(stopping == "STOPPING=1")
         run.cancel()
         _ = try? await run.value
     }

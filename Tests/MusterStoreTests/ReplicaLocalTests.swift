@@ -28,7 +28,7 @@ struct ReplicaLocalTests {
             var hlcCalls = 0
             let (result, delta) = try replica.appendLocal(
                 keyPair: venue.kioskAKey, nowMillis: TestTime.start,
-                nextHLC: {
+                nextHLC: { _ in
                     hlcCalls += 1
                     return HLC(physicalMillis: TestTime.start, logical: 0)
                 }
@@ -55,7 +55,7 @@ struct ReplicaLocalTests {
                 for (index, key) in ["ada@example.com", "grace@example.com", "alan@example.com"].enumerated() {
                     now += 1_000
                     let (result, delta) = try replica.appendLocal(
-                        keyPair: venue.kioskAKey, nowMillis: now, nextHLC: { clock.tick(nowMillis: now) },
+                        keyPair: venue.kioskAKey, nowMillis: now, nextHLC: { _ in clock.tick(nowMillis: now) },
                         Self.checkInOnce(key))
                     #expect(result == "welcome")
                     let stored = try #require(delta)
@@ -67,7 +67,7 @@ struct ReplicaLocalTests {
                 }
                 // Deciding on the snapshot: the second attempt for Ada appends nothing.
                 let (again, none) = try replica.appendLocal(
-                    keyPair: venue.kioskAKey, nowMillis: now, nextHLC: { clock.tick(nowMillis: now) },
+                    keyPair: venue.kioskAKey, nowMillis: now, nextHLC: { _ in clock.tick(nowMillis: now) },
                     Self.checkInOnce("ada@example.com"))
                 #expect(again == "already checked in at Kiosk A")
                 #expect(none == nil)
@@ -94,7 +94,7 @@ struct ReplicaLocalTests {
             #expect(try reopened.newestHLC(author: venue.kioskA) == appended.last?.hlc)
             now += 1_000
             let (_, fourth) = try reopened.appendLocal(
-                keyPair: venue.kioskAKey, nowMillis: now, nextHLC: { clock.tick(nowMillis: now) },
+                keyPair: venue.kioskAKey, nowMillis: now, nextHLC: { _ in clock.tick(nowMillis: now) },
                 Self.checkInOnce("edsger@example.com"))
             #expect(fourth?.seq == 4)
             #expect(fourth?.prev == Blake2b.hash256(appended[2].envelope))
@@ -134,7 +134,7 @@ struct ReplicaLocalTests {
             let appendError = replicaError { () throws(ReplicaError) in
                 try reader.appendLocal(
                     keyPair: venue.kioskAKey, nowMillis: TestTime.start,
-                    nextHLC: { HLC(physicalMillis: TestTime.start, logical: 0) }, Self.checkInOnce("new@example.com"))
+                    nextHLC: { _ in HLC(physicalMillis: TestTime.start, logical: 0) }, Self.checkInOnce("new@example.com"))
             }
             #expect(appendError?.code == .sqlite)
             var organizer = venue.signer(
@@ -163,7 +163,7 @@ struct ReplicaLocalTests {
             let error = replicaError { () throws(ReplicaError) in
                 try replica.appendLocal(
                     keyPair: venue.kioskAKey, nowMillis: TestTime.start,
-                    nextHLC: { HLC(physicalMillis: TestTime.start, logical: 0) }
+                    nextHLC: { _ in HLC(physicalMillis: TestTime.start, logical: 0) }
                 ) { _ in LocalWrite.append(.lock(LockPayload(version: 1, campaignID: "c")), answer: ()) }
             }
             #expect(error?.code == .notAuthorized)
@@ -181,7 +181,7 @@ struct ReplicaLocalTests {
             let error = replicaError { () throws(ReplicaError) in
                 try replica.appendLocal(
                     keyPair: venue.kioskAKey, nowMillis: TestTime.start,
-                    nextHLC: { HLC(physicalMillis: TestTime.start, logical: 0) }
+                    nextHLC: { _ in HLC(physicalMillis: TestTime.start, logical: 0) }
                 ) { _ -> LocalWrite<Void> in throw DecideFailed() }
             }
             #expect(error != nil)
