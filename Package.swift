@@ -39,9 +39,25 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(
-            name: "MusterDaemon",
+            name: "MusterDiscovery",
+            dependencies: ["CAvahi", "MusterCore", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "MusterSync",
             dependencies: [
                 "MusterCore", "MusterCrypto", "MusterStore",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "MusterDaemon",
+            dependencies: [
+                "MusterCore", "MusterCrypto", "MusterStore", "MusterSync",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -75,6 +91,8 @@ let package = Package(
         .testTarget(name: "MusterCoreTests", dependencies: ["MusterCore"]),
         .testTarget(name: "MusterCryptoTests", dependencies: ["MusterCrypto"]),
         .testTarget(name: "MusterStoreTests", dependencies: ["MusterStore", "MusterCore", "MusterCrypto"]),
+        .testTarget(name: "MusterDiscoveryTests", dependencies: ["MusterDiscovery"]),
+        .testTarget(name: "MusterSyncTests", dependencies: ["MusterSync", "MusterStore", "MusterCore", "MusterCrypto"]),
         .testTarget(name: "MusterDaemonTests", dependencies: ["MusterDaemon", "MusterStore", "MusterCore", "MusterCrypto"]),
         .testTarget(name: "MusterClientTests", dependencies: ["MusterClient", "MusterCore"]),
         .testTarget(

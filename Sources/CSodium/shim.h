@@ -21,4 +21,13 @@ static inline size_t muster_generichash_state_alignment(void) {
     return _Alignof(crypto_generichash_state);
 }
 
+/*
+ * Alignment of the secretstream state. libsodium 1.0.18 declares it without
+ * CRYPTO_ALIGN, but MusterCrypto asks rather than assumes, so a libsodium that
+ * over-aligns it later still gets correctly placed state.
+ */
+static inline size_t muster_secretstream_state_alignment(void) {
+    return _Alignof(crypto_secretstream_xchacha20poly1305_state);
+}
+
 #endif /* MUSTER_CSODIUM_SHIM_H */

@@ -17,6 +17,8 @@ public struct StatusReport: Encodable {
     public let kioskKey: String?
     public let fingerprint: String?
     public let daemonRunning: Bool
+    /// Peer kiosks in session now ("publickeyhex@address").
+    public let peers: [String]
     public let campaign: String?
     public let lockVersion: UInt64?
     public let checkInStatus: String?
@@ -35,6 +37,7 @@ public struct StatusReport: Encodable {
         kioskKey = daemon?.kioskKey
         fingerprint = daemon?.kioskKey.flatMap { try? SigningPublicKey(hex: $0) }?.fingerprint
         daemonRunning = daemon != nil
+        peers = daemon?.peers ?? []
         campaign = status.lock?.campaignID == nil ? nil : (status.lock?.campaignName ?? status.lock?.campaignID)
         lockVersion = status.lock?.version
         checkInStatus = status.lock?.campaignID == nil ? nil : status.lock?.checkInStatus
@@ -57,6 +60,7 @@ public struct StatusReport: Encodable {
         Output.data("Kiosk:      \(kiosk)\(location.isEmpty ? "" : " (\(location))")")
         Output.line("Key:        \(fingerprint ?? "unknown (musterd not reachable)")")
         Output.data("Lock:       \(campaign.map { "\($0), v\(lockVersion ?? 0), status '\(checkInStatus ?? "")'" } ?? "none (waiting for the organizer)")")
+        Output.line("Peers:      \(peers.isEmpty ? "none" : peers.map { String($0.prefix(12)) + "…" + ($0.split(separator: "@").last.map { " at \($0)" } ?? "") }.joined(separator: ", "))")
         Output.line("Attendees:  \(attendees)  checked in: \(checkedIn)  walk-ins: \(walkIns)  inside: \(inside)")
         if forks > 0 { Output.line("WARNING:    \(forks) fork(s) detected: an author signed two different deltas with the same seq") }
         if clockWarnings > 0 { Output.line("WARNING:    \(clockWarnings) delta(s) stamped too far ahead of this kiosk's clock") }

@@ -74,6 +74,8 @@ public struct ControlResponse: Codable, Sendable, Equatable {
     public var applied: Int?
     public var kioskName: String?
     public var kioskKey: String?
+    /// Peers in session: "publickeyhex@address".
+    public var peers: [String]?
 
     public init(outcome: Outcome, message: String? = nil) {
         self.outcome = outcome

@@ -3,6 +3,7 @@ public import Logging
 public import MusterCore
 public import MusterCrypto
 public import MusterStore
+import MusterSync
 import ServiceLifecycle
 
 /// Wires the daemon: state directory, venue file, kiosk key, replica, control socket and systemd
@@ -18,8 +19,16 @@ public struct Daemon: Sendable {
         self.clockOffsetMillis = clockOffsetMillis
     }
 
+    /// What ``prepare()`` opened.
+    public struct Parts: Sendable {
+        public let venue: VenueFile
+        public let replica: Replica
+        public let keyPair: SigningKeyPair
+        public let clock: WallClock
+    }
+
     /// Opens everything the daemon needs; fails with an actionable ``DaemonError``.
-    public func prepare() throws -> KioskService {
+    public func prepare() throws -> Parts {
         let venue: VenueFile
         do {
             venue = try VenueFile.load(path: config.venue)
@@ -48,7 +57,7 @@ public struct Daemon: Sendable {
                 "kiosk": "\(config.name)", "fingerprint": "\(keyPair.publicKey.fingerprint)",
                 "replica": "\(config.replicaPath)",
             ])
-        return KioskService(replica: replica, keyPair: keyPair, config: config, clock: clock, logger: logger)
+        return Parts(venue: venue, replica: replica, keyPair: keyPair, clock: clock)
     }
 
     func loadOrCreateKioskKey() throws -> SigningKeyPair {
@@ -68,14 +77,24 @@ public struct Daemon: Sendable {
 
     /// Runs until SIGTERM/SIGINT. `READY=1` is sent only once the control socket accepts requests.
     public func run() async throws {
-        let service = try prepare()
+        let parts = try prepare()
+        let clock = parts.clock
+        let sync = SyncService(
+            configuration: SyncService.Configuration(
+                listenHost: config.listen.host, listenPort: config.listen.port,
+                staticPeers: config.staticPeers.map { ($0.host, $0.port) }),
+            replica: parts.replica, keyPair: parts.keyPair, networkKey: parts.venue.networkKey, logger: logger,
+            clockNow: { (clock.nowMillis, clock.boundMillis) }, observeHLC: { clock.observe($0) })
+        let service = KioskService(
+            replica: parts.replica, keyPair: parts.keyPair, config: config, clock: clock, logger: logger,
+            published: { sync.published($0) }, peers: { sync.connectedPeers.withLock { $0 } })
         let notifier = SystemdNotifier()
         let control = ControlServer(path: config.controlSocket, service: service, logger: logger) { [config] in
             notifier.notify("READY=1\nSTATUS=serving as \(config.name)")
         }
         let group = ServiceGroup(
             configuration: ServiceGroupConfiguration(
-                services: [.init(service: notifier), .init(service: control)],
+                services: [.init(service: notifier), .init(service: sync), .init(service: control)],
                 gracefulShutdownSignals: [.sigterm, .sigint],
                 logger: logger))
         try await group.run()

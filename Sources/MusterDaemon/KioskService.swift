@@ -15,13 +15,23 @@ public final class KioskService: Sendable {
     public let config: KioskConfig
     public let clock: WallClock
     let logger: Logger
+    /// Told about every delta this service stored, in order, once committed (the sync layer pushes them).
+    let published: @Sendable ([SignedDelta]) -> Void
+    /// The peers currently in session, for status.
+    let peers: @Sendable () -> [String]
 
-    public init(replica: Replica, keyPair: SigningKeyPair, config: KioskConfig, clock: WallClock, logger: Logger) {
+    public init(
+        replica: Replica, keyPair: SigningKeyPair, config: KioskConfig, clock: WallClock, logger: Logger,
+        published: @escaping @Sendable ([SignedDelta]) -> Void = { _ in },
+        peers: @escaping @Sendable () -> [String] = { [] }
+    ) {
         self.replica = replica
         self.keyPair = keyPair
         self.config = config
         self.clock = clock
         self.logger = logger
+        self.published = published
+        self.peers = peers
     }
 
     public var author: AuthorID { AuthorID(keyPair.publicKey) }
@@ -40,6 +50,7 @@ public final class KioskService: Sendable {
                 var response = ControlResponse(outcome: request.op == .ping ? .pong : .status)
                 response.kioskName = config.name
                 response.kioskKey = keyPair.publicKey.hex
+                response.peers = peers()
                 return response
             }
         } catch let error as ReplicaError {
@@ -76,6 +87,7 @@ public final class KioskService: Sendable {
             keyPair: keyPair, nowMillis: now, nextHLC: { clock.tick(after: $0) }, decide)
         if let delta {
             logger.info("appended", metadata: ["kind": "\(delta.kind)", "seq": "\(delta.seq)"])
+            published([delta])
         }
         return response
     }
@@ -205,6 +217,7 @@ public final class KioskService: Sendable {
             let report = try replica.ingest(
                 deltas, nowMillis: clock.nowMillis, clockBoundMillis: clock.boundMillis, atomic: true)
             if let hlc = report.newestAcceptedHLC { clock.observe(hlc) }
+            if !report.applied.isEmpty { published(report.applied) }
             for ref in report.clockWarnings {
                 logger.warning("delta stamped ahead of local time beyond the bound", metadata: ["delta": "\(ref)"])
             }

@@ -79,6 +79,16 @@ public final class Replica: Sendable {
         } else {
             try db.execute(sql: "INSERT INTO meta(key, value) VALUES ('venue', ?)", arguments: [policy.venue.hex])
         }
+        // The replica's epoch: made once when the replica is created, so peers recognize a kiosk
+        // whose replica was wiped and recreated.
+        try db.execute(
+            sql: "INSERT OR IGNORE INTO meta(key, value) VALUES ('epoch', ?)",
+            arguments: [Hex.encode((0..<16).map { _ in UInt8.random(in: 0...255) })])
+    }
+
+    /// The replica's epoch (see ``checkVenue(_:policy:)``).
+    public func epoch() throws(ReplicaError) -> String {
+        try read { db in try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'epoch'") ?? "" }
     }
 
     func writer() throws(ReplicaError) -> DatabasePool {

@@ -24,23 +24,39 @@ final class KioskHarness {
     var socketPath: String { directory.appendingPathComponent("run/control.sock").path }
     var logPath: String { directory.appendingPathComponent("musterd.log").path }
 
-    init(name: String = "Hall A", location: String = "Main entrance", passphrase: String? = nil) throws {
+    /// - Parameters:
+    ///   - venueOf: join the venue of another kiosk instead of creating a new one.
+    ///   - listen: `host:port` for peer sessions; `staticPeers` as in the config.
+    init(
+        name: String = "Hall A", location: String = "Main entrance", passphrase: String? = nil,
+        venueOf other: KioskHarness? = nil, listen: String = "127.0.0.1:0", staticPeers: [String] = []
+    ) throws {
         binaries = try Self.findBinaries()
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("muster-it-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let created = try muster(
+        if let other {
+            let venue = directory.appendingPathComponent("venue")
+            try FileManager.default.createDirectory(at: venue, withIntermediateDirectories: true)
+            for file in ["venue.toml", "organizer.key"] {
+                try FileManager.default.copyItem(
+                    at: other.directory.appendingPathComponent("venue/\(file)"), to: venue.appendingPathComponent(file))
+            }
+        } else {
+            let created = try muster(
             ["venue", "create", "--out", directory.appendingPathComponent("venue").path, "--name", "Test Venue"]
                 + (passphrase == nil ? [] : ["--passphrase"]),
-            environment: passphrase.map { ["MUSTER_PASSPHRASE": $0] } ?? [:])
-        guard created.status == 0 else { throw HarnessError(description: "venue create failed: \(created.stderr)") }
+                environment: passphrase.map { ["MUSTER_PASSPHRASE": $0] } ?? [:])
+            guard created.status == 0 else { throw HarnessError(description: "venue create failed: \(created.stderr)") }
+        }
+        let peers = staticPeers.map { "\"\($0)\"" }.joined(separator: ", ")
         let config = """
             name = "\(name)"
             location = "\(location)"
             state_dir = "state"
             control_socket = "run/control.sock"
             venue = "venue/venue.toml"
-            listen = "127.0.0.1:0"
-            static_peers = []
+            listen = "\(listen)"
+            static_peers = [\(peers)]
             """
         try config.write(toFile: configPath, atomically: true, encoding: .utf8)
     }
@@ -146,6 +162,25 @@ final class KioskHarness {
         else { throw HarnessError(description: "status failed: \(result.stderr)") }
         return object
     }
+}
+
+/// A free TCP port on loopback (bound and released; the kernel does not hand it out again at once).
+func freeLoopbackPort() throws -> Int {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(fd) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = 0
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) { pointer in
+        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw -> Int32 in
+            guard bind(fd, raw, length) == 0 else { return -1 }
+            return getsockname(fd, raw, &length)
+        }
+    }
+    guard bound == 0 else { throw KioskHarness.HarnessError(description: "no free port") }
+    return Int(UInt16(bigEndian: address.sin_port))
 }
 
 /// Reads a pipe to its end on a background thread.

@@ -1,0 +1,94 @@
+public import Logging
+import Synchronization
+
+/// Publishes this kiosk as `_muster._tcp` (TXT `v=`, `venue=`, `fp=`) and browses and resolves the
+/// other kiosks of its venue through the system's avahi-daemon.
+///
+/// Services of other venues and this kiosk's own are ignored. Discovery is only a hint (anyone on
+/// the LAN can announce anything); the sync layer authenticates every peer it connects to, and
+/// works from static peers when multicast is blocked.
+///
+/// The daemon may be missing at start, crash or restart at any time: the client waits for it
+/// (`AVAHI_CLIENT_NO_FAIL`), is remade with backoff when it dies, and republishes and browses
+/// again each time it reaches RUNNING. ``DiscoveryEvent/daemonUnavailable(_:)`` and
+/// ``DiscoveryEvent/daemonAvailable`` tell the consumer, which keeps syncing with known peers
+/// meanwhile.
+///
+/// ```swift
+/// let discovery = AvahiDiscovery(configuration: config, logger: logger)
+/// async let _ = discovery.run()
+/// for await event in discovery.events { … }
+/// ```
+public final class AvahiDiscovery: Sendable {
+    public let configuration: DiscoveryConfiguration
+    private let logger: Logger
+    private let stream: AsyncStream<DiscoveryEvent>
+    private let continuation: AsyncStream<DiscoveryEvent>.Continuation
+    private let started = Mutex(false)
+
+    public init(configuration: DiscoveryConfiguration, logger: Logger) {
+        self.configuration = configuration
+        self.logger = logger
+        // Unbounded is safe: the events are bounded by avahi-daemon's own cache limits, and a
+        // dropped `disappeared` would leave a ghost peer.
+        (stream, continuation) = AsyncStream.makeStream(of: DiscoveryEvent.self)
+    }
+
+    /// The discovery events, for one consumer. Ends when ``run()`` returns.
+    public var events: AsyncStream<DiscoveryEvent> { stream }
+
+    /// Runs until the task is cancelled: starts Avahi's thread, publishes, browses, and reconnects
+    /// to avahi-daemon whenever it goes away. On cancellation it withdraws the announcement, frees
+    /// every Avahi object, stops the thread and ends ``events``.
+    ///
+    /// - Throws: ``DiscoveryError`` when the configuration cannot be published (checked before
+    ///   anything starts), when called twice, or when Avahi's thread cannot start. A missing or
+    ///   failing daemon is not an error: it is reported as events and retried.
+    public func run() async throws {
+        let first = started.withLock { started in
+            defer { started = true }
+            return !started
+        }
+        guard first else { throw DiscoveryError(.alreadyRunning, "AvahiDiscovery.run() was already called.") }
+        defer { continuation.finish() }
+
+        let record = try configuration.validatedRecord()
+        let poll = try AvahiThreadedPoll()
+        let (signals, signalSink) = AsyncStream.makeStream(of: AvahiDriver.Signal.self)
+        let driver = AvahiDriver(
+            pollAPI: poll.api,
+            machine: DiscoveryMachine(serviceName: configuration.serviceName, classifier: PeerClassifier(record: record)),
+            txt: record.entries, port: UInt16(configuration.port), events: continuation, signals: signalSink,
+            logger: logger)
+        try poll.start()
+        defer {
+            // Free the client (withdrawing the announcement) before the thread stops, then join it.
+            poll.withLock { driver.disconnect() }
+            poll.stop()
+        }
+        logger.info(
+            "discovery starting",
+            metadata: ["service": "\(configuration.serviceName)", "port": "\(configuration.port)"])
+
+        var backoff = Backoff()
+        var pending = signals.makeAsyncIterator()
+        poll.withLock { driver.connect() }
+        // `next()` returns nil once the task is cancelled.
+        while let signal = await pending.next() {
+            switch signal {
+            case .running:
+                backoff.reset()
+            case .reconnect:
+                poll.withLock { driver.disconnect() }
+                let delay = backoff.next()
+                logger.debug("reconnecting to avahi-daemon", metadata: ["after": "\(delay)"])
+                do {
+                    try await Task.sleep(for: delay)
+                } catch {
+                    return  // cancelled
+                }
+                poll.withLock { driver.connect() }
+            }
+        }
+    }
+}

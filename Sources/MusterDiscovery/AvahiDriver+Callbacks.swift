@@ -1,0 +1,41 @@
+import CAvahi
+
+/// The C callbacks handed to libavahi. Each recovers the driver from `userdata` (an unretained
+/// `Unmanaged` reference; see ``AvahiDriver``), copies every C string and the TXT list into Swift
+/// values while Avahi still owns them, and hands over. They run on the poll thread, lock held.
+extension AvahiDriver {
+    static let clientCallback: AvahiClientCallback = { client, state, userdata in
+        guard let client, let userdata else { return }
+        Unmanaged<AvahiDriver>.fromOpaque(userdata).takeUnretainedValue().clientChanged(client, state)
+    }
+
+    static let groupCallback: AvahiEntryGroupCallback = { group, state, userdata in
+        guard let group, let userdata else { return }
+        Unmanaged<AvahiDriver>.fromOpaque(userdata).takeUnretainedValue().groupChanged(group, state)
+    }
+
+    static let browserCallback: AvahiServiceBrowserCallback = {
+        _, interface, proto, event, name, type, domain, flags, userdata in
+        guard let userdata else { return }
+        var instance: ServiceInstance?
+        if let name, let type, let domain {
+            instance = ServiceInstance(
+                interface: interface, protocol: proto, name: String(cString: name), type: String(cString: type),
+                domain: String(cString: domain))
+        }
+        Unmanaged<AvahiDriver>.fromOpaque(userdata).takeUnretainedValue().browsed(event, instance, flags: flags)
+    }
+
+    static let resolverCallback: AvahiServiceResolverCallback = {
+        resolver, interface, _, event, _, _, _, _, address, port, txt, _, userdata in
+        guard let resolver, let userdata else { return }
+        let driver = Unmanaged<AvahiDriver>.fromOpaque(userdata).takeUnretainedValue()
+        guard event == AVAHI_RESOLVER_FOUND, let address else {
+            driver.resolveFailed(resolver)
+            return
+        }
+        driver.resolved(
+            resolver, host: AvahiAddressText.host(address, interface: interface),
+            isIPv4: AvahiAddressText.isIPv4(address), port: Int(port), txt: AvahiStringList.entries(of: txt))
+    }
+}

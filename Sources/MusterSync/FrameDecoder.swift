@@ -1,0 +1,54 @@
+import NIOCore
+
+/// Splits the TCP stream into frames: a 4-byte big-endian length, then that many bytes.
+///
+/// The hard size limit is enforced before anything is buffered beyond it: a peer that announces a
+/// larger frame gets its session closed, and the daemon carries on.
+struct FrameDecoder: ByteToMessageDecoder {
+    typealias InboundOut = ByteBuffer
+
+    struct FrameTooLarge: Error, CustomStringConvertible {
+        let size: Int
+        var description: String { "frame of \(size) bytes exceeds the limit of \(SyncLimits.maxFrameBytes)" }
+    }
+
+    mutating func decode(context: ChannelHandlerContext, buffer: inout ByteBuffer) throws -> DecodingState {
+        guard let length = buffer.getInteger(at: buffer.readerIndex, as: UInt32.self) else { return .needMoreData }
+        guard length <= SyncLimits.maxFrameBytes else { throw FrameTooLarge(size: Int(length)) }
+        guard buffer.readableBytes >= 4 + Int(length) else { return .needMoreData }
+        buffer.moveReaderIndex(forwardBy: 4)
+        context.fireChannelRead(Self.wrapInboundOut(buffer.readSlice(length: Int(length))!))
+        return .continue
+    }
+
+    mutating func decodeLast(context: ChannelHandlerContext, buffer: inout ByteBuffer, seenEOF: Bool) throws
+        -> DecodingState
+    {
+        try decode(context: context, buffer: &buffer)
+    }
+}
+
+/// Limits of the sync protocol.
+public enum SyncLimits {
+    /// Largest frame on the wire (an encrypted batch of deltas).
+    public static let maxFrameBytes: UInt32 = 8 * 1024 * 1024
+    /// Deltas per batch when catching a peer up.
+    public static let batchSize = 500
+    /// A peer silent for this long is declared gone and its session closed.
+    public static let silenceTimeout: Duration = .seconds(5)
+    public static let heartbeatInterval: Duration = .seconds(1)
+    /// How often heads are exchanged to repair anything missed.
+    public static let antiEntropyInterval: Duration = .seconds(5)
+    public static let handshakeTimeout: Duration = .seconds(5)
+}
+
+extension ByteBuffer {
+    /// A frame: length prefix and payload.
+    static func frame(_ payload: some Collection<UInt8>) -> ByteBuffer {
+        var buffer = ByteBuffer()
+        buffer.reserveCapacity(4 + payload.count)
+        buffer.writeInteger(UInt32(payload.count))
+        buffer.writeBytes(payload)
+        return buffer
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import Logging
+import MusterCore
+import MusterCrypto
+import MusterStore
+import NIOCore
+
+/// One established, encrypted session with a peer kiosk: owns the outgoing secretstream and the
+/// replication state, and carries out the state machine's actions.
+///
+/// An actor, so that messages to one peer are sealed and written in order whoever sends them
+/// (the receive loop, the relay of another session, a local check-in, the anti-entropy timer).
+actor PeerConnection {
+    let peer: AuthorID
+    /// Who dialed: decides which of two duplicate sessions survives.
+    let initiator: AuthorID
+    let address: String
+    private let outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>
+    private let channel: any Channel
+    private let sender: SecretStreamSender
+    private let replica: Replica
+    private let logger: Logger
+    private var state = SyncSessionState()
+
+    init(
+        peer: AuthorID, initiator: AuthorID, address: String, outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>,
+        channel: any Channel, sender: sending SecretStreamSender, replica: Replica, logger: Logger
+    ) {
+        self.peer = peer
+        self.initiator = initiator
+        self.address = address
+        self.outbound = outbound
+        self.channel = channel
+        self.sender = sender
+        self.replica = replica
+        self.logger = logger
+    }
+
+    nonisolated func close() { channel.close(promise: nil) }
+
+    func send(_ message: SyncMessage) async throws {
+        let sealed = try sender.seal(message.encode())
+        try await outbound.write(.frame(sealed))
+    }
+
+    func sendHello(epoch: String) async throws {
+        try await send(.hello(epoch: epoch, heads: try replica.heads()))
+    }
+
+    func sendHeads() async throws {
+        try await send(.heads(try replica.heads()))
+    }
+
+    /// New deltas here: pushes what this peer lacks.
+    func offer(_ deltas: [SignedDelta]) async {
+        let actions = state.offer(deltas)
+        await perform(actions, ingest: { _ in [] })
+    }
+
+    /// Handles one message from the peer. `ingest` stores deltas and returns the rejections.
+    func handle(_ message: SyncMessage, ingest: ([SignedDelta]) async -> [ReplicaError]) async {
+        let actions: [SyncSessionState.Action]
+        switch message {
+        case .hello(let epoch, let heads):
+            if let known = state.peerEpoch, known != epoch {
+                logger.notice("peer replica was recreated; sending everything again", metadata: ["peer": "\(peer)"])
+            }
+            actions = state.peerHeads(heads, epoch: epoch, ours: (try? replica.heads()) ?? [])
+        case .heads(let heads):
+            actions = state.peerHeads(heads, epoch: nil, ours: (try? replica.heads()) ?? [])
+        case .deltas(let deltas):
+            actions = state.received(deltas)
+        case .ping:
+            actions = []
+        case .pong:
+            actions = []
+        }
+        await perform(actions, ingest: ingest)
+    }
+
+    private func perform(_ actions: [SyncSessionState.Action], ingest: ([SignedDelta]) async -> [ReplicaError]) async {
+        do {
+            for action in actions {
+                switch action {
+                case .send(let deltas):
+                    for start in stride(from: 0, to: deltas.count, by: SyncLimits.batchSize) {
+                        try await send(.deltas(Array(deltas[start..<min(start + SyncLimits.batchSize, deltas.count)])))
+                    }
+                case .sendRange(let author, let after):
+                    var from = after
+                    while true {
+                        let page = try replica.deltas(of: author, after: from, limit: SyncLimits.batchSize)
+                        guard let last = page.last else { break }
+                        try await send(.deltas(page))
+                        from = last.seq
+                    }
+                case .ingest(let deltas):
+                    let rejected = await ingest(deltas)
+                    await perform(state.ingested(rejected: rejected), ingest: ingest)
+                case .sendHeads:
+                    try await sendHeads()
+                case .sendPong:
+                    try await send(.pong)
+                }
+            }
+        } catch {
+            logger.info("session write failed; closing", metadata: ["peer": "\(peer)", "error": "\(error)"])
+            close()
+        }
+    }
+}

@@ -1,0 +1,320 @@
+import Foundation
+public import Logging
+public import MusterCore
+public import MusterCrypto
+public import MusterStore
+import NIOCore
+import NIOPosix
+public import ServiceLifecycle
+import Synchronization
+
+/// Kiosk-to-kiosk replication: accepts and dials TCP sessions, authenticates them with the venue
+/// handshake, and keeps every connected peer's replica up to date.
+///
+/// New deltas (local writes and ones received from a peer) are pushed at once to every session that
+/// lacks them, so a check-in crosses a full mesh in one hop and a partial mesh in a few; a periodic
+/// head exchange repairs anything missed. Sessions are keyed by the peer's key, never its address,
+/// and carry heartbeats: a silent peer is dropped within ``SyncLimits/silenceTimeout``.
+public actor SyncService: Service {
+    public struct Configuration: Sendable {
+        public var listenHost: String
+        public var listenPort: Int
+        public var staticPeers: [(host: String, port: Int)]
+
+        public init(listenHost: String, listenPort: Int, staticPeers: [(host: String, port: Int)]) {
+            self.listenHost = listenHost
+            self.listenPort = listenPort
+            self.staticPeers = staticPeers
+        }
+    }
+
+    let configuration: Configuration
+    let replica: Replica
+    let keyPair: SigningKeyPair
+    let networkKey: SecureBytes
+    let logger: Logger
+    let observeHLC: @Sendable (HLC) -> Void
+    let clockNow: @Sendable () -> (now: UInt64, bound: UInt64)
+    nonisolated let me: AuthorID
+    private var sessions: [AuthorID: PeerConnection] = [:]
+    /// Which peer key answered at an address, so a dial loop does not redial a connected peer.
+    private var addressPeers: [String: AuthorID] = [:]
+    private let localDeltas: AsyncStream<[SignedDelta]>
+    private nonisolated let localContinuation: AsyncStream<[SignedDelta]>.Continuation
+    private let dialRequests: AsyncStream<(host: String, port: Int)>
+    private nonisolated let dialContinuation: AsyncStream<(host: String, port: Int)>.Continuation
+    /// Snapshot for status output, readable without awaiting the actor.
+    public nonisolated let connectedPeers = Mutex<[String]>([])
+    /// The port actually bound (useful when configured as 0).
+    public nonisolated let boundPort = Mutex<Int?>(nil)
+
+    public init(
+        configuration: Configuration, replica: Replica, keyPair: SigningKeyPair, networkKey: SecureBytes,
+        logger: Logger, clockNow: @escaping @Sendable () -> (now: UInt64, bound: UInt64),
+        observeHLC: @escaping @Sendable (HLC) -> Void
+    ) {
+        self.configuration = configuration
+        self.replica = replica
+        self.keyPair = keyPair
+        self.networkKey = networkKey
+        self.logger = logger
+        self.clockNow = clockNow
+        self.observeHLC = observeHLC
+        me = AuthorID(keyPair.publicKey)
+        (localDeltas, localContinuation) = AsyncStream.makeStream(of: [SignedDelta].self)
+        (dialRequests, dialContinuation) = AsyncStream.makeStream(of: (host: String, port: Int).self)
+    }
+
+    /// Called after every local write (in order): the deltas are pushed to every peer.
+    public nonisolated func published(_ deltas: [SignedDelta]) {
+        localContinuation.yield(deltas)
+    }
+
+    /// Asks the service to keep a session with this address (discovery or static peers).
+    public nonisolated func dial(host: String, port: Int) {
+        dialContinuation.yield((host, port))
+    }
+
+    public func run() async throws {
+        let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .serverChannelOption(.backlog, value: 64)
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .bind(host: configuration.listenHost, port: configuration.listenPort) { channel in
+                channel.eventLoop.makeCompletedFuture { try Self.wrap(channel) }
+            }
+        let port = server.channel.localAddress?.port
+        boundPort.withLock { $0 = port }
+        logger.info("sync listening", metadata: ["address": "\(configuration.listenHost):\(port ?? -1)"])
+        for peer in configuration.staticPeers { dial(host: peer.host, port: peer.port) }
+
+        try await withGracefulShutdownHandler {
+            await withDiscardingTaskGroup { group in
+                group.addTask {
+                    try? await server.executeThenClose { inbound in
+                        try await withThrowingDiscardingTaskGroup { connections in
+                            for try await connection in inbound.cancelOnGracefulShutdown() {
+                                connections.addTask { await self.serve(connection, dialed: nil) }
+                            }
+                        }
+                    }
+                }
+                group.addTask {
+                    for await deltas in self.localDeltas.cancelOnGracefulShutdown() {
+                        await self.relay(deltas, except: nil)
+                    }
+                }
+                group.addTask {
+                    var dialing = Set<String>()
+                    await withDiscardingTaskGroup { dials in
+                        for await target in self.dialRequests.cancelOnGracefulShutdown() {
+                            let key = "\(target.host):\(target.port)"
+                            guard dialing.insert(key).inserted else { continue }
+                            dials.addTask { await self.dialLoop(host: target.host, port: target.port) }
+                        }
+                    }
+                }
+                group.addTask {
+                    while !Task.isShuttingDownGracefully {
+                        try? await cancelWhenGracefulShutdown { try await Task.sleep(for: SyncLimits.antiEntropyInterval) }
+                        await self.antiEntropy()
+                    }
+                }
+            }
+        } onGracefulShutdown: {
+            server.channel.close(promise: nil)
+            self.localContinuation.finish()
+            self.dialContinuation.finish()
+            Task { await self.closeAll() }
+        }
+    }
+
+    static func wrap(_ channel: any Channel) throws -> NIOAsyncChannel<ByteBuffer, ByteBuffer> {
+        try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(FrameDecoder()))
+        return try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
+    }
+
+    private func closeAll() {
+        for session in sessions.values { session.close() }
+    }
+
+    /// Keeps a session with an address alive: dial, serve until it ends, back off, dial again.
+    private func dialLoop(host: String, port: Int) async {
+        let address = "\(host):\(port)"
+        var backoff: Duration = .milliseconds(250)
+        while !Task.isShuttingDownGracefully && !Task.isCancelled {
+            if let peer = addressPeers[address], sessions[peer] != nil {
+                try? await cancelWhenGracefulShutdown { try await Task.sleep(for: .milliseconds(500)) }
+                continue
+            }
+            do {
+                let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+                    .connectTimeout(.seconds(3))
+                    .connect(host: host, port: port) { channel in
+                        channel.eventLoop.makeCompletedFuture { try Self.wrap(channel) }
+                    }
+                let established = await serve(channel, dialed: address)
+                if established { backoff = .milliseconds(250) }
+            } catch {
+                logger.debug("dial failed", metadata: ["address": "\(address)", "error": "\(error)"])
+            }
+            let delay = backoff
+            try? await cancelWhenGracefulShutdown { try await Task.sleep(for: delay) }
+            backoff = min(backoff * 2, .seconds(5))
+        }
+    }
+
+    /// Runs one connection: handshake, then the session until it ends. Returns whether a session
+    /// was established.
+    @discardableResult
+    private nonisolated func serve(_ channel: NIOAsyncChannel<ByteBuffer, ByteBuffer>, dialed: String?) async -> Bool {
+        let remote = channel.channel.remoteAddress.map { "\($0)" } ?? "?"
+        var established = false
+        do {
+            try await channel.executeThenClose { inbound, outbound in
+                var frames = inbound.makeAsyncIterator()
+                let heard = LastHeard()
+                let raw = channel.channel
+                // Closes the connection when the peer stays silent (during the handshake too).
+                let liveness = Task {
+                    while !Task.isCancelled {
+                        try? await Task.sleep(for: .milliseconds(250))
+                        if heard.silence > SyncLimits.silenceTimeout {
+                            raw.close(promise: nil)
+                            return
+                        }
+                    }
+                }
+                defer { liveness.cancel() }
+                func next() async throws -> [UInt8] {
+                    guard let frame = try await frames.next() else { throw SyncError.closed }
+                    heard.now()
+                    return Array(frame.readableBytesView)
+                }
+                let result = try await handshake(dialed: dialed != nil, next: next, outbound: outbound)
+                let peer = AuthorID(result.peer)
+                guard peer != me else { throw SyncError.connectedToSelf }
+                let sender = try SecretStreamSender(key: result.sendKey)
+                try await outbound.write(.frame(sender.header))
+                let receiver = try SecretStreamReceiver(key: result.receiveKey, header: try await next())
+                let connection = PeerConnection(
+                    peer: peer, initiator: dialed != nil ? me : peer, address: remote, outbound: outbound,
+                    channel: raw, sender: sender, replica: replica, logger: logger)
+                guard await register(connection, dialed: dialed) else { return }
+                established = true
+                defer { Task { await self.unregister(connection) } }
+                logger.info("session established", metadata: ["peer": "\(peer)", "address": "\(remote)"])
+                try await connection.sendHello(epoch: try replica.epoch())
+                let heartbeat = Task {
+                    while !Task.isCancelled {
+                        try? await Task.sleep(for: SyncLimits.heartbeatInterval)
+                        try? await connection.send(.ping)
+                    }
+                }
+                defer { heartbeat.cancel() }
+                while true {
+                    let sealed = try await next()
+                    let (plaintext, _) = try receiver.open(sealed)
+                    let message = try SyncMessage.decode(plaintext)
+                    await connection.handle(message) { deltas in await self.ingest(deltas, from: connection) }
+                }
+            }
+        } catch {
+            logger.debug("connection ended", metadata: ["address": "\(remote)", "error": "\(error)"])
+        }
+        return established
+    }
+
+    private nonisolated func handshake(
+        dialed: Bool, next: () async throws -> [UInt8], outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>
+    ) async throws -> HandshakeResult {
+        // Any kiosk holding the venue network key may sync (the signed roster narrows this later);
+        // never ourselves, e.g. through our own announcement or a static peer pointing back at us.
+        let me = self.me
+        let authorize: (SigningPublicKey) -> Bool = { AuthorID($0) != me }
+        if dialed {
+            let client = try ClientHandshake(networkKey: networkKey, keyPair: keyPair, authorize: authorize)
+            try await outbound.write(.frame(client.hello()))
+            try await outbound.write(.frame(try client.receiveHello(try await next())))
+            return try client.receiveAccept(try await next())
+        }
+        let server = try ServerHandshake(networkKey: networkKey, keyPair: keyPair, authorize: authorize)
+        try await outbound.write(.frame(try server.receiveHello(try await next())))
+        let (accept, result) = try server.receiveAuth(try await next())
+        try await outbound.write(.frame(accept))
+        return result
+    }
+
+    /// One session per pair of kiosks: of two, the one dialed by the kiosk with the lower key stays.
+    private func register(_ connection: PeerConnection, dialed: String?) -> Bool {
+        if let dialed { addressPeers[dialed] = connection.peer }
+        if let existing = sessions[connection.peer] {
+            let preferred = min(me, connection.peer)
+            if existing.initiator == preferred || connection.initiator != preferred {
+                connection.close()
+                return false
+            }
+            existing.close()
+        }
+        sessions[connection.peer] = connection
+        publishPeers()
+        return true
+    }
+
+    private func unregister(_ connection: PeerConnection) {
+        if sessions[connection.peer] === connection {
+            sessions[connection.peer] = nil
+            publishPeers()
+            logger.info("session ended", metadata: ["peer": "\(connection.peer)"])
+        }
+    }
+
+    private func publishPeers() {
+        let names = sessions.values.map { "\($0.peer.hex)@\($0.address)" }.sorted()
+        connectedPeers.withLock { $0 = names }
+    }
+
+    /// Stores a peer's deltas (one transaction per batch), then relays what was new to the others.
+    private func ingest(_ deltas: [SignedDelta], from connection: PeerConnection) async -> [ReplicaError] {
+        let (now, bound) = clockNow()
+        do {
+            let report = try replica.ingest(deltas, nowMillis: now, clockBoundMillis: bound)
+            if let hlc = report.newestAcceptedHLC { observeHLC(hlc) }
+            for error in report.rejected where error.code == .fork {
+                logger.critical("FORK: an author signed two different deltas with the same seq", metadata: ["delta": "\(error.ref.map { "\($0)" } ?? "?")"])
+            }
+            for ref in report.clockWarnings {
+                logger.warning("delta stamped beyond the clock bound", metadata: ["delta": "\(ref)"])
+            }
+            if !report.applied.isEmpty { await relay(report.applied, except: connection.peer) }
+            return report.rejected
+        } catch {
+            logger.error("cannot store deltas from a peer", metadata: ["error": "\(error)"])
+            return [error]
+        }
+    }
+
+    private func relay(_ deltas: [SignedDelta], except: AuthorID?) async {
+        for (peer, session) in sessions where peer != except {
+            await session.offer(deltas)
+        }
+    }
+
+    private func antiEntropy() async {
+        for session in sessions.values {
+            try? await session.sendHeads()
+        }
+    }
+}
+
+/// When a peer was last heard from; shared by a connection's reader and its liveness watchdog.
+final class LastHeard: Sendable {
+    private let instant = Mutex<ContinuousClock.Instant>(.now)
+
+    func now() { instant.withLock { $0 = .now } }
+    var silence: Duration { instant.withLock { ContinuousClock.now - $0 } }
+}
+
+enum SyncError: Error {
+    case closed
+    case connectedToSelf
+}

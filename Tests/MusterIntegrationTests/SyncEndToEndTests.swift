@@ -1,0 +1,136 @@
+import Foundation
+import Testing
+
+/// Several real kiosks replicating over authenticated, encrypted TCP sessions on loopback, with
+/// static peers (no multicast): k2 and k3 know only k1, so anything between them is relayed by k1.
+@Suite("Kiosks converge", .serialized)
+struct SyncEndToEndTests {
+    static let csv = (1...40).map { "p\($0)@example.com,First\($0),Last\($0),Co \($0),T-\($0)" }
+        .joined(separator: "\n")
+
+    struct Lab {
+        let k1: KioskHarness
+        let k2: KioskHarness
+        let k3: KioskHarness
+        var all: [KioskHarness] { [k1, k2, k3] }
+
+        init() throws {
+            let p1 = try freeLoopbackPort()
+            let p2 = try freeLoopbackPort()
+            let p3 = try freeLoopbackPort()
+            k1 = try KioskHarness(
+                name: "k1", listen: "127.0.0.1:\(p1)", staticPeers: ["127.0.0.1:\(p2)", "127.0.0.1:\(p3)"])
+            k2 = try KioskHarness(name: "k2", venueOf: k1, listen: "127.0.0.1:\(p2)", staticPeers: ["127.0.0.1:\(p1)"])
+            k3 = try KioskHarness(name: "k3", venueOf: k1, listen: "127.0.0.1:\(p3)", staticPeers: ["127.0.0.1:\(p1)"])
+        }
+    }
+
+    static func digest(_ kiosk: KioskHarness) throws -> String { try kiosk.status()["digest"] as? String ?? "" }
+
+    static func waitForEqualDigests(_ kiosks: [KioskHarness], timeout: Double = 20) throws {
+        try waitUntil("all digests are equal", timeout: timeout) {
+            Set(try kiosks.map(digest)).count == 1
+        }
+    }
+
+    @Test("import and lock on k1 reach k2 and k3; a check-in on k2 reaches k1 and k3 through k1")
+    func propagation() throws {
+        let lab = try Lab()
+        for kiosk in lab.all { try kiosk.start() }
+        try waitUntil("k1 is in session with k2 and k3", timeout: 20) {
+            (try lab.k1.status()["peers"] as? [String])?.count == 2
+        }
+        let file = try lab.k1.write("list.csv", "email,first_name,last_name,company,ticket\n" + Self.csv + "\n")
+        #expect(try lab.k1.muster(["import", file, "--campaign", "Expo", "--organizer-key", lab.k1.organizerKey]).status == 0)
+        #expect(try lab.k1.muster(["lock", "Expo", "--organizer-key", lab.k1.organizerKey]).status == 0)
+        try waitUntil("k2 and k3 have the list and the lock", timeout: 20) {
+            try [lab.k2, lab.k3].allSatisfy {
+                let status = try $0.status()
+                return status["attendees"] as? Int == 40 && status["campaign"] as? String == "Expo"
+            }
+        }
+        let start = Date()
+        #expect(try lab.k2.muster(["checkin", "p7@example.com"]).status == 0)
+        try waitUntil("k3 sees k2's check-in", timeout: 20) {
+            try lab.k3.muster(["lookup", "p7@example.com", "--json"]).stdout.contains("\"checkedIn\" : true")
+        }
+        let elapsed = Date().timeIntervalSince(start)
+        print("propagation k2 -> k1 -> k3 (including two `muster` process starts): \(Int(elapsed * 1000)) ms")
+        try Self.waitForEqualDigests(lab.all)
+        // k3 shows the check-in as made at k2.
+        #expect(try lab.k3.muster(["checkin", "p7@example.com"]).stdout.contains("at kiosk k2"))
+        for kiosk in lab.all { try kiosk.stop() }
+    }
+
+    @Test("cut off, both sides check in, the same attendee twice; after heal all agree on the first")
+    func partitionAndHeal() throws {
+        let lab = try Lab()
+        for kiosk in lab.all { try kiosk.start() }
+        let file = try lab.k1.write("list.csv", "email,first_name,last_name,company,ticket\n" + Self.csv + "\n")
+        #expect(try lab.k1.muster(["import", file, "--campaign", "Expo", "--organizer-key", lab.k1.organizerKey]).status == 0)
+        #expect(try lab.k1.muster(["lock", "Expo", "--organizer-key", lab.k1.organizerKey]).status == 0)
+        try Self.waitForEqualDigests(lab.all)
+
+        // k1 (the only link between k2 and k3) goes away: k2 and k3 are cut off from each other.
+        try lab.k1.stop()
+        #expect(try lab.k2.muster(["checkin", "p1@example.com"]).status == 0)
+        #expect(try lab.k3.muster(["checkin", "p2@example.com"]).status == 0)
+        #expect(try lab.k3.muster(["checkin", "p1@example.com"]).status == 0, "k3 cannot know about k2's check-in")
+        #expect(try Self.digest(lab.k2) != Self.digest(lab.k3))
+
+        try lab.k1.start()
+        try Self.waitForEqualDigests(lab.all)
+        let firsts = try lab.all.map { kiosk -> String in
+            let json = try kiosk.muster(["lookup", "p1@example.com", "--json"]).stdout
+            return json.contains("\"kiosk\" : \"k2\"") ? "k2" : json.contains("\"kiosk\" : \"k3\"") ? "k3" : "?"
+        }
+        #expect(Set(firsts).count == 1 && firsts[0] == "k2", "the earlier check-in (at k2) is shown everywhere: \(firsts)")
+        for kiosk in lab.all {
+            #expect(try kiosk.status()["checkedIn"] as? Int == 2)
+        }
+        for kiosk in lab.all { try kiosk.stop() }
+    }
+
+    @Test("garbage and a wrong network key get nothing; the daemon keeps serving")
+    func hostileConnections() throws {
+        let port = try freeLoopbackPort()
+        let kiosk = try KioskHarness(name: "k1", listen: "127.0.0.1:\(port)")
+        try kiosk.start()
+        let before = try Self.digest(kiosk)
+        for payload: [UInt8] in [
+            Array("GET / HTTP/1.0\r\n\r\n".utf8), [0xff, 0xff, 0xff, 0xff] + [UInt8](repeating: 7, count: 64),
+            [0, 0, 0, 64] + [UInt8](repeating: 0, count: 64),
+        ] {
+            let answer = try Self.exchange(port: port, payload)
+            #expect(answer.isEmpty, "the daemon must not answer a peer that failed the handshake")
+        }
+        #expect(try Self.digest(kiosk) == before)
+        #expect(try kiosk.muster(["status"]).status == 0)
+        try kiosk.stop()
+    }
+
+    /// Connects, sends bytes, and returns whatever comes back before the daemon closes the connection.
+    static func exchange(port: Int, _ bytes: [UInt8]) throws -> [UInt8] {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = UInt16(port).bigEndian
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { throw KioskHarness.HarnessError(description: "cannot connect to port \(port)") }
+        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if count <= 0 { break }
+            received += buffer[..<count]
+        }
+        return received
+    }
+}
