@@ -108,6 +108,14 @@ final class KioskHarness {
         }
     }
 
+    /// SIGKILL, as a power cut would: no shutdown, no goodbye.
+    func killHard() throws {
+        guard let daemon else { return }
+        kill(daemon.processIdentifier, SIGKILL)
+        try waitUntil("musterd is gone after SIGKILL", timeout: 10) { !daemon.isRunning }
+        self.daemon = nil
+    }
+
     /// SIGTERM and wait for a clean exit.
     func stop() throws {
         guard let daemon else { return }
@@ -122,6 +130,21 @@ final class KioskHarness {
     /// Runs `muster` with the kiosk's config and the given standard input.
     @discardableResult
     func muster(_ arguments: [String], input: String = "", environment extra: [String: String] = [:]) throws -> Result {
+        try runner.run(arguments, input: input, environment: extra)
+    }
+
+    /// Runs `muster` for this kiosk from any thread.
+    var runner: MusterRunner { MusterRunner(binaries: binaries, configPath: configPath) }
+}
+
+/// Runs the `muster` binary with one kiosk's config (Sendable, for tests that use threads).
+struct MusterRunner: Sendable {
+    let binaries: URL
+    let configPath: String
+
+    func run(_ arguments: [String], input: String = "", environment extra: [String: String] = [:]) throws
+        -> KioskHarness.Result
+    {
         let process = Process()
         process.executableURL = binaries.appendingPathComponent("muster")
         process.arguments = arguments
@@ -144,11 +167,14 @@ final class KioskHarness {
         let errorData = ErrorCollector(stderr.fileHandleForReading)
         let outData = stdout.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Result(
+        return KioskHarness.Result(
             status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
             stderr: String(decoding: errorData.wait(), as: UTF8.self), stdoutBytes: outData)
     }
 
+}
+
+extension KioskHarness {
     func write(_ name: String, _ contents: String) throws -> String {
         let path = directory.appendingPathComponent(name).path
         try contents.write(toFile: path, atomically: true, encoding: .utf8)

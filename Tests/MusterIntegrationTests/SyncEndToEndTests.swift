@@ -133,4 +133,86 @@ struct SyncEndToEndTests {
         }
         return received
     }
+
+    @Test("k2 killed with SIGKILL during a burst: every acknowledged check-in reaches all three")
+    func killDuringBurst() throws {
+        let lab = try Lab()
+        for kiosk in lab.all { try kiosk.start() }
+        let file = try lab.k1.write("list.csv", "email,first_name,last_name,company,ticket\n" + Self.csv + "\n")
+        #expect(try lab.k1.muster(["import", file, "--campaign", "Expo", "--organizer-key", lab.k1.organizerKey]).status == 0)
+        #expect(try lab.k1.muster(["lock", "Expo", "--organizer-key", lab.k1.organizerKey]).status == 0)
+        try Self.waitForEqualDigests(lab.all)
+
+        let acknowledged = Acknowledged()
+        let k2 = lab.k2.runner
+        let burst = Thread {
+            for index in 1...40 {
+                guard let result = try? k2.run(["checkin", "p\(index)@example.com"]) else { continue }
+                if result.status == 0 { acknowledged.add("p\(index)@example.com") }
+                if result.status == 5 { break }  // the daemon is gone: outcome unknown from here on
+            }
+            acknowledged.finish()
+        }
+        burst.start()
+        try waitUntil("a few check-ins are acknowledged", timeout: 30) { acknowledged.count >= 8 }
+        try lab.k2.killHard()
+        acknowledged.waitUntilFinished()
+        let acked = acknowledged.all
+        #expect(acked.count >= 8)
+        try lab.k2.start()
+        try Self.waitForEqualDigests(lab.all, timeout: 30)
+        for kiosk in lab.all {
+            let checkedIn = try kiosk.muster(["attendees", "--checked-in", "--json"]).stdout
+            for email in acked {
+                #expect(checkedIn.contains("\"\(email)\""), "\(email) acknowledged on k2 but missing on a kiosk")
+            }
+        }
+        for kiosk in lab.all { try kiosk.stop() }
+    }
+
+    @Test("a fourth kiosk started late catches up 10,000 deltas and reaches the same digest")
+    func lateKioskCatchesUp() throws {
+        let p1 = try freeLoopbackPort()
+        let k1 = try KioskHarness(name: "k1", listen: "127.0.0.1:\(p1)")
+        try k1.start()
+        let rows = (1...9_998).map { "late\($0)@example.com,F\($0),L\($0),Co,L-\($0)" }.joined(separator: "\n")
+        let file = try k1.write("big.csv", "email,first_name,last_name,company,ticket\n" + rows + "\n")
+        #expect(try k1.muster(["import", file, "--campaign", "Big", "--organizer-key", k1.organizerKey]).status == 0)
+        #expect(try k1.muster(["lock", "Big", "--organizer-key", k1.organizerKey]).status == 0)
+        let deltas = (try k1.status()["authors"] as? [[String: Any]])?.compactMap { $0["deltas"] as? Int }.reduce(0, +)
+        #expect(deltas == 10_000)
+        let k4 = try KioskHarness(name: "k4", venueOf: k1, listen: "127.0.0.1:\(try freeLoopbackPort())", staticPeers: ["127.0.0.1:\(p1)"])
+        let start = Date()
+        try k4.start()
+        try Self.waitForEqualDigests([k1, k4], timeout: 120)
+        print("late kiosk caught up 10,000 deltas in \(Int(Date().timeIntervalSince(start) * 1000)) ms (including daemon start)")
+        #expect(try k4.status()["attendees"] as? Int == 9_998)
+        try k4.stop()
+        try k1.stop()
+    }
+}
+
+/// Check-ins acknowledged by `muster checkin` while a burst runs on another thread.
+final class Acknowledged: @unchecked Sendable {
+    // Safe: every access goes through `lock`.
+    private let lock = NSCondition()
+    private var emails: [String] = []
+    private var finished = false
+
+    func add(_ email: String) { lock.withLock { emails.append(email) } }
+    var count: Int { lock.withLock { emails.count } }
+    var all: [String] { lock.withLock { emails } }
+
+    func finish() {
+        lock.withLock {
+            finished = true
+            lock.broadcast()
+        }
+    }
+
+    func waitUntilFinished() {
+        lock.lock()
+        while !finished { lock.wait() }
+        lock.unlock()
+    }
 }
