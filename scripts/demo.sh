@@ -21,6 +21,7 @@ control_socket = "run/control.sock"
 venue = "venue/venue.toml"
 listen = "127.0.0.1:0"
 static_peers = []
+discovery = false
 TOML
 export MUSTER_CONFIG="$dir/musterd.toml"
 "$bin/musterd" --config "$MUSTER_CONFIG" --log-level warning 2>"$dir/musterd.log" &

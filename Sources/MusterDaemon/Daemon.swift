@@ -88,13 +88,21 @@ public struct Daemon: Sendable {
         let service = KioskService(
             replica: parts.replica, keyPair: parts.keyPair, config: config, clock: clock, logger: logger,
             published: { sync.published($0) }, peers: { sync.connectedPeers.withLock { $0 } })
+        var services: [ServiceGroupConfiguration.ServiceConfiguration] = [.init(service: sync)]
+        if config.discovery {
+            services.append(
+                .init(
+                    service: DiscoveryService(
+                        sync: sync, venueID: parts.venue.venue.hex, fingerprint: parts.keyPair.publicKey.fingerprint,
+                        logger: logger)))
+        }
         let notifier = SystemdNotifier()
         let control = ControlServer(path: config.controlSocket, service: service, logger: logger) { [config] in
             notifier.notify("READY=1\nSTATUS=serving as \(config.name)")
         }
         let group = ServiceGroup(
             configuration: ServiceGroupConfiguration(
-                services: [.init(service: notifier), .init(service: sync), .init(service: control)],
+                services: [.init(service: notifier)] + services + [.init(service: control)],
                 gracefulShutdownSignals: [.sigterm, .sigint],
                 logger: logger))
         try await group.run()

@@ -13,6 +13,8 @@ public struct KioskConfig: Sendable, Equatable {
     public var venue: String = "/etc/muster/venue.toml"
     public var listen: HostPort = HostPort(host: "0.0.0.0", port: 7420)
     public var staticPeers: [HostPort] = []
+    /// Announce and find kiosks through avahi-daemon (mDNS). Off where multicast is not wanted.
+    public var discovery: Bool = true
     /// Deltas stamped further ahead than this never move the local clock.
     public var clockBoundSeconds: Int = 300
     public var logLevel: String = "info"
@@ -60,7 +62,7 @@ public struct KioskConfig: Sendable, Equatable {
 
     static let knownKeys: Set<String> = [
         "name", "location", "state_dir", "control_socket", "venue", "listen", "static_peers",
-        "clock_bound_seconds", "log_level",
+        "clock_bound_seconds", "log_level", "discovery",
     ]
 
     public static func parse(_ text: String, file: String) throws(ConfigError) -> KioskConfig {
@@ -107,6 +109,10 @@ public struct KioskConfig: Sendable, Equatable {
                 }
                 config.staticPeers.append(hostPort)
             }
+        }
+        if let value = table["discovery"] {
+            guard let flag = value.bool else { throw ConfigError(file: file, "'discovery' must be true or false") }
+            config.discovery = flag
         }
         if let value = table["clock_bound_seconds"] {
             guard let seconds = value.int, seconds > 0 else {

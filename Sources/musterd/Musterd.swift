@@ -26,6 +26,8 @@ struct Musterd: AsyncParsableCommand {
     var listen: String?
     @Option(name: .customLong("static-peer"), help: "host:port of a peer; repeatable (config: static_peers).")
     var staticPeers: [String] = []
+    @Flag(inversion: .prefixedNo, help: "Announce and find kiosks through avahi-daemon (config: discovery).")
+    var discovery: Bool?
     @Option(name: .customLong("clock-bound-seconds"), help: "How far ahead a delta's time may be and still move the clock (config: clock_bound_seconds).")
     var clockBoundSeconds: Int?
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error (config: log_level).")
@@ -51,6 +53,7 @@ struct Musterd: AsyncParsableCommand {
                 return hostPort
             }
         }
+        if let discovery { settings.discovery = discovery }
         if let clockBoundSeconds {
             guard clockBoundSeconds > 0 else { throw ValidationError("--clock-bound-seconds must be positive") }
             settings.clockBoundSeconds = clockBoundSeconds

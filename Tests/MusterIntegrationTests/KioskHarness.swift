@@ -57,6 +57,7 @@ final class KioskHarness {
             venue = "venue/venue.toml"
             listen = "\(listen)"
             static_peers = [\(peers)]
+            discovery = false
             """
         try config.write(toFile: configPath, atomically: true, encoding: .utf8)
     }
