@@ -1,16 +1,29 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Muster builds and tests against, only if one is missing.
 # Swift itself is expected at /opt/swift or on PATH (see README).
+#
+# avahi-daemon and dbus are needed by the lab (scripts/lab), which runs them only inside its own
+# network namespaces. Their package scripts would start them on the host; a policy-rc.d that
+# refuses every service start keeps the host's interfaces untouched during the install.
 set -euo pipefail
-packages=(libsqlite3-dev libsodium-dev libavahi-client-dev pkg-config sqlite3)
+packages=(libsqlite3-dev libsodium-dev libavahi-client-dev pkg-config sqlite3
+          avahi-daemon avahi-utils dbus iproute2 util-linux)
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
-if [ ${#missing[@]} -gt 0 ]; then
-    sudo_cmd=""
-    [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
-    echo "Installing: ${missing[*]}"
-    $sudo_cmd apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${missing[@]}" >/dev/null
+[ ${#missing[@]} -eq 0 ] && exit 0
+sudo_cmd=""
+[ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
+echo "Installing: ${missing[*]}"
+policy=/usr/sbin/policy-rc.d
+made_policy=""
+if [ ! -e "$policy" ]; then
+    printf '#!/bin/sh\n# muster: no service starts during the install\nexit 101\n' | $sudo_cmd tee "$policy" >/dev/null
+    $sudo_cmd chmod +x "$policy"
+    made_policy=1
 fi
+cleanup() { [ -n "$made_policy" ] && $sudo_cmd rm -f "$policy"; }
+trap cleanup EXIT
+$sudo_cmd apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${missing[@]}" >/dev/null
