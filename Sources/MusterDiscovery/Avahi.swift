@@ -22,7 +22,7 @@ enum Avahi {
 
     /// The error for `call` failing with `code`.
     static func error(_ call: String, _ code: Int32) -> DiscoveryError {
-        DiscoveryError(.avahiCall, "\(call) failed: \(text(of: code)).", call: call, avahiError: code)
+        DiscoveryError(.avahiCall, "\(call) failed: \(text(of: code))", call: call, avahiError: code)
     }
 
     /// `avahi_strerror`: a static English sentence for an `AVAHI_ERR_*` code.

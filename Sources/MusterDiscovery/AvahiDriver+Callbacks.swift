@@ -15,7 +15,7 @@ extension AvahiDriver {
     }
 
     static let browserCallback: AvahiServiceBrowserCallback = {
-        _, interface, proto, event, name, type, domain, flags, userdata in
+        _, interface, proto, event, name, type, domain, _, userdata in
         guard let userdata else { return }
         var instance: ServiceInstance?
         if let name, let type, let domain {
@@ -23,7 +23,7 @@ extension AvahiDriver {
                 interface: interface, protocol: proto, name: String(cString: name), type: String(cString: type),
                 domain: String(cString: domain))
         }
-        Unmanaged<AvahiDriver>.fromOpaque(userdata).takeUnretainedValue().browsed(event, instance, flags: flags)
+        Unmanaged<AvahiDriver>.fromOpaque(userdata).takeUnretainedValue().browsed(event, instance)
     }
 
     static let resolverCallback: AvahiServiceResolverCallback = {

@@ -110,12 +110,11 @@ final class AvahiDriver: @unchecked Sendable {
         perform(machine.groupStateChanged(mapped))
     }
 
-    func browsed(_ event: AvahiBrowserEvent, _ instance: ServiceInstance?, flags: AvahiLookupResultFlags) {
+    func browsed(_ event: AvahiBrowserEvent, _ instance: ServiceInstance?) {
         switch event {
         case AVAHI_BROWSER_NEW:
             guard let instance else { return }
-            let ours = flags.rawValue & AVAHI_LOOKUP_RESULT_OUR_OWN.rawValue != 0
-            perform(machine.serviceFound(instance, isOurOwn: ours))
+            perform(machine.serviceFound(instance))
         case AVAHI_BROWSER_REMOVE:
             guard let instance else { return }
             perform(machine.serviceRemoved(instance))

@@ -44,8 +44,10 @@ struct DiscoveryMachine {
     // MARK: - Connection
 
     /// `avahi_client_new` failed (no system D-Bus, out of memory).
+    /// Logs a warning the first time only: it repeats at every backoff step until the bus is back.
     mutating func connectFailed(_ reason: String) -> [Action] {
-        [.log(.warning, "cannot reach avahi-daemon: \(reason); retrying")] + markUnavailable(reason) + [.reconnect]
+        let level: Logger.Level = daemonAvailable == false ? .debug : .warning
+        return [.log(level, "cannot reach avahi-daemon: \(reason); retrying")] + markUnavailable(reason) + [.reconnect]
     }
 
     mutating func clientStateChanged(_ state: ClientState) -> [Action] {
@@ -76,7 +78,7 @@ struct DiscoveryMachine {
 
     /// A libavahi call made while carrying out an action failed; start over with a new client.
     mutating func operationFailed(_ error: DiscoveryError) -> [Action] {
-        [.log(.error, "\(error.message) Reconnecting to avahi-daemon.")] + forgetLookups() + [.reconnect]
+        [.log(.error, "\(error.message); reconnecting to avahi-daemon")] + forgetLookups() + [.reconnect]
     }
 
     // MARK: - Publishing
@@ -90,7 +92,7 @@ struct DiscoveryMachine {
         case .collision:
             return publishCollided()
         case .failure(let reason):
-            return operationFailed(DiscoveryError(.avahiCall, "Publishing '\(serviceName)' failed: \(reason)."))
+            return operationFailed(DiscoveryError(.avahiCall, "publishing '\(serviceName)' failed: \(reason)"))
         }
     }
 
@@ -111,10 +113,10 @@ struct DiscoveryMachine {
 
     // MARK: - Browsing
 
-    /// The browser saw an instance. `isOurOwn` (`AVAHI_LOOKUP_RESULT_OUR_OWN`) is this very client's
-    /// announcement, which needs no resolver.
-    mutating func serviceFound(_ instance: ServiceInstance, isOurOwn: Bool) -> [Action] {
-        guard !isOurOwn else { return [] }
+    /// The browser saw an instance. Even this client's own announcement is resolved (and then
+    /// ignored by fingerprint): Avahi reports a name once, so after this kiosk loses a name
+    /// collision the instance it saw as its own *is* the other kiosk, with no new browse event.
+    mutating func serviceFound(_ instance: ServiceInstance) -> [Action] {
         guard instances[instance.name, default: []].insert(instance).inserted else { return [] }
         return [.resolve(instance)]
     }
@@ -138,7 +140,7 @@ struct DiscoveryMachine {
     }
 
     mutating func browseFailed(_ reason: String) -> [Action] {
-        operationFailed(DiscoveryError(.avahiCall, "Browsing \(MusterTXTRecord.serviceType) failed: \(reason)."))
+        operationFailed(DiscoveryError(.avahiCall, "browsing \(MusterTXTRecord.serviceType) failed: \(reason)"))
     }
 
     // MARK: - Resolving

@@ -30,7 +30,7 @@ struct DiscoveryMachineTests {
     mutating func runningWithPeer() -> ServiceInstance {
         _ = machine.clientStateChanged(.running)
         let b = Fixture.instance("muster-b")
-        _ = machine.serviceFound(b, isOurOwn: false)
+        _ = machine.serviceFound(b)
         _ = machine.resolved(Fixture.resolved(b))
         return b
     }
@@ -60,9 +60,9 @@ struct DiscoveryMachineTests {
         _ = machine.clientStateChanged(.running)
         let v4 = Fixture.instance("muster-b", interface: 2, protocol: 0)
         let v6 = Fixture.instance("muster-b", interface: 2, protocol: 1)
-        #expect(Self.work(machine.serviceFound(v4, isOurOwn: false)) == [.resolve(v4)])
-        #expect(Self.work(machine.serviceFound(v4, isOurOwn: false)).isEmpty)  // a repeated NEW
-        #expect(Self.work(machine.serviceFound(v6, isOurOwn: false)) == [.resolve(v6)])
+        #expect(Self.work(machine.serviceFound(v4)) == [.resolve(v4)])
+        #expect(Self.work(machine.serviceFound(v4)).isEmpty)  // a repeated NEW
+        #expect(Self.work(machine.serviceFound(v6)) == [.resolve(v6)])
 
         #expect(Self.events(machine.resolved(Fixture.resolved(v4))) == [.appeared(Self.peer("muster-b"))])
         #expect(Self.events(machine.resolved(Fixture.resolved(v4))).isEmpty)  // same answer again
@@ -80,8 +80,8 @@ struct DiscoveryMachineTests {
         _ = machine.clientStateChanged(.running)
         let v4 = Fixture.instance("muster-b", protocol: 0)
         let v6 = Fixture.instance("muster-b", protocol: 1)
-        _ = machine.serviceFound(v4, isOurOwn: false)
-        _ = machine.serviceFound(v6, isOurOwn: false)
+        _ = machine.serviceFound(v4)
+        _ = machine.serviceFound(v6)
         #expect(
             Self.events(machine.resolved(Fixture.resolved(v6, host: "fe80::2%eth0", isIPv4: false)))
                 == [.appeared(Self.peer("muster-b", host: "fe80::2%eth0"))])
@@ -98,18 +98,29 @@ struct DiscoveryMachineTests {
     @Test mutating func ownAndOtherVenueServicesNeverBecomePeers() {
         _ = machine.clientStateChanged(.running)
         let own = Fixture.instance("muster-own")
-        #expect(Self.work(machine.serviceFound(own, isOurOwn: true)).isEmpty)  // no resolver at all
-
-        let twin = Fixture.instance("muster-twin")  // same fingerprint, published by someone else
-        _ = machine.serviceFound(twin, isOurOwn: false)
-        #expect(Self.events(machine.resolved(Fixture.resolved(twin, fp: Fixture.ownFingerprint))).isEmpty)
+        _ = machine.serviceFound(own)
+        #expect(Self.events(machine.resolved(Fixture.resolved(own, fp: Fixture.ownFingerprint))).isEmpty)
 
         let stranger = Fixture.instance("muster-x")
-        _ = machine.serviceFound(stranger, isOurOwn: false)
+        _ = machine.serviceFound(stranger)
         let txt = Fixture.txt(venue: Fixture.otherVenue, fp: "eeee")
         #expect(Self.events(machine.resolved(Fixture.resolved(stranger, txt: txt))).isEmpty)
         #expect(Self.events(machine.serviceRemoved(stranger)).isEmpty)  // it never appeared
         #expect(machine.knownPeers.isEmpty)
+    }
+
+    /// Found in the lab: this kiosk published `muster-k2`, lost the collision to kiosk k2 and
+    /// renamed itself; Avahi never reports `muster-k2` again, so the instance first seen as our own
+    /// must be resolved and followed until it turns out to be k2.
+    @Test mutating func aNameFirstSeenAsOurOwnBecomesThePeerThatWonTheCollision() {
+        _ = machine.clientStateChanged(.running)
+        let contested = Fixture.instance("muster-k2")
+        #expect(Self.work(machine.serviceFound(contested)) == [.resolve(contested)])
+        #expect(Self.events(machine.resolved(Fixture.resolved(contested, fp: Fixture.ownFingerprint))).isEmpty)
+        _ = machine.groupStateChanged(.collision)
+        #expect(
+            Self.events(machine.resolved(Fixture.resolved(contested, fp: "k2")))
+                == [.appeared(Self.peer("muster-k2", fp: "k2"))])
     }
 
     @Test mutating func aPeerThatMovesToAnotherVenueDisappears() {
@@ -147,7 +158,7 @@ struct DiscoveryMachineTests {
     @Test mutating func daemonLossKeepsPeersUntilTheBrowseSettlesAfterItReturns() {
         let b = runningWithPeer()
         let c = Fixture.instance("muster-c")
-        _ = machine.serviceFound(c, isOurOwn: false)
+        _ = machine.serviceFound(c)
         _ = machine.resolved(Fixture.resolved(c, host: "10.77.0.3", fp: "cccc"))
 
         let lost = machine.clientStateChanged(.failure("Daemon connection failed"))
@@ -162,7 +173,7 @@ struct DiscoveryMachineTests {
         #expect(Self.work(back) == [.resetBackoff, .publish(serviceName: "muster-\(Fixture.ownFingerprint)"), .browse])
 
         // b is announced again with the same data: nothing to tell. c is not.
-        _ = machine.serviceFound(b, isOurOwn: false)
+        _ = machine.serviceFound(b)
         #expect(Self.events(machine.resolved(Fixture.resolved(b))).isEmpty)
         #expect(Self.events(machine.browseSettled()) == [.disappeared(serviceName: "muster-c")])
         #expect(Array(machine.knownPeers.keys) == ["muster-b"])
@@ -173,7 +184,7 @@ struct DiscoveryMachineTests {
         let b = runningWithPeer()
         _ = machine.clientStateChanged(.failure("Daemon connection failed"))
         _ = machine.clientStateChanged(.running)
-        _ = machine.serviceFound(b, isOurOwn: false)
+        _ = machine.serviceFound(b)
         #expect(Self.events(machine.browseSettled()).isEmpty)
         #expect(Self.events(machine.serviceRemoved(b)) == [.disappeared(serviceName: "muster-b")])
     }

@@ -18,13 +18,17 @@ import Testing
 /// It checks that the kiosks named in `MUSTER_LAB_EXPECT` (fingerprints) appear with this venue's
 /// id, that nothing else does, that this kiosk's own announcement is visible to avahi-browse, that
 /// restarting the kiosk's avahi-daemon is reported and recovered from (republished, peers kept),
-/// and that cancelling `run()` withdraws the announcement. `MUSTER_LAB_SERVICE_NAME` forces the
-/// published name, e.g. one already taken, to exercise the collision rename.
+/// that cancelling `run()` withdraws the announcement, and that a kiosk whose D-Bus and
+/// avahi-daemon start after it waits for them. `MUSTER_LAB_SERVICE_NAME` forces the published
+/// name, e.g. one already taken, to exercise the collision rename. Only the kiosk's own daemons
+/// (private to its namespaces) are stopped and restarted.
 @Suite("Lab discovery (real avahi-daemon)", .enabled(if: LabEnvironment.current != nil), .serialized)
 struct LabDiscoveryTests {
     @Test(.timeLimit(.minutes(2)))
     func discoversPublishesAndSurvivesADaemonRestart() async throws {
         let lab = try #require(LabEnvironment.current)
+        try Self.ensureDaemons(lab)
+        defer { try? Self.ensureDaemons(lab) }
         var logger = Logger(label: "lab-discovery") { StreamLogHandler.standardError(label: $0) }
         logger.logLevel = .debug
         let ownFingerprint = "lab-k\(lab.kiosk)-test"
@@ -54,7 +58,7 @@ struct LabDiscoveryTests {
         let before = log.events.count
         try Self.shell("avahi-daemon", "-k")
         try await log.wait("daemonUnavailable") { $0.dropFirst(before).contains { if case .daemonUnavailable = $0 { true } else { false } } }
-        try Self.shell("avahi-daemon", "-D", "-f", lab.avahiConfig)
+        try Self.startDaemon("avahi-daemon", "-D", "-f", lab.avahiConfig)
         try await log.wait("daemonAvailable again") { $0.dropFirst(before).contains(.daemonAvailable) }
         let republished = try await Self.waitForOwnService(fingerprint: ownFingerprint, present: true)
         print("lab: republished as \(republished) after the restart")
@@ -69,6 +73,76 @@ struct LabDiscoveryTests {
         await consumer.value
         _ = try await Self.waitForOwnService(fingerprint: ownFingerprint, present: false)
         print("lab: withdrawn after cancellation")
+    }
+
+    /// A kiosk boots before its system bus and avahi-daemon: discovery reports the daemon missing,
+    /// retries with backoff, and publishes and browses once both are up.
+    @Test(.timeLimit(.minutes(2)))
+    func waitsForTheBusAndTheDaemonToStart() async throws {
+        let lab = try #require(LabEnvironment.current)
+        try Self.ensureDaemons(lab)
+        defer { try? Self.ensureDaemons(lab) }
+        try Self.shell("avahi-daemon", "-k")
+        try await Self.waitUntil("avahi-daemon has stopped") { (try? Self.shell("avahi-daemon", "-c")) == nil }
+        let busPID = try #require(Self.busPID)
+        try Self.shell("kill", busPID)
+        try await Self.waitUntil("the system bus has stopped") { Self.busPID == nil }
+
+        var logger = Logger(label: "lab-discovery") { StreamLogHandler.standardError(label: $0) }
+        logger.logLevel = .debug
+        let ownFingerprint = "lab-k\(lab.kiosk)-boot"
+        let discovery = AvahiDiscovery(
+            configuration: DiscoveryConfiguration(port: 7498, venueID: lab.venue, fingerprint: ownFingerprint, protocolVersion: 1),
+            logger: logger)
+        let log = EventLog()
+        let consumer = Task { for await event in discovery.events { log.append(event) } }
+        let runner = Task { try await discovery.run() }
+        defer { runner.cancel() }
+
+        try await log.wait("daemonUnavailable") { $0.first.map { if case .daemonUnavailable = $0 { true } else { false } } ?? false }
+        try await Task.sleep(for: .seconds(2))  // a few failed attempts with backoff
+        #expect(log.events.count == 1, "one daemonUnavailable however many attempts: \(log.events)")
+
+        try Self.ensureDaemons(lab)
+        try await log.wait("daemonAvailable") { $0.contains(.daemonAvailable) }
+        try await log.wait("peers \(lab.expected.sorted())") { Set(Self.peers(in: $0).map(\.fingerprint)) == lab.expected }
+        _ = try await Self.waitForOwnService(fingerprint: ownFingerprint, present: true)
+
+        runner.cancel()
+        try await runner.value
+        await consumer.value
+    }
+
+    /// The pid of this kiosk's system bus, if it runs.
+    static var busPID: String? {
+        guard let text = try? String(contentsOfFile: "/run/dbus/pid", encoding: .utf8) else { return nil }
+        let pid = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        // A zombie is gone too (pid 1 reaps it when it gets round to it).
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let state = stat.split(separator: ")").last?.split(separator: " ").first, state != "Z"
+        else { return nil }
+        return pid
+    }
+
+    /// Starts this kiosk's system bus and avahi-daemon if they are down (as `scripts/lab` does), so
+    /// one failed test does not leave the next without them.
+    static func ensureDaemons(_ lab: LabEnvironment) throws {
+        if (try? shell("avahi-daemon", "-c")) != nil { return }
+        if busPID == nil {
+            // The bus ran as messagebus and could not remove its root-owned pid file; a new bus
+            // refuses to start over it.
+            try? FileManager.default.removeItem(atPath: "/run/dbus/pid")
+            try startDaemon("dbus-daemon", "--system", "--fork")
+        }
+        try startDaemon("avahi-daemon", "-D", "-f", lab.avahiConfig)
+    }
+
+    static func waitUntil(_ what: String, _ condition: () throws -> Bool) async throws {
+        for _ in 0..<100 {
+            if try condition() { return }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        throw LabError("timed out waiting until \(what)")
     }
 
     static func peers(in events: [DiscoveryEvent]) -> [DiscoveredPeer] {
@@ -90,18 +164,12 @@ struct LabDiscoveryTests {
 
     @discardableResult
     static func shell(_ arguments: String...) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw LabError("\(arguments.joined(separator: " ")) exited with \(process.terminationStatus)")
-        }
-        return String(decoding: output, as: UTF8.self)
+        try LabShell.run(arguments)
+    }
+
+    /// Starts a daemon that forks into the background; its output must not hold a pipe of ours.
+    static func startDaemon(_ arguments: String...) throws {
+        try LabShell.run(arguments, capture: false)
     }
 }
 

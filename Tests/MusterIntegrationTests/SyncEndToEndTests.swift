@@ -14,6 +14,13 @@ struct SyncEndToEndTests {
         let k3: KioskHarness
         var all: [KioskHarness] { [k1, k2, k3] }
 
+        /// The organizer imports 40 attendees into "Expo" and locks it, on k1.
+        func importAndLock() throws {
+            let file = try k1.write("list.csv", "email,first_name,last_name,company,ticket\n" + SyncEndToEndTests.csv + "\n")
+            #expect(try k1.muster(["import", file, "--campaign", "Expo", "--organizer-key", k1.organizerKey]).status == 0)
+            #expect(try k1.muster(["lock", "Expo", "--organizer-key", k1.organizerKey]).status == 0)
+        }
+
         init() throws {
             let p1 = try freeLoopbackPort()
             let p2 = try freeLoopbackPort()
@@ -40,9 +47,7 @@ struct SyncEndToEndTests {
         try waitUntil("k1 is in session with k2 and k3", timeout: 20) {
             (try lab.k1.status()["peers"] as? [String])?.count == 2
         }
-        let file = try lab.k1.write("list.csv", "email,first_name,last_name,company,ticket\n" + Self.csv + "\n")
-        #expect(try lab.k1.muster(["import", file, "--campaign", "Expo", "--organizer-key", lab.k1.organizerKey]).status == 0)
-        #expect(try lab.k1.muster(["lock", "Expo", "--organizer-key", lab.k1.organizerKey]).status == 0)
+        try lab.importAndLock()
         try waitUntil("k2 and k3 have the list and the lock", timeout: 20) {
             try [lab.k2, lab.k3].allSatisfy {
                 let status = try $0.status()
@@ -66,9 +71,7 @@ struct SyncEndToEndTests {
     func partitionAndHeal() throws {
         let lab = try Lab()
         for kiosk in lab.all { try kiosk.start() }
-        let file = try lab.k1.write("list.csv", "email,first_name,last_name,company,ticket\n" + Self.csv + "\n")
-        #expect(try lab.k1.muster(["import", file, "--campaign", "Expo", "--organizer-key", lab.k1.organizerKey]).status == 0)
-        #expect(try lab.k1.muster(["lock", "Expo", "--organizer-key", lab.k1.organizerKey]).status == 0)
+        try lab.importAndLock()
         try Self.waitForEqualDigests(lab.all)
 
         // k1 (the only link between k2 and k3) goes away: k2 and k3 are cut off from each other.
@@ -138,9 +141,7 @@ struct SyncEndToEndTests {
     func killDuringBurst() throws {
         let lab = try Lab()
         for kiosk in lab.all { try kiosk.start() }
-        let file = try lab.k1.write("list.csv", "email,first_name,last_name,company,ticket\n" + Self.csv + "\n")
-        #expect(try lab.k1.muster(["import", file, "--campaign", "Expo", "--organizer-key", lab.k1.organizerKey]).status == 0)
-        #expect(try lab.k1.muster(["lock", "Expo", "--organizer-key", lab.k1.organizerKey]).status == 0)
+        try lab.importAndLock()
         try Self.waitForEqualDigests(lab.all)
 
         let acknowledged = Acknowledged()
