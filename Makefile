@@ -5,7 +5,7 @@ SHELL := /bin/bash
 export PATH := /opt/swift/usr/bin:$(PATH)
 SWIFT ?= swift
 
-.PHONY: deps build demo test clean
+.PHONY: deps build demo test lab lab-down clean
 
 deps:
 	@scripts/install-deps.sh
@@ -19,6 +19,20 @@ demo: build
 test: build
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+# Three kiosks k1..k3 in network namespaces with their own avahi-daemon (root only), sample
+# attendees imported and locked on k1; they find each other and sync. `make lab-down` removes it.
+lab: build
+	scripts/lab up 3
+	scripts/lab exec 1 muster import scripts/sample-attendees.csv --campaign "DevConf 2026" --organizer-key .lab/venue/organizer.key
+	scripts/lab exec 1 muster lock "DevConf 2026" --organizer-key .lab/venue/organizer.key
+	@echo
+	@echo "Try: scripts/lab exec 2 muster checkin MUS-0001; scripts/lab exec 3 muster status"
+	@echo "     scripts/lab exec 3 muster kiosk; scripts/lab cut 3; scripts/lab heal 3; scripts/lab kill 2; scripts/lab start 2"
+	@echo "     make lab-down when done"
+
+lab-down:
+	scripts/lab down
 
 clean:
 	rm -rf .build

@@ -26,4 +26,9 @@ fi
 cleanup() { [ -n "$made_policy" ] && $sudo_cmd rm -f "$policy"; }
 trap cleanup EXIT
 $sudo_cmd apt-get update -qq
-DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${missing[@]}" >/dev/null
+# --no-install-recommends: libnss-mdns would otherwise come along and edit the host's nsswitch.conf.
+DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+# On a systemd machine, keep the host's avahi-daemon off for good (D-Bus could start it on demand).
+if command -v systemctl >/dev/null 2>&1 && [ -d /run/systemd/system ]; then
+    $sudo_cmd systemctl mask --now avahi-daemon.service avahi-daemon.socket >/dev/null 2>&1 || true
+fi

@@ -15,7 +15,8 @@ enum Avahi {
 
     /// Unwraps an object returned by `call`; when it is NULL, `errorCode` says why
     /// (`avahi_client_errno(client)`, or the out parameter of `avahi_client_new`).
-    static func check<P>(_ call: String, _ object: P?, errorCode: @autoclosure () -> Int32) throws(DiscoveryError) -> P {
+    static func check<P>(_ call: String, _ object: P?, errorCode: @autoclosure () -> Int32) throws(DiscoveryError) -> P
+    {
         guard let object else { throw error(call, errorCode()) }
         return object
     }

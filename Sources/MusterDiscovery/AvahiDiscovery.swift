@@ -54,41 +54,32 @@ public final class AvahiDiscovery: Sendable {
 
         let record = try configuration.validatedRecord()
         let poll = try AvahiThreadedPoll()
-        let (signals, signalSink) = AsyncStream.makeStream(of: AvahiDriver.Signal.self)
         let driver = AvahiDriver(
             pollAPI: poll.api,
-            machine: DiscoveryMachine(serviceName: configuration.serviceName, classifier: PeerClassifier(record: record)),
-            txt: record.entries, port: UInt16(configuration.port), events: continuation, signals: signalSink,
-            logger: logger)
+            machine: DiscoveryMachine(
+                serviceName: configuration.serviceName,
+                classifier: PeerClassifier(record: record)
+            ),
+            txt: record.entries,
+            port: UInt16(configuration.port),
+            events: continuation,
+            logger: logger
+        )
         try poll.start()
         defer {
             // Free the client (withdrawing the announcement) before the thread stops, then join it.
-            poll.withLock { driver.disconnect() }
+            poll.withLock { driver.stop() }
             poll.stop()
         }
+        try poll.withLock { try driver.start() }
         logger.info(
-            "discovery starting",
-            metadata: ["service": "\(configuration.serviceName)", "port": "\(configuration.port)"])
+            "discovery started",
+            metadata: ["service": "\(configuration.serviceName)", "port": "\(configuration.port)"]
+        )
 
-        var backoff = Backoff()
-        var pending = signals.makeAsyncIterator()
-        poll.withLock { driver.connect() }
-        // `next()` returns nil once the task is cancelled.
-        while let signal = await pending.next() {
-            switch signal {
-            case .running:
-                backoff.reset()
-            case .reconnect:
-                poll.withLock { driver.disconnect() }
-                let delay = backoff.next()
-                logger.debug("reconnecting to avahi-daemon", metadata: ["after": "\(delay)"])
-                do {
-                    try await Task.sleep(for: delay)
-                } catch {
-                    return  // cancelled
-                }
-                poll.withLock { driver.connect() }
-            }
+        // Everything else happens on Avahi's thread; this task only waits to be cancelled.
+        while !Task.isCancelled {
+            try? await Task.sleep(for: .seconds(86_400))
         }
     }
 }

@@ -9,25 +9,54 @@ extension AvahiDriver {
         Unmanaged<AvahiDriver>.fromOpaque(userdata).takeUnretainedValue().clientChanged(client, state)
     }
 
+    static let connectCallback: AvahiTimeoutCallback = { _, userdata in
+        guard let userdata else { return }
+        Unmanaged<AvahiDriver>.fromOpaque(userdata).takeUnretainedValue().connectTimerFired()
+    }
+
     static let groupCallback: AvahiEntryGroupCallback = { group, state, userdata in
         guard let group, let userdata else { return }
         Unmanaged<AvahiDriver>.fromOpaque(userdata).takeUnretainedValue().groupChanged(group, state)
     }
 
     static let browserCallback: AvahiServiceBrowserCallback = {
-        _, interface, proto, event, name, type, domain, _, userdata in
+        _,
+        interface,
+        proto,
+        event,
+        name,
+        type,
+        domain,
+        _,
+        userdata in
         guard let userdata else { return }
         var instance: ServiceInstance?
         if let name, let type, let domain {
             instance = ServiceInstance(
-                interface: interface, protocol: proto, name: String(cString: name), type: String(cString: type),
-                domain: String(cString: domain))
+                interface: interface,
+                protocol: proto,
+                name: String(cString: name),
+                type: String(cString: type),
+                domain: String(cString: domain)
+            )
         }
         Unmanaged<AvahiDriver>.fromOpaque(userdata).takeUnretainedValue().browsed(event, instance)
     }
 
     static let resolverCallback: AvahiServiceResolverCallback = {
-        resolver, interface, _, event, _, _, _, _, address, port, txt, _, userdata in
+        resolver,
+        interface,
+        _,
+        event,
+        _,
+        _,
+        _,
+        _,
+        address,
+        port,
+        txt,
+        _,
+        userdata in
         guard let resolver, let userdata else { return }
         let driver = Unmanaged<AvahiDriver>.fromOpaque(userdata).takeUnretainedValue()
         guard event == AVAHI_RESOLVER_FOUND, let address else {
@@ -35,7 +64,11 @@ extension AvahiDriver {
             return
         }
         driver.resolved(
-            resolver, host: AvahiAddressText.host(address, interface: interface),
-            isIPv4: AvahiAddressText.isIPv4(address), port: Int(port), txt: AvahiStringList.entries(of: txt))
+            resolver,
+            host: AvahiAddressText.host(address, interface: interface),
+            isIPv4: AvahiAddressText.isIPv4(address),
+            port: Int(port),
+            txt: AvahiStringList.entries(of: txt)
+        )
     }
 }

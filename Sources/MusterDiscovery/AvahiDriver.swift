@@ -14,39 +14,35 @@ import Logging
 /// until the client (and with it every Avahi object holding the pointer) is freed and the poll
 /// thread has stopped.
 final class AvahiDriver: @unchecked Sendable {
-    /// What the driver asks of the loop in ``AvahiDiscovery/run()``.
-    enum Signal: Sendable {
-        /// The client reached RUNNING: reset the backoff.
-        case running
-        /// Free the client and make a new one after the backoff.
-        case reconnect
-    }
-
     private let pollAPI: UnsafePointer<AvahiPoll>
     private let txt: [String]
     private let port: UInt16
     private let events: AsyncStream<DiscoveryEvent>.Continuation
-    private let signals: AsyncStream<Signal>.Continuation
     private let logger: Logger
 
     private var machine: DiscoveryMachine
+    private var backoff = Backoff()
+    /// Fires (on the poll thread) to make a new client; armed by ``start()`` and by `.reconnect`.
+    private var connectTimer: OpaquePointer?
+    private var connectArmed = false
     private var client: OpaquePointer?
     private var group: OpaquePointer?
     private var browser: OpaquePointer?
     private var resolvers: [ServiceInstance: OpaquePointer] = [:]
-    /// A reconnect was asked for and not yet carried out; later requests are the same request.
-    private var reconnectPending = false
 
     init(
-        pollAPI: UnsafePointer<AvahiPoll>, machine: DiscoveryMachine, txt: [String], port: UInt16,
-        events: AsyncStream<DiscoveryEvent>.Continuation, signals: AsyncStream<Signal>.Continuation, logger: Logger
+        pollAPI: UnsafePointer<AvahiPoll>,
+        machine: DiscoveryMachine,
+        txt: [String],
+        port: UInt16,
+        events: AsyncStream<DiscoveryEvent>.Continuation,
+        logger: Logger
     ) {
         self.pollAPI = pollAPI
         self.machine = machine
         self.txt = txt
         self.port = port
         self.events = events
-        self.signals = signals
         self.logger = logger
     }
 
@@ -54,10 +50,37 @@ final class AvahiDriver: @unchecked Sendable {
 
     // MARK: - Called under the poll lock from AvahiDiscovery.run()
 
+    /// Arms the first connection attempt. It runs on the poll thread, like every later one:
+    /// `avahi_client_new` makes blocking D-Bus calls, which must not hold up a Swift thread.
+    func start() throws(DiscoveryError) {
+        connectTimer = try Avahi.check(
+            "timeout_new",
+            muster_avahi_timer_new(pollAPI, Self.connectCallback, userdata),
+            errorCode: Int32(AVAHI_ERR_NO_MEMORY)
+        )
+        arm(after: .zero)
+    }
+
+    /// Frees the timer and the client. Freeing the client closes its D-Bus connection first (so
+    /// nothing blocks), and the daemon then withdraws this kiosk's announcement.
+    func stop() {
+        if let connectTimer { muster_avahi_timer_free(pollAPI, connectTimer) }
+        connectTimer = nil
+        disconnect()
+    }
+
+    // MARK: - Connection (poll thread, lock held)
+
+    /// The connect timer fired: replace the client, if any, with a new one.
+    func connectTimerFired() {
+        connectArmed = false
+        disconnect()
+        connect()
+    }
+
     /// Makes a client that waits for the daemon if it is not there yet (`AVAHI_CLIENT_NO_FAIL`).
     /// Its first state change is delivered synchronously, from inside `avahi_client_new`.
-    func connect() {
-        reconnectPending = false
+    private func connect() {
         var error: Int32 = 0
         let made = avahi_client_new(pollAPI, AVAHI_CLIENT_NO_FAIL, Self.clientCallback, userdata, &error)
         do {
@@ -68,9 +91,10 @@ final class AvahiDriver: @unchecked Sendable {
         }
     }
 
-    /// Frees the client and, with it, the group, the browser and every resolver. Freeing the client
-    /// withdraws this kiosk's announcement.
-    func disconnect() {
+    /// Frees the client and, with it, the group, the browser and every resolver. Never called from
+    /// inside one of the client's own callbacks (D-Bus is dispatching on its connection then); the
+    /// `.reconnect` action defers it to the connect timer.
+    private func disconnect() {
         if let client { avahi_client_free(client) }
         forgetPointers()
     }
@@ -80,6 +104,13 @@ final class AvahiDriver: @unchecked Sendable {
         group = nil
         browser = nil
         resolvers = [:]
+    }
+
+    private func arm(after delay: Duration) {
+        guard let connectTimer else { return }
+        connectArmed = true
+        let milliseconds = delay.components.seconds * 1000 + delay.components.attoseconds / 1_000_000_000_000_000
+        muster_avahi_timer_arm(pollAPI, connectTimer, UInt32(clamping: milliseconds))
     }
 
     // MARK: - Called by Avahi on the poll thread (lock held)
@@ -167,11 +198,12 @@ final class AvahiDriver: @unchecked Sendable {
         case .dropAvahiObjects:
             dropAvahiObjects()
         case .reconnect:
-            guard !reconnectPending else { return }
-            reconnectPending = true
-            signals.yield(.reconnect)
+            guard !connectArmed else { return }
+            let delay = backoff.next()
+            logger.debug("reconnecting to avahi-daemon", metadata: ["after": "\(delay)"])
+            arm(after: delay)
         case .resetBackoff:
-            signals.yield(.running)
+            backoff.reset()
         case .emit(let event):
             events.yield(event)
         case .log(let level, let message):
@@ -189,14 +221,25 @@ final class AvahiDriver: @unchecked Sendable {
             }
         } else {
             group = try Avahi.check(
-                "avahi_entry_group_new", avahi_entry_group_new(client, Self.groupCallback, userdata),
-                errorCode: Avahi.lastError(of: client))
+                "avahi_entry_group_new",
+                avahi_entry_group_new(client, Self.groupCallback, userdata),
+                errorCode: Avahi.lastError(of: client)
+            )
             self.group = group
         }
         let added = try AvahiStringList.with(txt) { list throws(DiscoveryError) in
             avahi_entry_group_add_service_strlst(
-                group, Avahi.anyInterface, Avahi.anyProtocol, AvahiPublishFlags(0), name, MusterTXTRecord.serviceType,
-                nil, nil, port, list)
+                group,
+                Avahi.anyInterface,
+                Avahi.anyProtocol,
+                AvahiPublishFlags(0),
+                name,
+                MusterTXTRecord.serviceType,
+                nil,
+                nil,
+                port,
+                list
+            )
         }
         if added == Int32(AVAHI_ERR_COLLISION) {
             // Another client of this same daemon already has the name.
@@ -212,9 +255,17 @@ final class AvahiDriver: @unchecked Sendable {
         browser = try Avahi.check(
             "avahi_service_browser_new",
             avahi_service_browser_new(
-                client, Avahi.anyInterface, Avahi.anyProtocol, MusterTXTRecord.serviceType, nil, AvahiLookupFlags(0),
-                Self.browserCallback, userdata),
-            errorCode: Avahi.lastError(of: client))
+                client,
+                Avahi.anyInterface,
+                Avahi.anyProtocol,
+                MusterTXTRecord.serviceType,
+                nil,
+                AvahiLookupFlags(0),
+                Self.browserCallback,
+                userdata
+            ),
+            errorCode: Avahi.lastError(of: client)
+        )
     }
 
     private func resolve(_ instance: ServiceInstance) throws(DiscoveryError) {
@@ -224,13 +275,25 @@ final class AvahiDriver: @unchecked Sendable {
         resolvers[instance] = try Avahi.check(
             "avahi_service_resolver_new",
             avahi_service_resolver_new(
-                client, instance.interface, instance.protocol, instance.name, instance.type, instance.domain,
-                instance.protocol, AvahiLookupFlags(0), Self.resolverCallback, userdata),
-            errorCode: Avahi.lastError(of: client))
+                client,
+                instance.interface,
+                instance.protocol,
+                instance.name,
+                instance.type,
+                instance.domain,
+                instance.protocol,
+                AvahiLookupFlags(0),
+                Self.resolverCallback,
+                userdata
+            ),
+            errorCode: Avahi.lastError(of: client)
+        )
     }
 
     private func dropAvahiObjects() {
-        for resolver in resolvers.values { release("avahi_service_resolver_free", avahi_service_resolver_free(resolver)) }
+        for resolver in resolvers.values {
+            release("avahi_service_resolver_free", avahi_service_resolver_free(resolver))
+        }
         resolvers = [:]
         if let browser { release("avahi_service_browser_free", avahi_service_browser_free(browser)) }
         browser = nil

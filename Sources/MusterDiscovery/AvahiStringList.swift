@@ -9,13 +9,17 @@ enum AvahiStringList {
     /// Builds a list from `entries`, passes it to `body`, and frees it. (Building with
     /// `avahi_string_list_add` avoids the variadic `avahi_string_list_new`.)
     static func with<R>(
-        _ entries: [String], _ body: (UnsafeMutablePointer<CAvahi.AvahiStringList>?) throws(DiscoveryError) -> R
+        _ entries: [String],
+        _ body: (UnsafeMutablePointer<CAvahi.AvahiStringList>?) throws(DiscoveryError) -> R
     ) throws(DiscoveryError) -> R {
         var list: UnsafeMutablePointer<CAvahi.AvahiStringList>? = nil
         defer { avahi_string_list_free(list) }
         for entry in entries.reversed() {  // `add` prepends
             list = try Avahi.check(
-                "avahi_string_list_add", avahi_string_list_add(list, entry), errorCode: Int32(AVAHI_ERR_NO_MEMORY))
+                "avahi_string_list_add",
+                avahi_string_list_add(list, entry),
+                errorCode: Int32(AVAHI_ERR_NO_MEMORY)
+            )
         }
         return try body(list)
     }

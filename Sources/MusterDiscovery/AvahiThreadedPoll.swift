@@ -9,7 +9,11 @@ final class AvahiThreadedPoll {
     private let poll: OpaquePointer
 
     init() throws(DiscoveryError) {
-        poll = try Avahi.check("avahi_threaded_poll_new", avahi_threaded_poll_new(), errorCode: Int32(AVAHI_ERR_NO_MEMORY))
+        poll = try Avahi.check(
+            "avahi_threaded_poll_new",
+            avahi_threaded_poll_new(),
+            errorCode: Int32(AVAHI_ERR_NO_MEMORY)
+        )
     }
 
     /// The poll vtable a client is created with.

@@ -19,7 +19,12 @@ public struct DiscoveredPeer: Sendable, Hashable {
     public let protocolVersion: Int
 
     public init(
-        serviceName: String, host: String, port: Int, venueID: String, fingerprint: String, protocolVersion: Int
+        serviceName: String,
+        host: String,
+        port: Int,
+        venueID: String,
+        fingerprint: String,
+        protocolVersion: Int
     ) {
         self.serviceName = serviceName
         self.host = host

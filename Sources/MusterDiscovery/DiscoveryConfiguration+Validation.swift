@@ -4,7 +4,9 @@ extension DiscoveryConfiguration {
     func validatedRecord() throws(DiscoveryError) -> MusterTXTRecord {
         guard ServiceName.isValid(serviceName) else {
             throw DiscoveryError(
-                .badConfiguration, "The service name '\(serviceName)' is not a valid DNS-SD name (1 to 63 bytes).")
+                .badConfiguration,
+                "The service name '\(serviceName)' is not a valid DNS-SD name (1 to 63 bytes)."
+            )
         }
         guard (1...65_535).contains(port) else {
             throw DiscoveryError(.badConfiguration, "The discovery port \(port) is not between 1 and 65535.")

@@ -18,7 +18,11 @@ public struct DiscoveryConfiguration: Sendable {
 
     /// - Parameter serviceName: defaults to ``defaultServiceName(fingerprint:)``.
     public init(
-        serviceName: String? = nil, port: Int, venueID: String, fingerprint: String, protocolVersion: Int
+        serviceName: String? = nil,
+        port: Int,
+        venueID: String,
+        fingerprint: String,
+        protocolVersion: Int
     ) {
         self.serviceName = serviceName ?? Self.defaultServiceName(fingerprint: fingerprint)
         self.port = port

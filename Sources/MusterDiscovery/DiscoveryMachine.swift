@@ -30,7 +30,8 @@ struct DiscoveryMachine {
     private var stale: Set<String> = []
 
     init(
-        serviceName: String, classifier: PeerClassifier,
+        serviceName: String,
+        classifier: PeerClassifier,
         rename: @escaping (String) throws(DiscoveryError) -> String = ServiceName.alternative(to:)
     ) {
         self.serviceName = serviceName
@@ -135,7 +136,10 @@ struct DiscoveryMachine {
         stale = []
         return gone.flatMap { name -> [Action] in
             reported[name] = nil
-            return [.log(.info, "peer '\(Self.printable(name))' is no longer announced"), .emit(.disappeared(serviceName: name))]
+            return [
+                .log(.info, "peer '\(Self.printable(name))' is no longer announced"),
+                .emit(.disappeared(serviceName: name)),
+            ]
         }
     }
 
@@ -157,7 +161,12 @@ struct DiscoveryMachine {
         case .own, .otherVenue, .malformed:
             resolution = .ignored
             if resolutions[instance] != .ignored {
-                actions.append(.log(Self.level(of: verdict), "ignoring '\(Self.printable(instance.name))': \(Self.reason(verdict))"))
+                actions.append(
+                    .log(
+                        Self.level(of: verdict),
+                        "ignoring '\(Self.printable(instance.name))': \(Self.reason(verdict))"
+                    )
+                )
             }
         }
         resolutions[instance] = resolution
@@ -214,7 +223,8 @@ struct DiscoveryMachine {
     }
 
     private static func preferred(
-        _ a: (peer: DiscoveredPeer, isIPv4: Bool), _ b: (peer: DiscoveredPeer, isIPv4: Bool)
+        _ a: (peer: DiscoveredPeer, isIPv4: Bool),
+        _ b: (peer: DiscoveredPeer, isIPv4: Bool)
     ) -> Bool {
         if a.isIPv4 != b.isIPv4 { return a.isIPv4 }
         if a.peer.host != b.peer.host { return a.peer.host < b.peer.host }

@@ -47,7 +47,8 @@ struct MusterTXTRecord: Equatable, Sendable {
             return String(decoding: raw, as: UTF8.self)
         }
         let version = try text("v")
-        guard version.utf8.count <= 5, version.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let number = Int(version)
+        guard version.utf8.count <= 5, version.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
+            let number = Int(version)
         else {
             throw .malformed(key: "v")
         }

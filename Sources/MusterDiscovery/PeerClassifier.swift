@@ -35,7 +35,13 @@ struct PeerClassifier: Sendable {
         guard record.fingerprint != fingerprint else { return .own }
         return .peer(
             DiscoveredPeer(
-                serviceName: service.instance.name, host: service.host, port: service.port,
-                venueID: record.venueID, fingerprint: record.fingerprint, protocolVersion: record.protocolVersion))
+                serviceName: service.instance.name,
+                host: service.host,
+                port: service.port,
+                venueID: record.venueID,
+                fingerprint: record.fingerprint,
+                protocolVersion: record.protocolVersion
+            )
+        )
     }
 }

@@ -14,7 +14,10 @@ enum ServiceName {
     /// The name to try after `name` collided with another host's service: `X` → `X #2` → `X #3`.
     static func alternative(to name: String) throws(DiscoveryError) -> String {
         let renamed = try Avahi.check(
-            "avahi_alternative_service_name", avahi_alternative_service_name(name), errorCode: Int32(AVAHI_ERR_NO_MEMORY))
+            "avahi_alternative_service_name",
+            avahi_alternative_service_name(name),
+            errorCode: Int32(AVAHI_ERR_NO_MEMORY)
+        )
         defer { avahi_free(renamed) }
         return String(cString: renamed)
     }

@@ -23,7 +23,13 @@ struct DiscoveryMachineTests {
 
     static func peer(_ name: String, host: String = "10.77.0.2", fp: String = "aaaa-bbbb-cccc-dddd") -> DiscoveredPeer {
         DiscoveredPeer(
-            serviceName: name, host: host, port: 7420, venueID: Fixture.venue, fingerprint: fp, protocolVersion: 1)
+            serviceName: name,
+            host: host,
+            port: 7420,
+            venueID: Fixture.venue,
+            fingerprint: fp,
+            protocolVersion: 1
+        )
     }
 
     /// Brings the machine to RUNNING with one resolved peer `muster-b`.
@@ -38,7 +44,9 @@ struct DiscoveryMachineTests {
     @Test mutating func runningPublishesBrowsesAndSaysSoOnce() {
         let actions = machine.clientStateChanged(.running)
         #expect(Self.events(actions) == [.daemonAvailable])
-        #expect(Self.work(actions) == [.resetBackoff, .publish(serviceName: "muster-\(Fixture.ownFingerprint)"), .browse])
+        #expect(
+            Self.work(actions) == [.resetBackoff, .publish(serviceName: "muster-\(Fixture.ownFingerprint)"), .browse]
+        )
     }
 
     @Test mutating func hostNameReRegistrationWithdrawsAndRepublishesWithoutABrowserOrEvent() {
@@ -84,7 +92,8 @@ struct DiscoveryMachineTests {
         _ = machine.serviceFound(v6)
         #expect(
             Self.events(machine.resolved(Fixture.resolved(v6, host: "fe80::2%eth0", isIPv4: false)))
-                == [.appeared(Self.peer("muster-b", host: "fe80::2%eth0"))])
+                == [.appeared(Self.peer("muster-b", host: "fe80::2%eth0"))]
+        )
         #expect(Self.events(machine.resolved(Fixture.resolved(v4))) == [.appeared(Self.peer("muster-b"))])
     }
 
@@ -92,7 +101,8 @@ struct DiscoveryMachineTests {
         let b = runningWithPeer()
         #expect(
             Self.events(machine.resolved(Fixture.resolved(b, host: "10.77.0.9")))
-                == [.appeared(Self.peer("muster-b", host: "10.77.0.9"))])
+                == [.appeared(Self.peer("muster-b", host: "10.77.0.9"))]
+        )
     }
 
     @Test mutating func ownAndOtherVenueServicesNeverBecomePeers() {
@@ -120,7 +130,8 @@ struct DiscoveryMachineTests {
         _ = machine.groupStateChanged(.collision)
         #expect(
             Self.events(machine.resolved(Fixture.resolved(contested, fp: "k2")))
-                == [.appeared(Self.peer("muster-k2", fp: "k2"))])
+                == [.appeared(Self.peer("muster-k2", fp: "k2"))]
+        )
     }
 
     @Test mutating func aPeerThatMovesToAnotherVenueDisappears() {
@@ -149,8 +160,10 @@ struct DiscoveryMachineTests {
 
     @Test mutating func aFailedRenameReconnectsInsteadOfPublishingTheSameName() {
         machine = DiscoveryMachine(
-            serviceName: "muster-a", classifier: Fixture.classifier(),
-            rename: { _ throws(DiscoveryError) in throw DiscoveryError(.avahiCall, "out of memory") })
+            serviceName: "muster-a",
+            classifier: Fixture.classifier(),
+            rename: { _ throws(DiscoveryError) in throw DiscoveryError(.avahiCall, "out of memory") }
+        )
         _ = machine.clientStateChanged(.running)
         #expect(Self.work(machine.groupStateChanged(.collision)) == [.dropAvahiObjects, .reconnect])
     }

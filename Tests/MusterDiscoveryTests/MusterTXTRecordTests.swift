@@ -6,7 +6,10 @@ import Testing
 struct MusterTXTRecordTests {
     @Test func buildsTheThreeEntriesNormalized() throws {
         let record = try MusterTXTRecord(
-            protocolVersion: 1, venueID: "00112233445566778899AABBCCDDEEFF", fingerprint: "3F2A-91C0-5B7E-0D14")
+            protocolVersion: 1,
+            venueID: "00112233445566778899AABBCCDDEEFF",
+            fingerprint: "3F2A-91C0-5B7E-0D14"
+        )
         #expect(record.entries == ["v=1", "venue=00112233445566778899aabbccddeeff", "fp=3f2a-91c0-5b7e-0d14"])
     }
 
@@ -64,7 +67,12 @@ struct MusterTXTRecordTests {
     }
 
     @Test func configurationIsValidatedBeforeAnythingStarts() {
-        func config(name: String? = nil, port: Int = 7420, venue: String = Fixture.venue, fp: String = "abcd")
+        func config(
+            name: String? = nil,
+            port: Int = 7420,
+            venue: String = Fixture.venue,
+            fp: String = "abcd"
+        )
             -> DiscoveryConfiguration
         {
             DiscoveryConfiguration(serviceName: name, port: port, venueID: venue, fingerprint: fp, protocolVersion: 1)

@@ -13,8 +13,15 @@ struct PeerClassifierTests {
             verdict
                 == .peer(
                     DiscoveredPeer(
-                        serviceName: "muster-aaaa", host: "10.77.0.2", port: 7421, venueID: Fixture.venue,
-                        fingerprint: "aaaa-bbbb", protocolVersion: 1)))
+                        serviceName: "muster-aaaa",
+                        host: "10.77.0.2",
+                        port: 7421,
+                        venueID: Fixture.venue,
+                        fingerprint: "aaaa-bbbb",
+                        protocolVersion: 1
+                    )
+                )
+        )
     }
 
     @Test func ownFingerprintIsIgnoredWhateverItsCase() {

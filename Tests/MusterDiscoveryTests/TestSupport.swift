@@ -15,8 +15,12 @@ enum Fixture {
     }
 
     static func resolved(
-        _ instance: ServiceInstance, host: String = "10.77.0.2", isIPv4: Bool = true, port: Int = 7420,
-        txt: [[UInt8]]? = nil, fp: String = "aaaa-bbbb-cccc-dddd"
+        _ instance: ServiceInstance,
+        host: String = "10.77.0.2",
+        isIPv4: Bool = true,
+        port: Int = 7420,
+        txt: [[UInt8]]? = nil,
+        fp: String = "aaaa-bbbb-cccc-dddd"
     ) -> ResolvedService {
         ResolvedService(instance: instance, host: host, isIPv4: isIPv4, port: port, txt: txt ?? Fixture.txt(fp: fp))
     }
