@@ -167,7 +167,7 @@ public actor SyncService: Service {
     /// was established.
     @discardableResult
     private nonisolated func serve(_ channel: NIOAsyncChannel<ByteBuffer, ByteBuffer>, dialed: String?) async -> Bool {
-        let remote = channel.channel.remoteAddress.map { "\($0)" } ?? "?"
+        let remote = channel.channel.remoteAddress.map { "\($0.ipAddress ?? "?"):\($0.port ?? 0)" } ?? "?"
         var established = false
         do {
             try await channel.executeThenClose { inbound, outbound in
