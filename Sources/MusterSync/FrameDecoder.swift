@@ -28,20 +28,6 @@ struct FrameDecoder: ByteToMessageDecoder {
     }
 }
 
-/// Limits of the sync protocol.
-public enum SyncLimits {
-    /// Largest frame on the wire (an encrypted batch of deltas).
-    public static let maxFrameBytes: UInt32 = 8 * 1024 * 1024
-    /// Deltas per batch when catching a peer up.
-    public static let batchSize = 500
-    /// A peer silent for this long is declared gone and its session closed.
-    public static let silenceTimeout: Duration = .seconds(5)
-    public static let heartbeatInterval: Duration = .seconds(1)
-    /// How often heads are exchanged to repair anything missed.
-    public static let antiEntropyInterval: Duration = .seconds(5)
-    public static let handshakeTimeout: Duration = .seconds(5)
-}
-
 extension ByteBuffer {
     /// A frame: length prefix and payload.
     static func frame(_ payload: some Collection<UInt8>) -> ByteBuffer {

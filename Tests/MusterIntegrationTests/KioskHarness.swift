@@ -109,6 +109,11 @@ final class KioskHarness {
         }
     }
 
+    /// SIGSTOP / SIGCONT: a frozen kiosk that keeps its sockets open.
+    func signal(_ number: Int32) {
+        if let daemon { kill(daemon.processIdentifier, number) }
+    }
+
     /// SIGKILL, as a power cut would: no shutdown, no goodbye.
     func killHard() throws {
         guard let daemon else { return }

@@ -191,6 +191,45 @@ struct SyncEndToEndTests {
         try k4.stop()
         try k1.stop()
     }
+
+    @Test("a frozen peer is declared gone within seconds and taken back when it answers; a wiped replica gets everything again")
+    func livenessAndWipedReplica() throws {
+        let p1 = try freeLoopbackPort()
+        let p2 = try freeLoopbackPort()
+        let k1 = try KioskHarness(name: "k1", listen: "127.0.0.1:\(p1)", staticPeers: ["127.0.0.1:\(p2)"])
+        let k2 = try KioskHarness(name: "k2", venueOf: k1, listen: "127.0.0.1:\(p2)", staticPeers: ["127.0.0.1:\(p1)"])
+        try k1.start()
+        try k2.start()
+        let file = try k1.write("list.csv", "email,first_name,last_name,company,ticket\n" + Self.csv + "\n")
+        #expect(try k1.muster(["import", file, "--campaign", "Expo", "--organizer-key", k1.organizerKey]).status == 0)
+        try Self.waitForEqualDigests([k1, k2])
+        #expect((try k1.status()["peers"] as? [String])?.count == 1)
+
+        // SIGSTOP: the TCP connection stays open, but heartbeats stop.
+        k2.signal(SIGSTOP)
+        let frozen = Date()
+        try waitUntil("k1 declares the frozen k2 gone", timeout: 15) {
+            (try k1.status()["peers"] as? [String])?.isEmpty == true
+        }
+        let gone = Date().timeIntervalSince(frozen)
+        print("frozen peer declared gone after \(Int(gone * 1000)) ms")
+        // 4 s of silence plus the watchdog tick, measured through `muster status` polls.
+        #expect(gone < 5.5, "a silent peer must be declared gone within 5 s")
+        k2.signal(SIGCONT)
+        try waitUntil("k2 is back in session", timeout: 20) { (try k1.status()["peers"] as? [String])?.count == 1 }
+        #expect(try k1.muster(["checkin", "p3@example.com"]).status == 4, "no lock yet: refused")
+
+        // Wipe k2's replica: it comes back with a new epoch and nothing, and gets everything again.
+        try k2.stop()
+        for suffix in ["", "-wal", "-shm"] {
+            try? FileManager.default.removeItem(atPath: k2.directory.appendingPathComponent("state/replica.sqlite\(suffix)").path)
+        }
+        try k2.start()
+        try Self.waitForEqualDigests([k1, k2])
+        #expect(try k2.status()["attendees"] as? Int == 40)
+        try k2.stop()
+        try k1.stop()
+    }
 }
 
 /// Check-ins acknowledged by `muster checkin` while a burst runs on another thread.

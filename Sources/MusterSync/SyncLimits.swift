@@ -1,0 +1,14 @@
+/// Limits of the sync protocol.
+public enum SyncLimits {
+    /// Largest frame on the wire (an encrypted batch of deltas).
+    public static let maxFrameBytes: UInt32 = 8 * 1024 * 1024
+    /// Deltas per batch when catching a peer up.
+    public static let batchSize = 500
+    /// A peer silent for this long is declared gone and its session closed: with heartbeats every
+    /// second and the watchdog checking every 250 ms, a frozen peer is gone within 5 s.
+    public static let silenceTimeout: Duration = .seconds(4)
+    public static let heartbeatInterval: Duration = .seconds(1)
+    /// How often heads are exchanged to repair anything missed.
+    public static let antiEntropyInterval: Duration = .seconds(5)
+    public static let handshakeTimeout: Duration = .seconds(5)
+}
