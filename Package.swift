@@ -88,13 +88,21 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        .target(
+            name: "MusterTestSupport",
+            dependencies: [.product(name: "Logging", package: "swift-log")],
+            path: "Tests/MusterTestSupport"
+        ),
         .testTarget(name: "MusterCoreTests", dependencies: ["MusterCore"]),
         .testTarget(name: "MusterCryptoTests", dependencies: ["MusterCrypto"]),
         .testTarget(name: "MusterStoreTests", dependencies: ["MusterStore", "MusterCore", "MusterCrypto"]),
         .testTarget(name: "MusterDiscoveryTests", dependencies: ["MusterDiscovery"]),
         .testTarget(name: "MusterSyncTests", dependencies: ["MusterSync", "MusterStore", "MusterCore", "MusterCrypto"]),
-        .testTarget(name: "MusterDaemonTests", dependencies: ["MusterDaemon", "MusterStore", "MusterCore", "MusterCrypto"]),
-        .testTarget(name: "MusterClientTests", dependencies: ["MusterClient", "MusterCore"]),
+        .testTarget(
+            name: "MusterDaemonTests",
+            dependencies: ["MusterDaemon", "MusterStore", "MusterCore", "MusterCrypto", "MusterTestSupport"]
+        ),
+        .testTarget(name: "MusterClientTests", dependencies: ["MusterClient", "MusterCore", "MusterTestSupport"]),
         .testTarget(
             name: "MusterIntegrationTests",
             dependencies: ["MusterCore", "MusterCrypto", "MusterStore"]

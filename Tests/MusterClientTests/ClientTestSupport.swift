@@ -1,4 +1,5 @@
 import Foundation
+@_exported import MusterTestSupport
 import Logging
 import MusterCore
 import MusterCrypto
@@ -13,31 +14,11 @@ struct TestFailure: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// A fresh directory for one test; call `remove()` in a `defer`.
-struct TemporaryDirectory {
-    let path: String
-
-    init(_ label: String = "muster-client-tests") throws {
-        // Short base path: Unix socket paths are limited to 108 bytes.
-        let base = FileManager.default.fileExists(atPath: "/tmp") ? "/tmp" : NSTemporaryDirectory()
-        path = (base as NSString).appendingPathComponent("\(label)-\(UUID().uuidString.prefix(13))")
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    func file(_ name: String) -> String { (path as NSString).appendingPathComponent(name) }
-
-    func remove() { try? FileManager.default.removeItem(atPath: path) }
-}
-
 enum ClientTestSupport {
-    static let quietLogger = Logger(label: "muster-tests", factory: { _ in SwiftLogNoOpLogHandler() })
+    static let quietLogger = TestSupport.quietLogger
 
-    /// Runs blocking socket code on a plain thread, never on the cooperative pool that the
-    /// server's own tasks need.
     static func blocking<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread.detachNewThread { continuation.resume(with: Result { try body() }) }
-        }
+        try await TestSupport.blocking(body)
     }
 
     /// Whether `task` ends within `seconds` (the task is left running when it does not).

@@ -1,4 +1,5 @@
 import Foundation
+@_exported import MusterTestSupport
 import Logging
 import MusterCore
 import MusterCrypto
@@ -6,24 +7,8 @@ import MusterStore
 
 @testable import MusterDaemon
 
-/// A fresh directory for one test; call `remove()` in a `defer`.
-struct TemporaryDirectory {
-    let path: String
-
-    init(_ label: String = "muster-daemon-tests") throws {
-        // Short base path: Unix socket paths are limited to 108 bytes.
-        let base = FileManager.default.fileExists(atPath: "/tmp") ? "/tmp" : NSTemporaryDirectory()
-        path = (base as NSString).appendingPathComponent("\(label)-\(UUID().uuidString.prefix(13))")
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    func file(_ name: String) -> String { (path as NSString).appendingPathComponent(name) }
-
-    func remove() { try? FileManager.default.removeItem(atPath: path) }
-}
-
 enum DaemonTestSupport {
-    static let quietLogger = Logger(label: "muster-tests", factory: { _ in SwiftLogNoOpLogHandler() })
+    static let quietLogger = TestSupport.quietLogger
 
     static func permissions(of path: String) throws -> Int {
         let attributes = try FileManager.default.attributesOfItem(atPath: path)
@@ -34,12 +19,8 @@ enum DaemonTestSupport {
         try FileManager.default.setAttributes([.posixPermissions: NSNumber(value: mode)], ofItemAtPath: path)
     }
 
-    /// Runs blocking socket code on a plain thread, never on the cooperative pool that the code
-    /// under test needs.
     static func blocking<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread.detachNewThread { continuation.resume(with: Result { try body() }) }
-        }
+        try await TestSupport.blocking(body)
     }
 
     static func wire(_ delta: SignedDelta) -> WireDelta {
