@@ -18,12 +18,17 @@ name = "Demo kiosk"
 location = "Main entrance"
 state_dir = "state"
 control_socket = "run/control.sock"
-venue = "venue/venue.toml"
+venue = "joined-venue.toml"
 listen = "127.0.0.1:0"
 static_peers = []
 discovery = false
 TOML
 export MUSTER_CONFIG="$dir/musterd.toml"
+key="$dir/venue/organizer.key"
+# Enroll the kiosk as a technician and the organizer would: request, enroll, join.
+request=$("$bin/muster" join-request --text-only | tail -n 1)
+bundle=$("$bin/muster" enroll "$request" --organizer-key "$key" --text-only 2>/dev/null | tail -n 1)
+"$bin/muster" join "$bundle"
 "$bin/musterd" --config "$MUSTER_CONFIG" --log-level warning 2>"$dir/musterd.log" &
 daemon=$!
 for _ in $(seq 1 100); do
@@ -31,7 +36,6 @@ for _ in $(seq 1 100); do
     kill -0 "$daemon" 2>/dev/null || { cat "$dir/musterd.log" >&2; exit 1; }
     sleep 0.1
 done
-key="$dir/venue/organizer.key"
 "$bin/muster" import "$root/scripts/sample-attendees.csv" --campaign "DevConf 2026" --organizer-key "$key"
 "$bin/muster" lock "DevConf 2026" --organizer-key "$key" --status Attended
 echo

@@ -8,12 +8,21 @@ import MusterStore
 public final class KioskSession {
     let client: ClientContext
     let readLine: () -> String?
+    let waitForInput: ((Int32) -> Bool)?
     let write: (String) -> Void
     var screen: KioskScreen
+    /// How often an idle screen checks for a new campaign lock.
+    public static let lockPollMillis: Int32 = 250
 
-    public init(client: ClientContext, readLine: @escaping () -> String?, write: @escaping (String) -> Void) {
+    /// - Parameter waitForInput: when given, waits up to the milliseconds given for a line and says
+    ///   whether one is ready; the screen then switches to a new campaign lock while nobody types.
+    public init(
+        client: ClientContext, readLine: @escaping () -> String?, waitForInput: ((Int32) -> Bool)? = nil,
+        write: @escaping (String) -> Void
+    ) {
         self.client = client
         self.readLine = readLine
+        self.waitForInput = waitForInput
         self.write = write
         self.screen = KioskScreen(
             context: KioskScreen.Context(kioskName: client.config.name, campaignName: nil, refusal: nil),
@@ -32,7 +41,7 @@ public final class KioskSession {
     public func run() {
         _ = screen.update(context: currentContext())
         var pending = screen.handle(.started)
-        while !pending.isEmpty {
+        actions: while !pending.isEmpty {
             let action = pending.removeFirst()
             switch action {
             case .show(let line):
@@ -44,6 +53,16 @@ public final class KioskSession {
                     continue
                 }
                 write(text)
+                if let waitForInput {
+                    while !waitForInput(Self.lockPollMillis) {
+                        let refreshed = screen.update(context: currentContext())
+                        if !refreshed.isEmpty {
+                            write("\n")
+                            pending = refreshed
+                            continue actions
+                        }
+                    }
+                }
                 guard let line = readLine() else {
                     write("\n")
                     return

@@ -12,6 +12,11 @@ public enum Output {
         line(TerminalText.sanitize(text, maxCharacters: 2_000))
     }
 
+    /// A message for the person at the terminal (stderr), values from data sanitized, no prefix.
+    public static func note(_ text: String) {
+        FileHandle.standardError.write(Data((TerminalText.sanitize(text, maxCharacters: 2_000) + "\n").utf8))
+    }
+
     public static func error(_ text: String) {
         FileHandle.standardError.write(Data(("muster: " + TerminalText.sanitize(text, maxCharacters: 2_000) + "\n").utf8))
     }

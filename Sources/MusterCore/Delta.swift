@@ -6,6 +6,9 @@
 /// version u8 (=1) | kind u8 | venue [16] | author [32] | seq u64 | prev [32] | hlc u64 | body (varint length + bytes)
 /// ```
 ///
+/// An enrollment (``EnrollPayload``) uses the same envelope as a certificate outside the log: seq 0,
+/// `prev` all zeros. It is authenticated by its signature alone and never stored in a log.
+///
 /// `prev` is the BLAKE2b-256 of the author's previous envelope (all zeros for seq 1), so one verified
 /// signature on the newest delta of a run authenticates the whole run.
 public struct Delta: Sendable, Equatable {
@@ -22,7 +25,7 @@ public struct Delta: Sendable, Equatable {
 
     public init(venue: VenueID, author: AuthorID, seq: UInt64, prev: [UInt8], hlc: HLC, body: DeltaBody) {
         precondition(prev.count == Self.hashByteCount, "prev must be a 32-byte hash")
-        precondition(seq >= 1, "seq starts at 1")
+        precondition(body.kind == .enroll ? seq == 0 : seq >= 1, "seq starts at 1; a certificate has seq 0")
         self.venue = venue
         self.author = author
         self.seq = seq
@@ -60,7 +63,12 @@ public struct Delta: Sendable, Equatable {
         let author = AuthorID(bytes: try reader.readRaw(count: AuthorID.byteCount))!
         let seqOffset = reader.offset
         let seq = try reader.readUInt64()
-        guard seq >= 1 else { throw .invalidValue(at: seqOffset, "seq must be at least 1") }
+        // An enrollment is a certificate outside every log: seq 0. Log entries start at 1.
+        if kind == .enroll {
+            guard seq == 0 else { throw .invalidValue(at: seqOffset, "an enrollment certificate has seq 0") }
+        } else {
+            guard seq >= 1 else { throw .invalidValue(at: seqOffset, "seq must be at least 1") }
+        }
         let prev = try reader.readRaw(count: hashByteCount)
         let hlcOffset = reader.offset
         let packedHLC = try reader.readUInt64()

@@ -8,6 +8,8 @@ public enum DeltaBody: Sendable, Equatable {
     case registration(RegistrationPayload)
     case note(NotePayload)
     case undo(UndoPayload)
+    case enroll(EnrollPayload)
+    case revoke(RevokePayload)
 
     public var kind: DeltaKind { payload.kindOfSelf }
 
@@ -21,6 +23,8 @@ public enum DeltaBody: Sendable, Equatable {
         case .registration(let p): p
         case .note(let p): p
         case .undo(let p): p
+        case .enroll(let p): p
+        case .revoke(let p): p
         }
     }
 
@@ -42,6 +46,8 @@ public enum DeltaBody: Sendable, Equatable {
         case .registration: body = .registration(try RegistrationPayload(from: &reader))
         case .note: body = .note(try NotePayload(from: &reader))
         case .undo: body = .undo(try UndoPayload(from: &reader))
+        case .enroll: body = .enroll(try EnrollPayload(from: &reader))
+        case .revoke: body = .revoke(try RevokePayload(from: &reader))
         }
         try reader.expectEnd()
         return body

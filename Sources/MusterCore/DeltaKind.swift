@@ -8,11 +8,13 @@ public enum DeltaKind: UInt8, Sendable, CaseIterable, CustomStringConvertible {
     case registration = 6
     case note = 7
     case undo = 8
+    case enroll = 9
+    case revoke = 10
 
     /// Kinds only the venue's organizer may author; a kiosk signing one is refused everywhere.
     public var isOrganizerOnly: Bool {
         switch self {
-        case .campaign, .attendee, .lock, .undo: true
+        case .campaign, .attendee, .lock, .undo, .enroll, .revoke: true
         case .checkIn, .checkOut, .registration, .note: false
         }
     }
@@ -27,6 +29,8 @@ public enum DeltaKind: UInt8, Sendable, CaseIterable, CustomStringConvertible {
         case .registration: "registration"
         case .note: "note"
         case .undo: "undo"
+        case .enroll: "enroll"
+        case .revoke: "revoke"
         }
     }
 }

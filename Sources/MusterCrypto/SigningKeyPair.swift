@@ -22,7 +22,7 @@ public final class SigningKeyPair: Sendable {
     /// The 32-byte seed the key pair was derived from; what key files store.
     public let seed: SecureBytes
     /// libsodium's 64-byte secret key, used for signing.
-    private let secretKey: SecureBytes
+    let secretKey: SecureBytes
 
     /// A fresh key pair from a random seed.
     public static func generate() throws(MusterCryptoError) -> SigningKeyPair {

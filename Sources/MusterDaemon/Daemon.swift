@@ -5,6 +5,7 @@ public import MusterCrypto
 public import MusterStore
 import MusterSync
 import ServiceLifecycle
+import Synchronization
 
 /// Wires the daemon: state directory, venue file, kiosk key, replica, control socket and systemd
 /// notifier, run as one `ServiceGroup` that shuts down in reverse order on SIGTERM or SIGINT.
@@ -29,6 +30,12 @@ public struct Daemon: Sendable {
 
     /// Opens everything the daemon needs; fails with an actionable ``DaemonError``.
     public func prepare() throws -> Parts {
+        if let marker = try? String(contentsOfFile: config.revokedMarkerPath, encoding: .utf8) {
+            throw DaemonError(
+                .revoked,
+                "this kiosk was revoked by the organizer and its attendee data was wiped (\(marker.trimmingCharacters(in: .whitespacesAndNewlines))). "
+                    + "To use this box again, delete \(config.revokedMarkerPath) and enroll it anew: muster join-request")
+        }
         let venue: VenueFile
         do {
             venue = try VenueFile.load(path: config.venue)
@@ -42,10 +49,20 @@ public struct Daemon: Sendable {
         } catch {
             throw DaemonError(.stateDirectory, "cannot create the state directory \(config.stateDirectory): \(error.localizedDescription)")
         }
-        let keyPair = try loadOrCreateKioskKey()
+        let (keyPair, created) = try KioskIdentity.loadOrCreateKey(config: config)
+        if created {
+            logger.notice("generated a new kiosk key", metadata: ["fingerprint": "\(keyPair.publicKey.fingerprint)"])
+        }
+        guard let certificate = try KioskIdentity.loadCertificate(config: config) else {
+            throw DaemonError(
+                .notEnrolled,
+                "this kiosk (\(keyPair.publicKey.fingerprint)) is not enrolled in venue '\(venue.name)': run "
+                    + "`muster join-request` here, `muster enroll` on the organizer's machine, then `muster join BUNDLE` here")
+        }
         let replica: Replica
         do {
             replica = try Replica.open(path: config.replicaPath, policy: venue.policy)
+            try replica.admitCertificate(certificate, for: AuthorID(keyPair.publicKey))
         } catch {
             throw DaemonError(.replica, "\(error)")
         }
@@ -60,31 +77,44 @@ public struct Daemon: Sendable {
         return Parts(venue: venue, replica: replica, keyPair: keyPair, clock: clock)
     }
 
-    func loadOrCreateKioskKey() throws -> SigningKeyPair {
-        let path = config.kioskKeyPath
-        do {
-            if FileManager.default.fileExists(atPath: path) {
-                return try KeyFile.read(from: path, passphrase: { nil })
-            }
-            let keyPair = try SigningKeyPair.generate()
-            try KeyFile.write(keyPair, to: path, passphrase: nil)
-            logger.notice("generated a new kiosk key", metadata: ["fingerprint": "\(keyPair.publicKey.fingerprint)"])
-            return keyPair
-        } catch {
-            throw DaemonError(.kioskKey, "kiosk key \(path): \(error)")
+    /// After a revocation: the attendee data, the kiosk key and the certificate are deleted and a
+    /// marker keeps the daemon from starting again until someone enrolls the box anew.
+    func wipe(_ parts: Parts, reason: String) {
+        try? parts.replica.close()
+        for path in [config.replicaPath, config.replicaPath + "-wal", config.replicaPath + "-shm",
+            config.enrollmentPath, config.kioskKeyPath]
+        {
+            try? FileManager.default.removeItem(atPath: path)
         }
+        let stamp = ISO8601DateFormatter().string(from: Date())
+        try? "revoked at \(stamp): \(reason)\n".write(toFile: config.revokedMarkerPath, atomically: true, encoding: .utf8)
+        logger.critical("wiped the attendee data of this revoked kiosk", metadata: ["marker": "\(config.revokedMarkerPath)"])
     }
 
     /// Runs until SIGTERM/SIGINT. `READY=1` is sent only once the control socket accepts requests.
     public func run() async throws {
         let parts = try prepare()
         let clock = parts.clock
+        let revocation = Mutex<(group: ServiceGroup?, revoked: RevokePayload?)>((nil, nil))
+        if case .revoked(let watermark, _) = try parts.replica.membership(of: AuthorID(parts.keyPair.publicKey)) {
+            wipe(parts, reason: "the organizer revoked it after seq \(watermark)")
+            throw DaemonError(.revoked, "this kiosk was revoked by the organizer; its attendee data was wiped")
+        }
         let sync = SyncService(
             configuration: SyncService.Configuration(
                 listenHost: config.listen.host, listenPort: config.listen.port,
                 staticPeers: config.staticPeers.map { ($0.host, $0.port) }),
-            replica: parts.replica, keyPair: parts.keyPair, networkKey: parts.venue.networkKey, logger: logger,
-            clockNow: { (clock.nowMillis, clock.boundMillis) }, observeHLC: { clock.observe($0) })
+            replica: parts.replica, keyPair: parts.keyPair, networkKey: parts.venue.networkKey,
+            keyGeneration: parts.venue.keyGeneration, logger: logger,
+            clockNow: { (clock.nowMillis, clock.boundMillis) }, observeHLC: { clock.observe($0) },
+            onRevoked: { payload in
+                let group = revocation.withLock { state -> ServiceGroup? in
+                    guard state.revoked == nil else { return nil }
+                    state.revoked = payload
+                    return state.group
+                }
+                if let group { Task { await group.triggerGracefulShutdown() } }
+            })
         let service = KioskService(
             replica: parts.replica, keyPair: parts.keyPair, config: config, clock: clock, logger: logger,
             published: { sync.published($0) }, peers: { sync.connectedPeers.withLock { $0 } })
@@ -105,7 +135,16 @@ public struct Daemon: Sendable {
                 services: [.init(service: notifier)] + services + [.init(service: control)],
                 gracefulShutdownSignals: [.sigterm, .sigint],
                 logger: logger))
+        let revokedEarly = revocation.withLock { state -> Bool in
+            state.group = group
+            return state.revoked != nil
+        }
+        if revokedEarly { Task { await group.triggerGracefulShutdown() } }
         try await group.run()
+        if let payload = revocation.withLock({ $0.revoked }) {
+            wipe(parts, reason: "the organizer revoked it after seq \(payload.watermark)")
+            throw DaemonError(.revoked, "this kiosk was revoked by the organizer; its attendee data was wiped")
+        }
         logger.info("stopped")
     }
 }

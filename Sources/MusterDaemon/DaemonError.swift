@@ -1,6 +1,6 @@
 /// Why the daemon could not start or keep running. The message says what to do.
 public struct DaemonError: Error, Sendable, CustomStringConvertible {
-    public enum Code: Sendable, Equatable { case config, venue, stateDirectory, kioskKey, replica, controlSocket }
+    public enum Code: Sendable, Equatable { case config, venue, stateDirectory, kioskKey, replica, controlSocket, notEnrolled, revoked }
     public let code: Code
     public let message: String
 

@@ -25,6 +25,10 @@ public struct KioskConfig: Sendable, Equatable {
     public var replicaPath: String { (stateDirectory as NSString).appendingPathComponent("replica.sqlite") }
     /// The kiosk's own signing key, made on first start.
     public var kioskKeyPath: String { (stateDirectory as NSString).appendingPathComponent("kiosk.key") }
+    /// The organizer's certificate enrolling this kiosk, written by `muster join`.
+    public var enrollmentPath: String { (stateDirectory as NSString).appendingPathComponent("enrollment.cert") }
+    /// Left behind when the organizer revoked this kiosk and it wiped its data.
+    public var revokedMarkerPath: String { (stateDirectory as NSString).appendingPathComponent("REVOKED") }
 
     /// The default config path when neither `--config` nor `MUSTER_CONFIG` is given.
     public static let defaultPath = "/etc/muster/musterd.toml"

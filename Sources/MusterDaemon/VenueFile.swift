@@ -15,12 +15,20 @@ public struct VenueFile: Sendable {
     public let venue: VenueID
     public let organizer: AuthorID
     public let networkKey: SecureBytes
+    /// Which rotation of the network key this is (0 until the first revocation).
+    public let keyGeneration: UInt64
 
-    public init(name: String, venue: VenueID, organizer: AuthorID, networkKey: SecureBytes) {
+    public init(name: String, venue: VenueID, organizer: AuthorID, networkKey: SecureBytes, keyGeneration: UInt64 = 0) {
         self.name = name
         self.venue = venue
         self.organizer = organizer
         self.networkKey = networkKey
+        self.keyGeneration = keyGeneration
+    }
+
+    /// The same venue with a rotated network key.
+    public func rotated(to key: SecureBytes, generation: UInt64) -> VenueFile {
+        VenueFile(name: name, venue: venue, organizer: organizer, networkKey: key, keyGeneration: generation)
     }
 
     public var policy: VenuePolicy { VenuePolicy(venue: venue, organizer: organizer) }
@@ -41,6 +49,7 @@ public struct VenueFile: Sendable {
             venue_id = "\(venue.hex)"
             organizer = "\(organizer.hex)"
             network_key = "\(keyHex)"
+            key_generation = \(keyGeneration)
 
             """
         try KeyFile.writeSecretFile(text, to: path, overwrite: overwrite)
@@ -90,6 +99,10 @@ public struct VenueFile: Sendable {
         guard let key = try? SecureBytes(copying: raw) else {
             throw ConfigError(file: path, "cannot allocate secure memory for the network key")
         }
-        return VenueFile(name: table["name"]?.string ?? "", venue: venue, organizer: organizer, networkKey: key)
+        let generation = table["key_generation"]?.int ?? 0
+        guard generation >= 0 else { throw ConfigError(file: path, "'key_generation' must not be negative") }
+        return VenueFile(
+            name: table["name"]?.string ?? "", venue: venue, organizer: organizer, networkKey: key,
+            keyGeneration: UInt64(generation))
     }
 }

@@ -13,6 +13,11 @@ public struct IngestReport: Sendable {
     public var clockWarnings: [DeltaRef] = []
     /// The newest timestamp among the applied deltas that were within the clock bound.
     public var newestAcceptedHLC: HLC?
+    /// Revocations newly applied by this batch (the daemon stops and wipes itself if it is named).
+    public var revocations: [RevokePayload] = []
+
+    /// Whether the batch changed the roster or the network keys (sessions are re-checked).
+    public var changedRoster: Bool { applied.contains { $0.kind == .enroll || $0.kind == .revoke } }
 
     public init() {}
 }

@@ -37,6 +37,24 @@ enum Materializer {
             try db.execute(
                 sql: "INSERT OR IGNORE INTO undo(target_author, target_seq, author, seq) VALUES (?, ?, ?, ?)",
                 arguments: [Data(p.target.author.bytes), Int64(p.target.seq), stamp.author, stamp.seq])
+        case .enroll, .revoke:
+            break  // the roster is local knowledge, kept by Replica+Roster, not part of the digest
+        }
+    }
+
+    /// The tables derived from the log; ``rebuild(db:)`` empties and refills them.
+    static let derivedTables = ["campaign", "attendee", "walk_in_ticket", "presence", "note", "undo", "lock_state"]
+
+    /// Recomputes the materialized state from the log, after a revocation removed deltas from it.
+    /// The state is a pure function of the set of deltas, so this gives what every other replica
+    /// holding the same log has.
+    static func rebuild(db: Database) throws {
+        for table in derivedTables { try db.execute(sql: "DELETE FROM \(table)") }
+        let rows = try Row.fetchCursor(db, sql: "SELECT envelope, signature FROM delta ORDER BY author, seq")
+        while let row = try rows.next() {
+            let envelope: Data = row["envelope"]
+            let signature: Data = row["signature"]
+            try apply(try SignedDelta(envelope: Array(envelope), signature: Array(signature)).decode(), db: db)
         }
     }
 

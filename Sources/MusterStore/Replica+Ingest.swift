@@ -22,7 +22,7 @@ extension Replica {
         do {
             return try pool.write { db in
                 var report = IngestReport()
-                for run in Self.runsByAuthor(deltas) {
+                for run in Self.runsByAuthor(deltas, first: policy.organizer) {
                     try ingestRun(run, db: db, nowMillis: nowMillis, clockBoundMillis: clockBoundMillis, into: &report)
                     if atomic, let first = report.rejected.first { throw first }
                 }
@@ -35,13 +35,18 @@ extension Replica {
 
     /// Splits a batch into per-author runs sorted by seq, keeping authors in first-seen order and,
     /// within one seq, arrival order (so of two forked deltas in one batch the first one wins).
-    static func runsByAuthor(_ deltas: [SignedDelta]) -> [[SignedDelta]] {
+    /// The organizer's run goes first: it may enroll or revoke the authors of the other runs.
+    static func runsByAuthor(_ deltas: [SignedDelta], first: AuthorID? = nil) -> [[SignedDelta]] {
         var order: [AuthorID] = []
         var runs: [AuthorID: [(index: Int, delta: SignedDelta)]] = [:]
         for (index, delta) in deltas.enumerated() {
             let author = delta.author
             if runs[author] == nil { order.append(author) }
             runs[author, default: []].append((index, delta))
+        }
+        if let first, let index = order.firstIndex(of: first), index > 0 {
+            order.remove(at: index)
+            order.insert(first, at: 0)
         }
         return order.map { author in
             runs[author]!.sorted { ($0.delta.seq, $0.index) < ($1.delta.seq, $1.index) }.map(\.delta)
@@ -87,6 +92,7 @@ extension Replica {
                 ReplicaError(.gap, "seq \(missing) of \(author) is missing", ref: fresh[breakIndex].ref))
             fresh.removeSubrange(breakIndex...)
         }
+        guard try admitAuthor(author, fresh: &fresh, db: db, into: &report) else { return }
 
         let hashes: [[UInt8]]
         do {
@@ -109,6 +115,7 @@ extension Replica {
             let verified = index == fresh.count - 1
             try store(delta, decoded: decoded, hash: hash, verified: verified, db: db, nowMillis: nowMillis)
             report.applied.append(delta)
+            if case .revoke(let payload) = decoded.body { report.revocations.append(payload) }
             if delta.hlc.physicalMillis > nowMillis &+ clockBoundMillis {
                 report.clockWarnings.append(delta.ref)
                 try db.execute(
@@ -120,6 +127,28 @@ extension Replica {
         }
         for fork in batchForks where fork.seq <= fresh.last?.seq ?? 0 {
             try recordFork(fork, db: db, nowMillis: nowMillis, into: &report)
+        }
+    }
+
+    /// Only the organizer and kiosks on the roster may author deltas; a revoked kiosk's deltas after
+    /// its watermark are cut off. Returns false when nothing of the run remains.
+    private func admitAuthor(
+        _ author: AuthorID, fresh: inout [SignedDelta], db: Database, into report: inout IngestReport
+    ) throws -> Bool {
+        switch try Self.membership(of: author, policy: policy, db: db) {
+        case .organizer, .enrolled:
+            return true
+        case .unknown:
+            report.rejected.append(
+                ReplicaError(.notEnrolled, "\(author) is not on the venue roster", ref: fresh.first?.ref))
+            return false
+        case .revoked(let watermark, _):
+            if let cut = fresh.firstIndex(where: { $0.seq > watermark }) {
+                report.rejected.append(
+                    ReplicaError(.revoked, "kiosk \(author) was revoked after seq \(watermark)", ref: fresh[cut].ref))
+                fresh.removeSubrange(cut...)
+            }
+            return !fresh.isEmpty
         }
     }
 
@@ -184,6 +213,9 @@ extension Replica {
                 """,
             arguments: [author, Int64(delta.seq), Data(hash)])
         try Materializer.apply(decoded, db: db)
+        if try Self.applyRoster(delta, decoded: decoded, db: db) {
+            try Materializer.rebuild(db: db)
+        }
     }
 
     static func head(of author: AuthorID, db: Database) throws -> AuthorHead {

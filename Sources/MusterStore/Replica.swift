@@ -86,6 +86,15 @@ public final class Replica: Sendable {
             arguments: [Hex.encode((0..<16).map { _ in UInt8.random(in: 0...255) })])
     }
 
+    /// Closes the database connections (before the files are deleted, e.g. by a revoked kiosk).
+    public func close() throws(ReplicaError) {
+        do {
+            if let pool { try pool.close() } else if let queue = reader as? DatabaseQueue { try queue.close() }
+        } catch {
+            throw Replica.mapError(error)
+        }
+    }
+
     /// The replica's epoch (see ``checkVenue(_:policy:)``).
     public func epoch() throws(ReplicaError) -> String {
         try read { db in try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'epoch'") ?? "" }

@@ -26,6 +26,10 @@ public struct ReplicaError: Error, Sendable, CustomStringConvertible {
         case malformed
         /// An organizer batch was built on an outdated head; rebuild and resend.
         case staleHead
+        /// The author is not on the venue roster (never enrolled), or wrote past its revocation.
+        case notEnrolled
+        /// The author was revoked and this delta comes after its watermark.
+        case revoked
     }
 
     public let code: Code

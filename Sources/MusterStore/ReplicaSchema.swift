@@ -76,6 +76,23 @@ enum ReplicaSchema {
                     """
             )
         }
+        migrator.registerMigration("v2-roster") { db in
+            // The roster is local knowledge, not part of the digest: a kiosk learns an enrollment
+            // from the organizer's chain or, earlier, from the certificate a peer presents.
+            try db.execute(
+                sql: """
+                    CREATE TABLE roster (
+                        kiosk BLOB PRIMARY KEY NOT NULL, name TEXT NOT NULL, location TEXT NOT NULL,
+                        envelope BLOB NOT NULL, signature BLOB NOT NULL) WITHOUT ROWID;
+                    CREATE TABLE revocation (
+                        kiosk BLOB PRIMARY KEY NOT NULL, watermark INTEGER NOT NULL,
+                        envelope BLOB NOT NULL, signature BLOB NOT NULL) WITHOUT ROWID;
+                    CREATE TABLE network_key (
+                        generation INTEGER NOT NULL, kiosk BLOB NOT NULL, sealed BLOB NOT NULL,
+                        PRIMARY KEY (generation, kiosk)) WITHOUT ROWID;
+                    """
+            )
+        }
         return migrator
     }
 }

@@ -44,7 +44,13 @@ actor PeerConnection {
     }
 
     func sendHello(epoch: String) async throws {
-        try await send(.hello(epoch: epoch, heads: try replica.heads()))
+        try await send(.hello(epoch: epoch, heads: organizerFirst(try replica.heads())))
+    }
+
+    /// The organizer's log first: it may revoke authors of the others.
+    private func organizerFirst(_ heads: [AuthorHead]) -> [AuthorHead] {
+        let organizer = replica.policy.organizer
+        return heads.filter { $0.author == organizer } + heads.filter { $0.author != organizer }
     }
 
     func sendHeads() async throws {
@@ -57,22 +63,32 @@ actor PeerConnection {
         await perform(actions, ingest: { _ in [] })
     }
 
-    /// Handles one message from the peer. `ingest` stores deltas and returns the rejections.
-    func handle(_ message: SyncMessage, ingest: ([SignedDelta]) async -> [ReplicaError]) async {
+    /// Handles one message from the peer. `ingest` stores deltas and returns the rejections; roster
+    /// and revocation messages go to the service (they concern every session).
+    func handle(
+        _ message: SyncMessage, ingest: ([SignedDelta]) async -> [ReplicaError],
+        roster: ([SignedDelta]) async -> Void, revoked: (SignedDelta) async -> Void
+    ) async {
         let actions: [SyncSessionState.Action]
         switch message {
         case .hello(let epoch, let heads):
             if let known = state.peerEpoch, known != epoch {
                 logger.notice("peer replica was recreated; sending everything again", metadata: ["peer": "\(peer)"])
             }
-            actions = state.peerHeads(heads, epoch: epoch, ours: (try? replica.heads()) ?? [])
+            actions = state.peerHeads(heads, epoch: epoch, ours: organizerFirst((try? replica.heads()) ?? []))
         case .heads(let heads):
-            actions = state.peerHeads(heads, epoch: nil, ours: (try? replica.heads()) ?? [])
+            actions = state.peerHeads(heads, epoch: nil, ours: organizerFirst((try? replica.heads()) ?? []))
         case .deltas(let deltas):
             actions = state.received(deltas)
         case .ping:
             actions = []
-        case .pong:
+        case .pong, .credentials:
+            actions = []
+        case .roster(let certificates):
+            await roster(certificates)
+            actions = []
+        case .revoked(let evidence):
+            await revoked(evidence)
             actions = []
         }
         await perform(actions, ingest: ingest)

@@ -15,11 +15,19 @@ public enum SyncMessage: Sendable, Equatable {
     case deltas([SignedDelta])
     case ping
     case pong
+    /// The very first message each side sends: its enrollment certificate (see ``EnrollPayload``).
+    /// A session goes no further until the peer's certificate checks out against the roster.
+    case credentials(SignedDelta)
+    /// Enrollment certificates this side knows, so a peer learns new kiosks before their deltas.
+    case roster([SignedDelta])
+    /// Sent to a revoked kiosk instead of a session: the organizer's signed revocation naming it.
+    case revoked(SignedDelta)
 
     public static let maxHeads = 100_000
     public static let maxDeltas = 2_000
+    public static let maxCertificates = 1_000
 
-    enum Tag: UInt8 { case hello = 1, heads, deltas, ping, pong }
+    enum Tag: UInt8 { case hello = 1, heads, deltas, ping, pong, credentials, roster, revoked }
 
     public func encode() -> [UInt8] {
         var writer = ByteWriter()
@@ -34,12 +42,19 @@ public enum SyncMessage: Sendable, Equatable {
         case .deltas(let deltas):
             writer.write(Tag.deltas.rawValue)
             writer.writeVarint(UInt64(deltas.count))
-            for delta in deltas {
-                writer.writeBlob(delta.envelope)
-                writer.writeRaw(delta.signature)
-            }
+            for delta in deltas { Self.encode(delta, into: &writer) }
         case .ping: writer.write(Tag.ping.rawValue)
         case .pong: writer.write(Tag.pong.rawValue)
+        case .credentials(let certificate):
+            writer.write(Tag.credentials.rawValue)
+            Self.encode(certificate, into: &writer)
+        case .roster(let certificates):
+            writer.write(Tag.roster.rawValue)
+            writer.writeVarint(UInt64(certificates.count))
+            for certificate in certificates { Self.encode(certificate, into: &writer) }
+        case .revoked(let evidence):
+            writer.write(Tag.revoked.rawValue)
+            Self.encode(evidence, into: &writer)
         }
         return writer.bytes
     }
@@ -60,17 +75,32 @@ public enum SyncMessage: Sendable, Equatable {
             guard count <= UInt64(maxDeltas) else { throw .invalidValue(at: 1, "too many deltas in one message") }
             var deltas: [SignedDelta] = []
             deltas.reserveCapacity(Int(count))
-            for _ in 0..<count {
-                let envelope = try reader.readBlob(maxLength: Limits.maxBodyBytes + 256)
-                let signature = try reader.readRaw(count: SignedDelta.signatureByteCount)
-                deltas.append(try SignedDelta(envelope: envelope, signature: signature))
-            }
+            for _ in 0..<count { deltas.append(try decodeDelta(&reader)) }
             message = .deltas(deltas)
         case .ping: message = .ping
         case .pong: message = .pong
+        case .credentials: message = .credentials(try decodeDelta(&reader))
+        case .roster:
+            let count = try reader.readVarint()
+            guard count <= UInt64(maxCertificates) else { throw .invalidValue(at: 1, "too many certificates") }
+            var certificates: [SignedDelta] = []
+            for _ in 0..<count { certificates.append(try decodeDelta(&reader)) }
+            message = .roster(certificates)
+        case .revoked: message = .revoked(try decodeDelta(&reader))
         }
         try reader.expectEnd()
         return message
+    }
+
+    private static func encode(_ delta: SignedDelta, into writer: inout ByteWriter) {
+        writer.writeBlob(delta.envelope)
+        writer.writeRaw(delta.signature)
+    }
+
+    private static func decodeDelta(_ reader: inout ByteReader) throws(DecodeError) -> SignedDelta {
+        let envelope = try reader.readBlob(maxLength: Limits.maxBodyBytes + 256)
+        let signature = try reader.readRaw(count: SignedDelta.signatureByteCount)
+        return try SignedDelta(envelope: envelope, signature: signature)
     }
 
     private static func encode(_ heads: [AuthorHead], into writer: inout ByteWriter) {

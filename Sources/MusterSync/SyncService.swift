@@ -31,8 +31,13 @@ public actor SyncService: Service {
     let configuration: Configuration
     let replica: Replica
     let keyPair: SigningKeyPair
-    let networkKey: SecureBytes
     let logger: Logger
+    /// Called once when this kiosk learns, from a signed revocation, that the organizer revoked it.
+    let onRevoked: @Sendable (RevokePayload) -> Void
+    /// The venue network keys this kiosk holds, newest generation first: dials use the newest; an
+    /// incoming handshake may use any (a kiosk that was off during a rotation catches up through an
+    /// older one; the roster check after the handshake is what keeps a revoked kiosk out).
+    nonisolated let keyRing: Mutex<[(generation: UInt64, key: SecureBytes)]>
     let observeHLC: @Sendable (HLC) -> Void
     let clockNow: @Sendable () -> (now: UInt64, bound: UInt64)
     nonisolated let me: AuthorID
@@ -50,13 +55,16 @@ public actor SyncService: Service {
 
     public init(
         configuration: Configuration, replica: Replica, keyPair: SigningKeyPair, networkKey: SecureBytes,
-        logger: Logger, clockNow: @escaping @Sendable () -> (now: UInt64, bound: UInt64),
-        observeHLC: @escaping @Sendable (HLC) -> Void
+        keyGeneration: UInt64 = 0, logger: Logger,
+        clockNow: @escaping @Sendable () -> (now: UInt64, bound: UInt64),
+        observeHLC: @escaping @Sendable (HLC) -> Void,
+        onRevoked: @escaping @Sendable (RevokePayload) -> Void = { _ in }
     ) {
         self.configuration = configuration
         self.replica = replica
         self.keyPair = keyPair
-        self.networkKey = networkKey
+        self.keyRing = Mutex([(keyGeneration, networkKey)])
+        self.onRevoked = onRevoked
         self.logger = logger
         self.clockNow = clockNow
         self.observeHLC = observeHLC
@@ -75,7 +83,31 @@ public actor SyncService: Service {
         dialContinuation.yield((host, port))
     }
 
+    /// Opens the network keys sealed to this kiosk by revocations and adds them to the ring.
+    nonisolated func refreshKeyRing() {
+        guard let sealed = try? replica.sealedNetworkKeys(for: me) else { return }
+        let known = Set(keyRing.withLock { $0.map(\.generation) })
+        var opened: [(generation: UInt64, key: SecureBytes)] = []
+        for entry in sealed where !known.contains(entry.generation) {
+            do {
+                opened.append((entry.generation, try SealedBox.open(entry.sealed, with: keyPair)))
+            } catch {
+                logger.error("cannot open a rotated network key", metadata: ["generation": "\(entry.generation)", "error": "\(error)"])
+            }
+        }
+        guard !opened.isEmpty else { return }
+        keyRing.withLock { ring in
+            ring.append(contentsOf: opened)
+            ring.sort { $0.generation > $1.generation }
+        }
+        logger.notice("venue network key rotated", metadata: ["generation": "\(opened.map(\.generation).max() ?? 0)"])
+    }
+
+    /// The newest network key generation in use.
+    public nonisolated var keyGeneration: UInt64 { keyRing.withLock { $0.first?.generation ?? 0 } }
+
     public func run() async throws {
+        refreshKeyRing()
         let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.backlog, value: 64)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
@@ -101,6 +133,11 @@ public actor SyncService: Service {
                 group.addTask {
                     for await deltas in self.localDeltas.cancelOnGracefulShutdown() {
                         await self.relay(deltas, except: nil)
+                        let revocations = deltas.compactMap { delta -> RevokePayload? in
+                            guard delta.kind == .revoke, case .revoke(let payload)? = try? delta.decode().body else { return nil }
+                            return payload
+                        }
+                        if !revocations.isEmpty { await self.applyRevocations(revocations) }
                     }
                 }
                 group.addTask {
@@ -199,10 +236,17 @@ public actor SyncService: Service {
                 let connection = PeerConnection(
                     peer: peer, initiator: dialed != nil ? me : peer, address: remote, outbound: outbound,
                     channel: raw, sender: sender, replica: replica, logger: logger)
+                // Credentials first: nothing else is said until the peer's enrollment checks out.
+                guard let ours = try replica.certificate(of: me) else { throw SyncError.notEnrolled }
+                try await connection.send(.credentials(ours))
+                let (first, _) = try receiver.open(try await next())
+                guard await admit(peer, credentials: try SyncMessage.decode(first), connection: connection, address: remote)
+                else { return }
                 guard await register(connection, dialed: dialed) else { return }
                 established = true
                 defer { Task { await self.unregister(connection) } }
                 logger.info("session established", metadata: ["peer": "\(peer)", "address": "\(remote)"])
+                try await connection.send(.roster(try replica.certificates()))
                 try await connection.sendHello(epoch: try replica.epoch())
                 let heartbeat = Task {
                     while !Task.isCancelled {
@@ -215,7 +259,10 @@ public actor SyncService: Service {
                     let sealed = try await next()
                     let (plaintext, _) = try receiver.open(sealed)
                     let message = try SyncMessage.decode(plaintext)
-                    await connection.handle(message) { deltas in await self.ingest(deltas, from: connection) }
+                    await connection.handle(
+                        message, ingest: { deltas in await self.ingest(deltas, from: connection) },
+                        roster: { certificates in await self.learn(certificates, from: connection.peer) },
+                        revoked: { evidence in self.heardRevocation(evidence) })
                 }
             }
         } catch {
@@ -231,17 +278,93 @@ public actor SyncService: Service {
         // never ourselves, e.g. through our own announcement or a static peer pointing back at us.
         let me = self.me
         let authorize: (SigningPublicKey) -> Bool = { AuthorID($0) != me }
+        let keys = keyRing.withLock { $0.map(\.key) }
         if dialed {
-            let client = try ClientHandshake(networkKey: networkKey, keyPair: keyPair, authorize: authorize)
+            let client = try ClientHandshake(networkKey: keys[0], keyPair: keyPair, authorize: authorize)
             try await outbound.write(.frame(client.hello()))
             try await outbound.write(.frame(try client.receiveHello(try await next())))
             return try client.receiveAccept(try await next())
         }
-        let server = try ServerHandshake(networkKey: networkKey, keyPair: keyPair, authorize: authorize)
-        try await outbound.write(.frame(try server.receiveHello(try await next())))
+        // The client's hello is authenticated with one of our network keys: find which.
+        let hello = try await next()
+        var answer: (ServerHandshake, [UInt8])?
+        var failure: (any Error)?
+        for key in keys {
+            do {
+                let server = try ServerHandshake(networkKey: key, keyPair: keyPair, authorize: authorize)
+                answer = (server, try server.receiveHello(hello))
+                break
+            } catch {
+                failure = error
+            }
+        }
+        guard let (server, reply) = answer else { throw failure ?? SyncError.closed }
+        try await outbound.write(.frame(reply))
         let (accept, result) = try server.receiveAuth(try await next())
         try await outbound.write(.frame(accept))
         return result
+    }
+
+    /// Checks the peer's credentials against the roster. A revoked kiosk is shown its revocation
+    /// and disconnected; a key without a valid enrollment is disconnected without a word.
+    private func admit(
+        _ peer: AuthorID, credentials: SyncMessage, connection: PeerConnection, address: String
+    ) async -> Bool {
+        if case .revoked(let evidence) = credentials {
+            heardRevocation(evidence)
+            return false
+        }
+        guard case .credentials(let certificate) = credentials else {
+            logger.warning("refused a peer without credentials", metadata: ["peer": "\(peer)", "address": "\(address)"])
+            return false
+        }
+        do {
+            let before = try replica.membership(of: peer)
+            if case .revoked(_, let evidence) = before {
+                logger.warning("refused a revoked kiosk", metadata: ["peer": "\(peer)", "address": "\(address)"])
+                try? await connection.send(.revoked(evidence))
+                return false
+            }
+            try replica.admitCertificate(certificate, for: peer)
+            if before == .unknown {
+                logger.notice("new kiosk on the roster", metadata: ["peer": "\(peer)"])
+                for (other, session) in sessions where other != peer {
+                    try? await session.send(.roster([certificate]))
+                }
+            }
+            return true
+        } catch {
+            logger.warning(
+                "refused a kiosk that is not on the roster",
+                metadata: ["peer": "\(peer)", "address": "\(address)", "reason": "\(error)"])
+            return false
+        }
+    }
+
+    /// Certificates a peer knows: record the valid ones, pass new ones on.
+    private func learn(_ certificates: [SignedDelta], from peer: AuthorID) async {
+        var fresh: [SignedDelta] = []
+        for certificate in certificates {
+            guard case .enroll(let payload)? = try? certificate.decode().body,
+                (try? replica.membership(of: payload.kiosk)) == .unknown,
+                (try? replica.admitCertificate(certificate, for: payload.kiosk)) != nil
+            else { continue }
+            fresh.append(certificate)
+        }
+        guard !fresh.isEmpty else { return }
+        for (other, session) in sessions where other != peer {
+            try? await session.send(.roster(fresh))
+        }
+    }
+
+    /// A peer says we are revoked: believe it only if the organizer signed it and it names us.
+    private nonisolated func heardRevocation(_ evidence: SignedDelta) {
+        guard let payload = Replica.verifyRevocation(evidence, policy: replica.policy), payload.kiosk == me else {
+            logger.warning("ignored a revocation that is not signed by the organizer or names another kiosk")
+            return
+        }
+        logger.critical("this kiosk was revoked by the organizer")
+        onRevoked(payload)
     }
 
     /// One session per pair of kiosks: of two, the one dialed by the kiosk with the lower key stays.
@@ -286,10 +409,31 @@ public actor SyncService: Service {
                 logger.warning("delta stamped beyond the clock bound", metadata: ["delta": "\(ref)"])
             }
             if !report.applied.isEmpty { await relay(report.applied, except: connection.peer) }
+            if !report.revocations.isEmpty { await applyRevocations(report.revocations) }
             return report.rejected
         } catch {
             logger.error("cannot store deltas from a peer", metadata: ["error": "\(error)"])
             return [error]
+        }
+    }
+
+    /// A revocation arrived: the revoked kiosk's sessions end (after it is shown why), the rotated
+    /// network key is opened, and if it names this kiosk, the daemon stops.
+    private func applyRevocations(_ revocations: [RevokePayload]) async {
+        refreshKeyRing()
+        for payload in revocations {
+            if payload.kiosk == me {
+                logger.critical("this kiosk was revoked by the organizer")
+                onRevoked(payload)
+                continue
+            }
+            if let session = sessions[payload.kiosk] {
+                if case .revoked(_, let evidence)? = try? replica.membership(of: payload.kiosk) {
+                    try? await session.send(.revoked(evidence))
+                }
+                logger.notice("closing the session of a revoked kiosk", metadata: ["peer": "\(payload.kiosk)"])
+                session.close()
+            }
         }
     }
 
@@ -317,4 +461,5 @@ final class LastHeard: Sendable {
 enum SyncError: Error {
     case closed
     case connectedToSelf
+    case notEnrolled
 }

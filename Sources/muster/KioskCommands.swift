@@ -11,8 +11,10 @@ struct Kiosk: ParsableCommand {
     func run() throws {
         let context = try options.context()
         KioskSession.protectTerminal()
+        let input = LineInput()
         KioskSession(
-            client: context, readLine: { Swift.readLine(strippingNewline: true) },
+            client: context, readLine: { input.readLine() },
+            waitForInput: { input.waitForLine(timeoutMillis: $0) },
             write: { text in
                 FileHandle.standardOutput.write(Data(text.utf8))
             }

@@ -20,28 +20,33 @@ final class KioskHarness {
     let binaries: URL
     var daemon: Process?
     var configPath: String { directory.appendingPathComponent("musterd.toml").path }
-    var organizerKey: String { directory.appendingPathComponent("venue/organizer.key").path }
+    /// The organizer's machine: its key and venue file (shared by the kiosks of one venue).
+    let organizerDirectory: URL
+    var organizerKey: String { organizerDirectory.appendingPathComponent("organizer.key").path }
+    /// The organizer's venue file (holds the current network key); the kiosk's own copy is written
+    /// by `muster join` to ``kioskVenuePath``.
+    var organizerVenuePath: String { organizerDirectory.appendingPathComponent("venue.toml").path }
+    var kioskVenuePath: String { directory.appendingPathComponent("joined-venue.toml").path }
+    let passphrase: String?
     var socketPath: String { directory.appendingPathComponent("run/control.sock").path }
     var logPath: String { directory.appendingPathComponent("musterd.log").path }
 
     /// - Parameters:
     ///   - venueOf: join the venue of another kiosk instead of creating a new one.
     ///   - listen: `host:port` for peer sessions; `staticPeers` as in the config.
+    ///   - enroll: go through `muster join-request`, `muster enroll` and `muster join`, as a
+    ///     technician would; false leaves the kiosk unenrolled (with no venue file).
     init(
         name: String = "Hall A", location: String = "Main entrance", passphrase: String? = nil,
-        venueOf other: KioskHarness? = nil, listen: String = "127.0.0.1:0", staticPeers: [String] = []
+        venueOf other: KioskHarness? = nil, listen: String = "127.0.0.1:0", staticPeers: [String] = [],
+        enroll: Bool = true
     ) throws {
+        self.passphrase = passphrase
         binaries = try Self.findBinaries()
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("muster-it-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        if let other {
-            let venue = directory.appendingPathComponent("venue")
-            try FileManager.default.createDirectory(at: venue, withIntermediateDirectories: true)
-            for file in ["venue.toml", "organizer.key"] {
-                try FileManager.default.copyItem(
-                    at: other.directory.appendingPathComponent("venue/\(file)"), to: venue.appendingPathComponent(file))
-            }
-        } else {
+        organizerDirectory = other?.organizerDirectory ?? directory.appendingPathComponent("venue")
+        if other == nil {
             let created = try muster(
             ["venue", "create", "--out", directory.appendingPathComponent("venue").path, "--name", "Test Venue"]
                 + (passphrase == nil ? [] : ["--passphrase"]),
@@ -54,12 +59,32 @@ final class KioskHarness {
             location = "\(location)"
             state_dir = "state"
             control_socket = "run/control.sock"
-            venue = "venue/venue.toml"
+            venue = "joined-venue.toml"
             listen = "\(listen)"
             static_peers = [\(peers)]
             discovery = false
             """
         try config.write(toFile: configPath, atomically: true, encoding: .utf8)
+        if enroll { try self.enroll() }
+    }
+
+    /// The enrollment a technician and the organizer do: request on the kiosk, enroll on the
+    /// organizer's machine, join on the kiosk. Returns the request and bundle texts.
+    @discardableResult
+    func enroll() throws -> (request: String, bundle: String) {
+        let request = try muster(["join-request", "--text-only"])
+        guard request.status == 0, let requestText = request.stdout.split(separator: "\n").last.map(String.init) else {
+            throw HarnessError(description: "join-request failed: \(request.stderr)")
+        }
+        let environment = passphrase.map { ["MUSTER_PASSPHRASE": $0] } ?? [:]
+        let enrolled = try muster(
+            ["enroll", requestText, "--organizer-key", organizerKey, "--text-only"], environment: environment)
+        guard enrolled.status == 0, let bundle = enrolled.stdout.split(separator: "\n").last.map(String.init) else {
+            throw HarnessError(description: "enroll failed: \(enrolled.stderr)")
+        }
+        let joined = try muster(["join", bundle])
+        guard joined.status == 0 else { throw HarnessError(description: "join failed: \(joined.stderr)") }
+        return (requestText, bundle)
     }
 
     deinit {

@@ -1,0 +1,98 @@
+import Foundation
+import MusterCore
+import MusterCrypto
+import MusterDaemon
+import MusterStore
+
+/// `muster revoke`: takes a kiosk off the roster and rotates the venue network key.
+///
+/// The watermark is the revoked kiosk's newest seq this replica holds: what it wrote up to there
+/// stays everywhere, anything later is refused. The new network key is sealed to every remaining
+/// kiosk inside the signed revocation, and the organizer's venue file is updated to it (so later
+/// enrollments hand out the new key).
+public struct Revocation {
+    let client: ClientContext
+    let keyPath: String
+    let venuePath: String
+
+    public init(_ client: ClientContext, keyPath: String, venuePath: String) {
+        self.client = client
+        self.keyPath = keyPath
+        self.venuePath = venuePath
+    }
+
+    /// Finds a kiosk on the roster by name, fingerprint or key (a unique hex prefix will do).
+    static func find(_ query: String, in roster: [RosterEntry]) throws(ClientError) -> RosterEntry {
+        let wanted = query.trimmingWhitespace().lowercased()
+        let compact = wanted.replacingOccurrences(of: "-", with: "")
+        let matches = roster.filter { entry in
+            entry.name.lowercased() == wanted || (compact.count >= 8 && entry.kiosk.hex.hasPrefix(compact))
+        }
+        guard let entry = matches.first else {
+            throw ClientError(.notFound, "no kiosk named or keyed '\(TerminalText.sanitize(query))' on the roster")
+        }
+        guard matches.count == 1 else {
+            throw ClientError(.usage, "'\(TerminalText.sanitize(query))' matches \(matches.count) kiosks; give its key fingerprint")
+        }
+        return entry
+    }
+
+    public func revoke(_ query: String) throws(ClientError) -> String {
+        let organizer = try OrganizerKey.load(path: keyPath)
+        let submitter = try OrganizerSubmitter(client: client, keyPair: organizer)
+        let venue: VenueFile
+        do {
+            venue = try VenueFile.load(path: venuePath)
+        } catch {
+            throw ClientError(.config, "\(error)")
+        }
+        guard venue.venue == client.venue.venue else {
+            throw ClientError(.config, "\(venuePath) belongs to another venue than this kiosk")
+        }
+        let replica = try client.replica()
+        let roster: [RosterEntry]
+        let watermark: UInt64
+        let generation: UInt64
+        let target: RosterEntry
+        do {
+            roster = try replica.roster()
+            target = try Self.find(query, in: roster)
+            guard target.revokedWatermark == nil else {
+                throw ClientError(.usage, "kiosk '\(TerminalText.sanitize(target.name))' is already revoked")
+            }
+            watermark = try replica.head(of: target.kiosk).seq
+            generation = max(venue.keyGeneration, try replica.newestKeyGeneration()) + 1
+        } catch let error as ClientError {
+            throw error
+        } catch {
+            throw ClientError(.failed, "\(error)")
+        }
+        let remaining = roster.filter { $0.revokedWatermark == nil && $0.kiosk != target.kiosk }
+        guard remaining.count <= RevokePayload.maxSealedKeys else {
+            throw ClientError(.failed, "a venue of more than \(RevokePayload.maxSealedKeys) kiosks cannot rotate its key in one revocation")
+        }
+        let newKey: SecureBytes
+        var sealedKeys: [RevokePayload.SealedKey] = []
+        do {
+            newKey = try SecureBytes.random(count: 32)
+            for entry in remaining {
+                let key = try SigningPublicKey(bytes: entry.kiosk.bytes)
+                sealedKeys.append(.init(kiosk: entry.kiosk, sealed: try SealedBox.seal(newKey, to: key)))
+            }
+        } catch {
+            throw ClientError(.failed, error.message)
+        }
+        try submitter.submit([
+            .revoke(RevokePayload(kiosk: target.kiosk, watermark: watermark, keyGeneration: generation, sealedKeys: sealedKeys))
+        ])
+        do {
+            try venue.rotated(to: newKey, generation: generation).write(to: venuePath, overwrite: true)
+        } catch {
+            throw ClientError(
+                .failed, "the kiosk is revoked, but \(venuePath) could not be updated to the new network key: \(error)")
+        }
+        return "Revoked kiosk '\(TerminalText.sanitize(target.name))' (\(TerminalText.sanitize(target.location))): "
+            + "its records up to #\(watermark) stay, anything later is refused everywhere. "
+            + "Network key rotated to generation \(generation) for \(remaining.count) kiosk(s)."
+    }
+}

@@ -1,0 +1,30 @@
+public import MusterCore
+
+/// Where a key stands on the venue roster, as this replica knows it.
+public enum Membership: Sendable, Equatable {
+    /// The venue's organizer key.
+    case organizer
+    /// An enrolled kiosk, with the name and location the organizer gave it.
+    case enrolled(name: String, location: String)
+    /// A kiosk the organizer revoked; `evidence` is the signed revocation, shown to the kiosk itself.
+    case revoked(watermark: UInt64, evidence: SignedDelta)
+    /// Never enrolled (as far as this replica knows).
+    case unknown
+
+    /// Whether sessions with this key are allowed.
+    public var mayConnect: Bool {
+        switch self {
+        case .organizer, .enrolled: true
+        case .revoked, .unknown: false
+        }
+    }
+}
+
+/// One kiosk on the roster, for status output and key rotation.
+public struct RosterEntry: Sendable, Equatable {
+    public let kiosk: AuthorID
+    public let name: String
+    public let location: String
+    /// Set once the kiosk is revoked: the last seq of its that is still accepted.
+    public let revokedWatermark: UInt64?
+}
