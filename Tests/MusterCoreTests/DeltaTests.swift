@@ -36,13 +36,19 @@ enum Samples {
                 ticket: "W-0123ABCD")),
         .note(NotePayload(campaignID: "devcon-2025", attendeeKey: "ada@analytical.example", text: "Great talk 🎉")),
         .undo(UndoPayload(target: DeltaRef(author: other, seq: 17))),
+        .enroll(EnrollPayload(kiosk: other, name: "Hall A", location: "Main entrance")),
+        .revoke(
+            RevokePayload(
+                kiosk: other, watermark: 12, keyGeneration: 2,
+                sealedKeys: [.init(kiosk: author, sealed: [UInt8](repeating: 7, count: RevokePayload.sealedKeyByteCount))])),
     ]
 
     static func delta(
         _ body: DeltaBody, seq: UInt64 = 1, prev: [UInt8] = Delta.genesisPrev,
         hlc: HLC = HLC(physicalMillis: 1_750_000_000_000, logical: 2)
     ) -> Delta {
-        Delta(venue: venue, author: author, seq: seq, prev: prev, hlc: hlc, body: body)
+        // An enrollment certificate always has seq 0.
+        Delta(venue: venue, author: author, seq: body.kind == .enroll ? 0 : seq, prev: prev, hlc: hlc, body: body)
     }
 
     /// Offsets of the envelope header, spelled out independently of `SignedDelta`'s constants.
@@ -60,6 +66,7 @@ struct DeltaTests {
     @Test(arguments: Samples.bodies)
     func bodyRoundTripsThroughTheEnvelope(body: DeltaBody) throws {
         let prev = (0..<32).map { UInt8($0) }
+        // An enrollment is a certificate outside the logs: seq 0.
         let delta = Samples.delta(body, seq: 42, prev: prev, hlc: HLC(physicalMillis: 1_750_000_000_123, logical: 9))
         let envelope = delta.envelope()
         #expect(envelope[0] == Delta.encodingVersion)
@@ -70,6 +77,25 @@ struct DeltaTests {
         // Exactly one encoding: re-encoding gives the same bytes.
         #expect(decoded.envelope() == envelope)
         #expect(try DeltaBody.decode(kind: body.kind, bytes: body.encode()) == body)
+    }
+
+    @Test func certificatesHaveSeqZeroAndLogEntriesDoNot() {
+        let enroll = Samples.delta(Samples.bodies.first { $0.kind == .enroll }!, seq: 0).envelope()
+        var withSeq = enroll
+        withSeq[Samples.seqOffset + 7] = 1
+        #expect(throws: DecodeError.self) { try Delta.decode(envelope: withSeq) }
+        var checkIn = Samples.delta(.checkIn(CheckInPayload(Samples.presence))).envelope()
+        checkIn[Samples.seqOffset + 7] = 0
+        #expect(throws: DecodeError.self) { try Delta.decode(envelope: checkIn) }
+    }
+
+    @Test func revocationCarriesAtMostItsLimitOfSealedKeys() {
+        var writer = ByteWriter()
+        writer.writeRaw(Samples.other.bytes)
+        writer.write(UInt64(1))
+        writer.write(UInt64(1))
+        writer.writeVarint(UInt64(RevokePayload.maxSealedKeys + 1))
+        #expect(throws: DecodeError.self) { try DeltaBody.decode(kind: .revoke, bytes: writer.bytes) }
     }
 
     @Test func headerLayoutIsFixed() {
@@ -83,7 +109,7 @@ struct DeltaTests {
 
     @Test func unknownKindIsRejected() {
         var envelope = Samples.delta(Samples.bodies[0]).envelope()
-        for kind: UInt8 in [0, 9, 0xFF] {
+        for kind: UInt8 in [0, UInt8(DeltaKind.allCases.count + 1), 0xFF] {
             envelope[1] = kind
             #expect(decodeError({ () throws(DecodeError) in try Delta.decode(envelope: envelope) }) == .unknownKind(kind))
         }
@@ -187,7 +213,7 @@ struct SignedDeltaTests {
         #expect(signed.kind == decoded.kind)
         #expect(signed.venue == decoded.venue)
         #expect(signed.ref == decoded.ref)
-        #expect(signed.ref == DeltaRef(author: Samples.author, seq: 0x0102_0304_0506))
+        #expect(signed.ref == DeltaRef(author: Samples.author, seq: body.kind == .enroll ? 0 : 0x0102_0304_0506))
     }
 
     @Test func shapeIsCheckedOnConstruction() {

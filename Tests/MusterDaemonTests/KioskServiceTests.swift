@@ -261,7 +261,13 @@ struct KioskServiceTests {
                 campaignID: f.campaignID, attendeeKey: "grace@example.com", kioskName: "Hall B", location: "",
                 memberStatus: "Attended"))),
             hlc: HLC(physicalMillis: ServiceFixture.now + 600_000, logical: 0))
-        // What the sync layer does with a peer's deltas.
+        // What the sync layer does with a peer's certificate and deltas.
+        try f.replica.admitCertificate(
+            VenuePolicy.certificate(
+                venue: f.venue, organizer: f.organizer,
+                payload: EnrollPayload(kiosk: AuthorID(kioskB.publicKey), name: "Hall B", location: ""),
+                hlc: HLC(physicalMillis: ServiceFixture.now, logical: 0)),
+            for: AuthorID(kioskB.publicKey))
         let report = try f.replica.ingest([ahead], nowMillis: ServiceFixture.now, clockBoundMillis: f.service.clock.boundMillis)
         #expect(report.applied.count == 1)
         #expect(report.clockWarnings == [ahead.ref])

@@ -115,7 +115,7 @@ struct ReplicaLocalTests {
             let path = dir + "/replica.sqlite"
             let digest: String
             do {
-                let writer = try Replica.open(path: path, policy: venue.policy)
+                let writer = try venue.openReplica(in: dir)
                 try writer.ingestAtTestTime(log.all, nowMillis: log.now)
                 digest = try writer.digest()
 

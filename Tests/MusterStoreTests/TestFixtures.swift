@@ -83,8 +83,23 @@ struct TestVenue {
             venue: venue ?? self.venue, keyPair: key, head: head ?? .empty(AuthorID(key.publicKey)))
     }
 
-    func openReplica(in directory: String, named name: String = "replica") throws -> Replica {
-        try Replica.open(path: directory + "/" + name + ".sqlite", policy: policy)
+    /// Opens a replica with both kiosks on its roster (as their certificates would put them).
+    func openReplica(in directory: String, named name: String = "replica", enrolled: Bool = true) throws -> Replica {
+        let replica = try Replica.open(path: directory + "/" + name + ".sqlite", policy: policy)
+        if enrolled {
+            for (key, name) in [(kioskAKey, "Kiosk A"), (kioskBKey, "Kiosk B")] {
+                try replica.admitCertificate(certificate(for: key, name: name), for: AuthorID(key.publicKey))
+            }
+        }
+        return replica
+    }
+
+    /// The organizer's certificate enrolling a kiosk key.
+    func certificate(for key: SigningKeyPair, name: String) -> SignedDelta {
+        VenuePolicy.certificate(
+            venue: venue, organizer: organizerKey,
+            payload: EnrollPayload(kiosk: AuthorID(key.publicKey), name: name, location: "Hall"),
+            hlc: HLC(physicalMillis: TestTime.start, logical: 0))
     }
 }
 
