@@ -88,6 +88,16 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        .executableTarget(
+            name: "muster-fuzz",
+            dependencies: [
+                "MusterCore", "MusterCrypto", "MusterStore", "MusterSync", "MusterDaemon",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+            ],
+            path: "Sources/MusterFuzz",
+            swiftSettings: strict
+        ),
         .target(
             name: "MusterTestSupport",
             dependencies: [.product(name: "Logging", package: "swift-log")],
@@ -105,7 +115,7 @@ let package = Package(
         .testTarget(name: "MusterClientTests", dependencies: ["MusterClient", "MusterCore", "MusterTestSupport"]),
         .testTarget(
             name: "MusterIntegrationTests",
-            dependencies: ["MusterCore", "MusterCrypto", "MusterStore"]
+            dependencies: ["MusterCore", "MusterCrypto", "MusterStore", "MusterSync"]
         ),
     ],
     swiftLanguageModes: [.v6]

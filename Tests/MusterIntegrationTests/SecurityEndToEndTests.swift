@@ -1,0 +1,402 @@
+import Foundation
+import MusterCore
+import MusterCrypto
+import MusterStore
+import MusterSync
+import Testing
+
+/// The attack table of SECURITY.md, each row tried against real `musterd` processes on loopback
+/// (rows 7 and 8, which need a partition, run in the lab: LabSecurityTests.swift).
+@Suite("Attacks on a venue (SECURITY.md)", .serialized)
+struct SecurityEndToEndTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// Two enrolled kiosks in session (k2 dials k1) with the sample list imported and locked.
+    final class Venue {
+        let port: Int
+        let k1: KioskHarness
+        let k2: KioskHarness
+        let joined: JoinedVenue
+        let organizer: SigningKeyPair
+
+        init() throws {
+            port = try freeLoopbackPort()
+            k1 = try KioskHarness(name: "k1", listen: "127.0.0.1:\(port)")
+            k2 = try KioskHarness(
+                name: "k2", venueOf: k1, listen: "127.0.0.1:\(try freeLoopbackPort())", staticPeers: ["127.0.0.1:\(port)"])
+            try k1.start()
+            try k2.start()
+            joined = try JoinedVenue(path: k1.kioskVenuePath)
+            organizer = try KeyFile.read(from: k1.organizerKey, passphrase: { nil })
+            let sample = SecurityEndToEndTests.root.appendingPathComponent("scripts/sample-attendees.csv").path
+            #expect(try k1.muster(["import", sample, "--campaign", "Sec", "--organizer-key", k1.organizerKey]).status == 0)
+            #expect(try k1.muster(["lock", "Sec", "--organizer-key", k1.organizerKey, "--status", "Attended"]).status == 0)
+            try waitUntil("k2 has the list, the lock and a session with k1", timeout: 30) {
+                let status = try self.k2.status()
+                let k1Peers = try self.k1.status()["peers"] as? [String]
+                return status["campaign"] as? String == "Sec" && (status["peers"] as? [String])?.count == 1
+                    && k1Peers?.count == 1
+            }
+        }
+
+        func digests() throws -> [String] { try [k1, k2].map { try $0.status()["digest"] as? String ?? "" } }
+
+        /// A kiosk key the organizer really enrolled, driven by the test (a stolen or rogue kiosk).
+        func insider(_ name: String = "insider") throws -> (key: SigningKeyPair, certificate: SignedDelta) {
+            let key = try SigningKeyPair.generate()
+            let certificate = VenuePolicy.certificate(
+                venue: joined.venue, organizer: organizer,
+                payload: EnrollPayload(kiosk: AuthorID(key.publicKey), name: name, location: "nowhere"),
+                hlc: HLC(physicalMillis: Self.nowMillis, logical: 0))
+            return (key, certificate)
+        }
+
+        /// Opens a session with k1 as `key`, presenting `certificate`; returns once k1 said hello.
+        func session(_ key: SigningKeyPair, _ certificate: SignedDelta) throws -> RawPeer {
+            let peer = try RawPeer(port: port, networkKey: joined.networkKey, keyPair: key)
+            try peer.send(.credentials(certificate))
+            while let message = peer.receive() {
+                if case .hello = message { return peer }
+            }
+            throw KioskHarness.HarnessError(description: "k1 closed the session of an enrolled kiosk")
+        }
+
+        /// k1's replica, read-only (as `muster` reads it).
+        func replica(_ kiosk: KioskHarness) throws -> Replica {
+            try Replica.openReadOnly(path: kiosk.directory.appendingPathComponent("state/replica.sqlite").path, policy: joined.policy)
+        }
+
+        func campaignAndKey(_ ticket: String) throws -> (campaign: String, key: String) {
+            try replica(k1).view { view in
+                let campaign = try #require(try view.lock()?.campaignID)
+                return (campaign, try #require(try view.lookup(campaignID: campaign, query: ticket)).key)
+            }
+        }
+
+        func checkIn(_ ticket: String, signer: inout DeltaSigner, millis: UInt64 = Venue.nowMillis) throws -> SignedDelta {
+            let (campaign, key) = try campaignAndKey(ticket)
+            return signer.sign(
+                .checkIn(CheckInPayload(PresencePayload(
+                    campaignID: campaign, attendeeKey: key, kioskName: "rogue", location: "", memberStatus: "Attended"))),
+                hlc: HLC(physicalMillis: millis, logical: 0))
+        }
+
+        static var nowMillis: UInt64 { UInt64(Date().timeIntervalSince1970 * 1000) }
+    }
+
+    static func onlyCredentials(_ messages: [SyncMessage]) -> Bool {
+        messages.allSatisfy { if case .credentials = $0 { true } else { false } }
+    }
+
+    @Test("2. the network key but a kiosk key not on the roster: refused, nothing applied")
+    func strangerWithTheNetworkKey() throws {
+        let venue = try Venue()
+        let before = try venue.digests()
+        let stranger = try SigningKeyPair.generate()
+        var strangerSigner = DeltaSigner(venue: venue.joined.venue, keyPair: stranger, head: .empty(AuthorID(stranger.publicKey)))
+        let forged = try venue.checkIn("MUS-0001", signer: &strangerSigner)
+
+        // No credentials at all: straight to replication.
+        let bare = try RawPeer(port: venue.port, networkKey: venue.joined.networkKey, keyPair: stranger)
+        try bare.send(.hello(epoch: "x", heads: []))
+        try? bare.send(.deltas([forged]))
+        #expect(Self.onlyCredentials(bare.receiveUntilClosed()), "k1 said more than its own credentials")
+
+        // A certificate it signed itself, and k2's genuine certificate presented with the stranger's key.
+        let selfSigned = VenuePolicy.certificate(
+            venue: venue.joined.venue, organizer: stranger,
+            payload: EnrollPayload(kiosk: AuthorID(stranger.publicKey), name: "evil", location: ""),
+            hlc: HLC(physicalMillis: Venue.nowMillis, logical: 0))
+        let k2Certificate = try #require(
+            try venue.replica(venue.k1).certificates().first {
+                if case .enroll(let p)? = try? $0.decode().body { return p.name == "k2" }
+                return false
+            })
+        for credentials in [selfSigned, k2Certificate] {
+            let peer = try RawPeer(port: venue.port, networkKey: venue.joined.networkKey, keyPair: stranger)
+            try peer.send(.credentials(credentials))
+            try? peer.send(.deltas([forged]))
+            #expect(Self.onlyCredentials(peer.receiveUntilClosed()), "k1 said more than its own credentials")
+        }
+        #expect(try venue.digests() == before)
+        #expect((try venue.k1.status()["peers"] as? [String])?.count == 1, "only k2 is in session with k1")
+        #expect(venue.k1.daemonLog().contains("refused a kiosk that is not on the roster"))
+        #expect(venue.k1.daemonLog().contains("refused a peer without credentials"))
+    }
+
+    @Test("3. an unenrolled author, and a lock/import/undo signed by a kiosk: rejected on every kiosk")
+    func forgedAuthors() throws {
+        let venue = try Venue()
+        let (key, certificate) = try venue.insider()
+        let peer = try venue.session(key, certificate)
+        let before = try venue.digests()
+        let lockBefore = try venue.k1.status()["lockVersion"] as? Int
+
+        let stranger = try SigningKeyPair.generate()
+        var strangerSigner = DeltaSigner(venue: venue.joined.venue, keyPair: stranger, head: .empty(AuthorID(stranger.publicKey)))
+        try peer.send(.deltas([try venue.checkIn("MUS-0001", signer: &strangerSigner)]))
+
+        let (campaign, attendee) = try venue.campaignAndKey("MUS-0002")
+        let organizerKinds: [DeltaBody] = [
+            .lock(LockPayload(version: 1_000, campaignID: nil)),
+            .attendee(
+                AttendeePayload(
+                    campaignID: campaign, key: "mallory@example.com", email: "mallory@example.com", firstName: "Mal",
+                    lastName: "Lory", company: "", ticket: "EVIL", salesforceID: nil, status: nil, admitted: true)),
+            .undo(UndoPayload(target: DeltaRef(author: venue.joined.organizer, seq: 1))),
+            .campaign(CampaignPayload(campaignID: campaign, name: "Hijacked")),
+        ]
+        for body in organizerKinds {
+            // Each at seq 1 of the insider's log: nothing is stored, so no fork either.
+            var signer = DeltaSigner(venue: venue.joined.venue, keyPair: key, head: .empty(AuthorID(key.publicKey)))
+            try peer.send(.deltas([signer.sign(body, hlc: HLC(physicalMillis: Venue.nowMillis, logical: 0))]))
+        }
+        // A genuine check-in by the insider afterwards proves the session was listening all along.
+        var signer = DeltaSigner(venue: venue.joined.venue, keyPair: key, head: .empty(AuthorID(key.publicKey)))
+        try peer.send(.deltas([try venue.checkIn("MUS-0002", signer: &signer)]))
+        try waitUntil("the insider's genuine check-in reaches k1 and k2", timeout: 20) {
+            try [venue.k1, venue.k2].allSatisfy { try $0.status()["checkedIn"] as? Int == 1 }
+        }
+        for kiosk in [venue.k1, venue.k2] {
+            let status = try kiosk.status()
+            #expect(status["campaign"] as? String == "Sec")
+            #expect(status["lockVersion"] as? Int == lockBefore)
+            #expect(status["attendees"] as? Int == 25)
+            #expect(try venue.replica(kiosk).view { try $0.attendee(campaignID: campaign, key: "mallory@example.com") } == nil)
+            #expect(try venue.replica(kiosk).view { try $0.attendee(campaignID: campaign, key: attendee)?.isInside } == true)
+        }
+        #expect(try venue.digests() != before, "only the genuine check-in changed the state")
+    }
+
+    @Test("4. replayed deltas change nothing, here or at another venue")
+    func replay() throws {
+        let venue = try Venue()
+        let (key, certificate) = try venue.insider()
+        let captured = try venue.replica(venue.k1).deltas(of: venue.joined.organizer)
+        #expect(captured.count > 25)
+        let before = try venue.digests()
+        let peer = try venue.session(key, certificate)
+        try peer.send(.deltas(captured))
+        try peer.send(.roster([certificate, certificate]))
+        try peer.send(.heads([]))
+        // The session stays up (duplicates are harmless; a heartbeat still comes) and nothing changes.
+        var alive = false
+        while let message = peer.receive() {
+            if case .ping = message {
+                alive = true
+                break
+            }
+        }
+        #expect(alive)
+        #expect(try venue.digests() == before)
+
+        // Another venue: its own kiosk, its own organizer.
+        let otherPort = try freeLoopbackPort()
+        let other = try KioskHarness(name: "elsewhere", listen: "127.0.0.1:\(otherPort)")
+        try other.start()
+        let otherVenue = try JoinedVenue(path: other.kioskVenuePath)
+        let otherOrganizer = try KeyFile.read(from: other.organizerKey, passphrase: { nil })
+        let otherBefore = try other.status()["digest"] as? String
+        // Venue 1's certificate is worthless there...
+        let replayed = try RawPeer(port: otherPort, networkKey: otherVenue.networkKey, keyPair: key)
+        try replayed.send(.credentials(certificate))
+        #expect(Self.onlyCredentials(replayed.receiveUntilClosed()))
+        // ...and venue 1's deltas, relayed by a kiosk genuinely enrolled there, are refused.
+        let insider = try SigningKeyPair.generate()
+        let otherCertificate = VenuePolicy.certificate(
+            venue: otherVenue.venue, organizer: otherOrganizer,
+            payload: EnrollPayload(kiosk: AuthorID(insider.publicKey), name: "relay", location: ""),
+            hlc: HLC(physicalMillis: Venue.nowMillis, logical: 0))
+        let relay = try RawPeer(port: otherPort, networkKey: otherVenue.networkKey, keyPair: insider)
+        try relay.send(.credentials(otherCertificate))
+        try relay.send(.deltas(captured))
+        try relay.send(.roster([certificate]))
+        // The session survives (the daemon's heartbeat keeps coming) and nothing changed.
+        var answered = false
+        while let message = relay.receive() {
+            if case .ping = message {
+                answered = true
+                break
+            }
+        }
+        #expect(answered, "the other kiosk closed the relay session: \(other.daemonLog())")
+        #expect(try other.status()["digest"] as? String == otherBefore)
+        #expect(try other.status()["attendees"] as? Int == 0)
+    }
+
+    @Test("5. a fork: the second delta is rejected, the evidence kept, a warning shown")
+    func fork() throws {
+        let venue = try Venue()
+        let (key, certificate) = try venue.insider()
+        let peer = try venue.session(key, certificate)
+        var first = DeltaSigner(venue: venue.joined.venue, keyPair: key, head: .empty(AuthorID(key.publicKey)))
+        var second = first
+        try peer.send(.deltas([try venue.checkIn("MUS-0003", signer: &first)]))
+        try peer.send(.deltas([try venue.checkIn("MUS-0004", signer: &second)]))
+        try waitUntil("k1 keeps the fork evidence", timeout: 20) { try venue.k1.status()["forks"] as? Int == 1 }
+        try waitUntil("k2 has the first delta", timeout: 20) { try venue.k2.status()["checkedIn"] as? Int == 1 }
+        for kiosk in [venue.k1, venue.k2] {
+            let (campaign, fourth) = try venue.campaignAndKey("MUS-0004")
+            #expect(try venue.replica(kiosk).view { try $0.attendee(campaignID: campaign, key: fourth)?.isInside } == false)
+        }
+        let text = try venue.k1.muster(["status"]).stdout
+        #expect(text.contains("WARNING:    1 fork(s) detected"))
+        #expect(venue.k1.daemonLog().contains("FORK"))
+    }
+
+    @Test("6. a delta stamped 10 years ahead: clocks stay within the bound, the check-in counts")
+    func clockFromTheFuture() throws {
+        let venue = try Venue()
+        let (key, certificate) = try venue.insider()
+        let peer = try venue.session(key, certificate)
+        let tenYears: UInt64 = 10 * 365 * 24 * 3_600 * 1_000
+        var signer = DeltaSigner(venue: venue.joined.venue, keyPair: key, head: .empty(AuthorID(key.publicKey)))
+        try peer.send(.deltas([try venue.checkIn("MUS-0005", signer: &signer, millis: Venue.nowMillis + tenYears)]))
+        try waitUntil("both kiosks count the check-in and warn", timeout: 20) {
+            try [venue.k1, venue.k2].allSatisfy {
+                let status = try $0.status()
+                return status["checkedIn"] as? Int == 1 && status["clockWarnings"] as? Int == 1
+            }
+        }
+        #expect(try venue.k1.muster(["checkin", "MUS-0006"]).status == 0)
+        #expect(try venue.k2.muster(["checkin", "MUS-0007"]).status == 0)
+        let bound: UInt64 = 5 * 60 * 1_000
+        for kiosk in [venue.k1, venue.k2] {
+            let own = try KeyFile.read(from: kiosk.directory.appendingPathComponent("state/kiosk.key").path, passphrase: { nil })
+            let newest = try #require(try venue.replica(kiosk).newestHLC(author: AuthorID(own.publicKey)))
+            #expect(newest.physicalMillis <= Venue.nowMillis + bound, "a kiosk clock followed the future delta")
+        }
+        #expect(try venue.k1.muster(["status"]).stdout.contains("stamped too far ahead"))
+    }
+
+    @Test("9. escape sequences, OSC 52, CR, C1 controls and bidi overrides never reach the kiosk screen")
+    func hostileNames() throws {
+        let kiosk = try KioskHarness()
+        try kiosk.start()
+        let csv = kiosk.directory.appendingPathComponent("hostile.csv").path
+        let names = [
+            "\u{1B}[2J\u{1B}[HClear", "\u{1B}]52;c;ZXZpbA==\u{07}Clip", "Carriage\rReturn", "C1\u{85}\u{90}x\u{9C}\u{9D}y",
+            "Bidi\u{202E}evil\u{2066}\u{2069}", "\u{9B}31mRed",
+        ]
+        var rows = "email,first_name,last_name,company,ticket\n"
+        for (index, name) in names.enumerated() {
+            rows += "p\(index)@example.com,\"\(name)\",\"Last\(name)\",\"Co\(name)\",H-\(index)\n"
+        }
+        try rows.write(toFile: csv, atomically: true, encoding: .utf8)
+        #expect(try kiosk.muster(["import", csv, "--campaign", "Hostile", "--organizer-key", kiosk.organizerKey]).status == 0)
+        #expect(try kiosk.muster(["lock", "Hostile", "--organizer-key", kiosk.organizerKey]).status == 0)
+        let input = names.indices.map { "H-\($0)\ny\n\n" }.joined() + names.indices.map { "H-\($0)\n" }.joined()
+        var outputs = [try kiosk.muster(["kiosk"], input: input).stdoutBytes]
+        outputs.append(try kiosk.muster(["attendees"]).stdoutBytes)
+        outputs.append(try kiosk.muster(["lookup", "H-1"]).stdoutBytes)
+        for output in outputs {
+            let text = String(decoding: output, as: UTF8.self)
+            #expect(!output.contains { ($0 < 0x20 && $0 != 0x0A) || $0 == 0x7F }, "a control byte reached the screen")
+            #expect(!text.unicodeScalars.contains { (0x80...0x9F).contains($0.value) }, "a C1 control reached the screen")
+            #expect(!text.unicodeScalars.contains { (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value) })
+            #expect(!text.contains("52;c;"), "an OSC 52 payload reached the screen")
+        }
+        #expect(String(decoding: outputs[0], as: UTF8.self).contains("Welcome"))
+    }
+
+    @Test("10. export cells starting with =, +, - or @ are neutralized")
+    func formulaInjection() throws {
+        let kiosk = try KioskHarness()
+        try kiosk.start()
+        let csv = kiosk.directory.appendingPathComponent("list.csv").path
+        try "email,first_name,last_name,company\nann@example.com,Ann,Smith,Acme\n".write(toFile: csv, atomically: true, encoding: .utf8)
+        #expect(try kiosk.muster(["import", csv, "--campaign", "Formulas", "--organizer-key", kiosk.organizerKey]).status == 0)
+        #expect(try kiosk.muster(["lock", "Formulas", "--organizer-key", kiosk.organizerKey]).status == 0)
+        let hostile = [("=HYPERLINK(\"http://x\")", "+1+1", "-2+3", "@SUM(A1)"), ("@cmd", "=1", "+x", "-y")]
+        for (index, walkIn) in hostile.enumerated() {
+            let result = try kiosk.muster([
+                "register", "--first=\(walkIn.0)", "--last=\(walkIn.1)", "--email", "w\(index)@example.com",
+                "--company=\(walkIn.2 + walkIn.3)",
+            ])
+            #expect(result.status == 0, "register: \(result.stderr)")
+        }
+        for export in ["leads", "log"] {
+            let result = try kiosk.muster(["export", export, "--campaign", "Formulas"])
+            #expect(result.status == 0, "\(export): \(result.stderr)")
+            for line in result.stdout.split(separator: "\n").dropFirst() {
+                for cell in Self.cells(String(line)) {
+                    #expect(!["=", "+", "-", "@"].contains(cell.first.map(String.init) ?? ""), "\(export): cell \(cell) not neutralized")
+                }
+            }
+            #expect(result.stdout.contains("'=HYPERLINK") || export == "log")
+        }
+    }
+
+    /// Splits one CSV line into unquoted cell values (enough for these exports).
+    static func cells(_ line: String) -> [String] {
+        var cells: [String] = []
+        var current = ""
+        var quoted = false
+        var iterator = Array(line).makeIterator()
+        while let character = iterator.next() {
+            switch (character, quoted) {
+            case ("\"", false) where current.isEmpty: quoted = true
+            case ("\"", true):
+                quoted = false
+            case (",", false):
+                cells.append(current)
+                current = ""
+            case ("\r", false): break
+            default: current.append(character)
+            }
+        }
+        cells.append(current)
+        return cells
+    }
+
+    @Test("11. oversized, truncated and 10,000 random frames: closed each time, daemon alive, memory bounded")
+    func hostileFrames() throws {
+        let venue = try Venue()
+        let before = try venue.digests()
+        let pid = try #require(venue.k1.daemon?.processIdentifier)
+        let rssBefore = try Self.residentKiB(pid)
+        // Oversized: a 2 GiB length prefix.
+        #expect(try SyncEndToEndTests.exchange(port: venue.port, [0x7f, 0xff, 0xff, 0xff, 1, 2, 3]).isEmpty)
+        // Truncated: 100 bytes announced, 50 sent, then end of stream.
+        let truncated = try RawPeer.connect(port: venue.port)
+        try? RawPeer.writeFrame(truncated, [UInt8](repeating: 9, count: 100))
+        shutdown(truncated, Int32(SHUT_WR))
+        #expect((try? RawPeer.readExactly(truncated, 1)) == nil)
+        close(truncated)
+        // 10,000 random frames, five per connection, before any handshake.
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            let fd = try RawPeer.connect(port: venue.port)
+            for _ in 0..<5 {
+                let payload = (0..<Int.random(in: 0...300, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+                try? RawPeer.writeFrame(fd, payload)
+            }
+            #expect((try? RawPeer.readExactly(fd, 1)) == nil, "the daemon answered random bytes")
+            close(fd)
+        }
+        // Random messages inside authenticated sessions of an enrolled kiosk: each ends its session.
+        let (key, certificate) = try venue.insider()
+        for round in 0..<50 {
+            let peer = try venue.session(key, certificate)
+            let junk = (0..<(1 + round * 7)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            try peer.sendSealed([0xEE] + junk)
+            // Whatever the daemon had queued may still arrive; then the connection ends well before
+            // the heartbeat timeout.
+            let started = Date()
+            _ = peer.receiveUntilClosed()
+            #expect(Date().timeIntervalSince(started) < 3, "a malformed message did not end the session")
+        }
+        #expect(try venue.k1.muster(["status"]).status == 0)
+        #expect(try venue.digests() == before)
+        let rssAfter = try Self.residentKiB(pid)
+        print("hostile frames: musterd RSS \(rssBefore / 1024) MiB before, \(rssAfter / 1024) MiB after 10,000 random frames")
+        #expect(rssAfter < rssBefore + 32 * 1024, "memory grew by \((rssAfter - rssBefore) / 1024) MiB")
+    }
+
+    static func residentKiB(_ pid: Int32) throws -> Int {
+        let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
+        let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") })
+        return Int(line.split(separator: " ").dropFirst().first ?? "0") ?? 0
+    }
+}
