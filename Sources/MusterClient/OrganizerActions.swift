@@ -19,16 +19,13 @@ public struct OrganizerActions {
 
     /// Parses and validates the whole file first: a malformed file imports nothing.
     public func importFile(_ path: String, campaign name: String) throws(ClientError) -> ImportSummary {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw ClientError(.usage, "cannot read \(path): \(error.localizedDescription)")
-        }
+        // Size checked before reading, rows counted while parsing (`RosterLimits.standard`); the bytes are
+        // released once parsed, before the deltas are built.
         let roster: RosterImport
         do {
-            roster = try RosterImport.parse(data)
+            roster = try RosterImport.parse(try RosterImport.read(contentsOfFile: path))
         } catch {
+            if case let .unreadable(cause) = error.reason { throw ClientError(.usage, "cannot read \(path): \(cause)") }
             throw ClientError(.failed, "\(path): \(error.description); nothing was imported")
         }
         let trimmedName = name.trimmingWhitespace()

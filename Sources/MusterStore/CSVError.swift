@@ -17,6 +17,11 @@ public struct CSVError: Error, Sendable, Equatable, CustomStringConvertible {
         case quoteInUnquotedField
         /// There is no header row at all.
         case empty
+        /// A field is longer than `CSVLimits.maximumFieldBytes`; `line` is where the field starts. Usually a quote
+        /// that opens a field and never closes, so the rest of the file reads as one value.
+        case fieldTooLong(limit: Int)
+        /// A record is longer than `CSVLimits.maximumRecordBytes`; `line` is where the record starts.
+        case recordTooLong(limit: Int)
     }
 
     /// 1-based physical line number (line breaks inside quoted fields count).
@@ -49,6 +54,24 @@ public struct CSVError: Error, Sendable, Equatable, CustomStringConvertible {
                 + "double quotes and write each quote inside it twice (\"\")"
         case .empty:
             return "the file is empty; it needs a header row followed by one row per attendee"
+        case let .fieldTooLong(limit):
+            return "a field longer than \(grouped(limit)) bytes starts on this line; no attendee value is that "
+                + "long, so look for a double quote that opens a field here and is never closed, or remove the "
+                + "oversized value"
+        case let .recordTooLong(limit):
+            return "the row starting on this line is longer than \(grouped(limit)) bytes; no attendee row is that "
+                + "long, so look for a stray double quote or a run of delimiters, or remove the oversized values"
         }
+    }
+
+    /// `1234567` as `1,234,567`, independent of the locale, so limits in messages read the same everywhere.
+    static func grouped(_ number: Int) -> String {
+        let digits = String(number.magnitude)
+        var result = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { result.append(",") }
+            result.append(digit)
+        }
+        return number < 0 ? "-" + result : result
     }
 }

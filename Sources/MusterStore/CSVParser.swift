@@ -1,6 +1,6 @@
 import Foundation
 
-/// The byte-level state machine behind `CSVReader`.
+/// The byte-level state machine behind `CSVReader` and `RosterImport`.
 ///
 /// Works on UTF-8 bytes rather than `Character`s because every structural character (quote, delimiters, CR, LF)
 /// is ASCII and can never occur inside a multi-byte sequence; this keeps 100k-row imports fast.
@@ -14,25 +14,30 @@ struct CSVParser {
     private static let lf = UInt8(ascii: "\n")
 
     private let bytes: UnsafeBufferPointer<UInt8>
+    private let limits: CSVLimits
     private var position = 0
     private var line = 1
     private var delimiter = CSVParser.comma
-    private var scratch: [UInt8] = []
+    private var columnCount = 0
 
-    init(bytes: UnsafeBufferPointer<UInt8>) {
+    init(bytes: UnsafeBufferPointer<UInt8>, limits: CSVLimits) {
         self.bytes = bytes
+        self.limits = limits
     }
 
-    /// `Data.withUnsafeBytes` only rethrows untyped errors, so the reader carries the typed error out as a `Result`.
-    mutating func parseTableResult() -> Result<CSVTable, CSVError> {
-        do {
-            return .success(try parseTable())
-        } catch {
-            return .failure(error)
-        }
-    }
-
+    /// The header row and then every record, for callers that want the whole table at once.
     mutating func parseTable() throws(CSVError) -> CSVTable {
+        let (header, headerLine) = try parseHeader()
+        var records: [CSVRecord] = []
+        while let record = try nextRecord() {
+            records.append(record)
+        }
+        return CSVTable(header: header, records: records, headerLine: headerLine)
+    }
+
+    /// Checks the encoding, skips a byte-order mark and leading blank lines, detects the delimiter and reads the
+    /// header row. Call once, before ``nextRecord()`` or ``skipRecord()``.
+    mutating func parseHeader() throws(CSVError) -> (fields: [String], line: Int) {
         if let bad = CSVUTF8.firstInvalidOffset(in: bytes) {
             throw CSVError(line: lineNumber(atOffset: bad), reason: .invalidUTF8)
         }
@@ -43,39 +48,78 @@ struct CSVParser {
         guard position < bytes.count else { throw CSVError(line: 1, reason: .empty) }
         delimiter = detectDelimiter()
         let headerLine = line
-        let header = try parseRecord(expectedCount: 8)
-        var records: [CSVRecord] = []
-        while true {
-            skipBlankLines()
-            if position >= bytes.count { break }
-            let recordLine = line
-            let fields = try parseRecord(expectedCount: header.count)
-            guard fields.count == header.count else {
-                throw CSVError(line: recordLine, reason: .wrongColumnCount(expected: header.count, found: fields.count))
-            }
-            records.append(CSVRecord(line: recordLine, fields: fields))
-        }
-        return CSVTable(header: header, records: records, headerLine: headerLine)
+        let header = try parseRecord(expectedCount: 8, storing: true).fields
+        columnCount = header.count
+        return (header, headerLine)
+    }
+
+    /// The next data record, or nil at the end of the file.
+    ///
+    /// Records come one at a time so that a caller keeps only what it derives from each one, rather than every
+    /// field of the whole file.
+    mutating func nextRecord() throws(CSVError) -> CSVRecord? {
+        guard let (line, fields) = try record(storing: true) else { return nil }
+        return CSVRecord(line: line, fields: fields)
+    }
+
+    /// Checks the next data record exactly as ``nextRecord()`` does (quoting, limits, column count) without making
+    /// a single `String`; its line, or nil at the end of the file.
+    ///
+    /// A copy of the parser taken after the header can run ahead with this to validate the whole file and count
+    /// its records, so that a caller can refuse a file before building anything from it.
+    mutating func skipRecord() throws(CSVError) -> Int? {
+        try record(storing: false)?.line
     }
 
     // MARK: - Records and fields
 
-    private mutating func parseRecord(expectedCount: Int) throws(CSVError) -> [String] {
+    /// Where a field's value lies in `bytes`: between the quotes for a quoted field.
+    private struct FieldSpan {
+        var start: Int
+        var end: Int
+        /// The span still holds `""` pairs, each of which stands for one `"`.
+        var hasDoubledQuotes = false
+    }
+
+    private mutating func record(storing: Bool) throws(CSVError) -> (line: Int, fields: [String])? {
+        skipBlankLines()
+        guard position < bytes.count else { return nil }
+        let recordLine = line
+        let (fields, found) = try parseRecord(expectedCount: columnCount, storing: storing)
+        guard found == columnCount else {
+            throw CSVError(line: recordLine, reason: .wrongColumnCount(expected: columnCount, found: found))
+        }
+        return (recordLine, fields)
+    }
+
+    /// The record's values (none unless `storing`) and how many fields it has.
+    private mutating func parseRecord(
+        expectedCount: Int, storing: Bool
+    ) throws(CSVError) -> (fields: [String], count: Int) {
+        let recordStart = position
+        let recordLine = line
         var fields: [String] = []
-        fields.reserveCapacity(expectedCount)
+        if storing { fields.reserveCapacity(expectedCount) }
+        var count = 0
         while true {
-            fields.append(try parseField())
-            guard position < bytes.count else { return fields }
+            let span = try parseField()
+            // A field is at most `maximumFieldBytes`, so checking after each one overshoots by at most that much.
+            guard position - recordStart <= limits.maximumRecordBytes else {
+                throw CSVError(line: recordLine, reason: .recordTooLong(limit: limits.maximumRecordBytes))
+            }
+            count += 1
+            if storing { fields.append(string(of: span)) }
+            guard position < bytes.count else { return (fields, count) }
             if bytes[position] == delimiter {
                 position += 1
                 continue
             }
             consumeLineBreak()
-            return fields
+            return (fields, count)
         }
     }
 
-    private mutating func parseField() throws(CSVError) -> String {
+    private mutating func parseField() throws(CSVError) -> FieldSpan {
         var probe = position
         while probe < bytes.count && isPadding(bytes[probe]) { probe += 1 }
         if probe < bytes.count && bytes[probe] == Self.quote {
@@ -83,40 +127,40 @@ struct CSVParser {
             return try parseQuotedField()
         }
         let start = position
-        while position < bytes.count {
+        // Scanning stops one byte past the limit, so an oversized field costs no more than the limit to reject.
+        let remaining = bytes.count - start
+        let scanEnd = remaining > limits.maximumFieldBytes ? start + limits.maximumFieldBytes + 1 : bytes.count
+        while position < scanEnd {
             let byte = bytes[position]
             if byte == delimiter || byte == Self.cr || byte == Self.lf { break }
             if byte == Self.quote { throw CSVError(line: line, reason: .quoteInUnquotedField) }
             position += 1
         }
-        return string(from: start, to: position)
+        guard position - start <= limits.maximumFieldBytes else {
+            throw CSVError(line: line, reason: .fieldTooLong(limit: limits.maximumFieldBytes))
+        }
+        return FieldSpan(start: start, end: position)
     }
 
     /// Called just after the opening quote; leaves `position` at the delimiter or line break that ends the field.
-    private mutating func parseQuotedField() throws(CSVError) -> String {
+    ///
+    /// Nothing is copied while scanning, so a 10 MB value is rejected after looking at its first 64 KiB.
+    private mutating func parseQuotedField() throws(CSVError) -> FieldSpan {
         let openingLine = line
-        var segmentStart = position
-        var usesScratch = false
-        scratch.removeAll(keepingCapacity: true)
+        var span = FieldSpan(start: position, end: position)
         while true {
+            guard position - span.start <= limits.maximumFieldBytes else {
+                throw CSVError(line: openingLine, reason: .fieldTooLong(limit: limits.maximumFieldBytes))
+            }
             guard position < bytes.count else { throw CSVError(line: openingLine, reason: .unterminatedQuote) }
             let byte = bytes[position]
             if byte == Self.quote {
                 if position + 1 < bytes.count && bytes[position + 1] == Self.quote {
-                    // Keep the first quote of the pair, drop the second.
-                    scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[segmentStart...position]))
-                    usesScratch = true
+                    span.hasDoubledQuotes = true
                     position += 2
-                    segmentStart = position
                     continue
                 }
-                let value: String
-                if usesScratch {
-                    scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[segmentStart..<position]))
-                    value = String(decoding: scratch, as: UTF8.self)
-                } else {
-                    value = string(from: segmentStart, to: position)
-                }
+                span.end = position
                 position += 1
                 while position < bytes.count && isPadding(bytes[position]) { position += 1 }
                 if position < bytes.count {
@@ -125,7 +169,7 @@ struct CSVParser {
                         throw CSVError(line: line, reason: .quoteInUnquotedField)
                     }
                 }
-                return value
+                return span
             }
             if byte == Self.lf {
                 line += 1
@@ -205,8 +249,21 @@ struct CSVParser {
         return number
     }
 
+    /// The field's value, written straight into the new string's storage (dropping the second quote of each `""`).
     /// Bytes were validated up front, so decoding never substitutes replacement characters.
-    private func string(from start: Int, to end: Int) -> String {
-        String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+    private func string(of span: FieldSpan) -> String {
+        let raw = UnsafeBufferPointer(rebasing: bytes[span.start..<span.end])
+        guard span.hasDoubledQuotes else { return String(decoding: raw, as: UTF8.self) }
+        return String(unsafeUninitializedCapacity: raw.count) { buffer in
+            var count = 0
+            var index = 0
+            while index < raw.count {
+                buffer[count] = raw[index]
+                count += 1
+                // Inside a quoted field every quote is the first of a pair.
+                index += raw[index] == Self.quote ? 2 : 1
+            }
+            return count
+        }
     }
 }

@@ -12,10 +12,19 @@ public enum CSVReader {
     ///
     /// Lines holding only spaces count as blank. Spaces between a delimiter and an opening quote, or between a closing
     /// quote and the next delimiter, are ignored. Field values are otherwise returned exactly as written.
-    public static func parse(_ data: Data) throws(CSVError) -> CSVTable {
+    ///
+    /// `limits` bound a single field and a single record while scanning (see ``CSVLimits``); the number of records
+    /// is the caller's business (``RosterImport`` counts records in a first pass that builds nothing, and stops at its
+    /// own row limit).
+    public static func parse(_ data: Data, limits: CSVLimits = .standard) throws(CSVError) -> CSVTable {
+        // `Data.withUnsafeBytes` only rethrows untyped errors, so the typed error comes out as a `Result`.
         let result: Result<CSVTable, CSVError> = data.withUnsafeBytes { raw in
-            var parser = CSVParser(bytes: raw.bindMemory(to: UInt8.self))
-            return parser.parseTableResult()
+            var parser = CSVParser(bytes: raw.bindMemory(to: UInt8.self), limits: limits)
+            do throws(CSVError) {
+                return .success(try parser.parseTable())
+            } catch {
+                return .failure(error)
+            }
         }
         return try result.get()
     }

@@ -50,32 +50,53 @@ public struct RosterImport: Sendable, Equatable {
     ///
     /// Rejecting the whole file (rather than importing what looks fine) keeps the roster from silently missing
     /// people: the organizer fixes the line named in the error and imports again.
-    public static func parse(_ data: Data) throws(RosterImportError) -> RosterImport {
-        let table: CSVTable
-        do {
-            table = try CSVReader.parse(data)
-        } catch {
-            throw RosterImportError(line: error.line, reason: .csv(error.reason))
+    ///
+    /// Two passes over the bytes keep memory at the file plus the rows: the first checks every record's structure
+    /// and counts them without making a string, stopping at the first row over `limits.maximumRows`; only a
+    /// well-formed file of acceptable length is then read record by record into rows. CSV errors therefore come
+    /// before any error about a row's content, as they would if the whole table were parsed first.
+    /// `limits.maximumFileBytes` applies to ``read(contentsOfFile:limits:)``, which loads `data`.
+    public static func parse(_ data: Data, limits: RosterLimits = .standard) throws(RosterImportError) -> RosterImport {
+        // `Data.withUnsafeBytes` only rethrows untyped errors, so the typed error comes out as a `Result`.
+        let result: Result<RosterImport, RosterImportError> = data.withUnsafeBytes { raw in
+            var parser = CSVParser(bytes: raw.bindMemory(to: UInt8.self), limits: limits.csv)
+            do throws(RosterImportError) {
+                return .success(try parse(&parser, maximumRows: limits.maximumRows))
+            } catch {
+                return .failure(error)
+            }
         }
-        guard let format = RosterFormat.detect(header: table.header),
-              let columns = RosterColumns(format: format, header: table.header)
+        return try result.get()
+    }
+
+    private static func parse(_ parser: inout CSVParser, maximumRows: Int) throws(RosterImportError) -> RosterImport {
+        let (header, headerLine) = try csv { () throws(CSVError) in try parser.parseHeader() }
+        // First pass, on a copy positioned after the header: structure and row count, nothing built.
+        var validator = parser
+        var recordCount = 0
+        while let line = try csv({ () throws(CSVError) in try validator.skipRecord() }) {
+            recordCount += 1
+            guard recordCount <= maximumRows else {
+                throw RosterImportError(line: line, reason: .tooManyRows(limit: maximumRows))
+            }
+        }
+        guard let format = RosterFormat.detect(header: header),
+              let columns = RosterColumns(format: format, header: header)
         else {
-            let hasEmail = table.header.map(RosterColumns.normalize)
+            let hasEmail = header.map(RosterColumns.normalize)
                 .contains { RosterColumns.emailAliases.contains($0) }
             throw RosterImportError(
-                line: table.headerLine,
-                reason: hasEmail ? .unknownFormat(header: table.header) : .noEmailColumn
-            )
+                line: headerLine, reason: hasEmail ? .unknownFormat(header: header) : .noEmailColumn)
         }
 
         var rows: [RosterRow] = []
         var rowIndexByKey: [String: Int] = [:]
         var merged: [Merge] = []
         var skipped: [Skip] = []
-        rows.reserveCapacity(table.records.count)
-        rowIndexByKey.reserveCapacity(table.records.count)
-        for record in table.records {
-            guard let row = try makeRow(record, columns: columns, header: table.header, format: format) else {
+        rows.reserveCapacity(recordCount)
+        rowIndexByKey.reserveCapacity(recordCount)
+        while let record = try csv({ () throws(CSVError) in try parser.nextRecord() }) {
+            guard let row = try makeRow(record, columns: columns, header: header, format: format) else {
                 let blank = record.fields.allSatisfy { RosterText.trim($0).isEmpty }
                 let reason = blank ? "blank row" : "no email address; add one to import this person"
                 skipped.append(Skip(line: record.line, reason: reason))
@@ -90,6 +111,15 @@ public struct RosterImport: Sendable, Equatable {
             }
         }
         return RosterImport(format: format, rows: rows, merged: merged, skipped: skipped)
+    }
+
+    /// Runs one parser step, reporting its `CSVError` as a roster error on the same line.
+    private static func csv<T>(_ step: () throws(CSVError) -> T) throws(RosterImportError) -> T {
+        do {
+            return try step()
+        } catch {
+            throw RosterImportError(line: error.line, reason: .csv(error.reason))
+        }
     }
 
     /// Nil when the email cell is empty.

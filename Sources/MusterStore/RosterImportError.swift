@@ -14,9 +14,17 @@ public struct RosterImportError: Error, Sendable, Equatable, CustomStringConvert
         case invalidEmail(String)
         /// A value in the named column (as spelled in the header) is over 1,000 characters.
         case tooLong(field: String)
+        /// The file has more data rows than `RosterLimits.maximumRows`; `line` is where the first row over the
+        /// limit starts, and nothing after it was read.
+        case tooManyRows(limit: Int)
+        /// The file is larger than `RosterLimits.maximumFileBytes` (`line` is 0); it was not read.
+        case fileTooLarge(bytes: Int, limit: Int)
+        /// The file could not be opened or read (`line` is 0); the cause as the system states it.
+        case unreadable(String)
     }
 
-    /// 1-based physical line of the offending record or header.
+    /// 1-based physical line of the offending record or header; 0 when the problem is the file as a whole
+    /// (its size, or that it cannot be read), which has no line to point at.
     public let line: Int
     public let reason: Reason
 
@@ -26,7 +34,7 @@ public struct RosterImportError: Error, Sendable, Equatable, CustomStringConvert
     }
 
     public var description: String {
-        "line \(line): " + explanation
+        line > 0 ? "line \(line): " + explanation : explanation
     }
 
     private var explanation: String {
@@ -48,6 +56,25 @@ public struct RosterImportError: Error, Sendable, Equatable, CustomStringConvert
                 + "no spaces, at most 254 characters); correct or delete this row and import again"
         case let .tooLong(field):
             return "the value in column \"\(field)\" is longer than 1,000 characters; shorten it and import again"
+        case let .tooManyRows(limit):
+            let count = CSVError.grouped(limit)
+            return "more than \(count) attendee rows (row \(CSVError.grouped(limit + 1)) starts on this line); "
+                + "split the file into several imports of at most \(count) rows each"
+        case let .fileTooLarge(bytes, limit):
+            return "the file is \(Self.size(bytes)); the largest roster muster imports is \(Self.size(limit)); "
+                + "split it into several files and import each one"
+        case let .unreadable(cause):
+            return "the file cannot be read: \(cause)"
         }
+    }
+
+    /// `80 MiB (83,886,080 bytes)`: binary units to match the limit, and the exact count so that a file one byte
+    /// over does not read as the same size as the limit.
+    private static func size(_ bytes: Int) -> String {
+        let mebibyte = 1_048_576
+        guard bytes >= mebibyte else { return "\(CSVError.grouped(bytes)) bytes" }
+        let rounded = bytes % mebibyte == 0
+            ? "\(bytes / mebibyte)" : String(format: "%.1f", Double(bytes) / Double(mebibyte))
+        return "\(rounded) MiB (\(CSVError.grouped(bytes)) bytes)"
     }
 }

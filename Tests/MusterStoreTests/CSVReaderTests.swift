@@ -226,6 +226,73 @@ struct CSVReaderTests {
         #expect(table.records[0].fields == ["𝄞🎉"])
     }
 
+    // MARK: - Limits
+
+    @Test func fieldLimitCountsBytesAsWrittenAndNamesTheLineWhereTheFieldStarts() throws {
+        let limits = CSVLimits(maximumFieldBytes: 8, maximumRecordBytes: 100)
+        // Exactly at the limit, unquoted and quoted; a doubled quote counts as the two bytes it takes in the file.
+        let table = try CSVReader.parse(Data("a,b,c\n12345678,\"abcdefgh\",\"a\"\"b\"\"c\"\n".utf8), limits: limits)
+        #expect(table.records[0].fields == ["12345678", "abcdefgh", "a\"b\"c"])
+
+        func error(_ text: String) -> CSVError? {
+            do {
+                _ = try CSVReader.parse(Data(text.utf8), limits: limits)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        #expect(error("a,b\nok,123456789\n") == CSVError(line: 2, reason: .fieldTooLong(limit: 8)))
+        #expect(error("a,b\nok,\"123456789\"\n") == CSVError(line: 2, reason: .fieldTooLong(limit: 8)))
+        // A quoted field spanning lines is reported where it opens, not where the scan gave up.
+        #expect(error("a,b\nok,ok\nx,\"1\n2\n3\n456789\"\n") == CSVError(line: 3, reason: .fieldTooLong(limit: 8)))
+        // An oversized unterminated field is reported as oversized: the scan stops at the limit, not at the end.
+        #expect(error("a,b\nx,\"123456789 and never closed\n") == CSVError(line: 2, reason: .fieldTooLong(limit: 8)))
+        #expect(error("123456789,b\n") == CSVError(line: 1, reason: .fieldTooLong(limit: 8)))
+    }
+
+    @Test func tenMegabyteFieldFailsAtTheParserWithItsLine() throws {
+        let huge = Data(repeating: UInt8(ascii: "x"), count: 10_000_000)
+        for (open, close) in [("\"", "\""), ("", ""), ("\"", "")] {
+            var bytes = Data("email,notes\na@x.io,ok\nb@x.io,\(open)".utf8)
+            bytes.append(huge)
+            bytes.append(Data("\(close)\nc@x.io,ok\n".utf8))
+            let error = try #require(parseError(bytes))
+            #expect(error == CSVError(line: 3, reason: .fieldTooLong(limit: 65_536)))
+            #expect(error.description.hasPrefix("line 3: a field longer than 65,536 bytes starts on this line"))
+        }
+    }
+
+    @Test func recordLimitCountsTheWholeRecord() throws {
+        let limits = CSVLimits(maximumFieldBytes: 8, maximumRecordBytes: 20)
+        let fits = "a,b,c\n1234567,1234567,1234\n"  // the record is exactly 20 bytes
+        #expect(try CSVReader.parse(Data(fits.utf8), limits: limits).records.count == 1)
+        do {
+            _ = try CSVReader.parse(Data("a,b,c\n1,2,3\n\"1\n2\",12345678,12345678\n".utf8), limits: limits)
+            Issue.record("a 23-byte record passed a 20-byte limit")
+        } catch {
+            #expect(error == CSVError(line: 3, reason: .recordTooLong(limit: 20)))
+        }
+    }
+
+    @Test func aLineOfDelimitersIsBoundedByTheRecordLimit() throws {
+        let commas = String(repeating: ",", count: 2_000_000)
+        #expect(parseError("email\n" + commas + "\n") == CSVError(line: 2, reason: .recordTooLong(limit: 1_048_576)))
+        let error = try #require(parseError(commas))
+        #expect(error == CSVError(line: 1, reason: .recordTooLong(limit: 1_048_576)))
+        #expect(error.description.hasPrefix("line 1: the row starting on this line is longer than 1,048,576 bytes"))
+    }
+
+    @Test func numbersInMessagesAreGroupedInThousands() {
+        #expect(CSVError.grouped(0) == "0")
+        #expect(CSVError.grouped(999) == "999")
+        #expect(CSVError.grouped(1_000) == "1,000")
+        #expect(CSVError.grouped(65_536) == "65,536")
+        #expect(CSVError.grouped(250_001) == "250,001")
+        #expect(CSVError.grouped(67_108_864) == "67,108,864")
+        #expect(CSVError.grouped(-1_234) == "-1,234")
+    }
+
     // MARK: - Scale
 
     @Test func parsesOneHundredThousandRows() throws {

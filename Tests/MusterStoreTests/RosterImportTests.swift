@@ -20,6 +20,24 @@ private func importError(_ text: String) -> RosterImportError? {
     importError(Data(text.utf8))
 }
 
+private func importError(_ text: String, limits: RosterLimits) -> RosterImportError? {
+    do {
+        _ = try RosterImport.parse(Data(text.utf8), limits: limits)
+        return nil
+    } catch {
+        return error
+    }
+}
+
+private func readError(_ path: String, _ limits: RosterLimits) -> RosterImportError? {
+    do {
+        _ = try RosterImport.read(contentsOfFile: path, limits: limits)
+        return nil
+    } catch {
+        return error
+    }
+}
+
 @Suite("RosterImport")
 struct RosterImportTests {
     // MARK: - Formats
@@ -407,6 +425,97 @@ struct RosterImportTests {
         #expect(error == RosterImportError(line: 3, reason: .csv(.invalidUTF8)))
         #expect(error.description.hasPrefix("line 3: "))
         #expect(error.description.contains("CSV UTF-8"))
+    }
+
+    // MARK: - Limits
+
+    @Test func rowLimitStopsParsingAtTheFirstRowOverIt() throws {
+        let limits = RosterLimits(maximumRows: 3)
+        // Line 6 is malformed; the error proves parsing stopped at line 5 without reading it.
+        let text = "email\na@x.example\nb@x.example\nc@x.example\nd@x.example\n\"never closed\n"
+        let error = try #require(importError(text, limits: limits))
+        #expect(error == RosterImportError(line: 5, reason: .tooManyRows(limit: 3)))
+        #expect(error.description == "line 5: more than 3 attendee rows (row 4 starts on this line); split the file "
+            + "into several imports of at most 3 rows each")
+        let standard = RosterImportError(line: 250_002, reason: .tooManyRows(limit: 250_000))
+        #expect(standard.description == "line 250002: more than 250,000 attendee rows (row 250,001 starts on this "
+            + "line); split the file into several imports of at most 250,000 rows each")
+    }
+
+    @Test func aFileExactlyAtTheRowLimitImports() throws {
+        // Three records: blank lines are not rows, a duplicate and an email-less row are.
+        let text = "email,first_name\na@x.example,Ann\n\n\nA@x.example,\n,Nobody\n\n"
+        let result = try RosterImport.parse(Data(text.utf8), limits: RosterLimits(maximumRows: 3))
+        #expect(result.rows.map(\.emailKey) == ["a@x.example"])
+        #expect(result.merged.count == 1 && result.skipped.count == 1)
+        #expect(importError(text + "b@x.example,Bob\n", limits: RosterLimits(maximumRows: 3))
+            == RosterImportError(line: 8, reason: .tooManyRows(limit: 3)))
+    }
+
+    @Test func standardRowLimitIsTwoHundredFiftyThousand() throws {
+        #expect(RosterLimits.standard.maximumRows == 250_000)
+        var text = "email,first_name\n"
+        text.reserveCapacity(8_000_000)
+        for index in 0..<250_000 {
+            text += "p\(index)@x.example,P\(index)\n"
+        }
+        #expect(try importRoster(text).rows.count == 250_000)
+        text += "over@x.example,Over\n"
+        #expect(importError(text) == RosterImportError(line: 250_002, reason: .tooManyRows(limit: 250_000)))
+    }
+
+    @Test func oversizedFieldFailsAtTheParserWithItsLine() throws {
+        var bytes = Data("email,first_name,notes\na@x.example,Ann,\nb@x.example,Bob,\"".utf8)
+        bytes.append(Data(repeating: UInt8(ascii: "x"), count: 10_000_000))
+        bytes.append(Data("\"\n".utf8))
+        let error = try #require(importError(bytes))
+        #expect(error == RosterImportError(line: 3, reason: .csv(.fieldTooLong(limit: 65_536))))
+        #expect(error.description.hasPrefix("line 3: a field longer than 65,536 bytes starts on this line"))
+        // The parser's guard is structural: a 64 KiB value in a column the import does not read is fine.
+        let notes = String(repeating: "n", count: 65_536)
+        #expect(try importRoster("email,first_name,notes\na@x.example,Ann,\"\(notes)\"\n").rows.count == 1)
+    }
+
+    @Test func fileSizeIsCheckedBeforeReading() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("roster-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let limits = RosterLimits(maximumFileBytes: 100)
+        let exact = directory.appendingPathComponent("exact.csv").path
+        let contents = Data(("email\n" + String(repeating: "a", count: 88) + "@x.io\n").utf8)
+        #expect(contents.count == 100)
+        try contents.write(to: URL(fileURLWithPath: exact))
+        #expect(try RosterImport.read(contentsOfFile: exact, limits: limits) == contents)
+
+        let over = directory.appendingPathComponent("over.csv").path
+        try (contents + Data("\n".utf8)).write(to: URL(fileURLWithPath: over))
+        #expect(readError(over, limits) == RosterImportError(line: 0, reason: .fileTooLarge(bytes: 101, limit: 100)))
+
+        // A sparse file just over the standard limit: refused from its size alone, without reading 64 MiB.
+        let huge = directory.appendingPathComponent("huge.csv").path
+        #expect(FileManager.default.createFile(atPath: huge, contents: nil))
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: huge))
+        try handle.truncate(atOffset: 64 * 1024 * 1024 + 1)
+        try handle.close()
+        let error = try #require(readError(huge, .standard))
+        #expect(error == RosterImportError(line: 0, reason: .fileTooLarge(bytes: 67_108_865, limit: 67_108_864)))
+        #expect(error.description == "the file is 64.0 MiB (67,108,865 bytes); the largest roster muster imports is "
+            + "64 MiB (67,108,864 bytes); split it into several files and import each one")
+    }
+
+    @Test func readingANonRegularFileStopsAtTheLimit() throws {
+        // /dev/zero reports size 0 and never ends: only the read bound stops it.
+        let limits = RosterLimits(maximumFileBytes: 1_000_000)
+        #expect(readError("/dev/zero", limits)
+            == RosterImportError(line: 0, reason: .fileTooLarge(bytes: 1_000_001, limit: 1_000_000)))
+        #expect(try RosterImport.read(contentsOfFile: "/dev/null") == Data())
+    }
+
+    @Test func unreadableFileSaysWhy() throws {
+        let error = try #require(readError("/nonexistent/roster.csv", .standard))
+        #expect(error == RosterImportError(line: 0, reason: .unreadable("No such file or directory")))
+        #expect(error.description == "the file cannot be read: No such file or directory")
+        #expect(readError("/", .standard)?.reason == .unreadable("Is a directory"))
     }
 
     @Test func csvErrorDescriptionsCarryOver() {
