@@ -5,7 +5,7 @@ SHELL := /bin/bash
 export PATH := /opt/swift/usr/bin:$(PATH)
 SWIFT ?= swift
 
-.PHONY: deps build demo test lab lab-down clean
+.PHONY: deps build demo test lab lab-down clean fuzz fuzz-short
 
 deps:
 	@scripts/install-deps.sh
@@ -36,6 +36,19 @@ lab: build
 
 lab-down:
 	scripts/lab down
+
+# Fuzz every parser of hostile input (sync frames, handshake, deltas, CSV import, control socket) for
+# FUZZ_SECONDS per target, starting from the committed corpus in Fuzz/corpus; inputs that crash or break
+# a property are saved in Fuzz/crashes (see Fuzz/README.md for replaying them).
+FUZZ_SECONDS ?= 60
+fuzz: deps
+	$(SWIFT) build -c release --product muster-fuzz
+	"$$($(SWIFT) build -c release --show-bin-path)/muster-fuzz" --seconds $(FUZZ_SECONDS)
+
+# The same for 10 s per target on the debug build that `make test` already has.
+fuzz-short: deps
+	$(SWIFT) build --product muster-fuzz
+	"$$($(SWIFT) build --show-bin-path)/muster-fuzz" --seconds 10
 
 clean:
 	rm -rf .build

@@ -1,23 +1,25 @@
-import NIOCore
+public import NIOCore
 
 /// Splits a byte stream into newline-terminated lines with a hard maximum length.
 ///
 /// A line longer than the limit is an error that closes the connection, so a misbehaving client
 /// cannot make the daemon buffer without bound.
-struct LineFrameDecoder: ByteToMessageDecoder {
-    typealias InboundOut = ByteBuffer
+///
+/// Public so that `muster-fuzz` can drive it through an `EmbeddedChannel` like any other decoder.
+public struct LineFrameDecoder: ByteToMessageDecoder {
+    public typealias InboundOut = ByteBuffer
 
-    struct LineTooLong: Error, CustomStringConvertible {
-        let limit: Int
-        var description: String { "control request exceeds \(limit) bytes" }
+    public struct LineTooLong: Error, CustomStringConvertible {
+        public let limit: Int
+        public var description: String { "control request exceeds \(limit) bytes" }
     }
 
-    let maxLineBytes: Int
+    public let maxLineBytes: Int
     private var scanned = 0
 
-    init(maxLineBytes: Int) { self.maxLineBytes = maxLineBytes }
+    public init(maxLineBytes: Int) { self.maxLineBytes = maxLineBytes }
 
-    mutating func decode(context: ChannelHandlerContext, buffer: inout ByteBuffer) throws -> DecodingState {
+    public mutating func decode(context: ChannelHandlerContext, buffer: inout ByteBuffer) throws -> DecodingState {
         let view = buffer.readableBytesView
         if let newline = view[(view.startIndex + scanned)...].firstIndex(of: UInt8(ascii: "\n")) {
             let length = newline - view.startIndex
@@ -33,7 +35,7 @@ struct LineFrameDecoder: ByteToMessageDecoder {
         return .needMoreData
     }
 
-    mutating func decodeLast(context: ChannelHandlerContext, buffer: inout ByteBuffer, seenEOF: Bool) throws
+    public mutating func decodeLast(context: ChannelHandlerContext, buffer: inout ByteBuffer, seenEOF: Bool) throws
         -> DecodingState
     {
         // A final request without a newline is still a request.

@@ -1,18 +1,22 @@
-import NIOCore
+public import NIOCore
 
 /// Splits the TCP stream into frames: a 4-byte big-endian length, then that many bytes.
 ///
 /// The hard size limit is enforced before anything is buffered beyond it: a peer that announces a
 /// larger frame gets its session closed, and the daemon carries on.
-struct FrameDecoder: ByteToMessageDecoder {
-    typealias InboundOut = ByteBuffer
+///
+/// Public so that `muster-fuzz` can drive it through an `EmbeddedChannel` like any other decoder.
+public struct FrameDecoder: ByteToMessageDecoder {
+    public typealias InboundOut = ByteBuffer
 
-    struct FrameTooLarge: Error, CustomStringConvertible {
-        let size: Int
-        var description: String { "frame of \(size) bytes exceeds the limit of \(SyncLimits.maxFrameBytes)" }
+    public struct FrameTooLarge: Error, CustomStringConvertible {
+        public let size: Int
+        public var description: String { "frame of \(size) bytes exceeds the limit of \(SyncLimits.maxFrameBytes)" }
     }
 
-    mutating func decode(context: ChannelHandlerContext, buffer: inout ByteBuffer) throws -> DecodingState {
+    public init() {}
+
+    public mutating func decode(context: ChannelHandlerContext, buffer: inout ByteBuffer) throws -> DecodingState {
         guard let length = buffer.getInteger(at: buffer.readerIndex, as: UInt32.self) else { return .needMoreData }
         guard length <= SyncLimits.maxFrameBytes else { throw FrameTooLarge(size: Int(length)) }
         guard buffer.readableBytes >= 4 + Int(length) else { return .needMoreData }
@@ -21,7 +25,7 @@ struct FrameDecoder: ByteToMessageDecoder {
         return .continue
     }
 
-    mutating func decodeLast(context: ChannelHandlerContext, buffer: inout ByteBuffer, seenEOF: Bool) throws
+    public mutating func decodeLast(context: ChannelHandlerContext, buffer: inout ByteBuffer, seenEOF: Bool) throws
         -> DecodingState
     {
         try decode(context: context, buffer: &buffer)

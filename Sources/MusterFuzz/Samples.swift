@@ -1,0 +1,101 @@
+import MusterCore
+import MusterCrypto
+import MusterStore
+import MusterSync
+
+/// Genuine values for the seed corpus, made by the product's own encoders with real libsodium keys:
+/// what a kiosk actually sends, so mutations start from deep inside the formats.
+enum Samples {
+    static let venue = VenueID(bytes: (0..<UInt8(VenueID.byteCount)).map { $0 &* 17 &+ 3 })!
+    static let start = HLC(physicalMillis: 1_750_000_000_000, logical: 0)
+    static let campaign = "devconf-2026"
+
+    /// One log body of every kind Muster had when this harness was written (enrollments are not in logs:
+    /// see ``enrollment(of:by:)``).
+    static func bodies(kiosk: AuthorID) -> [DeltaBody] {
+        let presence = PresencePayload(
+            campaignID: campaign, attendeeKey: "ana@example.com", kioskName: "Kiosk A", location: "Hall A",
+            memberStatus: "Attended")
+        return [
+            .campaign(CampaignPayload(campaignID: campaign, name: "DevConf 2026")),
+            .attendee(
+                AttendeePayload(
+                    campaignID: campaign, key: "ana@example.com", email: "Ana@Example.com", firstName: "Ana María",
+                    lastName: "López", company: "Ñandú GmbH", ticket: "T-1001", salesforceID: "00v5g00000ABCDEFGH",
+                    status: "Registered", admitted: true)),
+            .lock(LockPayload(version: 2, campaignID: campaign, opensAtMillis: 1_750_000_000_000, closesAtMillis: nil)),
+            .checkIn(CheckInPayload(presence)),
+            .checkOut(CheckOutPayload(presence)),
+            .registration(
+                RegistrationPayload(
+                    presence: presence, email: "walk.in@example.org", firstName: "Walk", lastName: "In",
+                    company: "", ticket: "W-0000AAAA")),
+            .note(NotePayload(campaignID: campaign, attendeeKey: "ana@example.com", text: "Great keynote! 🎉")),
+            .undo(UndoPayload(target: DeltaRef(author: kiosk, seq: 1))),
+            .revoke(
+                RevokePayload(
+                    kiosk: kiosk, watermark: 42, keyGeneration: 2,
+                    sealedKeys: [.init(kiosk: kiosk, sealed: (0..<UInt8(RevokePayload.sealedKeyByteCount)).map { $0 })])),
+        ]
+    }
+
+    /// An enrollment certificate: the organizer's signed statement that `kiosk` belongs to the venue.
+    /// Outside every log, so seq 0 and no chain (which `DeltaSigner` cannot make).
+    static func enrollment(of kiosk: AuthorID, by organizer: SigningKeyPair) throws -> SignedDelta {
+        let delta = Delta(
+            venue: venue, author: AuthorID(organizer.publicKey), seq: 0, prev: Delta.genesisPrev, hlc: start,
+            body: .enroll(EnrollPayload(kiosk: kiosk, name: "Kiosk A", location: "Hall A")))
+        let envelope = delta.envelope()
+        return try SignedDelta(envelope: envelope, signature: organizer.sign(envelope))
+    }
+
+    /// A signed delta of every `DeltaKind`, chained in one author's log (plus one enrollment certificate
+    /// outside it). Kinds added after this harness
+    /// (no sample body here) still get a correctly signed envelope with an empty body, so the corpus
+    /// keeps covering the header checks of every kind `DeltaKind.allCases` lists.
+    static func signedDeltas() throws -> [SignedDelta] {
+        let key = try SigningKeyPair.generate()
+        let author = AuthorID(key.publicKey)
+        var signer = DeltaSigner(venue: venue, keyPair: key, head: .empty(author))
+        var clock = start
+        var deltas: [SignedDelta] = []
+        let bodies = bodies(kiosk: author)
+        for body in bodies {
+            clock = HLC(physicalMillis: clock.physicalMillis + 1_000, logical: 0)
+            deltas.append(signer.sign(body, hlc: clock))
+        }
+        deltas.append(try enrollment(of: AuthorID(try SigningKeyPair.generate().publicKey), by: key))
+        let covered = Set(bodies.map(\.kind) + [.enroll])
+        for kind in DeltaKind.allCases where !covered.contains(kind) {
+            var writer = ByteWriter()
+            writer.write(Delta.encodingVersion)
+            writer.write(kind.rawValue)
+            writer.writeRaw(venue.bytes)
+            writer.writeRaw(author.bytes)
+            writer.write(UInt64(1))
+            writer.writeRaw(Delta.genesisPrev)
+            writer.write(clock.packed)
+            writer.writeBlob([UInt8]())
+            deltas.append(try SignedDelta(envelope: writer.bytes, signature: key.sign(writer.bytes)))
+        }
+        return deltas
+    }
+
+    /// One message of every `SyncMessage` case this harness knows, named for the seed files.
+    static func syncMessages() throws -> [(name: String, message: SyncMessage)] {
+        let deltas = try signedDeltas()
+        let heads = deltas.prefix(3).map { AuthorHead(author: $0.author, seq: $0.seq, hash: Array($0.envelope.prefix(32))) }
+        return [
+            ("hello", .hello(epoch: "3f2a9c1e-epoch", heads: heads)),
+            ("hello-empty", .hello(epoch: "", heads: [])),
+            ("heads", .heads(heads)),
+            ("deltas", .deltas(Array(deltas.prefix(4)))),
+            ("deltas-all-kinds", .deltas(deltas)),
+            ("ping", .ping),
+            ("pong", .pong),
+            ("credentials", .credentials(deltas.first { $0.kind == .enroll }!)),
+            ("roster", .roster(deltas.filter { $0.kind == .enroll })),
+            ("revoked", .revoked(deltas.first { $0.kind == .revoke }!)),
+        ]
+    }
+}
