@@ -22,6 +22,8 @@ test: build
 	# Real daemons, the lab and its avahi-daemons: one suite at a time, so timing-sensitive unit
 	# tests and several labs never compete on a 2-core machine.
 	$(SWIFT) test --skip-build --filter MusterIntegrationTests --no-parallel
+	# Every parser of hostile input, 10 s per target from the committed corpus (Fuzz/README.md).
+	$(MAKE) --no-print-directory fuzz-short
 
 # Three kiosks k1..k3 in network namespaces with their own avahi-daemon (root only), sample
 # attendees imported and locked on k1; they find each other and sync. `make lab-down` removes it.
