@@ -52,9 +52,7 @@ enum Materializer {
         for table in derivedTables { try db.execute(sql: "DELETE FROM \(table)") }
         let rows = try Row.fetchCursor(db, sql: "SELECT envelope, signature FROM delta ORDER BY author, seq")
         while let row = try rows.next() {
-            let envelope: Data = row["envelope"]
-            let signature: Data = row["signature"]
-            try apply(try SignedDelta(envelope: Array(envelope), signature: Array(signature)).decode(), db: db)
+            try apply(try SignedDelta(row: row).decode(), db: db)
         }
     }
 

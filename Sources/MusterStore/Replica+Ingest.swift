@@ -269,9 +269,7 @@ extension Replica {
                 sql: "SELECT envelope, signature FROM delta WHERE author = ? AND seq > ? AND seq <= ? ORDER BY seq",
                 arguments: [key, Int64(clamping: seq), end]
             ).map { row in
-                let envelope: Data = row["envelope"]
-                let signature: Data = row["signature"]
-                return try SignedDelta(envelope: Array(envelope), signature: Array(signature))
+                return try SignedDelta(row: row)
             }
         }
     }

@@ -16,9 +16,7 @@ extension Replica {
             db, sql: "SELECT watermark, envelope, signature FROM revocation WHERE kiosk = ?", arguments: [key])
         {
             let watermark: Int64 = row["watermark"]
-            let envelope: Data = row["envelope"]
-            let signature: Data = row["signature"]
-            let evidence = try SignedDelta(envelope: Array(envelope), signature: Array(signature))
+            let evidence = try SignedDelta(row: row)
             return .revoked(watermark: UInt64(watermark), evidence: evidence)
         }
         if let row = try Row.fetchOne(db, sql: "SELECT name, location FROM roster WHERE kiosk = ?", arguments: [key]) {
@@ -70,9 +68,7 @@ extension Replica {
                 let row = try Row.fetchOne(
                     db, sql: "SELECT envelope, signature FROM roster WHERE kiosk = ?", arguments: [Data(kiosk.bytes)])
             else { return nil }
-            let envelope: Data = row["envelope"]
-            let signature: Data = row["signature"]
-            return try SignedDelta(envelope: Array(envelope), signature: Array(signature))
+            return try SignedDelta(row: row)
         }
     }
 
@@ -189,9 +185,7 @@ extension Replica {
     public func certificates() throws(ReplicaError) -> [SignedDelta] {
         try read { db in
             try Row.fetchAll(db, sql: "SELECT envelope, signature FROM roster ORDER BY kiosk").map { row in
-                let envelope: Data = row["envelope"]
-                let signature: Data = row["signature"]
-                return try SignedDelta(envelope: Array(envelope), signature: Array(signature))
+                return try SignedDelta(row: row)
             }
         }
     }

@@ -126,28 +126,13 @@ enum LimitedImport {
     }
 
     static func run(_ kiosk: KioskHarness, file: String, campaign: String, dataLimit: Int) throws -> Outcome {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/prlimit")
-        process.arguments = [
-            "--data=\(dataLimit)", "--", kiosk.binaries.appendingPathComponent("muster").path,
-            "import", file, "--campaign", campaign, "--organizer-key", kiosk.organizerKey,
-        ]
-        var environment = ProcessInfo.processInfo.environment
-        environment["MUSTER_CONFIG"] = kiosk.configPath
-        environment["TZ"] = "UTC"
-        environment.removeValue(forKey: "MUSTER_PASSPHRASE")
-        process.environment = environment
-        let stdout = Pipe()
-        let stderr = Pipe()
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        let errorData = ErrorCollector(stderr.fileHandleForReading)
-        let outData = stdout.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Outcome(
-            status: process.terminationStatus, signaled: process.terminationReason == .uncaughtSignal,
-            stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errorData.wait(), as: UTF8.self))
+        let (result, signaled) = try runProcess(
+            URL(fileURLWithPath: "/usr/bin/prlimit"),
+            [
+                "--data=\(dataLimit)", "--", kiosk.binaries.appendingPathComponent("muster").path,
+                "import", file, "--campaign", campaign, "--organizer-key", kiosk.organizerKey,
+            ],
+            environment: kiosk.runner.environment())
+        return Outcome(status: result.status, signaled: signaled, stdout: result.stdout, stderr: result.stderr)
     }
 }

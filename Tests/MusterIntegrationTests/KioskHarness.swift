@@ -176,33 +176,49 @@ struct MusterRunner: Sendable {
     func run(_ arguments: [String], input: String = "", environment extra: [String: String] = [:]) throws
         -> KioskHarness.Result
     {
-        let process = Process()
-        process.executableURL = binaries.appendingPathComponent("muster")
-        process.arguments = arguments
+        try runProcess(
+            binaries.appendingPathComponent("muster"), arguments, environment: environment(extra), input: input
+        ).result
+    }
+
+    /// The environment `muster` runs with: this kiosk's config, UTC, no inherited passphrase.
+    func environment(_ extra: [String: String] = [:]) -> [String: String] {
         var environment = ProcessInfo.processInfo.environment
         environment["MUSTER_CONFIG"] = configPath
         environment["TZ"] = "UTC"
         environment.removeValue(forKey: "MUSTER_PASSPHRASE")
         environment.merge(extra) { $1 }
-        process.environment = environment
-        let stdin = Pipe()
-        let stdout = Pipe()
-        let stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
+        return environment
+    }
+}
+
+/// Runs a program to its end with `input` on stdin (nil: /dev/null) and collects its output.
+func runProcess(_ executable: URL, _ arguments: [String], environment: [String: String], input: String? = nil)
+    throws -> (result: KioskHarness.Result, signaled: Bool)
+{
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    process.environment = environment
+    let stdin = Pipe()
+    let stdout = Pipe()
+    let stderr = Pipe()
+    process.standardInput = input == nil ? FileHandle.nullDevice : stdin
+    process.standardOutput = stdout
+    process.standardError = stderr
+    try process.run()
+    if let input {
         stdin.fileHandleForWriting.write(Data(input.utf8))
         try stdin.fileHandleForWriting.close()
-        // Read stderr concurrently so neither pipe can fill up and block the child.
-        let errorData = ErrorCollector(stderr.fileHandleForReading)
-        let outData = stdout.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return KioskHarness.Result(
-            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errorData.wait(), as: UTF8.self), stdoutBytes: outData)
     }
-
+    // Read stderr concurrently so neither pipe can fill up and block the child.
+    let errorData = ErrorCollector(stderr.fileHandleForReading)
+    let outData = stdout.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let result = KioskHarness.Result(
+        status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+        stderr: String(decoding: errorData.wait(), as: UTF8.self), stdoutBytes: outData)
+    return (result, process.terminationReason == .uncaughtSignal)
 }
 
 extension KioskHarness {

@@ -23,25 +23,18 @@ struct LabEndToEndTests {
 
         @discardableResult
         func run(_ arguments: [String], input: String = "") throws -> KioskHarness.Result {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/bin/bash")
-            process.arguments = [script] + arguments
+            try runProcess(
+                URL(fileURLWithPath: "/bin/bash"), [script] + arguments, environment: environment,
+                input: input.isEmpty ? nil : input
+            ).result
+        }
+
+        /// What `scripts/lab` runs with: UTC, and the binaries this test run built.
+        var environment: [String: String] {
             var environment = ProcessInfo.processInfo.environment
             environment["TZ"] = "UTC"
             if let binaries = try? KioskHarness.findBinaries() { environment["MUSTER_BIN"] = binaries.path }
-            process.environment = environment
-            let stdout = Pipe()
-            let stderr = Pipe()
-            process.standardInput = FileHandle.nullDevice
-            process.standardOutput = stdout
-            process.standardError = stderr
-            try process.run()
-            let errors = ErrorCollector(stderr.fileHandleForReading)
-            let out = stdout.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return KioskHarness.Result(
-                status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
-                stderr: String(decoding: errors.wait(), as: UTF8.self), stdoutBytes: out)
+            return environment
         }
 
         func exec(_ kiosk: Int, _ command: [String]) throws -> KioskHarness.Result {

@@ -39,9 +39,7 @@ extension LabEndToEndTests {
         launcher.arguments = [
             "-c", "setsid \"$0\" exec 3 muster kiosk <\"$1\" >\"$2\" 2>/dev/null &", lab.script, fifo, screenOut,
         ]
-        var environment = ProcessInfo.processInfo.environment
-        if let binaries = try? KioskHarness.findBinaries() { environment["MUSTER_BIN"] = binaries.path }
-        launcher.environment = environment
+        launcher.environment = lab.environment
         launcher.standardInput = FileHandle.nullDevice
         launcher.standardOutput = FileHandle.nullDevice
         launcher.standardError = FileHandle.nullDevice
