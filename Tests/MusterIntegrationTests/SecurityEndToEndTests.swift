@@ -400,3 +400,38 @@ struct SecurityEndToEndTests {
         return Int(line.split(separator: " ").dropFirst().first ?? "0") ?? 0
     }
 }
+
+extension SecurityEndToEndTests {
+    @Test("7b. revoking a kiosk that is online: it stops and wipes at once; a kiosk enrolled after the rotation syncs on the new key")
+    func revokeOnlineAndRotate() throws {
+        let venue = try Venue()
+        #expect(try venue.k2.muster(["checkin", "MUS-0001"]).status == 0)
+        try waitUntil("k1 has k2's check-in", timeout: 20) { try venue.k1.status()["checkedIn"] as? Int == 1 }
+
+        let revoked = try venue.k1.muster(["revoke", "k2", "--organizer-key", venue.k1.organizerKey])
+        #expect(revoked.status == 0, "revoke: \(revoked.stderr)")
+        #expect(revoked.stdout.contains("generation 1 for 1 kiosk(s)"))
+        let k2 = try #require(venue.k2.daemon)
+        try waitUntil("k2 stops by itself", timeout: 20) { !k2.isRunning }
+        #expect(k2.terminationStatus == 78)
+        venue.k2.daemon = nil
+        let state = venue.k2.directory.appendingPathComponent("state")
+        #expect(FileManager.default.fileExists(atPath: state.appendingPathComponent("REVOKED").path))
+        #expect(!FileManager.default.fileExists(atPath: state.appendingPathComponent("replica.sqlite").path))
+        #expect(try venue.k1.status()["checkedIn"] as? Int == 1, "what k2 wrote before the watermark stays")
+
+        // A kiosk enrolled now gets the rotated key (generation 1) and syncs with k1 on it.
+        let k3 = try KioskHarness(
+            name: "k3", venueOf: venue.k1, listen: "127.0.0.1:\(try freeLoopbackPort())",
+            staticPeers: ["127.0.0.1:\(venue.port)"])
+        #expect(try String(contentsOfFile: k3.kioskVenuePath, encoding: .utf8).contains("key_generation = 1"))
+        try k3.start()
+        try waitUntil("k3 syncs with k1", timeout: 30) {
+            let status = try k3.status()
+            return status["campaign"] as? String == "Sec" && status["checkedIn"] as? Int == 1
+        }
+        #expect(venue.k1.daemonLog().contains("venue network key rotated"))
+        // The revoked kiosk stays down.
+        #expect(throws: (any Error).self) { try venue.k2.start() }
+    }
+}
