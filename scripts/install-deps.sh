@@ -5,9 +5,13 @@
 # avahi-daemon and dbus are needed by the lab (scripts/lab), which runs them only inside its own
 # network namespaces. Their package scripts would start them on the host; a policy-rc.d that
 # refuses every service start keeps the host's interfaces untouched during the install.
+#
+# dpkg-dev (dpkg-shlibdeps) and lintian build and check the Debian package (make deb);
+# debootstrap and systemd-container (systemd-nspawn) run its boot test (make boot-test).
 set -euo pipefail
 packages=(libsqlite3-dev libsodium-dev libavahi-client-dev pkg-config sqlite3
-          avahi-daemon avahi-utils dbus iproute2 util-linux)
+          avahi-daemon avahi-utils dbus iproute2 util-linux
+          debootstrap systemd-container lintian dpkg-dev)
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -23,7 +27,8 @@ if [ ! -e "$policy" ]; then
     $sudo_cmd chmod +x "$policy"
     made_policy=1
 fi
-cleanup() { [ -n "$made_policy" ] && $sudo_cmd rm -f "$policy"; }
+# An if, not `[ … ] && …`: the trap's status would become the script's exit status.
+cleanup() { if [ -n "$made_policy" ]; then $sudo_cmd rm -f "$policy"; fi; }
 trap cleanup EXIT
 $sudo_cmd apt-get update -qq
 # --no-install-recommends: libnss-mdns would otherwise come along and edit the host's nsswitch.conf.
