@@ -1,3 +1,4 @@
+import Foundation
 import MusterCore
 import MusterCrypto
 import MusterDaemon
@@ -30,6 +31,10 @@ public struct StatusReport: Encodable {
     public let clockWarnings: Int
     public let authors: [Author]
     public let digest: String
+    /// Each peer in session: address, last seen, how far behind or ahead, digest match.
+    public let peerDetails: [PeerDetail]
+    /// When this report was made (Unix milliseconds), for "last seen" ages.
+    public let madeAtMillis: UInt64
 
     init(config: KioskConfig, organizer: AuthorID, daemon: ControlResponse?, status: ReplicaStatus) {
         kiosk = config.name
@@ -54,13 +59,37 @@ public struct StatusReport: Encodable {
             return Author(author: hex, role: role, deltas: count.deltas, headSeq: count.headSeq)
         }
         digest = status.digest
+        peerDetails = daemon?.peerDetails ?? []
+        madeAtMillis = UInt64(Date().timeIntervalSince1970 * 1000)
+    }
+
+    /// One line per peer, e.g. `k2 (Hall B)  10.0.0.2:7420  seen 0.4 s ago  in sync, digest equal`.
+    func peerLines() -> [String] {
+        peerDetails.map { peer in
+            let age = Double(madeAtMillis > peer.lastSeenMillis ? madeAtMillis - peer.lastSeenMillis : 0) / 1000
+            var sync: String
+            switch (peer.behind, peer.ahead) {
+            case (0, 0): sync = "in sync"
+            case (let behind, 0): sync = "behind by \(behind) delta(s)"
+            case (0, let ahead): sync = "ahead by \(ahead) delta(s)"
+            case (let behind, let ahead): sync = "behind by \(behind), ahead by \(ahead) delta(s)"
+            }
+            switch peer.digestMatches {
+            case true?: sync += ", digest equal"
+            case false?: sync += ", digest differs"
+            case nil: sync += ", digest not yet known"
+            }
+            let name = peer.name + (peer.location.isEmpty ? "" : " (\(peer.location))")
+            return "  \(name)  \(peer.address)  seen \(String(format: "%.1f", age)) s ago  \(sync)"
+        }
     }
 
     public func print() {
         Output.data("Kiosk:      \(kiosk)\(location.isEmpty ? "" : " (\(location))")")
         Output.line("Key:        \(fingerprint ?? "unknown (musterd not reachable)")")
         Output.data("Lock:       \(campaign.map { "\($0), v\(lockVersion ?? 0), status '\(checkInStatus ?? "")'" } ?? "none (waiting for the organizer)")")
-        Output.line("Peers:      \(peers.isEmpty ? "none" : peers.map { String($0.prefix(12)) + "…" + ($0.split(separator: "@").last.map { " at \($0)" } ?? "") }.joined(separator: ", "))")
+        Output.line("Peers:      \(peers.isEmpty ? "none" : "\(peers.count) in session")")
+        for line in peerLines() { Output.data(line) }
         Output.line("Attendees:  \(attendees)  checked in: \(checkedIn)  walk-ins: \(walkIns)  inside: \(inside)")
         if forks > 0 { Output.line("WARNING:    \(forks) fork(s) detected: an author signed two different deltas with the same seq") }
         if clockWarnings > 0 { Output.line("WARNING:    \(clockWarnings) delta(s) stamped too far ahead of this kiosk's clock") }

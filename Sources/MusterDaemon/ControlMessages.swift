@@ -76,6 +76,8 @@ public struct ControlResponse: Codable, Sendable, Equatable {
     public var kioskKey: String?
     /// Peers in session: "publickeyhex@address".
     public var peers: [String]?
+    /// Each peer in session with how far apart the replicas are (`status` only).
+    public var peerDetails: [PeerDetail]?
 
     public init(outcome: Outcome, message: String? = nil) {
         self.outcome = outcome
@@ -112,5 +114,34 @@ public struct PresenceSummary: Codable, Sendable, Equatable {
         self.atMillis = atMillis
         self.kioskName = kioskName
         self.location = location
+    }
+}
+
+/// One peer in session, as the daemon sees it (for `muster status`).
+public struct PeerDetail: Codable, Sendable, Equatable {
+    public var key: String
+    public var name: String
+    public var location: String
+    public var address: String
+    public var lastSeenMillis: UInt64
+    /// Deltas this kiosk holds that the peer lacks.
+    public var behind: Int
+    /// Deltas the peer holds that this kiosk lacks.
+    public var ahead: Int
+    /// Whether the peer's last announced digest equals this kiosk's (nil: not announced yet).
+    public var digestMatches: Bool?
+
+    public init(
+        key: String, name: String, location: String, address: String, lastSeenMillis: UInt64, behind: Int, ahead: Int,
+        digestMatches: Bool?
+    ) {
+        self.key = key
+        self.name = name
+        self.location = location
+        self.address = address
+        self.lastSeenMillis = lastSeenMillis
+        self.behind = behind
+        self.ahead = ahead
+        self.digestMatches = digestMatches
     }
 }

@@ -77,6 +77,21 @@ public struct Daemon: Sendable {
         return Parts(venue: venue, replica: replica, keyPair: keyPair, clock: clock)
     }
 
+    static func detail(_ report: PeerReport) -> PeerDetail {
+        PeerDetail(
+            key: report.state.peer.hex, name: report.state.name, location: report.state.location,
+            address: report.state.address, lastSeenMillis: report.state.lastHeardMillis, behind: report.behind,
+            ahead: report.ahead, digestMatches: report.digestMatches)
+    }
+
+    /// systemd's STATUS= line: peers, how far the furthest one lags, and whether digests agree.
+    static func statusLine(_ peers: [PeerReport]) -> String {
+        guard !peers.isEmpty else { return "serving; no peers in session" }
+        let lag = peers.map { max($0.behind, $0.ahead) }.max() ?? 0
+        let agree = peers.filter { $0.digestMatches == true }.count
+        return "serving; \(peers.count) peer(s), largest lag \(lag) delta(s), digest equal with \(agree)/\(peers.count)"
+    }
+
     /// After a revocation: the attendee data, the kiosk key and the certificate are deleted and a
     /// marker keeps the daemon from starting again until someone enrolls the box anew.
     func wipe(_ parts: Parts, reason: String) {
@@ -117,7 +132,8 @@ public struct Daemon: Sendable {
             })
         let service = KioskService(
             replica: parts.replica, keyPair: parts.keyPair, config: config, clock: clock, logger: logger,
-            published: { sync.published($0) }, peers: { sync.connectedPeers.withLock { $0 } })
+            published: { sync.published($0) }, peers: { sync.connectedPeers.withLock { $0 } },
+            peerDetails: { sync.peerReport().map(Self.detail) })
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = [.init(service: sync)]
         if config.discovery {
             services.append(
@@ -126,7 +142,7 @@ public struct Daemon: Sendable {
                         sync: sync, venueID: parts.venue.venue.hex, fingerprint: parts.keyPair.publicKey.fingerprint,
                         logger: logger)))
         }
-        let notifier = SystemdNotifier()
+        let notifier = SystemdNotifier(status: { Self.statusLine(sync.peerReport()) })
         let control = ControlServer(path: config.controlSocket, service: service, logger: logger) { [config] in
             notifier.notify("READY=1\nSTATUS=serving as \(config.name)")
         }

@@ -19,12 +19,16 @@ public final class KioskService: Sendable {
     let published: @Sendable ([SignedDelta]) -> Void
     /// The peers currently in session, for status.
     let peers: @Sendable () -> [String]
+    /// The same peers in detail (how far behind, digest match), computed when asked.
+    let peerDetails: @Sendable () -> [PeerDetail]
 
     public init(
         replica: Replica, keyPair: SigningKeyPair, config: KioskConfig, clock: WallClock, logger: Logger,
         published: @escaping @Sendable ([SignedDelta]) -> Void = { _ in },
-        peers: @escaping @Sendable () -> [String] = { [] }
+        peers: @escaping @Sendable () -> [String] = { [] },
+        peerDetails: @escaping @Sendable () -> [PeerDetail] = { [] }
     ) {
+        self.peerDetails = peerDetails
         self.replica = replica
         self.keyPair = keyPair
         self.config = config
@@ -51,6 +55,7 @@ public final class KioskService: Sendable {
                 response.kioskName = config.name
                 response.kioskKey = keyPair.publicKey.hex
                 response.peers = peers()
+                if request.op == .status { response.peerDetails = peerDetails() }
                 return response
             }
         } catch let error as ReplicaError {

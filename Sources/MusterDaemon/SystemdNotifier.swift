@@ -7,8 +7,16 @@ public import ServiceLifecycle
 public final class SystemdNotifier: Service, Sendable {
     let socketPath: String?
     let watchdogInterval: Duration?
+    let statusInterval: Duration
+    /// The current `STATUS=` text (sent when it changes), or nil for none.
+    let status: (@Sendable () -> String)?
 
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+    public init(
+        environment: [String: String] = ProcessInfo.processInfo.environment, statusInterval: Duration = .seconds(10),
+        status: (@Sendable () -> String)? = nil
+    ) {
+        self.statusInterval = statusInterval
+        self.status = status
         socketPath = environment["NOTIFY_SOCKET"].flatMap { $0.isEmpty ? nil : $0 }
         if let usec = environment["WATCHDOG_USEC"].flatMap(UInt64.init), usec > 0 {
             watchdogInterval = .microseconds(Int64(usec / 2))
@@ -44,16 +52,27 @@ public final class SystemdNotifier: Service, Sendable {
         }
     }
 
-    /// Pings the watchdog until shutdown, then says STOPPING=1.
+    /// Pings the watchdog and refreshes `STATUS=` until shutdown, then says STOPPING=1.
     public func run() async throws {
-        if let watchdogInterval {
-            while !Task.isShuttingDownGracefully && !Task.isCancelled {
-                notify("WATCHDOG=1")
-                // Wakes at once on graceful shutdown instead of sleeping out the interval.
-                try? await cancelWhenGracefulShutdown { try await Task.sleep(for: watchdogInterval) }
-            }
-        } else {
+        guard isActive, watchdogInterval != nil || status != nil else {
             try? await gracefulShutdown()
+            notify("STOPPING=1")
+            return
+        }
+        let tick = min(watchdogInterval ?? statusInterval, status == nil ? .seconds(3_600) : statusInterval)
+        let clock = ContinuousClock()
+        var nextStatus = clock.now
+        var lastStatus: String?
+        while !Task.isShuttingDownGracefully && !Task.isCancelled {
+            if watchdogInterval != nil { notify("WATCHDOG=1") }
+            if let status, clock.now >= nextStatus {
+                let text = status()
+                if text != lastStatus { notify("STATUS=" + text) }
+                lastStatus = text
+                nextStatus = clock.now.advanced(by: statusInterval)
+            }
+            // Wakes at once on graceful shutdown instead of sleeping out the interval.
+            try? await cancelWhenGracefulShutdown { try await Task.sleep(for: tick) }
         }
         notify("STOPPING=1")
     }

@@ -285,3 +285,12 @@ extension Replica {
         }
     }
 }
+
+extension Replica {
+    /// The newest timestamp of any delta in the replica (for clock sanity checks).
+    public func newestHLC() throws(ReplicaError) -> HLC? {
+        try read { db in
+            try Int64.fetchOne(db, sql: "SELECT MAX(hlc) FROM delta").map { HLC(packed: UInt64($0)) }
+        }
+    }
+}

@@ -82,7 +82,7 @@ actor PeerConnection {
             actions = state.received(deltas)
         case .ping:
             actions = []
-        case .pong, .credentials:
+        case .pong, .credentials, .digest:
             actions = []
         case .roster(let certificates):
             await roster(certificates)

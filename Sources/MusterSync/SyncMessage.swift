@@ -22,12 +22,15 @@ public enum SyncMessage: Sendable, Equatable {
     case roster([SignedDelta])
     /// Sent to a revoked kiosk instead of a session: the organizer's signed revocation naming it.
     case revoked(SignedDelta)
+    /// The sender's state digest, sent with its heads, so `muster status` can say whether two
+    /// kiosks agree.
+    case digest(String)
 
     public static let maxHeads = 100_000
     public static let maxDeltas = 2_000
     public static let maxCertificates = 1_000
 
-    enum Tag: UInt8 { case hello = 1, heads, deltas, ping, pong, credentials, roster, revoked }
+    enum Tag: UInt8 { case hello = 1, heads, deltas, ping, pong, credentials, roster, revoked, digest }
 
     public func encode() -> [UInt8] {
         var writer = ByteWriter()
@@ -55,6 +58,9 @@ public enum SyncMessage: Sendable, Equatable {
         case .revoked(let evidence):
             writer.write(Tag.revoked.rawValue)
             Self.encode(evidence, into: &writer)
+        case .digest(let digest):
+            writer.write(Tag.digest.rawValue)
+            writer.write(digest)
         }
         return writer.bytes
     }
@@ -87,6 +93,7 @@ public enum SyncMessage: Sendable, Equatable {
             for _ in 0..<count { certificates.append(try decodeDelta(&reader)) }
             message = .roster(certificates)
         case .revoked: message = .revoked(try decodeDelta(&reader))
+        case .digest: message = .digest(try reader.readString(maxLength: 128))
         }
         try reader.expectEnd()
         return message

@@ -50,6 +50,11 @@ public actor SyncService: Service {
     private nonisolated let dialContinuation: AsyncStream<(host: String, port: Int)>.Continuation
     /// Snapshot for status output, readable without awaiting the actor.
     public nonisolated let connectedPeers = Mutex<[String]>([])
+    /// What each peer in session said last (heads, digest, when), for `muster status`.
+    public nonisolated let peerStates = Mutex<[AuthorID: PeerState]>([:])
+    /// Bumped by every change to the replica, so the digest is recomputed only when it can differ.
+    private nonisolated let stateVersion = Atomic<UInt64>(0)
+    private var digestCache: (version: UInt64, digest: String)?
     /// The port actually bound (useful when configured as 0).
     public nonisolated let boundPort = Mutex<Int?>(nil)
 
@@ -75,6 +80,7 @@ public actor SyncService: Service {
 
     /// Called after every local write (in order): the deltas are pushed to every peer.
     public nonisolated func published(_ deltas: [SignedDelta]) {
+        stateVersion.add(1, ordering: .releasing)
         localContinuation.yield(deltas)
     }
 
@@ -240,14 +246,17 @@ public actor SyncService: Service {
                 guard let ours = try replica.certificate(of: me) else { throw SyncError.notEnrolled }
                 try await connection.send(.credentials(ours))
                 let (first, _) = try receiver.open(try await next())
-                guard await admit(peer, credentials: try SyncMessage.decode(first), connection: connection, address: remote)
+                guard
+                    let enrollment = await admit(
+                        peer, credentials: try SyncMessage.decode(first), connection: connection, address: remote)
                 else { return }
-                guard await register(connection, dialed: dialed) else { return }
+                guard await register(connection, dialed: dialed, enrollment: enrollment) else { return }
                 established = true
                 defer { Task { await self.unregister(connection) } }
                 logger.info("session established", metadata: ["peer": "\(peer)", "address": "\(remote)"])
                 try await connection.send(.roster(try replica.certificates()))
                 try await connection.sendHello(epoch: try replica.epoch())
+                if let digest = await currentDigest() { try await connection.send(.digest(digest)) }
                 let heartbeat = Task {
                     while !Task.isCancelled {
                         try? await Task.sleep(for: SyncLimits.heartbeatInterval)
@@ -259,6 +268,7 @@ public actor SyncService: Service {
                     let sealed = try await next()
                     let (plaintext, _) = try receiver.open(sealed)
                     let message = try SyncMessage.decode(plaintext)
+                    note(message, from: peer)
                     await connection.handle(
                         message, ingest: { deltas in await self.ingest(deltas, from: connection) },
                         roster: { certificates in await self.learn(certificates, from: connection.peer) },
@@ -309,35 +319,35 @@ public actor SyncService: Service {
     /// and disconnected; a key without a valid enrollment is disconnected without a word.
     private func admit(
         _ peer: AuthorID, credentials: SyncMessage, connection: PeerConnection, address: String
-    ) async -> Bool {
+    ) async -> EnrollPayload? {
         if case .revoked(let evidence) = credentials {
             heardRevocation(evidence)
-            return false
+            return nil
         }
         guard case .credentials(let certificate) = credentials else {
             logger.warning("refused a peer without credentials", metadata: ["peer": "\(peer)", "address": "\(address)"])
-            return false
+            return nil
         }
         do {
             let before = try replica.membership(of: peer)
             if case .revoked(_, let evidence) = before {
                 logger.warning("refused a revoked kiosk", metadata: ["peer": "\(peer)", "address": "\(address)"])
                 try? await connection.send(.revoked(evidence))
-                return false
+                return nil
             }
-            try replica.admitCertificate(certificate, for: peer)
+            let payload = try replica.admitCertificate(certificate, for: peer)
             if before == .unknown {
                 logger.notice("new kiosk on the roster", metadata: ["peer": "\(peer)"])
                 for (other, session) in sessions where other != peer {
                     try? await session.send(.roster([certificate]))
                 }
             }
-            return true
+            return payload
         } catch {
             logger.warning(
                 "refused a kiosk that is not on the roster",
                 metadata: ["peer": "\(peer)", "address": "\(address)", "reason": "\(error)"])
-            return false
+            return nil
         }
     }
 
@@ -368,7 +378,7 @@ public actor SyncService: Service {
     }
 
     /// One session per pair of kiosks: of two, the one dialed by the kiosk with the lower key stays.
-    private func register(_ connection: PeerConnection, dialed: String?) -> Bool {
+    private func register(_ connection: PeerConnection, dialed: String?, enrollment: EnrollPayload) -> Bool {
         if let dialed { addressPeers[dialed] = connection.peer }
         if let existing = sessions[connection.peer] {
             let preferred = min(me, connection.peer)
@@ -379,6 +389,12 @@ public actor SyncService: Service {
             existing.close()
         }
         sessions[connection.peer] = connection
+        let now = Self.wallMillis()
+        peerStates.withLock {
+            $0[connection.peer] = PeerState(
+                peer: connection.peer, name: enrollment.name, location: enrollment.location, address: connection.address,
+                connectedAtMillis: now, lastHeardMillis: now)
+        }
         publishPeers()
         return true
     }
@@ -386,6 +402,7 @@ public actor SyncService: Service {
     private func unregister(_ connection: PeerConnection) {
         if sessions[connection.peer] === connection {
             sessions[connection.peer] = nil
+            peerStates.withLock { $0[connection.peer] = nil }
             publishPeers()
             logger.info("session ended", metadata: ["peer": "\(connection.peer)"])
         }
@@ -408,7 +425,10 @@ public actor SyncService: Service {
             for ref in report.clockWarnings {
                 logger.warning("delta stamped beyond the clock bound", metadata: ["delta": "\(ref)"])
             }
-            if !report.applied.isEmpty { await relay(report.applied, except: connection.peer) }
+            if !report.applied.isEmpty {
+                stateVersion.add(1, ordering: .releasing)
+                await relay(report.applied, except: connection.peer)
+            }
             if !report.revocations.isEmpty { await applyRevocations(report.revocations) }
             return report.rejected
         } catch {
@@ -444,10 +464,54 @@ public actor SyncService: Service {
     }
 
     private func antiEntropy() async {
+        let digest = currentDigest()
         for session in sessions.values {
             try? await session.sendHeads()
+            if let digest { try? await session.send(.digest(digest)) }
         }
     }
+
+    /// The replica's digest, recomputed only after something changed.
+    private func currentDigest() -> String? {
+        let version = stateVersion.load(ordering: .acquiring)
+        if let digestCache, digestCache.version == version { return digestCache.digest }
+        guard let digest = try? replica.digest() else { return nil }
+        digestCache = (version, digest)
+        return digest
+    }
+
+    /// Records what a peer's message says about it (liveness, heads, digest).
+    private nonisolated func note(_ message: SyncMessage, from peer: AuthorID) {
+        let now = Self.wallMillis()
+        peerStates.withLock { states in
+            guard var state = states[peer] else { return }
+            state.lastHeardMillis = now
+            switch message {
+            case .hello(_, let heads), .heads(let heads):
+                state.peerHas = Dictionary(heads.map { ($0.author, $0.seq) }, uniquingKeysWith: max)
+            case .digest(let digest):
+                state.digest = digest
+            default:
+                break
+            }
+            states[peer] = state
+        }
+    }
+
+    /// Each peer in session with how far apart the two replicas are, for status output.
+    public nonisolated func peerReport() -> [PeerReport] {
+        let states = peerStates.withLock { Array($0.values) }
+        guard !states.isEmpty else { return [] }
+        let ours = (try? replica.heads()) ?? []
+        let digest = try? replica.digest()
+        return states.sorted { $0.name < $1.name }.map { state in
+            PeerReport(
+                state: state, behind: state.behind(ours: ours), ahead: state.ahead(ours: ours),
+                digestMatches: state.digest.flatMap { theirs in digest.map { $0 == theirs } })
+        }
+    }
+
+    static func wallMillis() -> UInt64 { UInt64(max(0, Date().timeIntervalSince1970 * 1000)) }
 }
 
 /// When a peer was last heard from; shared by a connection's reader and its liveness watchdog.

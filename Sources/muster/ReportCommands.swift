@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 import MusterClient
 
@@ -56,10 +57,36 @@ struct Status: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Kiosk name and key, lock, counts, deltas per author, digest.")
     @OptionGroup var options: KioskOptions
     @Flag(help: "Print JSON.") var json = false
+    @Flag(help: "Refresh in place every second until interrupted.") var watch = false
 
     func run() throws {
         let context = try options.context()
-        let report = try guarded { () throws(ClientError) in try StaffQueries(context).status() }
-        if json { try Output.json(report) } else { report.print() }
+        guard watch else {
+            let report = try guarded { () throws(ClientError) in try StaffQueries(context).status() }
+            if json { try Output.json(report) } else { report.print() }
+            return
+        }
+        while true {
+            let report = try guarded { () throws(ClientError) in try StaffQueries(context).status() }
+            // Home and clear: our own control sequence, never data.
+            Output.raw("\u{1B}[H\u{1B}[2J")
+            if json { try Output.json(report) } else { report.print() }
+            Thread.sleep(forTimeInterval: 1)
+        }
+    }
+}
+
+struct DoctorCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "doctor",
+        abstract: "Check what breaks at a venue (avahi-daemon, multicast, clock, state directory, enrollment, lock) and say what to do.")
+    @OptionGroup var options: KioskOptions
+    @Flag(help: "Print JSON.") var json = false
+
+    func run() throws {
+        let config = try kioskConfig(options.config)
+        let checks = Doctor(config: config).run()
+        if json { try Output.json(checks) } else if !Doctor.print(checks) { throw ExitCode(1) }
+        if json, checks.contains(where: { $0.verdict == .failed }) { throw ExitCode(1) }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import ServiceLifecycle
+import Synchronization
 import Testing
 
 @testable import MusterDaemon
@@ -121,5 +122,26 @@ struct SystemdNotifierTests {
         #expect(stopping == "STOPPING=1")
         run.cancel()
         _ = try? await run.value
+    }
+
+    /// STATUS= is refreshed on its own interval and sent only when the text changes.
+    @Test func statusLinesFollowTheProviderAndRepeatOnlyOnChange() async throws {
+        let dir = try TemporaryDirectory("muster-sd")
+        defer { dir.remove() }
+        let socket = try NotifySocket(path: dir.file("notify"))
+        let texts = Mutex(["serving; 1 peer(s)", "serving; 1 peer(s)", "serving; 2 peer(s)"])
+        let notifier = SystemdNotifier(
+            environment: ["NOTIFY_SOCKET": socket.name], statusInterval: .milliseconds(50),
+            status: { texts.withLock { $0.count > 1 ? $0.removeFirst() : $0[0] } })
+        let group = ServiceGroup(
+            configuration: ServiceGroupConfiguration(
+                services: [.init(service: notifier)], logger: DaemonTestSupport.quietLogger))
+        let run = Task { try await group.run() }
+        let lines = try await DaemonTestSupport.blocking { [socket.receive(within: 5), socket.receive(within: 5)] }
+        #expect(lines == ["STATUS=serving; 1 peer(s)", "STATUS=serving; 2 peer(s)"])
+        await group.triggerGracefulShutdown()
+        let rest = try await DaemonTestSupport.blocking { socket.receive(until: { $0 == "STOPPING=1" }, within: 5) }
+        #expect(rest == ["STOPPING=1"], "no repeated STATUS= for an unchanged text")
+        try await run.value
     }
 }

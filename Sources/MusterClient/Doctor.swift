@@ -1,0 +1,206 @@
+import Foundation
+import MusterCore
+import MusterCrypto
+public import MusterDaemon
+import MusterStore
+
+/// `muster doctor`: checks what breaks at a venue and says what to do.
+///
+/// Each check reads the machine (files, sockets, interfaces, the clock) through ``Probe``, so the
+/// rules are testable with a fake machine.
+public struct Doctor {
+    /// The facts of the machine the checks need.
+    public struct Probe {
+        /// Whether a Unix socket at the path accepts a connection.
+        public var socketAnswers: (String) -> Bool
+        /// Up, non-loopback interfaces with IPv4 and whether each has multicast enabled.
+        public var interfaces: () -> [(name: String, multicast: Bool)]
+        public var nowMillis: () -> UInt64
+        /// Whether the current user can create files in the directory.
+        public var writable: (String) -> Bool
+
+        public static var system: Probe {
+            Probe(
+                socketAnswers: Doctor.socketAnswers, interfaces: Doctor.systemInterfaces,
+                nowMillis: { UInt64(max(0, Date().timeIntervalSince1970 * 1000)) },
+                writable: { access($0, W_OK) == 0 })
+        }
+    }
+
+    /// Where avahi-daemon listens for its clients.
+    public static let avahiSocket = "/run/avahi-daemon/socket"
+    /// 2024-01-01: a clock before this has not been set.
+    static let earliestPlausibleMillis: UInt64 = 1_704_067_200_000
+
+    let config: KioskConfig
+    let probe: Probe
+
+    public init(config: KioskConfig, probe: Probe = .system) {
+        self.config = config
+        self.probe = probe
+    }
+
+    public func run() -> [DoctorCheck] {
+        var checks = [stateDirectory(), enrollment()]
+        let venue = try? VenueFile.load(path: config.venue)
+        let daemon = daemonCheck()
+        checks.append(daemon.check)
+        checks.append(contentsOf: [avahi(), multicast()])
+        let replica = venue.flatMap { try? Replica.openReadOnly(path: config.replicaPath, policy: $0.policy) }
+        checks.append(clock(replica: replica))
+        checks.append(lock(replica: replica))
+        if let response = daemon.response { checks.append(peers(response)) }
+        return checks
+    }
+
+    func stateDirectory() -> DoctorCheck {
+        let name = "state directory"
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: config.stateDirectory, isDirectory: &isDirectory), isDirectory.boolValue
+        else {
+            return .failed(name, "\(config.stateDirectory) does not exist", advice: "create it (mode 0700, owned by the user musterd runs as), or fix state_dir")
+        }
+        guard probe.writable(config.stateDirectory) else {
+            return .failed(name, "\(config.stateDirectory) is not writable by this user", advice: "run as the user musterd runs as (e.g. sudo -u muster), or fix the owner")
+        }
+        if FileManager.default.fileExists(atPath: config.revokedMarkerPath) {
+            return .failed(name, "this kiosk was revoked by the organizer and wiped itself", advice: "delete \(config.revokedMarkerPath) and enroll it anew (muster join-request)")
+        }
+        return .ok(name, "\(config.stateDirectory) is writable")
+    }
+
+    func enrollment() -> DoctorCheck {
+        let name = "enrollment"
+        let venue: VenueFile
+        do {
+            venue = try VenueFile.load(path: config.venue)
+        } catch {
+            return .failed(name, "\(error)", advice: "enroll this kiosk: muster join-request here, muster enroll on the organizer's machine, muster join BUNDLE here")
+        }
+        guard let certificate = try? KioskIdentity.loadCertificate(config: config),
+            let key = try? KeyFile.read(from: config.kioskKeyPath, passphrase: { nil })
+        else {
+            return .failed(name, "no enrollment certificate or kiosk key in \(config.stateDirectory)", advice: "run muster join with the bundle the organizer made for this kiosk")
+        }
+        guard let payload = try? Replica.verifyCertificate(certificate, for: AuthorID(key.publicKey), policy: venue.policy) else {
+            return .failed(name, "the enrollment certificate is not the organizer's for this kiosk key", advice: "enroll this kiosk again (muster join-request, enroll, join)")
+        }
+        return .ok(name, "enrolled in '\(venue.name)' as '\(payload.name)', key \(key.publicKey.fingerprint)")
+    }
+
+    func daemonCheck() -> (check: DoctorCheck, response: ControlResponse?) {
+        let name = "musterd"
+        guard probe.socketAnswers(config.controlSocket),
+            let response = try? ControlClient(path: config.controlSocket).send(ControlRequest(op: .status))
+        else {
+            return (.failed(name, "no answer on \(config.controlSocket)", advice: "start it: systemctl start musterd (see journalctl -u musterd for why it stopped)"), nil)
+        }
+        return (.ok(name, "running as '\(response.kioskName ?? "?")'"), response)
+    }
+
+    func avahi() -> DoctorCheck {
+        let name = "avahi-daemon"
+        guard config.discovery else { return .ok(name, "discovery is off in the config (static peers only)") }
+        guard probe.socketAnswers(Self.avahiSocket) else {
+            return .failed(name, "not running (no answer on \(Self.avahiSocket))", advice: "sudo systemctl enable --now avahi-daemon; kiosks find each other through it")
+        }
+        return .ok(name, "running")
+    }
+
+    func multicast() -> DoctorCheck {
+        let name = "multicast"
+        let interfaces = probe.interfaces()
+        guard !interfaces.isEmpty else {
+            return .failed(name, "no network interface is up with an IPv4 address", advice: "plug in the cable or join the venue Wi-Fi")
+        }
+        let capable = interfaces.filter(\.multicast).map(\.name)
+        guard !capable.isEmpty else {
+            return .failed(name, "no interface has multicast enabled (\(interfaces.map(\.name).joined(separator: ", ")))", advice: "enable it: ip link set DEV multicast on; on Wi-Fi, ask for client isolation to be off")
+        }
+        return .ok(name, "enabled on \(capable.joined(separator: ", "))")
+    }
+
+    func clock(replica: Replica?) -> DoctorCheck {
+        let name = "clock"
+        let now = probe.nowMillis()
+        guard now >= Self.earliestPlausibleMillis else {
+            return .failed(name, "the clock says \(ClockText.dateTime(millis: Int64(now))): it was never set", advice: "set the date (timedatectl set-time 'YYYY-MM-DD HH:MM') before the doors open")
+        }
+        let newest = (try? replica?.newestHLC())?.map(\.physicalMillis)
+        let bound = UInt64(config.clockBoundSeconds) * 1000
+        if let newest, newest > now + bound {
+            return .warning(name, "the newest record is stamped \((newest - now) / 60_000) min ahead of this clock", advice: "compare the clocks of the kiosks; set this one right (timedatectl)")
+        }
+        return .ok(name, ClockText.dateTime(millis: Int64(now)))
+    }
+
+    func lock(replica: Replica?) -> DoctorCheck {
+        let name = "campaign lock"
+        guard let replica else { return .warning(name, "no replica yet", advice: "start musterd; it receives the lock from its peers") }
+        guard let lock = try? replica.view({ try $0.lock() }), lock.campaignID != nil else {
+            return .warning(name, "no campaign lock: the kiosk screen waits for the organizer", advice: "the organizer runs: muster lock CAMPAIGN --organizer-key KEY")
+        }
+        return .ok(name, "'\(lock.campaignName ?? lock.campaignID ?? "")', lock v\(lock.version)")
+    }
+
+    func peers(_ response: ControlResponse) -> DoctorCheck {
+        let name = "peers"
+        let details = response.peerDetails ?? []
+        guard !details.isEmpty else {
+            return .warning(name, "no other kiosk in session", advice: "fine for a single kiosk; otherwise check the network and avahi on the others")
+        }
+        let lagging = details.filter { $0.behind > 0 || $0.ahead > 0 }
+        if !lagging.isEmpty {
+            return .warning(name, "\(details.count) in session; not yet in sync with \(lagging.map(\.name).joined(separator: ", "))", advice: "wait a few seconds; if it stays, see muster status")
+        }
+        return .ok(name, "\(details.count) in session, all in sync")
+    }
+
+    static func socketAnswers(_ path: String) -> Bool {
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { return false }
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: bytes) }
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) == 0
+            }
+        }
+    }
+
+    static func systemInterfaces() -> [(name: String, multicast: Bool)] {
+        var list: UnsafeMutablePointer<ifaddrs>?
+        guard getifaddrs(&list) == 0, let first = list else { return [] }
+        defer { freeifaddrs(list) }
+        var found: [String: Bool] = [:]
+        var cursor: UnsafeMutablePointer<ifaddrs>? = first
+        while let entry = cursor {
+            let flags = Int32(entry.pointee.ifa_flags)
+            if let address = entry.pointee.ifa_addr, address.pointee.sa_family == sa_family_t(AF_INET),
+                flags & Int32(IFF_UP) != 0, flags & Int32(IFF_LOOPBACK) == 0
+            {
+                found[String(cString: entry.pointee.ifa_name)] = flags & Int32(IFF_MULTICAST) != 0
+            }
+            cursor = entry.pointee.ifa_next
+        }
+        return found.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+    }
+
+    /// Prints the findings; returns whether none failed.
+    public static func print(_ checks: [DoctorCheck]) -> Bool {
+        for check in checks {
+            let mark = switch check.verdict {
+            case .ok: "ok  "
+            case .warning: "WARN"
+            case .failed: "FAIL"
+            }
+            Output.data("\(mark)  \(check.name): \(check.detail)")
+            if !check.advice.isEmpty { Output.data("      → \(check.advice)") }
+        }
+        return !checks.contains { $0.verdict == .failed }
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import MusterDaemon
+import MusterTestSupport
+import Testing
+
+@testable import MusterClient
+
+/// `muster doctor`'s rules, against a fake machine (and real files for enrollment).
+@Suite struct DoctorTests {
+    static func probe(
+        sockets: Set<String> = [], interfaces: [(name: String, multicast: Bool)] = [("eth0", true)],
+        now: UInt64 = 1_790_000_000_000, writable: Bool = true
+    ) -> Doctor.Probe {
+        Doctor.Probe(
+            socketAnswers: { sockets.contains($0) }, interfaces: { interfaces }, nowMillis: { now },
+            writable: { _ in writable })
+    }
+
+    static func config(_ directory: TemporaryDirectory) -> KioskConfig {
+        var config = KioskConfig()
+        config.name = "Hall A"
+        config.stateDirectory = directory.file("state")
+        config.venue = directory.file("venue.toml")
+        config.controlSocket = directory.file("control.sock")
+        return config
+    }
+
+    static func verdict(_ checks: [DoctorCheck], _ name: String) -> DoctorCheck.Verdict? {
+        checks.first { $0.name == name }?.verdict
+    }
+
+    @Test func aFreshBoxIsToldToEnrollAndStartTheDaemon() throws {
+        let directory = try TemporaryDirectory("muster-doctor")
+        defer { directory.remove() }
+        let config = Self.config(directory)
+        try FileManager.default.createDirectory(atPath: config.stateDirectory, withIntermediateDirectories: true)
+        let checks = Doctor(config: config, probe: Self.probe(sockets: [Doctor.avahiSocket])).run()
+        #expect(Self.verdict(checks, "state directory") == .ok)
+        #expect(Self.verdict(checks, "enrollment") == .failed)
+        #expect(checks.first { $0.name == "enrollment" }?.advice.contains("muster join-request") == true)
+        #expect(Self.verdict(checks, "musterd") == .failed)
+        #expect(Self.verdict(checks, "avahi-daemon") == .ok)
+        #expect(Self.verdict(checks, "multicast") == .ok)
+        #expect(Self.verdict(checks, "clock") == .ok)
+        #expect(Self.verdict(checks, "campaign lock") == .warning)
+    }
+
+    @Test func venueProblemsAreNamed() throws {
+        let directory = try TemporaryDirectory("muster-doctor")
+        defer { directory.remove() }
+        var config = Self.config(directory)
+        let doctor = { (probe: Doctor.Probe) in Doctor(config: config, probe: probe) }
+        // No state directory; then one that is not writable; then a revoked kiosk.
+        #expect(doctor(Self.probe()).stateDirectory().verdict == .failed)
+        try FileManager.default.createDirectory(atPath: config.stateDirectory, withIntermediateDirectories: true)
+        #expect(doctor(Self.probe(writable: false)).stateDirectory().verdict == .failed)
+        try "revoked".write(toFile: config.revokedMarkerPath, atomically: true, encoding: .utf8)
+        #expect(doctor(Self.probe()).stateDirectory().advice.contains("enroll it anew"))
+        // avahi-daemon not answering matters only with discovery on.
+        #expect(doctor(Self.probe()).avahi().verdict == .failed)
+        config.discovery = false
+        #expect(doctor(Self.probe()).avahi().verdict == .ok)
+        // No interface, or none with multicast.
+        #expect(doctor(Self.probe(interfaces: [])).multicast().verdict == .failed)
+        let noMulticast = doctor(Self.probe(interfaces: [("wlan0", false)])).multicast()
+        #expect(noMulticast.verdict == .failed && noMulticast.detail.contains("wlan0"))
+        // A clock that was never set (1970).
+        #expect(doctor(Self.probe(now: 3_600_000)).clock(replica: nil).verdict == .failed)
+    }
+
+    @Test func anEnrolledKioskPassesTheEnrollmentCheck() throws {
+        let directory = try TemporaryDirectory("muster-doctor")
+        defer { directory.remove() }
+        let config = Self.config(directory)
+        let (keyPath, venuePath) = try VenueSetup.create(
+            directory: directory.file("organizer"), name: "Venue", withPassphrase: false, environment: [:])
+        let request = try Enrollment.request(config: config).request
+        let bundle = try Enrollment.enroll(request, organizerKeyPath: keyPath, venuePath: venuePath, nowMillis: 1)
+        _ = try Enrollment.join(bundle, config: config, force: false)
+        let check = Doctor(config: config, probe: Self.probe()).enrollment()
+        #expect(check.verdict == .ok)
+        #expect(check.detail.contains("'Hall A'"))
+    }
+}
