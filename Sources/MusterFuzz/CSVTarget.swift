@@ -18,15 +18,19 @@ final class CSVTarget: FuzzTarget {
     static let maxFieldCharacters = 1_000
     static let maxEmailBytes = 254
     static let tightLimits = RosterLimits(
-        maximumFileBytes: 1 << 20, maximumRows: 40,
-        csv: CSVLimits(maximumFieldBytes: 1_500, maximumRecordBytes: 4_096))
+        maximumFileBytes: 1 << 20,
+        maximumRows: 40,
+        csv: CSVLimits(maximumFieldBytes: 1_500, maximumRecordBytes: 4_096)
+    )
 
     var dictionary: [[UInt8]] {
-        ["\"", "\"\"", ",", ";", "\t", "\r\n", "\n", "\r", "\u{FEFF}", " ", "@", "Email", "email", "E-mail",
-         "Campaign Member ID", "Member Status", "First Name", "Last Name", "Company / Account", "Order #",
-         "Attendee #", "Barcode #", "Attendee Status", "Order code", "Secret", "Attendee name", "name", "ticket",
-         "Refunded", "Cancelled", "\u{1B}[2J", "\u{202E}", "\u{200B}", "\u{00A0}", "\u{0301}", "\u{85}",
-         "00v5g00000ABCDE", "a@b.c"].map { Array($0.utf8) }
+        [
+            "\"", "\"\"", ",", ";", "\t", "\r\n", "\n", "\r", "\u{FEFF}", " ", "@", "Email", "email", "E-mail",
+            "Campaign Member ID", "Member Status", "First Name", "Last Name", "Company / Account", "Order #",
+            "Attendee #", "Barcode #", "Attendee Status", "Order code", "Secret", "Attendee name", "name", "ticket",
+            "Refunded", "Cancelled", "\u{1B}[2J", "\u{202E}", "\u{200B}", "\u{00A0}", "\u{0301}", "\u{85}",
+            "00v5g00000ABCDE", "a@b.c",
+        ].map { Array($0.utf8) }
     }
 
     func run(_ input: [UInt8]) throws(PropertyFailure) -> UInt64 {
@@ -38,10 +42,17 @@ final class CSVTarget: FuzzTarget {
         var behaviour = Fingerprint()
         switch tight {
         case .success(let roster):
-            try PropertyFailure.check(tight == first, "limits", "a parse under tight limits differs from the standard one")
+            try PropertyFailure.check(
+                tight == first,
+                "limits",
+                "a parse under tight limits differs from the standard one"
+            )
             let records = roster.rows.count + roster.merged.count + roster.skipped.count
-            try PropertyFailure.check(records <= Self.tightLimits.maximumRows, "row-limit",
-                "\(records) records read under a limit of \(Self.tightLimits.maximumRows)")
+            try PropertyFailure.check(
+                records <= Self.tightLimits.maximumRows,
+                "row-limit",
+                "\(records) records read under a limit of \(Self.tightLimits.maximumRows)"
+            )
         case .failure(let error):
             behaviour.mix(Mirror(reflecting: error.reason).children.first?.label ?? "\(error.reason)")
             if case .success = first {
@@ -51,8 +62,11 @@ final class CSVTarget: FuzzTarget {
                 case .csv(.fieldTooLong), .csv(.recordTooLong): refusedByLimit = true
                 default: refusedByLimit = false
                 }
-                try PropertyFailure.check(refusedByLimit, "limits",
-                    "tight limits refused a file the standard limits accept, for another reason: \(error)")
+                try PropertyFailure.check(
+                    refusedByLimit,
+                    "limits",
+                    "tight limits refused a file the standard limits accept, for another reason: \(error)"
+                )
             }
         }
         switch first {
@@ -76,10 +90,21 @@ final class CSVTarget: FuzzTarget {
     private func check(_ roster: RosterImport) throws(PropertyFailure) {
         var keys = Set<String>()
         for row in roster.rows {
-            try PropertyFailure.check(Self.isPlausibleEmail(row.email), "email", "implausible email \(row.email.debugDescription)")
-            try PropertyFailure.check(row.emailKey == row.email.lowercased(), "email-key",
-                "key \(row.emailKey.debugDescription) is not the lowercased email \(row.email.debugDescription)")
-            try PropertyFailure.check(keys.insert(row.emailKey).inserted, "unique", "two rows for \(row.emailKey.debugDescription)")
+            try PropertyFailure.check(
+                Self.isPlausibleEmail(row.email),
+                "email",
+                "implausible email \(row.email.debugDescription)"
+            )
+            try PropertyFailure.check(
+                row.emailKey == row.email.lowercased(),
+                "email-key",
+                "key \(row.emailKey.debugDescription) is not the lowercased email \(row.email.debugDescription)"
+            )
+            try PropertyFailure.check(
+                keys.insert(row.emailKey).inserted,
+                "unique",
+                "two rows for \(row.emailKey.debugDescription)"
+            )
             try PropertyFailure.check(row.line >= 2, "line", "a row on line \(row.line)")
             let fields: [(String, String?)] = [
                 ("firstName", row.firstName), ("lastName", row.lastName), ("company", row.company),
@@ -92,35 +117,58 @@ final class CSVTarget: FuzzTarget {
             if let id = row.salesforceID {
                 try PropertyFailure.check(
                     (id.utf8.count == 15 || id.utf8.count == 18)
-                        && id.utf8.allSatisfy { $0 < 0x80 && (Character(Unicode.Scalar($0)).isLetter || Character(Unicode.Scalar($0)).isNumber) },
-                    "salesforce-id", "kept \(id.debugDescription) as a Salesforce ID")
+                        && id.utf8.allSatisfy {
+                            $0 < 0x80
+                                && (Character(Unicode.Scalar($0)).isLetter || Character(Unicode.Scalar($0)).isNumber)
+                        },
+                    "salesforce-id",
+                    "kept \(id.debugDescription) as a Salesforce ID"
+                )
             }
-            try PropertyFailure.check(row.ticket != "" && row.status != "" && row.salesforceID != "", "optional",
-                "an empty optional field is \"\" rather than nil")
+            try PropertyFailure.check(
+                row.ticket != "" && row.status != "" && row.salesforceID != "",
+                "optional",
+                "an empty optional field is \"\" rather than nil"
+            )
         }
         for merge in roster.merged {
-            try PropertyFailure.check(merge.intoLine < merge.line && keys.contains(merge.emailKey), "merge",
-                "line \(merge.line) merged into line \(merge.intoLine) for \(merge.emailKey.debugDescription)")
+            try PropertyFailure.check(
+                merge.intoLine < merge.line && keys.contains(merge.emailKey),
+                "merge",
+                "line \(merge.line) merged into line \(merge.intoLine) for \(merge.emailKey.debugDescription)"
+            )
         }
     }
 
     /// What `RosterText.clean` promises for a display field, and the 1,000-character import limit.
     private static func checkClean(_ value: String, field: String) throws(PropertyFailure) {
-        try PropertyFailure.check(value.count <= maxFieldCharacters, "field-length",
-            "\(field) has \(value.count) characters (limit \(maxFieldCharacters))")
+        try PropertyFailure.check(
+            value.count <= maxFieldCharacters,
+            "field-length",
+            "\(field) has \(value.count) characters (limit \(maxFieldCharacters))"
+        )
         let scalars = Array(value.unicodeScalars)
         if let first = scalars.first, let last = scalars.last {
-            try PropertyFailure.check(!first.properties.isWhitespace && !last.properties.isWhitespace, "trimmed",
-                "\(field) \(value.debugDescription) starts or ends with whitespace")
+            try PropertyFailure.check(
+                !first.properties.isWhitespace && !last.properties.isWhitespace,
+                "trimmed",
+                "\(field) \(value.debugDescription) starts or ends with whitespace"
+            )
         }
         var previousWasSpace = false
         for scalar in scalars {
             let isSpace = scalar.properties.isWhitespace
-            try PropertyFailure.check(!(isSpace && previousWasSpace), "spaces", "\(field) \(value.debugDescription) has a run of spaces")
+            try PropertyFailure.check(
+                !(isSpace && previousWasSpace),
+                "spaces",
+                "\(field) \(value.debugDescription) has a run of spaces"
+            )
             try PropertyFailure.check(
                 scalar.properties.generalCategory != .control && !(0x202A...0x202E).contains(scalar.value)
                     && !(0x2066...0x2069).contains(scalar.value),
-                "control", "\(field) \(value.debugDescription) keeps U+\(String(scalar.value, radix: 16, uppercase: true))")
+                "control",
+                "\(field) \(value.debugDescription) keeps U+\(String(scalar.value, radix: 16, uppercase: true))"
+            )
             previousWasSpace = isSpace
         }
     }
@@ -131,6 +179,8 @@ final class CSVTarget: FuzzTarget {
         guard let at = bytes.firstIndex(of: UInt8(ascii: "@")), bytes.lastIndex(of: UInt8(ascii: "@")) == at,
             at > 0, at < bytes.count - 1, bytes.count <= maxEmailBytes
         else { return false }
-        return !email.unicodeScalars.contains { $0.properties.isWhitespace || $0.properties.generalCategory == .control }
+        return !email.unicodeScalars.contains {
+            $0.properties.isWhitespace || $0.properties.generalCategory == .control
+        }
     }
 }

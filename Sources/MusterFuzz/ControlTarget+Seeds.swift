@@ -35,9 +35,16 @@ extension ControlTarget {
         seeds.append(Seed("no-final-newline.jsonl", text: "{\"op\":\"ping\"}\n{\"op\":\"status\"}"))
         seeds.append(Seed("crlf.jsonl", text: "{\"op\":\"ping\"}\r\n"))
         seeds.append(Seed("malformed.jsonl", text: "{\"op\":\"launch\"}\n{\"op\":\n[]\nnull\n\n"))
-        seeds.append(Seed("escapes.jsonl", text: "{\"op\":\"checkin\",\"query\":\"\\u0000\\ud83c\\udf89\\\"\",\"text\":null}\n"))
-        seeds.append(Seed("over-long.jsonl", text: "{\"op\":\"note\",\"text\":\""
-            + String(repeating: "a", count: Self.maxLineBytes) + "\"}\n{\"op\":\"ping\"}\n"))
+        seeds.append(
+            Seed("escapes.jsonl", text: "{\"op\":\"checkin\",\"query\":\"\\u0000\\ud83c\\udf89\\\"\",\"text\":null}\n")
+        )
+        seeds.append(
+            Seed(
+                "over-long.jsonl",
+                text: "{\"op\":\"note\",\"text\":\""
+                    + String(repeating: "a", count: Self.maxLineBytes) + "\"}\n{\"op\":\"ping\"}\n"
+            )
+        )
         return seeds
     }
 

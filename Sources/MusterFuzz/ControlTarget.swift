@@ -20,9 +20,12 @@ final class ControlTarget: FuzzTarget {
     static let maxLineBytes = 4_096
 
     var dictionary: [[UInt8]] {
-        ["\n", "{", "}", "[", "]", "\"", ":", ",", "null", "true", "1e999", "-0", "\\u0000", "\\ud800", "\"op\"",
-         "\"checkin\"", "\"checkout\"", "\"register\"", "\"note\"", "\"head\"", "\"submit\"", "\"status\"", "\"ping\"",
-         "\"query\"", "\"deltas\"", "\"envelope\"", "\"signature\"", "\"attendeeKey\"", "\"author\""].map { Array($0.utf8) }
+        [
+            "\n", "{", "}", "[", "]", "\"", ":", ",", "null", "true", "1e999", "-0", "\\u0000", "\\ud800", "\"op\"",
+            "\"checkin\"", "\"checkout\"", "\"register\"", "\"note\"", "\"head\"", "\"submit\"", "\"status\"",
+            "\"ping\"",
+            "\"query\"", "\"deltas\"", "\"envelope\"", "\"signature\"", "\"attendeeKey\"", "\"author\"",
+        ].map { Array($0.utf8) }
     }
 
     /// The lines a correct decoder yields, and where the first over-long line makes it stop.
@@ -59,8 +62,10 @@ final class ControlTarget: FuzzTarget {
             while let line = try? channel.readInbound(as: ByteBuffer.self) { lines.append(line) }
             if failure != nil { break }
             if let tooLongAt = expected.tooLongAt, fed > tooLongAt {
-                throw PropertyFailure("too-long-early",
-                    "\(fed) bytes buffered, the line passed the \(limit)-byte limit at byte \(tooLongAt), no error yet")
+                throw PropertyFailure(
+                    "too-long-early",
+                    "\(fed) bytes buffered, the line passed the \(limit)-byte limit at byte \(tooLongAt), no error yet"
+                )
             }
         }
         if failure == nil {
@@ -71,12 +76,18 @@ final class ControlTarget: FuzzTarget {
         }
 
         let got = lines.map { Array($0.readableBytesView) }
-        try PropertyFailure.check(got == expected.lines.map(Array.init), "lines",
-            "decoded lines of \(got.map(\.count)) bytes, expected \(expected.lines.map(\.count))")
+        try PropertyFailure.check(
+            got == expected.lines.map(Array.init),
+            "lines",
+            "decoded lines of \(got.map(\.count)) bytes, expected \(expected.lines.map(\.count))"
+        )
         var behaviour = Fingerprint()
         if expected.tooLongAt != nil {
-            try PropertyFailure.check(failure is LineFrameDecoder.LineTooLong, "too-long",
-                "an over-long line gave \(failure.map { "\($0)" } ?? "no error")")
+            try PropertyFailure.check(
+                failure is LineFrameDecoder.LineTooLong,
+                "too-long",
+                "an over-long line gave \(failure.map { "\($0)" } ?? "no error")"
+            )
             behaviour.mix("too long")
         } else {
             try PropertyFailure.check(failure == nil, "unexpected-error", "\(failure.map { "\($0)" } ?? "")")

@@ -32,8 +32,15 @@ enum CrashGuard {
         let capacity = 1 << 16
         state.initialize(
             to: State(
-                input: .allocate(capacity: capacity), capacity: capacity, count: 0,
-                crashPath: nil, hangPath: nil, crashNote: nil, hangNote: nil))
+                input: .allocate(capacity: capacity),
+                capacity: capacity,
+                count: 0,
+                crashPath: nil,
+                hangPath: nil,
+                crashNote: nil,
+                hangNote: nil
+            )
+        )
         return state
     }()
 
@@ -72,7 +79,9 @@ enum CrashGuard {
         }
         state.pointee.crashPath = strdup(crashPath)
         state.pointee.hangPath = strdup(hangPath)
-        state.pointee.crashNote = strdup("muster-fuzz: target \(target) died on a fatal signal; input saved to \(crashPath)\n")
+        state.pointee.crashNote = strdup(
+            "muster-fuzz: target \(target) died on a fatal signal; input saved to \(crashPath)\n"
+        )
         state.pointee.hangNote = strdup("muster-fuzz: target \(target) hung on one input; input saved to \(hangPath)\n")
     }
 

@@ -8,12 +8,15 @@ import MusterSync
 /// odd: a sync message). Decoding may only fail with `DecodeError` (the typed throws guarantee that;
 /// the point is that it never traps). When it succeeds: the header fields read from fixed offsets
 /// agree with the full decode; re-encoding gives back exactly the input bytes (the envelope is what is
-/// signed and hashed, so it must have one form); and decoding the re-encoding gives an equal value.
+/// signed and hashed, so it must have one form); and decoding the re-encoding gives an equal value. Deltas
+/// carried in a sync message (`deltas`, `roster`, `credentials`, `revoked`) are checked the same way.
 final class DeltaTarget: FuzzTarget {
     let name = "delta"
 
     var dictionary: [[UInt8]] {
-        var tokens: [[UInt8]] = [[Delta.encodingVersion], [0x80, 0x01], [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x01]]
+        var tokens: [[UInt8]] = [
+            [Delta.encodingVersion], [0x80, 0x01], [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x01],
+        ]
         tokens += (0...12).map { [UInt8($0)] }  // kinds and sync tags, including a few that do not exist yet
         tokens.append([UInt8](repeating: 0, count: 32))
         tokens.append([0, 0, 0, 0, 0, 0, 0, 1])  // seq 1
@@ -37,7 +40,9 @@ final class DeltaTarget: FuzzTarget {
     }
 
     private func checkSignedDelta(
-        envelope: [UInt8], signature: [UInt8], _ behaviour: inout Fingerprint
+        envelope: [UInt8],
+        signature: [UInt8],
+        _ behaviour: inout Fingerprint
     ) throws(PropertyFailure) {
         let signed: SignedDelta
         do {
@@ -62,10 +67,15 @@ final class DeltaTarget: FuzzTarget {
         try PropertyFailure.check(
             delta.kind == header.0 && delta.venue == header.1 && delta.author == header.2 && delta.seq == header.3
                 && delta.prev == header.4 && delta.hlc == header.5 && delta.ref == header.6,
-            "header", "fixed-offset header \(header) disagrees with the decoded delta \(delta)")
+            "header",
+            "fixed-offset header \(header) disagrees with the decoded delta \(delta)"
+        )
         let again = delta.envelope()
-        try PropertyFailure.check(again == signed.envelope, "canonical",
-            "re-encoding a decoded \(delta.kind) gives \(again.count) bytes that differ from the \(signed.envelope.count) decoded")
+        try PropertyFailure.check(
+            again == signed.envelope,
+            "canonical",
+            "re-encoding a decoded \(delta.kind) gives other bytes (\(again.count), not \(signed.envelope.count))"
+        )
         do {
             let redecoded = try SignedDelta(envelope: again, signature: signed.signature).decode()
             try PropertyFailure.check(redecoded == delta, "round-trip", "decode(encode(d)) != d for \(delta)")
@@ -87,8 +97,11 @@ final class DeltaTarget: FuzzTarget {
         }
         behaviour.mix(bytes.first.map(Int.init) ?? -1)
         let again = message.encode()
-        try PropertyFailure.check(again == bytes, "canonical",
-            "re-encoding a decoded sync message (tag \(bytes.first ?? 0)) gives different bytes")
+        try PropertyFailure.check(
+            again == bytes,
+            "canonical",
+            "re-encoding a decoded sync message (tag \(bytes.first ?? 0)) gives different bytes"
+        )
         do {
             let redecoded = try SyncMessage.decode(again)
             try PropertyFailure.check(redecoded == message, "round-trip", "decode(encode(m)) != m for \(message)")
@@ -99,10 +112,14 @@ final class DeltaTarget: FuzzTarget {
         } catch {
             throw PropertyFailure("untyped-error", "\(error)")
         }
-        if case .deltas(let deltas) = message {
-            behaviour.mix(min(deltas.count, 4))
-            for delta in deltas { try checkDecode(delta, &behaviour) }
+        let carried: [SignedDelta]
+        switch message {
+        case .deltas(let deltas), .roster(let deltas): carried = deltas
+        case .credentials(let delta), .revoked(let delta): carried = [delta]
+        default: carried = []
         }
+        behaviour.mix(min(carried.count, 4))
+        for delta in carried { try checkDecode(delta, &behaviour) }
     }
 
     /// The error's case without its payload (offsets vary with every input), so each distinct way of

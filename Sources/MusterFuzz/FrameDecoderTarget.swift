@@ -13,7 +13,10 @@ final class FrameDecoderTarget: FuzzTarget {
     let name = "frame-decoder"
 
     var dictionary: [[UInt8]] {
-        [[0, 0, 0, 0], [0, 0x80, 0, 0], [0, 0x80, 0, 1], [0, 0x7F, 0xFF, 0xFF], [0xFF, 0xFF, 0xFF, 0xFF], [0, 0, 0, 1]]
+        [
+            [0, 0, 0, 0], [0, 0x80, 0, 0], [0, 0x80, 0, 1], [0, 0x7F, 0xFF, 0xFF], [0xFF, 0xFF, 0xFF, 0xFF],
+            [0, 0, 0, 1],
+        ]
     }
 
     /// What a correct decoder does with `bytes`.
@@ -68,25 +71,44 @@ final class FrameDecoderTarget: FuzzTarget {
 
         let got = frames.map { Array($0.readableBytesView) }
         let want = expected.frames.prefix(got.count).map(Array.init)
-        try PropertyFailure.check(got.count <= expected.frames.count && got == want, "frames",
-            "decoded \(got.map(\.count)) but the stream holds frames of \(expected.frames.map(\.count)) bytes")
+        try PropertyFailure.check(
+            got.count <= expected.frames.count && got == want,
+            "frames",
+            "decoded \(got.map(\.count)) but the stream holds frames of \(expected.frames.map(\.count)) bytes"
+        )
 
         var behaviour = Fingerprint()
         behaviour.mix(min(got.count, 8))
         if let tooLarge = expected.tooLarge {
             guard let error = failure as? FrameDecoder.FrameTooLarge else {
-                throw PropertyFailure("too-large", "a prefix announcing \(tooLarge.size) bytes gave \(describe(failure))")
+                throw PropertyFailure(
+                    "too-large",
+                    "a prefix announcing \(tooLarge.size) bytes gave \(describe(failure))"
+                )
             }
-            try PropertyFailure.check(error.size == tooLarge.size, "too-large", "reported \(error.size), announced \(tooLarge.size)")
-            try PropertyFailure.check(!atEnd && chunkStart < tooLarge.offset && tooLarge.offset <= fed, "too-large-early",
-                "the prefix was complete at byte \(tooLarge.offset) but the error came with bytes \(chunkStart)..<\(fed)")
-            try PropertyFailure.check(got.count == expected.frames.count, "frames",
-                "\(got.count) of the \(expected.frames.count) frames before the oversized one came out")
+            try PropertyFailure.check(
+                error.size == tooLarge.size,
+                "too-large",
+                "reported \(error.size), announced \(tooLarge.size)"
+            )
+            try PropertyFailure.check(
+                !atEnd && chunkStart < tooLarge.offset && tooLarge.offset <= fed,
+                "too-large-early",
+                "the prefix ended at byte \(tooLarge.offset), the error came with bytes \(chunkStart)..<\(fed)"
+            )
+            try PropertyFailure.check(
+                got.count == expected.frames.count,
+                "frames",
+                "\(got.count) of the \(expected.frames.count) frames before the oversized one came out"
+            )
             behaviour.mix("too large")
             return behaviour.value
         }
-        try PropertyFailure.check(got.count == expected.frames.count, "frames",
-            "\(got.count) of \(expected.frames.count) complete frames came out (error: \(describe(failure)))")
+        try PropertyFailure.check(
+            got.count == expected.frames.count,
+            "frames",
+            "\(got.count) of \(expected.frames.count) complete frames came out (error: \(describe(failure)))"
+        )
         switch failure {
         case nil:
             // ByteToMessageHandler drops an incomplete tail on close; the session is over anyway.
@@ -95,11 +117,17 @@ final class FrameDecoderTarget: FuzzTarget {
             guard case .leftoverDataWhenDone(let rest) = error else {
                 throw PropertyFailure("unexpected-error", "\(error)")
             }
-            try PropertyFailure.check(rest.readableBytes == expected.leftover && expected.leftover > 0, "leftover",
-                "\(rest.readableBytes) bytes reported left over, \(expected.leftover) expected")
+            try PropertyFailure.check(
+                rest.readableBytes == expected.leftover && expected.leftover > 0,
+                "leftover",
+                "\(rest.readableBytes) bytes reported left over, \(expected.leftover) expected"
+            )
             behaviour.mix("leftover")
         default:
-            throw PropertyFailure("unexpected-error", "no frame is too large, yet decoding failed: \(describe(failure))")
+            throw PropertyFailure(
+                "unexpected-error",
+                "no frame is too large, yet decoding failed: \(describe(failure))"
+            )
         }
         return behaviour.value
     }
@@ -118,7 +146,9 @@ final class FrameDecoderTarget: FuzzTarget {
             return [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: count >> $0) } + payload
         }
         func prefix(_ length: UInt32) -> [UInt8] { [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: length >> $0) } }
-        let messages = Dictionary(uniqueKeysWithValues: try Samples.syncMessages().map { ($0.name, $0.message.encode()) })
+        let messages = Dictionary(
+            uniqueKeysWithValues: try Samples.syncMessages().map { ($0.name, $0.message.encode()) }
+        )
         let ping = messages["ping"]!
         let hello = messages["hello"]!
         let limit = SyncLimits.maxFrameBytes
@@ -126,7 +156,10 @@ final class FrameDecoderTarget: FuzzTarget {
             Seed("empty.bin", []),
             Seed("one-frame.bin", frame(Array("muster".utf8))),
             Seed("zero-length.bin", frame([])),
-            Seed("sync-messages.bin", frame(hello) + frame(ping) + frame(messages["pong"]!) + frame(messages["heads"]!)),
+            Seed(
+                "sync-messages.bin",
+                frame(hello) + frame(ping) + frame(messages["pong"]!) + frame(messages["heads"]!)
+            ),
             Seed("truncated-tail.bin", frame(ping) + Array(frame(hello).prefix(9))),
             Seed("partial-prefix.bin", [0, 0]),
             Seed("at-limit.bin", prefix(limit) + [1, 2, 3]),

@@ -7,7 +7,8 @@ enum FuzzCommand {
         do {
             options = try FuzzOptions(arguments: arguments)
         } catch {
-            let message = error.description.isEmpty ? FuzzOptions.usage : "muster-fuzz: \(error)\n\n\(FuzzOptions.usage)"
+            let message =
+                error.description.isEmpty ? FuzzOptions.usage : "muster-fuzz: \(error)\n\n\(FuzzOptions.usage)"
             FileHandle.standardError.write(Data((message + "\n").utf8))
             return error.description.isEmpty ? 0 : 2
         }
@@ -30,8 +31,10 @@ enum FuzzCommand {
 
     private static func fuzz(_ options: FuzzOptions) throws -> Int32 {
         let seed = options.seed ?? UInt64(Date().timeIntervalSince1970 * 1000)
-        say("muster-fuzz: seed \(seed) (repeat with --seed \(seed)); "
-            + (options.runs.map { "\($0) runs" } ?? "\(options.seconds) s") + " per target")
+        say(
+            "muster-fuzz: seed \(seed) (repeat with --seed \(seed)); "
+                + (options.runs.map { "\($0) runs" } ?? "\(options.seconds) s") + " per target"
+        )
         try FileManager.default.createDirectory(atPath: options.crashes, withIntermediateDirectories: true)
         CrashGuard.install()
         let corpus = CorpusDirectory(root: options.corpus)
@@ -42,7 +45,8 @@ enum FuzzCommand {
             let seeds = try corpus.load(target: target.name).map(\.bytes)
             if seeds.isEmpty {
                 FileHandle.standardError.write(
-                    Data("muster-fuzz: no seeds in \(corpus.path(for: target.name)); run --write-seeds\n".utf8))
+                    Data("muster-fuzz: no seeds in \(corpus.path(for: target.name)); run --write-seeds\n".utf8)
+                )
             }
             let report = driver.run(target, seeds: seeds, seed: seed)
             say(report.line)

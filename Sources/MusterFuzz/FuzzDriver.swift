@@ -28,8 +28,10 @@ struct FuzzDriver {
         counter.reset()
         target.prepare(corpus: seeds)
         CrashGuard.begin(
-            target: target.name, crashDirectory: options.crashes,
-            capacity: max(options.maxLength, seeds.map(\.count).max() ?? 0))
+            target: target.name,
+            crashDirectory: options.crashes,
+            capacity: max(options.maxLength, seeds.map(\.count).max() ?? 0)
+        )
         defer { CrashGuard.end() }
 
         let start = ContinuousClock.now
@@ -43,8 +45,14 @@ struct FuzzDriver {
             } else {
                 if let runs = options.runs, report.executions >= runs { break }
                 if ContinuousClock.now - start >= budget { break }
-                input = rng.oneIn(12) ? randomInput(&rng) : mutator.mutate(
-                    rng.pick(corpus), other: rng.pick(corpus), rng: &rng)
+                input =
+                    rng.oneIn(12)
+                    ? randomInput(&rng)
+                    : mutator.mutate(
+                        rng.pick(corpus),
+                        other: rng.pick(corpus),
+                        rng: &rng
+                    )
             }
             let fingerprint = Fingerprint(of: input).value
             counter.insert(fingerprint)
@@ -63,11 +71,14 @@ struct FuzzDriver {
                 if failing.count <= Self.maxSavedFailures {
                     let path = options.crashes + "/\(target.name)-failure-\(Fingerprint.hex(input)).bin"
                     CrashGuard.save(input, to: path)
-                    FileHandle.standardError.write(Data("muster-fuzz: \(target.name): \(error); input saved to \(path)\n".utf8))
+                    FileHandle.standardError.write(
+                        Data("muster-fuzz: \(target.name): \(error); input saved to \(path)\n".utf8)
+                    )
                 }
             }
         }
-        report.seconds = Double((ContinuousClock.now - start).components.seconds)
+        report.seconds =
+            Double((ContinuousClock.now - start).components.seconds)
             + Double((ContinuousClock.now - start).components.attoseconds) / 1e18
         report.uniqueInputs = counter.estimate
         report.failures = failing.count

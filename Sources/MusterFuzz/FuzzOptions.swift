@@ -70,7 +70,9 @@ struct FuzzOptions {
             }
         }
         for target in targets where !FuzzTargets.names.contains(target) {
-            throw UsageError(description: "unknown target \(target); targets: \(FuzzTargets.names.joined(separator: ", "))")
+            throw UsageError(
+                description: "unknown target \(target); targets: \(FuzzTargets.names.joined(separator: ", "))"
+            )
         }
         if case .replay = mode, targets.count != 1 {
             throw UsageError(description: "--replay needs exactly one --target")

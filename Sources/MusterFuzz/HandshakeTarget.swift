@@ -32,13 +32,17 @@ final class HandshakeTarget: FuzzTarget {
     }
 
     var dictionary: [[UInt8]] {
-        [[0x00], [0x01], [0x02], [0x03], [0x80], [0x81], [0x82], [0x83], [UInt8](repeating: 0, count: 32),
-         [UInt8](repeating: 0, count: 64), [1] + [UInt8](repeating: 0, count: 31)]
+        [
+            [0x00], [0x01], [0x02], [0x03], [0x80], [0x81], [0x82], [0x83], [UInt8](repeating: 0, count: 32),
+            [UInt8](repeating: 0, count: 64), [1] + [UInt8](repeating: 0, count: 31),
+        ]
     }
 
     func prepare(corpus: [[UInt8]]) {
-        replayableHellos = Set(corpus.filter { $0.first == 0 && $0.count == 1 + HandshakeMessage.helloBytes }
-            .map { Array($0.dropFirst()) })
+        replayableHellos = Set(
+            corpus.filter { $0.first == 0 && $0.count == 1 + HandshakeMessage.helloBytes }
+                .map { Array($0.dropFirst()) }
+        )
     }
 
     /// One session's genuine transcript, produced step by step as the input needs it.
@@ -68,36 +72,58 @@ final class HandshakeTarget: FuzzTarget {
             let isGenuine = sent == m1
             do {
                 let m2 = try session.server.receiveHello(sent)
-                try PropertyFailure.check(isGenuine || replayableHellos.contains(sent), "forged-hello",
-                    "the server accepted a client hello that no holder of the network key produced")
+                try PropertyFailure.check(
+                    isGenuine || replayableHellos.contains(sent),
+                    "forged-hello",
+                    "the server accepted a client hello that no holder of the network key produced"
+                )
                 if isGenuine {
                     try complete(session, m2: m2)
                     behaviour.mix("completed")
                 } else {
                     // A replayed hello is answered, but this client cannot go on with someone else's session.
-                    try expectFailure("replayed-hello", { () throws(HandshakeError) in _ = try session.client.receiveHello(m2) })
+                    try expectFailure(
+                        "replayed-hello",
+                        { () throws(HandshakeError) in _ = try session.client.receiveHello(m2) }
+                    )
                     behaviour.mix("replayed")
                 }
             } catch let error as HandshakeError {
-                try PropertyFailure.check(!isGenuine, "genuine-refused", "the genuine client hello was refused: \(error)")
+                try PropertyFailure.check(
+                    !isGenuine,
+                    "genuine-refused",
+                    "the genuine client hello was refused: \(error)"
+                )
                 behaviour.mix("\(error.code)")
                 try expectEnded { () throws(HandshakeError) in _ = try session.server.receiveHello(m1) }
-            } catch let error as PropertyFailure { throw error } catch { throw PropertyFailure("untyped-error", "\(error)") }
+            } catch let error as PropertyFailure { throw error } catch {
+                throw PropertyFailure("untyped-error", "\(error)")
+            }
         case 1:
             let m2 = try genuine { () throws(HandshakeError) in try session.server.receiveHello(m1) }
             let m3 = try genuine { () throws(HandshakeError) in try session.client.receiveHello(m2) }
             let sent = message(genuine: m3)
             do {
                 let (accept, result) = try session.server.receiveAuth(sent)
-                try PropertyFailure.check(sent == m3, "forged-auth", "the server completed a handshake on a tampered client auth")
+                try PropertyFailure.check(
+                    sent == m3,
+                    "forged-auth",
+                    "the server completed a handshake on a tampered client auth"
+                )
                 let clientResult = try genuine { () throws(HandshakeError) in try session.client.receiveAccept(accept) }
                 try checkKeys(client: clientResult, server: result)
                 behaviour.mix("completed")
             } catch let error as HandshakeError {
-                try PropertyFailure.check(sent != m3, "genuine-refused", "the genuine client auth was refused: \(error)")
+                try PropertyFailure.check(
+                    sent != m3,
+                    "genuine-refused",
+                    "the genuine client auth was refused: \(error)"
+                )
                 behaviour.mix("\(error.code)")
                 try expectEnded { () throws(HandshakeError) in _ = try session.server.receiveAuth(m3) }
-            } catch let error as PropertyFailure { throw error } catch { throw PropertyFailure("untyped-error", "\(error)") }
+            } catch let error as PropertyFailure { throw error } catch {
+                throw PropertyFailure("untyped-error", "\(error)")
+            }
         case 2:
             let m2 = try genuine { () throws(HandshakeError) in try session.server.receiveHello(m1) }
             let sent = message(genuine: m2)
@@ -109,10 +135,16 @@ final class HandshakeTarget: FuzzTarget {
                 try checkKeys(client: clientResult, server: result)
                 behaviour.mix("completed")
             } catch let error as HandshakeError {
-                try PropertyFailure.check(sent != m2, "genuine-refused", "the genuine server hello was refused: \(error)")
+                try PropertyFailure.check(
+                    sent != m2,
+                    "genuine-refused",
+                    "the genuine server hello was refused: \(error)"
+                )
                 behaviour.mix("\(error.code)")
                 try expectEnded { () throws(HandshakeError) in _ = try session.client.receiveHello(m2) }
-            } catch let error as PropertyFailure { throw error } catch { throw PropertyFailure("untyped-error", "\(error)") }
+            } catch let error as PropertyFailure { throw error } catch {
+                throw PropertyFailure("untyped-error", "\(error)")
+            }
         default:
             let m2 = try genuine { () throws(HandshakeError) in try session.server.receiveHello(m1) }
             let m3 = try genuine { () throws(HandshakeError) in try session.client.receiveHello(m2) }
@@ -120,14 +152,24 @@ final class HandshakeTarget: FuzzTarget {
             let sent = message(genuine: m4)
             do {
                 let clientResult = try session.client.receiveAccept(sent)
-                try PropertyFailure.check(sent == m4, "forged-accept", "the client completed a handshake on a tampered accept")
+                try PropertyFailure.check(
+                    sent == m4,
+                    "forged-accept",
+                    "the client completed a handshake on a tampered accept"
+                )
                 try checkKeys(client: clientResult, server: result)
                 behaviour.mix("completed")
             } catch let error as HandshakeError {
-                try PropertyFailure.check(sent != m4, "genuine-refused", "the genuine server accept was refused: \(error)")
+                try PropertyFailure.check(
+                    sent != m4,
+                    "genuine-refused",
+                    "the genuine server accept was refused: \(error)"
+                )
                 behaviour.mix("\(error.code)")
                 try expectEnded { () throws(HandshakeError) in _ = try session.client.receiveAccept(m4) }
-            } catch let error as PropertyFailure { throw error } catch { throw PropertyFailure("untyped-error", "\(error)") }
+            } catch let error as PropertyFailure { throw error } catch {
+                throw PropertyFailure("untyped-error", "\(error)")
+            }
         }
         return behaviour.value
     }
@@ -161,12 +203,17 @@ final class HandshakeTarget: FuzzTarget {
     }
 
     private func checkKeys(client: HandshakeResult, server: HandshakeResult) throws(PropertyFailure) {
-        try PropertyFailure.check(client.peer == serverKey.publicKey && server.peer == clientKey.publicKey,
-            "peers", "the handshake completed with the wrong peer keys")
+        try PropertyFailure.check(
+            client.peer == serverKey.publicKey && server.peer == clientKey.publicKey,
+            "peers",
+            "the handshake completed with the wrong peer keys"
+        )
         try PropertyFailure.check(
             client.sendKey.constantTimeEquals(server.receiveKey) && client.receiveKey.constantTimeEquals(server.sendKey)
                 && !client.sendKey.constantTimeEquals(client.receiveKey),
-            "session-keys", "the two sides derived different (or identical per-direction) session keys")
+            "session-keys",
+            "the two sides derived different (or identical per-direction) session keys"
+        )
     }
 
     private func expectFailure(_ property: String, _ step: () throws(HandshakeError) -> Void) throws(PropertyFailure) {
@@ -183,7 +230,11 @@ final class HandshakeTarget: FuzzTarget {
         do {
             try step()
         } catch {
-            try PropertyFailure.check(error.code == .malformed, "ended", "a failed handshake answered \(error.code), not .malformed")
+            try PropertyFailure.check(
+                error.code == .malformed,
+                "ended",
+                "a failed handshake answered \(error.code), not .malformed"
+            )
             return
         }
         throw PropertyFailure("ended", "a failed handshake accepted the genuine message afterwards")

@@ -10,7 +10,9 @@ struct Mutator {
     }
 
     /// Values that sit on boundaries of byte-wise parsers: sign bits, all ones, ASCII structure.
-    static let interestingBytes: [UInt8] = [0x00, 0xFF, 0x7F, 0x80, 0x01, 0x0A, 0x0D, 0x20, 0x22, 0x2C, 0x3B, 0xC0, 0xEF]
+    static let interestingBytes: [UInt8] = [
+        0x00, 0xFF, 0x7F, 0x80, 0x01, 0x0A, 0x0D, 0x20, 0x22, 0x2C, 0x3B, 0xC0, 0xEF,
+    ]
     /// Lengths around the product's limits: the 8 MiB frame, 16 KiB bodies, 4 KiB fields, 64-byte ids.
     static let interestingLengths: [UInt64] = [
         0, 1, 2, 4, 16, 32, 63, 64, 65, 127, 128, 255, 256, 1_000, 1_001, 4_096, 4_097, 16_384, 16_385,

@@ -18,7 +18,9 @@ struct PropertyFailure: Error, CustomStringConvertible {
 
     /// Throws unless `condition` holds; `detail` is built only on failure.
     static func check(
-        _ condition: Bool, _ property: String, _ detail: @autoclosure () -> String
+        _ condition: Bool,
+        _ property: String,
+        _ detail: @autoclosure () -> String
     ) throws(PropertyFailure) {
         guard condition else { throw PropertyFailure(property, detail()) }
     }

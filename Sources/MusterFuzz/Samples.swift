@@ -10,32 +10,61 @@ enum Samples {
     static let start = HLC(physicalMillis: 1_750_000_000_000, logical: 0)
     static let campaign = "devconf-2026"
 
+    /// A real Ed25519 key from a fixed seed: signatures are deterministic, so regenerating the corpus
+    /// changes no delta seed unless an encoding changed.
+    static func fixedKey(_ number: UInt8) throws -> SigningKeyPair {
+        try SigningKeyPair(seed: SecureBytes(copying: [UInt8](repeating: number, count: SigningKeyPair.seedByteCount)))
+    }
+
     /// One log body of every kind Muster had when this harness was written (enrollments are not in logs:
     /// see ``enrollment(of:by:)``).
     static func bodies(kiosk: AuthorID) -> [DeltaBody] {
         let presence = PresencePayload(
-            campaignID: campaign, attendeeKey: "ana@example.com", kioskName: "Kiosk A", location: "Hall A",
-            memberStatus: "Attended")
+            campaignID: campaign,
+            attendeeKey: "ana@example.com",
+            kioskName: "Kiosk A",
+            location: "Hall A",
+            memberStatus: "Attended"
+        )
         return [
             .campaign(CampaignPayload(campaignID: campaign, name: "DevConf 2026")),
             .attendee(
                 AttendeePayload(
-                    campaignID: campaign, key: "ana@example.com", email: "Ana@Example.com", firstName: "Ana María",
-                    lastName: "López", company: "Ñandú GmbH", ticket: "T-1001", salesforceID: "00v5g00000ABCDEFGH",
-                    status: "Registered", admitted: true)),
+                    campaignID: campaign,
+                    key: "ana@example.com",
+                    email: "Ana@Example.com",
+                    firstName: "Ana María",
+                    lastName: "López",
+                    company: "Ñandú GmbH",
+                    ticket: "T-1001",
+                    salesforceID: "00v5g00000ABCDEFGH",
+                    status: "Registered",
+                    admitted: true
+                )
+            ),
             .lock(LockPayload(version: 2, campaignID: campaign, opensAtMillis: 1_750_000_000_000, closesAtMillis: nil)),
             .checkIn(CheckInPayload(presence)),
             .checkOut(CheckOutPayload(presence)),
             .registration(
                 RegistrationPayload(
-                    presence: presence, email: "walk.in@example.org", firstName: "Walk", lastName: "In",
-                    company: "", ticket: "W-0000AAAA")),
+                    presence: presence,
+                    email: "walk.in@example.org",
+                    firstName: "Walk",
+                    lastName: "In",
+                    company: "",
+                    ticket: "W-0000AAAA"
+                )
+            ),
             .note(NotePayload(campaignID: campaign, attendeeKey: "ana@example.com", text: "Great keynote! 🎉")),
             .undo(UndoPayload(target: DeltaRef(author: kiosk, seq: 1))),
             .revoke(
                 RevokePayload(
-                    kiosk: kiosk, watermark: 42, keyGeneration: 2,
-                    sealedKeys: [.init(kiosk: kiosk, sealed: (0..<UInt8(RevokePayload.sealedKeyByteCount)).map { $0 })])),
+                    kiosk: kiosk,
+                    watermark: 42,
+                    keyGeneration: 2,
+                    sealedKeys: [.init(kiosk: kiosk, sealed: (0..<UInt8(RevokePayload.sealedKeyByteCount)).map { $0 })]
+                )
+            ),
         ]
     }
 
@@ -43,8 +72,13 @@ enum Samples {
     /// Outside every log, so seq 0 and no chain (which `DeltaSigner` cannot make).
     static func enrollment(of kiosk: AuthorID, by organizer: SigningKeyPair) throws -> SignedDelta {
         let delta = Delta(
-            venue: venue, author: AuthorID(organizer.publicKey), seq: 0, prev: Delta.genesisPrev, hlc: start,
-            body: .enroll(EnrollPayload(kiosk: kiosk, name: "Kiosk A", location: "Hall A")))
+            venue: venue,
+            author: AuthorID(organizer.publicKey),
+            seq: 0,
+            prev: Delta.genesisPrev,
+            hlc: start,
+            body: .enroll(EnrollPayload(kiosk: kiosk, name: "Kiosk A", location: "Hall A"))
+        )
         let envelope = delta.envelope()
         return try SignedDelta(envelope: envelope, signature: organizer.sign(envelope))
     }
@@ -54,7 +88,7 @@ enum Samples {
     /// (no sample body here) still get a correctly signed envelope with an empty body, so the corpus
     /// keeps covering the header checks of every kind `DeltaKind.allCases` lists.
     static func signedDeltas() throws -> [SignedDelta] {
-        let key = try SigningKeyPair.generate()
+        let key = try fixedKey(1)
         let author = AuthorID(key.publicKey)
         var signer = DeltaSigner(venue: venue, keyPair: key, head: .empty(author))
         var clock = start
@@ -64,7 +98,7 @@ enum Samples {
             clock = HLC(physicalMillis: clock.physicalMillis + 1_000, logical: 0)
             deltas.append(signer.sign(body, hlc: clock))
         }
-        deltas.append(try enrollment(of: AuthorID(try SigningKeyPair.generate().publicKey), by: key))
+        deltas.append(try enrollment(of: AuthorID(try fixedKey(2).publicKey), by: key))
         let covered = Set(bodies.map(\.kind) + [.enroll])
         for kind in DeltaKind.allCases where !covered.contains(kind) {
             var writer = ByteWriter()
@@ -84,7 +118,9 @@ enum Samples {
     /// One message of every `SyncMessage` case this harness knows, named for the seed files.
     static func syncMessages() throws -> [(name: String, message: SyncMessage)] {
         let deltas = try signedDeltas()
-        let heads = deltas.prefix(3).map { AuthorHead(author: $0.author, seq: $0.seq, hash: Array($0.envelope.prefix(32))) }
+        let heads = deltas.prefix(3).map {
+            AuthorHead(author: $0.author, seq: $0.seq, hash: Array($0.envelope.prefix(32)))
+        }
         return [
             ("hello", .hello(epoch: "3f2a9c1e-epoch", heads: heads)),
             ("hello-empty", .hello(epoch: "", heads: [])),
