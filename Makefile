@@ -24,7 +24,7 @@ test: build
 	$(SWIFT) test --skip-build --filter MusterIntegrationTests --no-parallel
 	# Every parser of hostile input, 10 s per target from the committed corpus (Fuzz/README.md).
 	$(MAKE) --no-print-directory fuzz-short
-	# The Debian package booted as three kiosks in systemd-nspawn machines (packaging/INSTALL.md).
+	# The Debian package booted as three kiosks in systemd-nspawn machines (README.md ("Install on a kiosk")).
 	@if ! command -v systemd-nspawn >/dev/null 2>&1 || ! command -v debootstrap >/dev/null 2>&1; then \
 		echo "boot-test skipped: needs systemd-nspawn (systemd-container) and debootstrap; scripts/install-deps.sh installs them"; \
 	elif [ "$$(id -u)" -ne 0 ]; then \
@@ -61,7 +61,7 @@ fuzz-short: deps
 	"$$($(SWIFT) build --show-bin-path)/muster-fuzz" --seconds 10
 
 # The Debian package muster_VERSION_ARCH.deb in the checkout (release build with the Swift runtime
-# linked in, dpkg-shlibdeps, dpkg-deb, lintian); packaging/INSTALL.md installs it on a kiosk.
+# linked in, dpkg-shlibdeps, dpkg-deb, lintian); README.md ("Install on a kiosk") installs it on a kiosk.
 deb: deps
 	scripts/build-deb.sh
 

@@ -72,7 +72,7 @@ done
 install -m 0644 systemd/musterd.service systemd/muster-kiosk@.service "$stage/lib/systemd/system/"
 
 # The packaged config: config/musterd.toml with the venue file in the state directory, so that
-# `muster join`, run as user muster, can write it (see packaging/INSTALL.md).
+# `muster join`, run as user muster, can write it (see README.md ("Install on a kiosk")).
 sed -e 's|^venue = .*|# Packaged: in state_dir, so that `muster join`, run as user muster, can write it.\
 venue = "/var/lib/muster/venue.toml"|' config/musterd.toml >"$stage/etc/muster/musterd.toml"
 chmod 0644 "$stage/etc/muster/musterd.toml"
@@ -85,7 +85,7 @@ install -m 0644 README.md SECURITY.md packaging/copyright "$stage/usr/share/doc/
 gzip -9n <packaging/changelog >"$stage/usr/share/doc/muster/changelog.Debian.gz"
 gzip -9n <packaging/man/muster.1 >"$stage/usr/share/man/man1/muster.1.gz"
 gzip -9n <packaging/man/musterd.8 >"$stage/usr/share/man/man8/musterd.8.gz"
-# Tags that are explained in packaging/INSTALL.md ("Lintian"), each with its reason.
+# Tags that are explained in README.md ("Lintian, and the package's size"), each with its reason.
 install -m 0644 packaging/lintian-overrides "$stage/usr/share/lintian/overrides/muster"
 chmod 0644 "$stage"/usr/share/doc/muster/* "$stage"/usr/share/man/man*/*
 
@@ -132,7 +132,7 @@ if [ "${LINTIAN:-1}" != 0 ]; then
         lintian --display-info --pedantic --tag-display-limit 0 "$output" || lintian_status=$?
         # lintian exits 2 on errors (its default --fail-on error), 1 on a failure of lintian itself.
         [ "$lintian_status" -eq 0 ] || die "lintian found errors (exit $lintian_status)"
-        say "lintian: no errors (each remaining tag is explained in packaging/INSTALL.md)"
+        say "lintian: no errors (each remaining tag is explained in README.md ("Install on a kiosk"))"
     else
         say "lintian not installed: not checked (apt-get install lintian)"
     fi

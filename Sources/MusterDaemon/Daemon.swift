@@ -36,6 +36,12 @@ public struct Daemon: Sendable {
                 "this kiosk was revoked by the organizer and its attendee data was wiped (\(marker.trimmingCharacters(in: .whitespacesAndNewlines))). "
                     + "To use this box again, delete \(config.revokedMarkerPath) and enroll it anew: muster join-request")
         }
+        guard FileManager.default.fileExists(atPath: config.venue) else {
+            throw DaemonError(
+                .notEnrolled,
+                "this kiosk has not joined a venue (no \(config.venue)): run `muster join-request` here, "
+                    + "`muster enroll` on the organizer's machine, then `muster join BUNDLE` here")
+        }
         let venue: VenueFile
         do {
             venue = try VenueFile.load(path: config.venue)

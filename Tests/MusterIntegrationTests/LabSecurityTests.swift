@@ -104,10 +104,14 @@ extension LabEndToEndTests {
             #expect(try lab.exec(kiosk, ["muster", "lookup", "MUS-0005"]).stdout.contains("  not checked in"))
             #expect(try lab.exec(kiosk, ["muster", "lookup", "MUS-0004"]).stdout.contains("at kiosk k3"))
         }
-        let k1Log = try String(contentsOfFile: lab.root.appendingPathComponent(".lab/k1/musterd.log").path, encoding: .utf8)
-        let k3Log = try String(contentsOfFile: lab.root.appendingPathComponent(".lab/k3/musterd.log").path, encoding: .utf8)
-        #expect(k1Log.contains("venue network key rotated"))
-        #expect(k1Log.contains("refused a revoked kiosk"))
+        func log(_ kiosk: Int) throws -> String {
+            try String(contentsOfFile: lab.root.appendingPathComponent(".lab/k\(kiosk)/musterd.log").path, encoding: .utf8)
+        }
+        let (k1Log, k2Log, k3Log) = (try log(1), try log(2), try log(3))
+        #expect(k1Log.contains("venue network key rotated") && k2Log.contains("venue network key rotated"))
+        // Whichever of k1 and k2 k3 reached first after the heal refused it (the other may still
+        // have been holding the session that the cut left dangling, and closed that one).
+        #expect(k1Log.contains("refused a revoked kiosk") || k2Log.contains("refused a revoked kiosk"))
         #expect(k3Log.contains("this kiosk was revoked by the organizer"))
 
         // It stays down: a restart refuses with the reason.
