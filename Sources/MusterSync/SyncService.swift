@@ -54,7 +54,8 @@ public actor SyncService: Service {
     public nonisolated let peerStates = Mutex<[AuthorID: PeerState]>([:])
     /// Bumped by every change to the replica, so the digest is recomputed only when it can differ.
     private nonisolated let stateVersion = Atomic<UInt64>(0)
-    private var digestCache: (version: UInt64, digest: String)?
+    /// The last digest computed and the state version it belongs to.
+    private nonisolated let digestCache = Mutex<(version: UInt64, digest: String)?>(nil)
     /// The port actually bound (useful when configured as 0).
     public nonisolated let boundPort = Mutex<Int?>(nil)
 
@@ -159,7 +160,8 @@ public actor SyncService: Service {
                 group.addTask {
                     while !Task.isShuttingDownGracefully {
                         try? await cancelWhenGracefulShutdown { try await Task.sleep(for: SyncLimits.antiEntropyInterval) }
-                        await self.antiEntropy()
+                        // Computed off the actor: hashing a large replica must not hold up the sessions.
+                        await self.antiEntropy(digest: self.currentDigest())
                     }
                 }
             }
@@ -256,7 +258,7 @@ public actor SyncService: Service {
                 logger.info("session established", metadata: ["peer": "\(peer)", "address": "\(remote)"])
                 try await connection.send(.roster(try replica.certificates()))
                 try await connection.sendHello(epoch: try replica.epoch())
-                if let digest = await currentDigest() { try await connection.send(.digest(digest)) }
+                if let digest = currentDigest() { try await connection.send(.digest(digest)) }
                 let heartbeat = Task {
                     while !Task.isCancelled {
                         try? await Task.sleep(for: SyncLimits.heartbeatInterval)
@@ -463,8 +465,7 @@ public actor SyncService: Service {
         }
     }
 
-    private func antiEntropy() async {
-        let digest = currentDigest()
+    private func antiEntropy(digest: String?) async {
         for session in sessions.values {
             try? await session.sendHeads()
             if let digest { try? await session.send(.digest(digest)) }
@@ -472,11 +473,11 @@ public actor SyncService: Service {
     }
 
     /// The replica's digest, recomputed only after something changed.
-    private func currentDigest() -> String? {
+    private nonisolated func currentDigest() -> String? {
         let version = stateVersion.load(ordering: .acquiring)
-        if let digestCache, digestCache.version == version { return digestCache.digest }
+        if let cached = digestCache.withLock({ $0 }), cached.version == version { return cached.digest }
         guard let digest = try? replica.digest() else { return nil }
-        digestCache = (version, digest)
+        digestCache.withLock { $0 = (version, digest) }
         return digest
     }
 
