@@ -5,7 +5,7 @@ SHELL := /bin/bash
 export PATH := /opt/swift/usr/bin:$(PATH)
 SWIFT ?= swift
 
-.PHONY: deps build demo test lab lab-down clean fuzz fuzz-short deb boot-test
+.PHONY: deps build demo test lab lab-down clean fuzz fuzz-short deb boot-test bench bench-smoke
 
 deps:
 	@scripts/install-deps.sh
@@ -32,6 +32,18 @@ test: build
 	else \
 		$(MAKE) --no-print-directory boot-test; \
 	fi
+	$(MAKE) --no-print-directory bench-smoke
+
+# Speed figures beside the physical limits of this machine, measured in the same run (BENCHMARKS.md):
+# one table on stdout and .bench/results.json. A missed target is reported, not a failure.
+bench: deps
+	$(SWIFT) build -c release --product muster-bench
+	"$$($(SWIFT) build -c release --show-bin-path)/muster-bench"
+
+# The same at small sizes on the debug build, so `make test` keeps the benchmark working.
+bench-smoke: deps
+	$(SWIFT) build --product muster-bench
+	"$$($(SWIFT) build --show-bin-path)/muster-bench" --quick
 
 # Three kiosks k1..k3 in network namespaces with their own avahi-daemon (root only), sample
 # attendees imported and locked on k1; they find each other and sync. `make lab-down` removes it.

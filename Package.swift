@@ -98,6 +98,15 @@ let package = Package(
             path: "Sources/MusterFuzz",
             swiftSettings: strict
         ),
+        .executableTarget(
+            name: "muster-bench",
+            dependencies: [
+                "MusterCore", "MusterCrypto", "MusterStore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            path: "Sources/MusterBench",
+            swiftSettings: strict
+        ),
         .target(
             name: "MusterTestSupport",
             dependencies: [.product(name: "Logging", package: "swift-log")],

@@ -1,0 +1,84 @@
+import Foundation
+
+/// `muster-bench [--quick]`: measures Muster's speed figures beside the physical limits of this
+/// machine, measured in the same run, prints one table and writes `.bench/results.json`.
+///
+/// Exits 0 when every figure was measured, whether or not its target was met (a missed target is
+/// reported, not a failure); exits 1 when a benchmark could not run.
+@main
+enum BenchCommand {
+    static func main() {
+        do {
+            let options = try BenchOptions(arguments: Array(CommandLine.arguments.dropFirst()))
+            let report = try run(options)
+            print(report.table())
+            try report.write(to: options.resultsPath)
+            print("wrote \(options.resultsPath)")
+        } catch {
+            FileHandle.standardError.write(Data("\(error)\n".utf8))
+            exit(1)
+        }
+    }
+
+    static func run(_ options: BenchOptions) throws -> BenchReport {
+        // On the disk the results go to (not a tmpfs), so fsync and SQLite figures are the disk's.
+        let directory = FileManager.default.currentDirectoryPath + "/.bench/run-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let quick = options.quick ? " (--quick: small sizes, targets not meaningful)" : ""
+        print("muster-bench\(quick): \(ProcessInfo.processInfo.activeProcessorCount) CPUs, scratch \(directory)")
+
+        var report = BenchReport(quick: options.quick)
+        progress("raw Ed25519 verify, \(options.verifies) signatures")
+        let verifyRate = try VerifyProbe.run(count: options.verifies)
+        report.add(.limit("raw Ed25519 verify", value: verifyRate, unit: "verifies/s"))
+        progress("raw SQLite insert, \(options.inserts) rows")
+        let insertRate = try InsertProbe.run(count: options.inserts, directory: directory)
+        report.add(.limit("raw SQLite insert (1 txn, FULL, WAL)", value: insertRate, unit: "rows/s"))
+        progress("raw fsync, \(options.commits) writes")
+        let fsync = try FsyncProbe.run(count: options.commits, directory: directory)
+        report.add(.limit("raw write+fsync p50", value: fsync.p50, unit: "ms"))
+        report.add(.limit("raw write+fsync p99", value: fsync.p99, unit: "ms"))
+
+        let venue = try BenchVenue(kiosks: options.kiosks)
+        progress("catch-up: signing and ingesting \(options.catchUpDeltas) deltas in batches of \(options.batchSize)")
+        let catchUp = try CatchUpBench.run(options, venue: venue, directory: directory)
+        report.rate(
+            "catch-up ingest", catchUp.rate, unit: "deltas/s", limitName: "raw insert", limit: insertRate,
+            target: ">= 100000 deltas/s", met: { value, _ in value >= 100_000 })
+        report.rate(
+            "catch-up vs verify", catchUp.rate, unit: "deltas/s", limitName: "raw verify", limit: verifyRate,
+            target: ">= 10x raw verify", met: { _, ratio in ratio >= 10 })
+        report.rate(
+            "catch-up vs insert", catchUp.rate, unit: "deltas/s", limitName: "raw insert", limit: insertRate,
+            target: ">= 0.5x raw insert", met: { _, ratio in ratio >= 0.5 })
+
+        progress("lookup: importing \(options.attendees) attendees, then \(options.lookups) lookups per kind")
+        let replica = try LookupBench.prepare(options, venue: venue, path: directory + "/lookup.sqlite")
+        defer { try? replica.close() }
+        let lookup = try LookupBench.run(options, replica: replica)
+        for (name, sample, raw) in [
+            ("lookup email", lookup.email, lookup.rawEmail), ("lookup ticket", lookup.ticket, lookup.rawTicket),
+        ] {
+            let rawName = name == "lookup email" ? "raw PK query" : "raw ticket-index query"
+            report.latency("\(name) p50", sample.p50, limitName: rawName + " p50", limit: raw.p50, target: "—", met: true)
+            report.latency(
+                "\(name) p99", sample.p99, limitName: rawName + " p99", limit: raw.p99, target: "p99 <= 1 ms",
+                met: sample.p99 <= 1)
+        }
+        report.note("name search: not measured; ReplicaView and StaffQueries have no name search (lookup is exact)")
+
+        progress("local check-in commit: \(options.commits) appendLocal calls")
+        let commit = try LocalCommitBench.run(options, venue: venue, replica: replica)
+        report.latency(
+            "local check-in commit p50", commit.p50, limitName: "raw fsync p50", limit: fsync.p50, target: "—", met: true)
+        report.latency(
+            "local check-in commit p99", commit.p99, limitName: "raw fsync p99", limit: fsync.p99,
+            target: "p99 <= 2x raw fsync p99", met: commit.p99 <= 2 * fsync.p99)
+        return report
+    }
+
+    static func progress(_ text: String) {
+        FileHandle.standardError.write(Data("… \(text)\n".utf8))
+    }
+}

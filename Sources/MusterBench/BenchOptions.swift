@@ -1,0 +1,39 @@
+/// Sizes of one run: full (the figures) or `--quick` (a smoke run for `make test`).
+struct BenchOptions {
+    let quick: Bool
+    /// Deltas ingested by the catch-up figure.
+    let catchUpDeltas: Int
+    /// Attendees imported for the lookup figure.
+    let attendees: Int
+    /// Lookups timed per query kind.
+    let lookups: Int
+    /// Local check-ins and raw fsyncs timed.
+    let commits: Int
+    /// Signatures verified and rows inserted for the raw limits.
+    let verifies: Int
+    let inserts: Int
+    /// Deltas per ingest call, as the sync layer pages them.
+    let batchSize = 500
+    /// Kiosk authors in the catch-up log.
+    let kiosks = 8
+    let resultsPath = ".bench/results.json"
+
+    init(arguments: [String]) throws(BenchError) {
+        var quick = false
+        for argument in arguments {
+            switch argument {
+            case "--quick": quick = true
+            case "--help", "-h":
+                throw BenchError(.setup, "usage: muster-bench [--quick]  (writes .bench/results.json)")
+            default: throw BenchError(.setup, "unknown argument '\(argument)'; usage: muster-bench [--quick]")
+            }
+        }
+        self.quick = quick
+        catchUpDeltas = quick ? 2_000 : 100_000
+        attendees = quick ? 2_000 : 100_000
+        lookups = quick ? 500 : 10_000
+        commits = quick ? 50 : 1_000
+        verifies = quick ? 2_000 : 20_000
+        inserts = quick ? 2_000 : 100_000
+    }
+}

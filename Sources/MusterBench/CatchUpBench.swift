@@ -1,0 +1,48 @@
+import MusterCore
+import MusterStore
+
+/// A fresh replica catching up: the organizer's import and the check-ins of every kiosk, delivered
+/// as the sync layer pages them (one author's run of `batchSize` deltas per ingest call, the
+/// organizer first, then the kiosks in turn), into a real SQLite file.
+enum CatchUpBench {
+    struct Result {
+        let deltas: Int
+        let seconds: Double
+        var rate: Double { Double(deltas) / seconds }
+    }
+
+    static func run(_ options: BenchOptions, venue: BenchVenue, directory: String) throws -> Result {
+        let checkIns = options.catchUpDeltas / 2
+        let attendees = options.catchUpDeltas - checkIns - 1  // plus the campaign delta
+        let importLog = venue.importLog(attendees: attendees)
+        let kioskLogs = venue.checkInLogs(count: checkIns, attendees: attendees)
+        let total = importLog.count + kioskLogs.reduce(0) { $0 + $1.count }
+
+        var batches = pages(importLog, size: options.batchSize)
+        let kioskPages = kioskLogs.map { pages($0, size: options.batchSize) }
+        for round in 0..<(kioskPages.map(\.count).max() ?? 0) {
+            for kiosk in kioskPages where round < kiosk.count { batches.append(kiosk[round]) }
+        }
+
+        let replica = try venue.openReplica(path: directory + "/catch-up.sqlite")
+        defer { try? replica.close() }
+        let now = BenchVenue.now(after: total)
+        let (applied, seconds) = try Stopwatch.time { () throws -> Int in
+            var applied = 0
+            for batch in batches {
+                let report = try replica.ingest(batch, nowMillis: now, clockBoundMillis: BenchVenue.clockBoundMillis)
+                if let refused = report.rejected.first {
+                    throw BenchError(.wrongResult, "catch-up refused a delta: \(refused)")
+                }
+                applied += report.applied.count
+            }
+            return applied
+        }
+        guard applied == total else { throw BenchError(.wrongResult, "catch-up applied \(applied) of \(total)") }
+        return Result(deltas: total, seconds: seconds)
+    }
+
+    static func pages(_ log: [SignedDelta], size: Int) -> [[SignedDelta]] {
+        stride(from: 0, to: log.count, by: size).map { Array(log[$0..<min($0 + size, log.count)]) }
+    }
+}
