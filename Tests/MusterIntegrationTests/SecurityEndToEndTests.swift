@@ -408,6 +408,11 @@ extension SecurityEndToEndTests {
         #expect(try venue.k2.muster(["checkin", "MUS-0001"]).status == 0)
         try waitUntil("k1 has k2's check-in", timeout: 20) { try venue.k1.status()["checkedIn"] as? Int == 1 }
 
+        // What a thief takes with the box: its key and its certificate.
+        let stolenKey = try KeyFile.read(
+            from: venue.k2.directory.appendingPathComponent("state/kiosk.key").path, passphrase: { nil })
+        let stolenCertificate = try #require(try venue.replica(venue.k1).certificate(of: AuthorID(stolenKey.publicKey)))
+
         let revoked = try venue.k1.muster(["revoke", "k2", "--organizer-key", venue.k1.organizerKey])
         #expect(revoked.status == 0, "revoke: \(revoked.stderr)")
         #expect(revoked.stdout.contains("generation 1 for 1 kiosk(s)"))
@@ -419,6 +424,25 @@ extension SecurityEndToEndTests {
         #expect(FileManager.default.fileExists(atPath: state.appendingPathComponent("REVOKED").path))
         #expect(!FileManager.default.fileExists(atPath: state.appendingPathComponent("replica.sqlite").path))
         #expect(try venue.k1.status()["checkedIn"] as? Int == 1, "what k2 wrote before the watermark stays")
+
+        // The stolen key and certificate (with the old network key, which k1 still accepts at the
+        // handshake) get the signed revocation instead of a session, and nothing else.
+        let thief = try RawPeer(port: venue.port, networkKey: venue.joined.networkKey, keyPair: stolenKey)
+        try thief.send(.credentials(stolenCertificate))
+        let heard = thief.receiveUntilClosed()
+        let evidence = heard.compactMap { message -> SignedDelta? in
+            if case .revoked(let evidence) = message { return evidence }
+            return nil
+        }
+        #expect(evidence.count == 1)
+        #expect(evidence.first.flatMap { Replica.verifyRevocation($0, policy: venue.joined.policy) }?.kiosk == AuthorID(stolenKey.publicKey))
+        #expect(heard.allSatisfy {
+            switch $0 {
+            case .credentials, .revoked: true
+            default: false
+            }
+        })
+        #expect(venue.k1.daemonLog().contains("refused a revoked kiosk"))
 
         // A kiosk enrolled now gets the rotated key (generation 1) and syncs with k1 on it.
         let k3 = try KioskHarness(
