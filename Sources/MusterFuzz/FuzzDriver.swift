@@ -1,3 +1,4 @@
+import MusterCore
 import Foundation
 
 /// Runs one target for its budget: the seeds first, then mutations of the working corpus and, one time

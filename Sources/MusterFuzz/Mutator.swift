@@ -1,3 +1,5 @@
+import MusterCore
+
 /// Makes new inputs from corpus entries: a stack of one to eight small edits ("havoc"), each picked
 /// at random from the kinds of damage a hostile peer or a broken exporter actually does.
 ///

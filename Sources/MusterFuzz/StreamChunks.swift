@@ -1,3 +1,5 @@
+import MusterCore
+
 /// Cuts a byte stream into the pieces a socket might deliver.
 ///
 /// The cut points come from the input's own fingerprint, not the driver's generator, so `--replay`

@@ -115,9 +115,9 @@ struct TicketCodeTests {
     }
 
     @Test func walkInUsesTheGivenGenerator() {
-        var a = SplitMix(seed: 7)
-        var b = SplitMix(seed: 7)
-        var c = SplitMix(seed: 8)
+        var a = SplitMix64(seed: 7)
+        var b = SplitMix64(seed: 7)
+        var c = SplitMix64(seed: 8)
         let first = TicketCode.walkIn(using: &a)
         #expect(first == TicketCode.walkIn(using: &b))
         #expect(first != TicketCode.walkIn(using: &c))
@@ -131,15 +131,3 @@ struct TicketCodeTests {
     }
 }
 
-/// A small deterministic generator (SplitMix64) so a test can replay the same codes.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

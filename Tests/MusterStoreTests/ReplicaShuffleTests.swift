@@ -47,7 +47,7 @@ struct ReplicaShuffleTests {
             let expected = try reference.status()
             let logs = log.authors.map { log.deltas(of: $0) }
             for seed in UInt64(1)...8 {
-                var rng = SplitMix(seed: seed)
+                var rng = SplitMix64(seed: seed)
                 // B: fine-grained interleaving, small batches.
                 let orderB = Shuffle.interleave(logs, maxRun: 1, using: &rng)
                 let b = try deliver(
