@@ -28,7 +28,8 @@ let package = Package(
         .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
         .systemLibrary(name: "CAvahi", pkgConfig: "avahi-client", providers: [.apt(["libavahi-client-dev"])]),
         .target(name: "CMusterSQLite", linkerSettings: [.linkedLibrary("sqlite3")]),
-        .target(name: "MusterCore", swiftSettings: strict),
+        // Crash points (issue 7) exist only in debug builds, which are the test builds.
+        .target(name: "MusterCore", swiftSettings: strict + [.define("MUSTER_FAULTS", .when(configuration: .debug))]),
         .target(name: "MusterCrypto", dependencies: ["CSodium", "MusterCore"], swiftSettings: strict),
         .target(
             name: "MusterStore",

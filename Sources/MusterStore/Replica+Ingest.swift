@@ -20,14 +20,18 @@ extension Replica {
     ) throws(ReplicaError) -> IngestReport {
         let pool = try writer()
         do {
-            return try pool.write { db in
+            let report = try pool.write { db in
+                CrashPoint.ingestBegin.hit()
                 var report = IngestReport()
                 for run in Self.runsByAuthor(deltas, first: policy.organizer) {
                     try ingestRun(run, db: db, nowMillis: nowMillis, clockBoundMillis: clockBoundMillis, into: &report)
                     if atomic, let first = report.rejected.first { throw first }
                 }
+                CrashPoint.ingestBeforeCommit.hit()
                 return report
             }
+            CrashPoint.ingestCommitted.hit()
+            return report
         } catch {
             throw Replica.mapError(error)
         }
@@ -114,6 +118,7 @@ extension Replica {
             // authenticated by the chain. Served pages end on a delta whose signature was checked.
             let verified = index == fresh.count - 1
             try store(delta, decoded: decoded, hash: hash, verified: verified, db: db, nowMillis: nowMillis)
+            CrashPoint.ingestStored.hit()
             report.applied.append(delta)
             if case .revoke(let payload) = decoded.body { report.revocations.append(payload) }
             if delta.hlc.physicalMillis > nowMillis &+ clockBoundMillis {

@@ -23,19 +23,24 @@ extension Replica {
         let pool = try writer()
         let author = AuthorID(keyPair.publicKey)
         do {
-            return try pool.write { db in
+            let written: (result: T, delta: SignedDelta?) = try pool.write { db in
                 let decision = try decide(ReplicaView(db))
                 let result = decision.result
                 guard let body = decision.body else { return (result, nil) }
+                CrashPoint.localDecided.hit()
                 var signer = DeltaSigner(
                     venue: policy.venue, keyPair: keyPair, head: try Self.head(of: author, db: db))
                 let signed = signer.sign(body, hlc: nextHLC(decision.notBefore))
                 try policy.authorize(signed)
+                CrashPoint.localSigned.hit()
                 try store(
                     signed, decoded: try signed.decode(), hash: signer.head.hash, verified: true, db: db,
                     nowMillis: nowMillis)
+                CrashPoint.localStored.hit()
                 return (result, signed)
             }
+            if written.delta != nil { CrashPoint.localCommitted.hit() }
+            return written
         } catch {
             throw Replica.mapError(error)
         }
