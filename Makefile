@@ -5,7 +5,7 @@ SHELL := /bin/bash
 export PATH := /opt/swift/usr/bin:$(PATH)
 SWIFT ?= swift
 
-.PHONY: deps build demo test lab lab-down clean fuzz fuzz-short deb boot-test bench bench-smoke
+.PHONY: deps build demo test lab lab-down clean fuzz fuzz-short deb boot-test bench bench-smoke faults faults-short
 
 deps:
 	@scripts/install-deps.sh
@@ -32,6 +32,12 @@ test: build
 	else \
 		$(MAKE) --no-print-directory boot-test; \
 	fi
+	# The fault campaign's 3-minute version (RELIABILITY.md): root only, like the lab it runs on.
+	@if [ "$$(id -u)" -ne 0 ]; then \
+		echo "faults-short skipped: needs root (network namespaces, avahi-daemon per kiosk)"; \
+	else \
+		$(MAKE) --no-print-directory faults-short; \
+	fi
 	$(MAKE) --no-print-directory bench-smoke
 
 # Speed figures beside the physical limits of this machine, measured in the same run (BENCHMARKS.md):
@@ -39,6 +45,16 @@ test: build
 bench: deps
 	$(SWIFT) build -c release --product muster-bench
 	"$$($(SWIFT) build -c release --show-bin-path)/muster-bench"
+
+# Jepsen-style fault campaign on a lab of real kiosks (RELIABILITY.md): workload, nemesis, checker,
+# crash points. Needs root. The debug build is used: crash points exist only in test builds.
+faults: build
+	$(SWIFT) build --product muster-faults
+	scripts/faults --minutes 20
+
+faults-short: build
+	$(SWIFT) build --product muster-faults
+	scripts/faults --short
 
 # The same at small sizes on the debug build, so `make test` keeps the benchmark working.
 bench-smoke: deps

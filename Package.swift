@@ -108,6 +108,16 @@ let package = Package(
             path: "Sources/MusterBench",
             swiftSettings: strict
         ),
+        .executableTarget(
+            name: "muster-faults",
+            dependencies: [
+                "MusterCore", "MusterCrypto", "MusterStore", "MusterDaemon", "MusterClient",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Sources/MusterFaults",
+            swiftSettings: strict
+        ),
         .target(
             name: "MusterTestSupport",
             dependencies: [.product(name: "Logging", package: "swift-log")],
