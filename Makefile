@@ -44,6 +44,9 @@ test: build
 # one table on stdout and .bench/results.json. A missed target is reported, not a failure.
 bench: deps
 	$(SWIFT) build -c release --product muster-bench
+	# The lab figures run the release musterd and muster that sit beside muster-bench (root only).
+	$(SWIFT) build -c release --product musterd
+	$(SWIFT) build -c release --product muster
 	"$$($(SWIFT) build -c release --show-bin-path)/muster-bench"
 
 # Jepsen-style fault campaign on a lab of real kiosks (RELIABILITY.md): workload, nemesis, checker,
@@ -59,6 +62,8 @@ faults-short: build
 # The same at small sizes on the debug build, so `make test` keeps the benchmark working.
 bench-smoke: deps
 	$(SWIFT) build --product muster-bench
+	$(SWIFT) build --product musterd
+	$(SWIFT) build --product muster
 	"$$($(SWIFT) build --show-bin-path)/muster-bench" --quick
 
 # Three kiosks k1..k3 in network namespaces with their own avahi-daemon (root only), sample

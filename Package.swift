@@ -102,7 +102,7 @@ let package = Package(
         .executableTarget(
             name: "muster-bench",
             dependencies: [
-                "MusterCore", "MusterCrypto", "MusterStore",
+                "MusterCore", "MusterCrypto", "MusterStore", "MusterDaemon", "MusterClient",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             path: "Sources/MusterBench",

@@ -29,6 +29,17 @@ enum BenchCommand {
         print("muster-bench\(quick): \(ProcessInfo.processInfo.activeProcessorCount) CPUs, scratch \(directory)")
 
         var report = BenchReport(quick: options.quick)
+        if options.inProcess {
+            let catchUpRate = try inProcess(options, report: &report, directory: directory)
+            if options.lab { try LabBench.run(options, report: &report, catchUpRate: catchUpRate) }
+        } else if options.lab {
+            try LabBench.run(options, report: &report, catchUpRate: nil)
+        }
+        return report
+    }
+
+    /// The in-process figures; returns the catch-up rate, a limit for the lab figures.
+    static func inProcess(_ options: BenchOptions, report: inout BenchReport, directory: String) throws -> Double {
         progress("raw Ed25519 verify, \(options.verifies) signatures")
         let verifyRate = try VerifyProbe.run(count: options.verifies)
         report.add(.limit("raw Ed25519 verify", value: verifyRate, unit: "verifies/s"))
@@ -76,7 +87,7 @@ enum BenchCommand {
         report.latency(
             "local check-in commit p99", commit.p99, limitName: "raw fsync p99", limit: fsync.p99,
             target: "p99 <= 2x raw fsync p99", met: commit.p99 <= 2 * fsync.p99)
-        return report
+        return catchUp.rate
     }
 
     static func progress(_ text: String) {

@@ -17,18 +17,29 @@ struct BenchOptions {
     /// Kiosk authors in the catch-up log.
     let kiosks = 8
     let resultsPath = ".bench/results.json"
+    /// Which parts run: the in-process figures and the lab figures (`--lab-only`, `--no-lab`).
+    let inProcess: Bool
+    let lab: Bool
+    let sizes: LabSizes
 
     init(arguments: [String]) throws(BenchError) {
         var quick = false
+        var inProcess = true
+        var lab = true
         for argument in arguments {
             switch argument {
             case "--quick": quick = true
+            case "--lab-only": inProcess = false
+            case "--no-lab": lab = false
             case "--help", "-h":
-                throw BenchError(.setup, "usage: muster-bench [--quick]  (writes .bench/results.json)")
-            default: throw BenchError(.setup, "unknown argument '\(argument)'; usage: muster-bench [--quick]")
+                throw BenchError(.setup, "usage: muster-bench [--quick] [--lab-only | --no-lab]  (writes .bench/results.json)")
+            default: throw BenchError(.setup, "unknown argument '\(argument)'; usage: muster-bench [--quick] [--lab-only | --no-lab]")
             }
         }
         self.quick = quick
+        self.inProcess = inProcess
+        self.lab = lab
+        sizes = quick ? .quick : .full
         catchUpDeltas = quick ? 2_000 : 100_000
         attendees = quick ? 2_000 : 100_000
         lookups = quick ? 500 : 10_000

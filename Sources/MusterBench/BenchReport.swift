@@ -6,9 +6,19 @@ struct BenchReport {
     let quick: Bool
     private(set) var figures: [BenchFigure] = []
     private(set) var notes: [String] = []
+    /// Figures that could not be measured here (e.g. the lab needs root): printed, not in the JSON.
+    private(set) var skipped: [(name: String, target: String, reason: String)] = []
 
     mutating func add(_ figure: BenchFigure) { figures.append(figure) }
     mutating func note(_ text: String) { notes.append(text) }
+    mutating func skip(_ name: String, target: String, reason: String) { skipped.append((name, target, reason)) }
+
+    /// A figure where smaller is better (a time, a size, a rate of use): ratio = limit / value.
+    mutating func lower(_ name: String, _ value: Double, unit: String, limitName: String, limit: Double?,
+                        target: String, met: Bool) {
+        add(BenchFigure(name: name, value: value, unit: unit, limitName: limit == nil ? nil : limitName, limit: limit,
+                        ratio: limit.flatMap { value > 0 ? $0 / value : nil }, target: target, met: met))
+    }
 
     /// A rate judged against a limit rate: ratio = value / limit.
     mutating func rate(_ name: String, _ value: Double, unit: String, limitName: String, limit: Double, target: String,
@@ -31,9 +41,9 @@ struct BenchReport {
                 figure.name, Self.format(figure.value) + " " + figure.unit,
                 figure.limit.map { "\(Self.format($0)) (\(figure.limitName ?? ""))" } ?? "—",
                 figure.ratio.map { String(format: "%.2f×", $0) } ?? "—", figure.target,
-                figure.limit == nil || figure.target == "—" ? "" : quick ? "n/a" : (figure.met ? "yes" : "NO"),
+                figure.target == "limit" || figure.target == "—" ? "" : quick ? "n/a" : (figure.met ? "yes" : "NO"),
             ]
-        }
+        } + skipped.map { [$0.name, "not measured: \($0.reason)", "—", "—", $0.target, ""] }
         let widths = header.indices.map { column in
             ([header] + rows).map { $0[column].count }.max() ?? 0
         }

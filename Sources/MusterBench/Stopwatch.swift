@@ -10,4 +10,14 @@ enum Stopwatch {
         let result = try body()
         return (result, Double(now() - start) / 1e9)
     }
+
+    /// CLOCK_MONOTONIC in nanoseconds, read directly: the clock of musterd's commit trace, shared by
+    /// every network namespace of the lab.
+    static func monotonic() -> UInt64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
+    }
+
+    static func seconds() -> Double { Double(monotonic()) / 1e9 }
 }

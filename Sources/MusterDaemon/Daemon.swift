@@ -117,6 +117,8 @@ public struct Daemon: Sendable {
         let parts = try prepare()
         let clock = parts.clock
         let revocation = Mutex<(group: ServiceGroup?, revoked: RevokePayload?)>((nil, nil))
+        let trace = CommitTrace.fromEnvironment(kioskName: config.name)
+        if trace != nil { logger.notice("commit trace on (MUSTER_COMMIT_TRACE)") }
         if case .revoked(let watermark, _) = try parts.replica.membership(of: AuthorID(parts.keyPair.publicKey)) {
             wipe(parts, reason: "the organizer revoked it after seq \(watermark)")
             throw DaemonError(.revoked, "this kiosk was revoked by the organizer; its attendee data was wiped")
@@ -135,11 +137,11 @@ public struct Daemon: Sendable {
                     return state.group
                 }
                 if let group { Task { await group.triggerGracefulShutdown() } }
-            })
+            }, commitTrace: trace)
         let service = KioskService(
             replica: parts.replica, keyPair: parts.keyPair, config: config, clock: clock, logger: logger,
             published: { sync.published($0) }, peers: { sync.connectedPeers.withLock { $0 } },
-            peerDetails: { sync.peerReport().map(Self.detail) })
+            peerDetails: { sync.peerReport().map(Self.detail) }, commitTrace: trace)
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = [.init(service: sync)]
         if config.discovery {
             services.append(

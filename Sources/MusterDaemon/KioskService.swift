@@ -3,6 +3,7 @@ public import Logging
 public import MusterCore
 public import MusterCrypto
 public import MusterStore
+public import MusterSync
 
 /// Carries out control requests against the replica: the kiosk's own writes (check-in, check-out,
 /// walk-in registration, note) and the organizer's signed submissions.
@@ -21,13 +22,16 @@ public final class KioskService: Sendable {
     let peers: @Sendable () -> [String]
     /// The same peers in detail (how far behind, digest match), computed when asked.
     let peerDetails: @Sendable () -> [PeerDetail]
+    /// When set (`MUSTER_COMMIT_TRACE`), every committed local write and submission is traced.
+    let commitTrace: CommitTrace?
 
     public init(
         replica: Replica, keyPair: SigningKeyPair, config: KioskConfig, clock: WallClock, logger: Logger,
         published: @escaping @Sendable ([SignedDelta]) -> Void = { _ in },
         peers: @escaping @Sendable () -> [String] = { [] },
-        peerDetails: @escaping @Sendable () -> [PeerDetail] = { [] }
+        peerDetails: @escaping @Sendable () -> [PeerDetail] = { [] }, commitTrace: CommitTrace? = nil
     ) {
+        self.commitTrace = commitTrace
         self.peerDetails = peerDetails
         self.replica = replica
         self.keyPair = keyPair
@@ -91,6 +95,7 @@ public final class KioskService: Sendable {
         let (response, delta) = try replica.appendLocal(
             keyPair: keyPair, nowMillis: now, nextHLC: { clock.tick(after: $0) }, decide)
         if let delta {
+            commitTrace?.record([delta], origin: .local)
             logger.info("appended", metadata: ["kind": "\(delta.kind)", "seq": "\(delta.seq)"])
             published([delta])
         }
@@ -221,6 +226,7 @@ public final class KioskService: Sendable {
         do {
             let report = try replica.ingest(
                 deltas, nowMillis: clock.nowMillis, clockBoundMillis: clock.boundMillis, atomic: true)
+            commitTrace?.record(report.applied, origin: .local)
             if let hlc = report.newestAcceptedHLC { clock.observe(hlc) }
             if !report.applied.isEmpty { published(report.applied) }
             for ref in report.clockWarnings {

@@ -40,6 +40,8 @@ public actor SyncService: Service {
     nonisolated let keyRing: Mutex<[(generation: UInt64, key: SecureBytes)]>
     let observeHLC: @Sendable (HLC) -> Void
     let clockNow: @Sendable () -> (now: UInt64, bound: UInt64)
+    /// When set (`MUSTER_COMMIT_TRACE`), every committed ingest batch is traced.
+    let commitTrace: CommitTrace?
     nonisolated let me: AuthorID
     private var sessions: [AuthorID: PeerConnection] = [:]
     /// Which peer key answered at an address, so a dial loop does not redial a connected peer.
@@ -64,8 +66,9 @@ public actor SyncService: Service {
         keyGeneration: UInt64 = 0, logger: Logger,
         clockNow: @escaping @Sendable () -> (now: UInt64, bound: UInt64),
         observeHLC: @escaping @Sendable (HLC) -> Void,
-        onRevoked: @escaping @Sendable (RevokePayload) -> Void = { _ in }
+        onRevoked: @escaping @Sendable (RevokePayload) -> Void = { _ in }, commitTrace: CommitTrace? = nil
     ) {
+        self.commitTrace = commitTrace
         self.configuration = configuration
         self.replica = replica
         self.keyPair = keyPair
@@ -425,6 +428,7 @@ public actor SyncService: Service {
         let (now, bound) = clockNow()
         do {
             let report = try replica.ingest(deltas, nowMillis: now, clockBoundMillis: bound)
+            commitTrace?.record(report.applied, origin: .remote)
             if let hlc = report.newestAcceptedHLC { observeHLC(hlc) }
             for error in report.rejected where error.code == .fork {
                 logger.critical("FORK: an author signed two different deltas with the same seq", metadata: ["delta": "\(error.ref.map { "\($0)" } ?? "?")"])
