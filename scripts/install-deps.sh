@@ -7,11 +7,12 @@
 # refuses every service start keeps the host's interfaces untouched during the install.
 #
 # dpkg-dev (dpkg-shlibdeps) and lintian build and check the Debian package (make deb);
-# debootstrap and systemd-container (systemd-nspawn) run its boot test (make boot-test).
+# debootstrap and systemd-container (systemd-nspawn) run its boot test (make boot-test); nftables
+# (nft) makes the fault campaign's partitions and packet faults (make faults).
 set -euo pipefail
 packages=(libsqlite3-dev libsodium-dev libavahi-client-dev pkg-config sqlite3
           avahi-daemon avahi-utils dbus iproute2 util-linux
-          debootstrap systemd-container lintian dpkg-dev)
+          debootstrap systemd-container lintian dpkg-dev nftables)
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
