@@ -68,6 +68,16 @@ public struct StaffQueries {
         }
     }
 
+    /// Organizer search by name (first or last name starts with the text; case and accents ignored).
+    public func search(name: String, campaign: String?, limit: Int) throws(ClientError) -> [AttendeeRecord] {
+        let id = try campaignID(campaign)
+        do {
+            return try client.replica().view { try $0.search(campaignID: id, name: name, limit: limit) }
+        } catch {
+            throw Self.clientError(error)
+        }
+    }
+
     public func log(campaign: String?) throws(ClientError) -> [PresenceLogEntry] {
         let id = try campaign.map { name throws(ClientError) in try campaignID(name) }
         do {

@@ -10,6 +10,10 @@ import MusterCore
 /// - fields are last-writer-wins by the total order (hlc, author, seq);
 /// - flags are ORed; the lock with the highest (version, hlc, author, seq) wins;
 /// - undo is applied at query time (the `live_presence` view), so an undo may arrive before its target.
+///
+/// Every statement is prepared once per connection (`cachedStatement`): catching up on 100,000
+/// deltas runs the same few statements 100,000 times, and compiling them each time cost more than
+/// executing them.
 enum Materializer {
     static func apply(_ delta: Delta, db: Database) throws {
         let stamp = Stamp(delta)
@@ -27,16 +31,16 @@ enum Materializer {
         case .registration(let p):
             try applyRegistration(p, stamp: stamp, db: db)
         case .note(let p):
-            try db.execute(
-                sql: """
+            try db.run(
+                """
                     INSERT OR IGNORE INTO note(author, seq, hlc, campaign_id, attendee_key, text)
                     VALUES (?, ?, ?, ?, ?, ?)
                     """,
-                arguments: [stamp.author, stamp.seq, stamp.hlc, p.campaignID, p.attendeeKey, p.text])
+                [stamp.author, stamp.seq, stamp.hlc, p.campaignID, p.attendeeKey, p.text])
         case .undo(let p):
-            try db.execute(
-                sql: "INSERT OR IGNORE INTO undo(target_author, target_seq, author, seq) VALUES (?, ?, ?, ?)",
-                arguments: [Data(p.target.author.bytes), Int64(p.target.seq), stamp.author, stamp.seq])
+            try db.run(
+                "INSERT OR IGNORE INTO undo(target_author, target_seq, author, seq) VALUES (?, ?, ?, ?)",
+                [Data(p.target.author.bytes), Int64(p.target.seq), stamp.author, stamp.seq])
         case .enroll, .revoke:
             break  // the roster is local knowledge, kept by Replica+Roster, not part of the digest
         }
@@ -57,36 +61,62 @@ enum Materializer {
     }
 
     private static func applyCampaign(_ p: CampaignPayload, stamp: Stamp, db: Database) throws {
-        let current = try Row.fetchOne(
-            db, sql: "SELECT lww_hlc, lww_author, lww_seq FROM campaign WHERE id = ?", arguments: [p.campaignID])
-        if let current, Stamp(row: current, prefix: "lww_") >= stamp { return }
-        try db.execute(
-            sql: """
-                INSERT INTO campaign(id, name, name_key, lww_hlc, lww_author, lww_seq) VALUES (?, ?, ?, ?, ?, ?)
-                ON CONFLICT(id) DO UPDATE SET name = excluded.name, name_key = excluded.name_key,
-                    lww_hlc = excluded.lww_hlc, lww_author = excluded.lww_author, lww_seq = excluded.lww_seq
-                """,
-            arguments: [p.campaignID, p.name, p.name.lowercased(), stamp.hlc, stamp.author, stamp.seq])
+        try db.run(
+            """
+            INSERT INTO campaign(id, name, name_key, lww_hlc, lww_author, lww_seq) VALUES (?, ?, ?, ?, ?, ?)
+            ON CONFLICT(id) DO UPDATE SET name = excluded.name, name_key = excluded.name_key,
+                lww_hlc = excluded.lww_hlc, lww_author = excluded.lww_author, lww_seq = excluded.lww_seq
+            WHERE (excluded.lww_hlc, excluded.lww_author, excluded.lww_seq)
+                > (campaign.lww_hlc, campaign.lww_author, campaign.lww_seq)
+            """,
+            [p.campaignID, p.name, p.name.lowercased(), stamp.hlc, stamp.author, stamp.seq])
     }
 
+    private static let attendeeUpsert = """
+        INSERT INTO attendee(campaign_id, key, email, first_name, last_name, company, p_hlc, p_author, p_seq,
+            ticket, ticket_key, salesforce_id, status, admitted, imported, i_hlc, i_author, i_seq, walk_in,
+            first_key, last_key)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, 1, ?7, ?8, ?9, 0, ?15, ?16)
+        ON CONFLICT(campaign_id, key) DO UPDATE SET
+            email = iif(p_newer, excluded.email, email),
+            first_name = iif(p_newer, excluded.first_name, first_name),
+            last_name = iif(p_newer, excluded.last_name, last_name),
+            first_key = iif(p_newer, excluded.first_key, first_key),
+            last_key = iif(p_newer, excluded.last_key, last_key),
+            company = iif(p_newer, excluded.company, company),
+            p_hlc = iif(p_newer, excluded.p_hlc, p_hlc),
+            p_author = iif(p_newer, excluded.p_author, p_author),
+            p_seq = iif(p_newer, excluded.p_seq, p_seq),
+            ticket = iif(i_newer, excluded.ticket, ticket),
+            ticket_key = iif(i_newer, excluded.ticket_key, ticket_key),
+            salesforce_id = iif(i_newer, excluded.salesforce_id, salesforce_id),
+            status = iif(i_newer, excluded.status, status),
+            admitted = iif(i_newer, excluded.admitted, admitted),
+            imported = iif(i_newer, 1, imported),
+            i_hlc = iif(i_newer, excluded.i_hlc, i_hlc),
+            i_author = iif(i_newer, excluded.i_author, i_author),
+            i_seq = iif(i_newer, excluded.i_seq, i_seq)
+        """
+        .replacingOccurrences(
+            of: "p_newer",
+            with: "(attendee.p_hlc, attendee.p_author, attendee.p_seq) < (excluded.p_hlc, excluded.p_author, excluded.p_seq)")
+        .replacingOccurrences(
+            of: "i_newer",
+            with: """
+                (attendee.i_hlc IS NULL
+                    OR (attendee.i_hlc, attendee.i_author, attendee.i_seq) < (excluded.i_hlc, excluded.i_author, excluded.i_seq))
+                """)
+
+    /// One statement: a new attendee row is inserted with every field, an existing one has its
+    /// person fields and its import fields each replaced only by a newer stamp (the same
+    /// last-writer-wins rules as ``updatePerson`` and as a row made by ``ensureAttendee``).
     private static func applyAttendee(_ p: AttendeePayload, stamp: Stamp, db: Database) throws {
-        try ensureAttendee(campaignID: p.campaignID, key: p.key, db: db)
-        try updatePerson(
-            campaignID: p.campaignID, key: p.key, email: p.email, firstName: p.firstName, lastName: p.lastName,
-            company: p.company, stamp: stamp, db: db)
-        let current = try Row.fetchOne(
-            db, sql: "SELECT i_hlc, i_author, i_seq FROM attendee WHERE campaign_id = ? AND key = ?",
-            arguments: [p.campaignID, p.key])
-        if let current, current["i_hlc"] as Int64? != nil, Stamp(row: current, prefix: "i_") >= stamp { return }
-        try db.execute(
-            sql: """
-                UPDATE attendee SET ticket = ?, ticket_key = ?, salesforce_id = ?, status = ?, admitted = ?,
-                    imported = 1, i_hlc = ?, i_author = ?, i_seq = ?
-                WHERE campaign_id = ? AND key = ?
-                """,
-            arguments: [
-                p.ticket, p.ticket.map(TicketCode.normalize), p.salesforceID, p.status, p.admitted,
-                stamp.hlc, stamp.author, stamp.seq, p.campaignID, p.key,
+        try db.run(
+            attendeeUpsert,
+            [
+                p.campaignID, p.key, p.email, p.firstName, p.lastName, p.company, stamp.hlc, stamp.author,
+                stamp.seq, p.ticket, p.ticket.map(TicketCode.normalize), p.salesforceID, p.status, p.admitted,
+                NameKey.fold(p.firstName), NameKey.fold(p.lastName),
             ])
     }
 
@@ -96,62 +126,61 @@ enum Materializer {
         try updatePerson(
             campaignID: p.presence.campaignID, key: key, email: p.email, firstName: p.firstName,
             lastName: p.lastName, company: p.company, stamp: stamp, db: db)
-        try db.execute(
-            sql: "UPDATE attendee SET walk_in = 1 WHERE campaign_id = ? AND key = ?",
-            arguments: [p.presence.campaignID, key])
-        try db.execute(
-            sql: """
-                INSERT OR IGNORE INTO walk_in_ticket(campaign_id, ticket_key, attendee_key, author, seq)
-                VALUES (?, ?, ?, ?, ?)
-                """,
-            arguments: [p.presence.campaignID, TicketCode.normalize(p.ticket), key, stamp.author, stamp.seq])
+        try db.run(
+            "UPDATE attendee SET walk_in = 1 WHERE campaign_id = ? AND key = ?", [p.presence.campaignID, key])
+        try db.run(
+            """
+            INSERT OR IGNORE INTO walk_in_ticket(campaign_id, ticket_key, attendee_key, author, seq)
+            VALUES (?, ?, ?, ?, ?)
+            """,
+            [p.presence.campaignID, TicketCode.normalize(p.ticket), key, stamp.author, stamp.seq])
         try insertPresence(p.presence, kind: .registration, stamp: stamp, db: db)
     }
 
     /// Creates the attendee row with neutral values; every field is then set by an LWW update, so
     /// the row's content never depends on which delta happened to create it.
     private static func ensureAttendee(campaignID: String, key: String, db: Database) throws {
-        try db.execute(
-            sql: """
-                INSERT OR IGNORE INTO attendee(campaign_id, key, email, first_name, last_name, company,
-                    p_hlc, p_author, p_seq, admitted, imported, walk_in)
-                VALUES (?, ?, '', '', '', '', -1, x'', 0, 1, 0, 0)
-                """,
-            arguments: [campaignID, key])
+        try db.run(
+            """
+            INSERT OR IGNORE INTO attendee(campaign_id, key, email, first_name, last_name, company,
+                p_hlc, p_author, p_seq, admitted, imported, walk_in)
+            VALUES (?, ?, '', '', '', '', -1, x'', 0, 1, 0, 0)
+            """,
+            [campaignID, key])
     }
 
     private static func updatePerson(
         campaignID: String, key: String, email: String, firstName: String, lastName: String, company: String,
         stamp: Stamp, db: Database
     ) throws {
-        try db.execute(
-            sql: """
-                UPDATE attendee SET email = ?, first_name = ?, last_name = ?, company = ?,
-                    p_hlc = ?, p_author = ?, p_seq = ?
-                WHERE campaign_id = ? AND key = ? AND (p_hlc, p_author, p_seq) < (?, ?, ?)
-                """,
-            arguments: [
-                email, firstName, lastName, company, stamp.hlc, stamp.author, stamp.seq, campaignID, key,
+        try db.run(
+            """
+            UPDATE attendee SET email = ?, first_name = ?, last_name = ?, company = ?,
+                first_key = ?, last_key = ?, p_hlc = ?, p_author = ?, p_seq = ?
+            WHERE campaign_id = ? AND key = ? AND (p_hlc, p_author, p_seq) < (?, ?, ?)
+            """,
+            [
+                email, firstName, lastName, company, NameKey.fold(firstName), NameKey.fold(lastName), stamp.hlc, stamp.author, stamp.seq, campaignID, key,
                 stamp.hlc, stamp.author, stamp.seq,
             ])
     }
 
     private static func insertPresence(_ p: PresencePayload, kind: DeltaKind, stamp: Stamp, db: Database) throws {
-        try db.execute(
-            sql: """
-                INSERT OR IGNORE INTO presence(author, seq, kind, hlc, campaign_id, attendee_key,
-                    kiosk_name, location, member_status)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """,
-            arguments: [
+        try db.run(
+            """
+            INSERT OR IGNORE INTO presence(author, seq, kind, hlc, campaign_id, attendee_key,
+                kiosk_name, location, member_status)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """,
+            [
                 stamp.author, stamp.seq, Int64(kind.rawValue), stamp.hlc, p.campaignID, p.attendeeKey,
                 p.kioskName, p.location, p.memberStatus,
             ])
     }
 
     private static func applyLock(_ p: LockPayload, stamp: Stamp, db: Database) throws {
-        try db.execute(
-            sql: """
+        try db.run(
+            """
                 INSERT INTO lock_state(id, version, campaign_id, check_in_status, opens_at, closes_at, hlc, author, seq)
                 VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT(id) DO UPDATE SET version = excluded.version, campaign_id = excluded.campaign_id,
@@ -160,7 +189,7 @@ enum Materializer {
                 WHERE (excluded.version, excluded.hlc, excluded.author, excluded.seq)
                     > (lock_state.version, lock_state.hlc, lock_state.author, lock_state.seq)
                 """,
-            arguments: [
+            [
                 Int64(clamping: p.version), p.campaignID, p.checkInStatus, p.opensAtMillis, p.closesAtMillis,
                 stamp.hlc, stamp.author, stamp.seq,
             ])

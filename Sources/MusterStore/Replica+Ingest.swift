@@ -75,7 +75,7 @@ extension Replica {
                 continue
             }
             let storedHash = try Data.fetchOne(
-                db, sql: "SELECT hash FROM delta WHERE author = ? AND seq = ?",
+                db.cachedStatement(sql: "SELECT hash FROM delta WHERE author = ? AND seq = ?"),
                 arguments: [Data(author.bytes), Int64(delta.seq)])
             if let storedHash, Array(storedHash) == Blake2b.hash256(delta.envelope) {
                 report.duplicates += 1
@@ -105,6 +105,8 @@ extension Replica {
             report.rejected.append(error)
             return
         }
+        var stored: (seq: UInt64, hash: [UInt8])?
+        var refused = false
         for (index, (delta, hash)) in zip(fresh, hashes).enumerated() {
             let decoded: Delta
             do {
@@ -112,24 +114,31 @@ extension Replica {
                 decoded = try decodeVerified(delta)
             } catch {
                 report.rejected.append(error)
-                return
+                refused = true
+                break
             }
             // Only the newest delta of the run had its own signature checked; the others are
             // authenticated by the chain. Served pages end on a delta whose signature was checked.
             let verified = index == fresh.count - 1
-            try store(delta, decoded: decoded, hash: hash, verified: verified, db: db, nowMillis: nowMillis)
+            try store(
+                delta, decoded: decoded, hash: hash, verified: verified, db: db, nowMillis: nowMillis, moveHead: false)
+            stored = (delta.seq, hash)
             CrashPoint.ingestStored.hit()
             report.applied.append(delta)
             if case .revoke(let payload) = decoded.body { report.revocations.append(payload) }
-            if delta.hlc.physicalMillis > nowMillis &+ clockBoundMillis {
+            let stampMillis = delta.hlc.physicalMillis
+            if stampMillis > nowMillis &+ clockBoundMillis {
                 report.clockWarnings.append(delta.ref)
-                try db.execute(
-                    sql: "INSERT OR REPLACE INTO clock_warning(author, seq, ahead_ms) VALUES (?, ?, ?)",
-                    arguments: [Data(author.bytes), Int64(delta.seq), Int64(delta.hlc.physicalMillis - nowMillis)])
+                try db.run(
+                    "INSERT OR REPLACE INTO clock_warning(author, seq, ahead_ms) VALUES (?, ?, ?)",
+                    [Data(author.bytes), Int64(delta.seq), Int64(stampMillis - nowMillis)])
             } else {
                 report.newestAcceptedHLC = max(report.newestAcceptedHLC ?? .zero, delta.hlc)
             }
         }
+        // The head moves once per run, to the last delta stored (in the same transaction).
+        if let stored { try Self.moveHead(of: author, to: stored.seq, hash: stored.hash, db: db) }
+        if refused { return }
         for fork in batchForks where fork.seq <= fresh.last?.seq ?? 0 {
             try recordFork(fork, db: db, nowMillis: nowMillis, into: &report)
         }
@@ -197,36 +206,41 @@ extension Replica {
             ReplicaError(.fork, "author \(delta.author) signed two different deltas with seq \(delta.seq)", ref: delta.ref))
     }
 
-    /// Appends one verified, authorized delta to the log, moves the author's head, and materializes it.
+    /// Appends one verified, authorized delta to the log, moves the author's head (unless the caller
+    /// moves it once for a whole run), and materializes it.
     func store(
-        _ delta: SignedDelta, decoded: Delta, hash: [UInt8], verified: Bool, db: Database, nowMillis: UInt64
+        _ delta: SignedDelta, decoded: Delta, hash: [UInt8], verified: Bool, db: Database, nowMillis: UInt64,
+        moveHead: Bool = true
     ) throws {
-        let author = Data(delta.author.bytes)
-        try db.execute(
-            sql: """
-                INSERT INTO delta(author, seq, kind, hlc, hash, envelope, signature, received_at, sig_verified)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """,
-            arguments: [
-                author, Int64(delta.seq), Int64(delta.kind.rawValue), Int64(delta.hlc.packed), Data(hash),
-                Data(delta.envelope), Data(delta.signature), Int64(nowMillis), verified,
+        try db.run(
+            """
+            INSERT INTO delta(author, seq, kind, hlc, hash, envelope, signature, received_at, sig_verified)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """,
+            [
+                Data(decoded.author.bytes), Int64(decoded.seq), Int64(delta.kind.rawValue), Int64(decoded.hlc.packed),
+                Data(hash), Data(delta.envelope), Data(delta.signature), Int64(nowMillis), verified,
             ])
-        try db.execute(
-            sql: """
-                INSERT INTO head(author, seq, hash) VALUES (?, ?, ?)
-                ON CONFLICT(author) DO UPDATE SET seq = excluded.seq, hash = excluded.hash
-                """,
-            arguments: [author, Int64(delta.seq), Data(hash)])
+        if moveHead { try Self.moveHead(of: decoded.author, to: decoded.seq, hash: hash, db: db) }
         try Materializer.apply(decoded, db: db)
         if try Self.applyRoster(delta, decoded: decoded, db: db) {
             try Materializer.rebuild(db: db)
         }
     }
 
+    static func moveHead(of author: AuthorID, to seq: UInt64, hash: [UInt8], db: Database) throws {
+        try db.run(
+            """
+            INSERT INTO head(author, seq, hash) VALUES (?, ?, ?)
+            ON CONFLICT(author) DO UPDATE SET seq = excluded.seq, hash = excluded.hash
+            """,
+            [Data(author.bytes), Int64(seq), Data(hash)])
+    }
+
     static func head(of author: AuthorID, db: Database) throws -> AuthorHead {
         guard
             let row = try Row.fetchOne(
-                db, sql: "SELECT seq, hash FROM head WHERE author = ?", arguments: [Data(author.bytes)])
+                db.cachedStatement(sql: "SELECT seq, hash FROM head WHERE author = ?"), arguments: [Data(author.bytes)])
         else { return .empty(author) }
         let seq: Int64 = row["seq"]
         let hash: Data = row["hash"]

@@ -93,6 +93,26 @@ enum ReplicaSchema {
                     """
             )
         }
+        migrator.registerMigration("v3-name-search") { db in
+            // Folded first and last names (see NameKey), indexed, for the organizer's name search.
+            // Derived from the person fields, so not part of the digest.
+            try db.execute(
+                sql: """
+                    ALTER TABLE attendee ADD COLUMN first_key TEXT NOT NULL DEFAULT '';
+                    ALTER TABLE attendee ADD COLUMN last_key TEXT NOT NULL DEFAULT '';
+                    CREATE INDEX attendee_first_key ON attendee(campaign_id, first_key);
+                    CREATE INDEX attendee_last_key ON attendee(campaign_id, last_key);
+                    """)
+            let rows = try Row.fetchAll(db, sql: "SELECT campaign_id, key, first_name, last_name FROM attendee")
+            for row in rows {
+                try db.execute(
+                    sql: "UPDATE attendee SET first_key = ?, last_key = ? WHERE campaign_id = ? AND key = ?",
+                    arguments: [
+                        NameKey.fold(row["first_name"]), NameKey.fold(row["last_name"]), row["campaign_id"] as String,
+                        row["key"] as String,
+                    ])
+            }
+        }
         return migrator
     }
 }

@@ -69,6 +69,41 @@ public struct ReplicaView {
         return try key.flatMap { try attendee(campaignID: campaignID, key: $0) }
     }
 
+    /// The organizer's and the staff desk's search by name: attendees whose first or last name starts
+    /// with one word of `text` and whose name has a word starting with each other word, case,
+    /// accents and width ignored, ordered by last name, at most `limit`.
+    ///
+    /// The longest word is looked up by range on the indexed `first_key` / `last_key`, so the cost
+    /// grows with the matches, not with the campaign. Never used by the kiosk screen, which only
+    /// looks up exact emails and ticket codes so that nobody can browse the list.
+    public func search(campaignID: String, name text: String, limit: Int) throws -> [AttendeeRecord] {
+        let words = NameKey.fold(text).split(separator: " ").map(String.init)
+        guard let anchor = words.max(by: { $0.count < $1.count }), limit > 0 else { return [] }
+        let others = words.filter { $0 != anchor }
+        // Enough candidates to fill `limit` after filtering on the other words, but bounded.
+        let scan = others.isEmpty ? limit : max(limit, Self.searchScanLimit)
+        let candidates = try Row.fetchAll(
+            db.cachedStatement(
+                sql: """
+                    SELECT key, first_key, last_key FROM attendee
+                        WHERE campaign_id = ?1 AND last_key >= ?2 AND last_key < ?3
+                    UNION
+                    SELECT key, first_key, last_key FROM attendee
+                        WHERE campaign_id = ?1 AND first_key >= ?2 AND first_key < ?3
+                    ORDER BY 3, 2, 1 LIMIT ?4
+                    """),
+            arguments: [campaignID, anchor, NameKey.upperBound(anchor), scan])
+        var keys: [String] = []
+        for row in candidates where keys.count < limit {
+            let nameWords = ((row["first_key"] as String) + " " + (row["last_key"] as String)).split(separator: " ")
+            if others.allSatisfy({ word in nameWords.contains { $0.hasPrefix(word) } }) { keys.append(row["key"]) }
+        }
+        return try keys.compactMap { try attendee(campaignID: campaignID, key: $0) }
+    }
+
+    /// How many rows a multi-word search reads before filtering on the words after the first.
+    static let searchScanLimit = 2_000
+
     public func attendee(campaignID: String, key: String) throws -> AttendeeRecord? {
         guard
             let row = try Row.fetchOne(

@@ -31,6 +31,32 @@ struct Attendees: ParsableCommand {
     }
 }
 
+struct Search: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Staff view: find attendees by name.",
+        discussion: """
+            Lists attendees whose first or last name starts with the first word (case and accents are \
+            ignored) and whose name has a word starting with each other word: 'hop' finds Grace Hopper, \
+            'grace h' too. For the staff desk and the organizer; the kiosk screen only looks up exact \
+            emails and ticket codes.
+            """)
+    @OptionGroup var options: KioskOptions
+    @Argument(help: "The start of a first and/or last name.") var name: String
+    @Option(help: "Campaign (default: the locked one).") var campaign: String?
+    @Option(help: "At most this many results.") var limit = 20
+    @Flag(help: "Print JSON.") var json = false
+
+    func run() throws {
+        let context = try options.context()
+        let list = try guarded { () throws(ClientError) in
+            try StaffQueries(context).search(name: name, campaign: campaign, limit: max(1, limit))
+        }
+        if json { try Output.json(list.map(AttendeeJSON.init)) } else { StaffQueries.print(list) }
+        // 2, as for every "not found" (README, exit codes).
+        if list.isEmpty { throw ExitCode(2) }
+    }
+}
+
 struct Export: ParsableCommand {
     enum Kind: String, ExpressibleByArgument, CaseIterable { case members, leads, log }
     static let configuration = CommandConfiguration(
