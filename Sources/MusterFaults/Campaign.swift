@@ -1,0 +1,67 @@
+import Foundation
+
+/// The whole run: set up, each scenario under the nemesis with the workload running, heal, wait for
+/// equal digests, check; then the full disk and the crash points. One line per scenario.
+struct Campaign {
+    let lab: LabControl
+    let schedule: Schedule
+    let seed: UInt64
+    let attendees: Int
+    let intervalMillis: UInt32
+
+    func run() throws -> [CheckerReport] {
+        let say: (String) -> Void = { line in
+            FileHandle.standardOutput.write(Data((line + "\n").utf8))
+        }
+        let started = Date()
+        let venue = try FaultsVenue.setUp(lab: lab, count: attendees)
+        let log = try OperationLog(path: lab.directory + "/history.jsonl")
+        let workload = Workload(
+            lab: lab, log: log, attendees: venue.attendees, intervalMillis: intervalMillis, lockIntervalMillis: 3000,
+            timeoutMillis: 3000, seed: seed)
+        workload.changeLock(scenario: "setup")
+        guard venue.converge(timeout: 120) != nil else { throw FaultsError("the lab did not converge after the import") }
+        say(String(format: "faults: %d kiosks, %d attendees, history in %@ (set-up %.0f s)", lab.kiosks, attendees,
+                   log.path, Date().timeIntervalSince(started)))
+        var reports: [CheckerReport] = []
+        var nemesis = Nemesis(lab: lab, seed: seed)
+        for scenario in schedule.scenarios {
+            let killsBefore = nemesis.kills
+            let errorsBefore = nemesis.errors.count
+            let faultsBefore = nemesis.applied.count
+            workload.start(scenario: scenario.name)
+            do {
+                try nemesis.run(scenario, say: { _ in })
+            } catch {
+                workload.stop()
+                throw error
+            }
+            workload.stop()
+            try Nemesis.healAll(lab)
+            let converged = venue.converge(timeout: 120)
+            var report = venue.check(scenario: scenario.name, operations: log.operations, convergedSeconds: converged)
+            report.figures.append("\(nemesis.applied.count - faultsBefore) faults")
+            report.figures.append("\(nemesis.kills - killsBefore) kills")
+            report.expectationsFailed += nemesis.errors[errorsBefore...]
+            finish(report, into: &reports, say: say)
+        }
+        let disk = DiskFullScenario(venue: venue, workload: workload, seconds: schedule.diskSeconds)
+        finish(try disk.run(say: { _ in }), into: &reports, say: say)
+        let crashes = CrashPointCampaign(venue: venue, workload: workload, rounds: schedule.crashRounds)
+        finish(try crashes.run(say: { _ in }), into: &reports, say: say)
+        let total = log.operations.count
+        say(String(format: "faults: %@ operations in %.0f s, %d/%d scenarios passed; nemesis log: %@", total.formatted(),
+                   Date().timeIntervalSince(started), reports.filter(\.passed).count, reports.count,
+                   lab.directory + "/nemesis.log"))
+        try nemesis.applied.joined(separator: "\n").write(toFile: lab.directory + "/nemesis.log", atomically: true, encoding: .utf8)
+        return reports
+    }
+
+    private func finish(_ report: CheckerReport, into reports: inout [CheckerReport], say: (String) -> Void) {
+        reports.append(report)
+        say(report.line)
+        if !report.passed {
+            for problem in report.problems.prefix(30) { say("    \(problem)") }
+        }
+    }
+}

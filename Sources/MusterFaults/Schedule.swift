@@ -1,0 +1,35 @@
+/// The scenarios of a run: the 3-minute one `make test` runs and the 20-minute one `make faults` runs.
+struct Schedule: Sendable {
+    var scenarios: [Scenario]
+    /// Disk-full phases (seconds full, seconds freed) and crash points per point.
+    var diskSeconds: Double
+    var crashRounds: Int
+
+    static let short = Schedule(
+        scenarios: [
+            Scenario(name: "partitions", families: [.partitions], seconds: 18),
+            Scenario(name: "kills+pauses", families: [.kills, .pauses], seconds: 18),
+            Scenario(name: "network", families: [.network], seconds: 20, hold: 3...4),
+            Scenario(name: "avahi+clocks", families: [.avahi, .clocks], seconds: 14),
+        ],
+        diskSeconds: 5, crashRounds: 1)
+
+    /// About 20 minutes with the heals, the disk and the crash points.
+    static func full(minutes: Double) -> Schedule {
+        let scale = max(0.2, minutes / 20)
+        return Schedule(
+            scenarios: [
+                Scenario(name: "partitions", families: [.partitions], seconds: 120 * scale),
+                Scenario(name: "kills", families: [.kills], seconds: 120 * scale),
+                Scenario(name: "pauses", families: [.pauses], seconds: 75 * scale),
+                Scenario(name: "network", families: [.network], seconds: 150 * scale, hold: 4...8),
+                Scenario(name: "avahi+clocks", families: [.avahi, .clocks], seconds: 100 * scale),
+                Scenario(
+                    name: "partitions+kills", families: [.partitions, .kills], seconds: 150 * scale, concurrent: 2),
+                Scenario(
+                    name: "everything", families: [.partitions, .kills, .pauses, .network, .avahi, .clocks],
+                    seconds: 200 * scale, concurrent: 2, hold: 3...7),
+            ],
+            diskSeconds: 20 * scale, crashRounds: 2)
+    }
+}
