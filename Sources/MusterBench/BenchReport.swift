@@ -9,7 +9,12 @@ struct BenchReport {
     /// Figures that could not be measured here (e.g. the lab needs root): printed, not in the JSON.
     private(set) var skipped: [(name: String, target: String, reason: String)] = []
 
-    mutating func add(_ figure: BenchFigure) { figures.append(figure) }
+    /// Adds a figure and shows it on stderr at once, so an interrupted run still says what it measured.
+    mutating func add(_ figure: BenchFigure) {
+        figures.append(figure)
+        let limit = figure.limit.map { " (limit \(Self.format($0)), \(figure.limitName ?? ""))" } ?? ""
+        BenchCommand.progress("= \(figure.name): \(Self.format(figure.value)) \(figure.unit)\(limit)")
+    }
     mutating func note(_ text: String) { notes.append(text) }
     mutating func skip(_ name: String, target: String, reason: String) { skipped.append((name, target, reason)) }
 

@@ -35,6 +35,8 @@ enum LabBench {
             signal(signalNumber, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
             source.setEventHandler {
+                // A `scripts/lab up` in progress would go on adding kiosks after the lab is taken down.
+                if let helper = Shell.current.withLock({ $0 }), helper.isRunning { kill(helper.processIdentifier, SIGKILL) }
                 Lab.active?.down()
                 exit(130)
             }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Runs a helper program (scripts/lab, ping) and collects its output, stdout and stderr together.
 enum Shell {
@@ -6,6 +7,9 @@ enum Shell {
         let status: Int32
         let output: String
     }
+
+    /// The helper running now, stopped by the signal handler before it takes the lab down.
+    static let current = Mutex<Process?>(nil)
 
     static func run(_ arguments: [String], environment: [String: String]? = nil) throws -> Result {
         let process = Process()
@@ -25,7 +29,9 @@ enum Shell {
         } catch {
             throw BenchError(.setup, "cannot run \(arguments[0]): \(error)")
         }
+        current.withLock { $0 = process }
         process.waitUntilExit()
+        current.withLock { $0 = nil }
         try? output.close()
         let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
         return Result(status: process.terminationStatus, output: text)

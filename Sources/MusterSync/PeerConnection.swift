@@ -21,6 +21,12 @@ actor PeerConnection {
     private let replica: Replica
     private let logger: Logger
     private var state = SyncSessionState()
+    /// When anything was last sent: a heartbeat is due only after a silence of ours.
+    private var lastSent = ContinuousClock.now
+    /// The state version and digest this peer was last told about (anti-entropy skips a peer that
+    /// already knows both, unless its own digest differs).
+    private var announcedVersion: UInt64?
+    private var announcedDigest: String?
 
     init(
         peer: AuthorID, initiator: AuthorID, address: String, outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>,
@@ -40,7 +46,31 @@ actor PeerConnection {
 
     func send(_ message: SyncMessage) async throws {
         let sealed = try sender.seal(message.encode())
+        lastSent = .now
+        if case .digest(let digest) = message { announcedDigest = digest }
         try await outbound.write(.frame(sealed))
+    }
+
+    /// How long until a heartbeat is due (zero when it is).
+    func untilHeartbeat() -> Duration {
+        max(.zero, SyncLimits.heartbeatInterval - (ContinuousClock.now - lastSent))
+    }
+
+    /// Sends a heartbeat if nothing was sent for `idle`. A ping received is answered with one
+    /// when half an interval passed since our last frame, so the two sides' heartbeats fall into
+    /// one exchange per interval (the answer carries the TCP ACK of the ping) instead of two.
+    func pingIfIdle(for idle: Duration = SyncLimits.heartbeatInterval) async throws {
+        guard ContinuousClock.now - lastSent >= idle else { return }
+        try await send(.ping)
+    }
+
+    /// Anti-entropy for this peer: heads and digest, unless the peer was already told about this
+    /// state version and its digest equals ours (an idle, agreeing pair says nothing but heartbeats).
+    func antiEntropy(version: UInt64, digest: String?, peerDigest: String?) async throws {
+        if announcedVersion == version, let digest, peerDigest == digest, announcedDigest == digest { return }
+        announcedVersion = version
+        try await sendHeads()
+        if let digest, digest != announcedDigest { try await send(.digest(digest)) }
     }
 
     func sendHello(epoch: String) async throws {
@@ -81,6 +111,7 @@ actor PeerConnection {
         case .deltas(let deltas):
             actions = state.received(deltas)
         case .ping:
+            try? await pingIfIdle(for: SyncLimits.heartbeatInterval / 2)
             actions = []
         case .pong, .credentials, .digest:
             actions = []

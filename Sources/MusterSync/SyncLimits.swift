@@ -4,11 +4,12 @@ public enum SyncLimits {
     public static let maxFrameBytes: UInt32 = 8 * 1024 * 1024
     /// Deltas per batch when catching a peer up.
     public static let batchSize = 500
-    /// A peer silent for this long is declared gone and its session closed: with heartbeats every
-    /// second and the watchdog checking every 250 ms, a frozen peer is gone within 5 s.
+    /// A peer silent for this long is declared gone and its session closed: with a heartbeat after
+    /// 1.5 s of our silence and the watchdog checking every 250 ms, a frozen peer is gone within 5 s.
     public static let silenceTimeout: Duration = .seconds(4)
-    public static let heartbeatInterval: Duration = .seconds(1)
-    /// How often heads are exchanged to repair anything missed.
+    public static let heartbeatInterval: Duration = .milliseconds(1_500)
+    /// How often heads are exchanged to repair anything missed (with a peer that already knows our
+    /// state and agrees with our digest, nothing is sent).
     public static let antiEntropyInterval: Duration = .seconds(5)
     public static let handshakeTimeout: Duration = .seconds(5)
 }

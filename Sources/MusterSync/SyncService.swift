@@ -44,6 +44,8 @@ public actor SyncService: Service {
     let commitTrace: CommitTrace?
     nonisolated let me: AuthorID
     private var sessions: [AuthorID: PeerConnection] = [:]
+    /// What was committed lately: relayed copies of it are dropped before the replica sees them.
+    private var recent = RecentDeltas()
     /// Which peer key answered at an address, so a dial loop does not redial a connected peer.
     private var addressPeers: [String: AuthorID] = [:]
     private let localDeltas: AsyncStream<[SignedDelta]>
@@ -142,6 +144,7 @@ public actor SyncService: Service {
                 }
                 group.addTask {
                     for await deltas in self.localDeltas.cancelOnGracefulShutdown() {
+                        await self.remember(deltas)
                         await self.relay(deltas, except: nil)
                         let revocations = deltas.compactMap { delta -> RevokePayload? in
                             guard delta.kind == .revoke, case .revoke(let payload)? = try? delta.decode().body else { return nil }
@@ -164,7 +167,8 @@ public actor SyncService: Service {
                     while !Task.isShuttingDownGracefully {
                         try? await cancelWhenGracefulShutdown { try await Task.sleep(for: SyncLimits.antiEntropyInterval) }
                         // Computed off the actor: hashing a large replica must not hold up the sessions.
-                        await self.antiEntropy(digest: self.currentDigest())
+                        let version = self.stateVersion.load(ordering: .acquiring)
+                        await self.antiEntropy(digest: self.currentDigest(), version: version)
                     }
                 }
             }
@@ -264,8 +268,8 @@ public actor SyncService: Service {
                 if let digest = currentDigest() { try await connection.send(.digest(digest)) }
                 let heartbeat = Task {
                     while !Task.isCancelled {
-                        try? await Task.sleep(for: SyncLimits.heartbeatInterval)
-                        try? await connection.send(.ping)
+                        try? await Task.sleep(for: await connection.untilHeartbeat())
+                        try? await connection.pingIfIdle()
                     }
                 }
                 defer { heartbeat.cancel() }
@@ -424,11 +428,14 @@ public actor SyncService: Service {
     }
 
     /// Stores a peer's deltas (one transaction per batch), then relays what was new to the others.
-    private func ingest(_ deltas: [SignedDelta], from connection: PeerConnection) async -> [ReplicaError] {
+    private func ingest(_ batch: [SignedDelta], from connection: PeerConnection) async -> [ReplicaError] {
+        let deltas = recent.unseen(batch)
+        guard !deltas.isEmpty else { return [] }
         let (now, bound) = clockNow()
         do {
             let report = try replica.ingest(deltas, nowMillis: now, clockBoundMillis: bound)
             commitTrace?.record(report.applied, origin: .remote)
+            recent.insert(report.applied)
             if let hlc = report.newestAcceptedHLC { observeHLC(hlc) }
             for error in report.rejected where error.code == .fork {
                 logger.critical("FORK: an author signed two different deltas with the same seq", metadata: ["delta": "\(error.ref.map { "\($0)" } ?? "?")"])
@@ -468,16 +475,18 @@ public actor SyncService: Service {
         }
     }
 
+    private func remember(_ deltas: [SignedDelta]) { recent.insert(deltas) }
+
     private func relay(_ deltas: [SignedDelta], except: AuthorID?) async {
         for (peer, session) in sessions where peer != except {
             await session.offer(deltas)
         }
     }
 
-    private func antiEntropy(digest: String?) async {
-        for session in sessions.values {
-            try? await session.sendHeads()
-            if let digest { try? await session.send(.digest(digest)) }
+    private func antiEntropy(digest: String?, version: UInt64) async {
+        for (peer, session) in sessions {
+            let theirs = peerStates.withLock { $0[peer]?.digest }
+            try? await session.antiEntropy(version: version, digest: digest, peerDigest: theirs)
         }
     }
 

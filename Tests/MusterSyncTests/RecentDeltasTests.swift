@@ -1,0 +1,35 @@
+import MusterCore
+import MusterCrypto
+import MusterStore
+import Testing
+
+@testable import MusterSync
+
+/// The filter that drops relayed copies of deltas already committed, but never a fork.
+struct RecentDeltasTests {
+    @Test func dropsExactCopiesOnly() throws {
+        let key = try SigningKeyPair.generate()
+        let log = SyncSessionStateTests.log(4, key: key)
+        // The same author and seqs, other contents: a fork of every delta.
+        let fork = SyncSessionStateTests.log(4, key: key).enumerated().map { index, _ in
+            var signer = DeltaSigner(venue: SyncSessionStateTests.venue, keyPair: key, head: .empty(AuthorID(key.publicKey)))
+            return (0...index).map { step in
+                signer.sign(
+                    .note(NotePayload(campaignID: "c", attendeeKey: "b@example.com", text: "fork\(step)")),
+                    hlc: HLC(physicalMillis: 9_000 + UInt64(step), logical: 0))
+            }.last!
+        }
+        var recent = RecentDeltas(capacity: 16)
+        recent.insert(Array(log[0..<2]))
+        #expect(recent.unseen(log) == Array(log[2...]))
+        #expect(recent.unseen(fork) == fork)
+    }
+
+    @Test func forgetsTheOldestBeyondCapacity() throws {
+        let log = SyncSessionStateTests.log(10, key: try SigningKeyPair.generate())
+        var recent = RecentDeltas(capacity: 4)
+        recent.insert(log)
+        recent.insert(Array(log[8...]))  // already known: does not push anything out
+        #expect(recent.unseen(log) == Array(log[0..<6]))
+    }
+}
