@@ -15,19 +15,20 @@ import MusterCore
 /// deltas runs the same few statements 100,000 times, and compiling them each time cost more than
 /// executing them.
 enum Materializer {
-    static func apply(_ delta: Delta, db: Database) throws {
+    /// - Parameter hot: the writer's prepared per-delta statements (nil: GRDB's cache by SQL text).
+    static func apply(_ delta: Delta, db: Database, hot: HotStatements? = nil) throws {
         let stamp = Stamp(delta)
         switch delta.body {
         case .campaign(let p):
             try applyCampaign(p, stamp: stamp, db: db)
         case .attendee(let p):
-            try applyAttendee(p, stamp: stamp, db: db)
+            try applyAttendee(p, stamp: stamp, db: db, hot: hot)
         case .lock(let p):
             try applyLock(p, stamp: stamp, db: db)
         case .checkIn(let p):
-            try insertPresence(p.presence, kind: .checkIn, stamp: stamp, db: db)
+            try insertPresence(p.presence, kind: .checkIn, stamp: stamp, db: db, hot: hot)
         case .checkOut(let p):
-            try insertPresence(p.presence, kind: .checkOut, stamp: stamp, db: db)
+            try insertPresence(p.presence, kind: .checkOut, stamp: stamp, db: db, hot: hot)
         case .registration(let p):
             try applyRegistration(p, stamp: stamp, db: db)
         case .note(let p):
@@ -72,52 +73,26 @@ enum Materializer {
             [p.campaignID, p.name, p.name.lowercased(), stamp.hlc, stamp.author, stamp.seq])
     }
 
-    private static let attendeeUpsert = """
-        INSERT INTO attendee(campaign_id, key, email, first_name, last_name, company, p_hlc, p_author, p_seq,
-            ticket, ticket_key, salesforce_id, status, admitted, imported, i_hlc, i_author, i_seq, walk_in,
-            first_key, last_key)
-        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, 1, ?7, ?8, ?9, 0, ?15, ?16)
-        ON CONFLICT(campaign_id, key) DO UPDATE SET
-            email = iif(p_newer, excluded.email, email),
-            first_name = iif(p_newer, excluded.first_name, first_name),
-            last_name = iif(p_newer, excluded.last_name, last_name),
-            first_key = iif(p_newer, excluded.first_key, first_key),
-            last_key = iif(p_newer, excluded.last_key, last_key),
-            company = iif(p_newer, excluded.company, company),
-            p_hlc = iif(p_newer, excluded.p_hlc, p_hlc),
-            p_author = iif(p_newer, excluded.p_author, p_author),
-            p_seq = iif(p_newer, excluded.p_seq, p_seq),
-            ticket = iif(i_newer, excluded.ticket, ticket),
-            ticket_key = iif(i_newer, excluded.ticket_key, ticket_key),
-            salesforce_id = iif(i_newer, excluded.salesforce_id, salesforce_id),
-            status = iif(i_newer, excluded.status, status),
-            admitted = iif(i_newer, excluded.admitted, admitted),
-            imported = iif(i_newer, 1, imported),
-            i_hlc = iif(i_newer, excluded.i_hlc, i_hlc),
-            i_author = iif(i_newer, excluded.i_author, i_author),
-            i_seq = iif(i_newer, excluded.i_seq, i_seq)
-        """
-        .replacingOccurrences(
-            of: "p_newer",
-            with: "(attendee.p_hlc, attendee.p_author, attendee.p_seq) < (excluded.p_hlc, excluded.p_author, excluded.p_seq)")
-        .replacingOccurrences(
-            of: "i_newer",
-            with: """
-                (attendee.i_hlc IS NULL
-                    OR (attendee.i_hlc, attendee.i_author, attendee.i_seq) < (excluded.i_hlc, excluded.i_author, excluded.i_seq))
-                """)
-
-    /// One statement: a new attendee row is inserted with every field, an existing one has its
-    /// person fields and its import fields each replaced only by a newer stamp (the same
-    /// last-writer-wins rules as ``updatePerson`` and as a row made by ``ensureAttendee``).
-    private static func applyAttendee(_ p: AttendeePayload, stamp: Stamp, db: Database) throws {
-        try db.run(
-            attendeeUpsert,
-            [
-                p.campaignID, p.key, p.email, p.firstName, p.lastName, p.company, stamp.hlc, stamp.author,
-                stamp.seq, p.ticket, p.ticket.map(TicketCode.normalize), p.salesforceID, p.status, p.admitted,
-                NameKey.fold(p.firstName), NameKey.fold(p.lastName),
-            ])
+    /// One statement (``HotStatements/Kind/upsertAttendee``).
+    private static func applyAttendee(_ p: AttendeePayload, stamp: Stamp, db: Database, hot: HotStatements?) throws {
+        try HotStatements.run(.upsertAttendee, hot, db: db) { row in
+            row.text(p.campaignID)
+            row.text(p.key)
+            row.text(p.email)
+            row.text(p.firstName)
+            row.text(p.lastName)
+            row.text(p.company)
+            row.int(stamp.hlc)
+            row.blob(stamp.author)
+            row.int(stamp.seq)
+            row.text(p.ticket)
+            row.text(p.ticket.map(TicketCode.normalize))
+            row.text(p.salesforceID)
+            row.text(p.status)
+            row.bool(p.admitted)
+            row.text(NameKey.fold(p.firstName))
+            row.text(NameKey.fold(p.lastName))
+        }
     }
 
     private static func applyRegistration(_ p: RegistrationPayload, stamp: Stamp, db: Database) throws {
@@ -165,17 +140,20 @@ enum Materializer {
             ])
     }
 
-    private static func insertPresence(_ p: PresencePayload, kind: DeltaKind, stamp: Stamp, db: Database) throws {
-        try db.run(
-            """
-            INSERT OR IGNORE INTO presence(author, seq, kind, hlc, campaign_id, attendee_key,
-                kiosk_name, location, member_status)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """,
-            [
-                stamp.author, stamp.seq, Int64(kind.rawValue), stamp.hlc, p.campaignID, p.attendeeKey,
-                p.kioskName, p.location, p.memberStatus,
-            ])
+    private static func insertPresence(
+        _ p: PresencePayload, kind: DeltaKind, stamp: Stamp, db: Database, hot: HotStatements? = nil
+    ) throws {
+        try HotStatements.run(.insertPresence, hot, db: db) { row in
+            row.blob(stamp.author)
+            row.int(stamp.seq)
+            row.int(Int64(kind.rawValue))
+            row.int(stamp.hlc)
+            row.text(p.campaignID)
+            row.text(p.attendeeKey)
+            row.text(p.kioskName)
+            row.text(p.location)
+            row.text(p.memberStatus)
+        }
     }
 
     private static func applyLock(_ p: LockPayload, stamp: Stamp, db: Database) throws {

@@ -212,17 +212,19 @@ extension Replica {
         _ delta: SignedDelta, decoded: Delta, hash: [UInt8], verified: Bool, db: Database, nowMillis: UInt64,
         moveHead: Bool = true
     ) throws {
-        try db.run(
-            """
-            INSERT INTO delta(author, seq, kind, hlc, hash, envelope, signature, received_at, sig_verified)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """,
-            [
-                Data(decoded.author.bytes), Int64(decoded.seq), Int64(delta.kind.rawValue), Int64(decoded.hlc.packed),
-                Data(hash), Data(delta.envelope), Data(delta.signature), Int64(nowMillis), verified,
-            ])
+        try HotStatements.run(.insertDelta, hot, db: db) { row in
+            row.blob(decoded.author.bytes)
+            row.int(Int64(decoded.seq))
+            row.int(Int64(delta.kind.rawValue))
+            row.int(Int64(decoded.hlc.packed))
+            row.blob(hash)
+            row.blob(delta.envelope)
+            row.blob(delta.signature)
+            row.int(Int64(nowMillis))
+            row.bool(verified)
+        }
         if moveHead { try Self.moveHead(of: decoded.author, to: decoded.seq, hash: hash, db: db) }
-        try Materializer.apply(decoded, db: db)
+        try Materializer.apply(decoded, db: db, hot: hot)
         if try Self.applyRoster(delta, decoded: decoded, db: db) {
             try Materializer.rebuild(db: db)
         }

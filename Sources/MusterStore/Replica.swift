@@ -13,12 +13,19 @@ public final class Replica: Sendable {
     public let policy: VenuePolicy
     let reader: any DatabaseReader
     let pool: DatabasePool?
+    /// The writer's per-delta statements (see ``HotStatements``).
+    let hot = HotStatements()
 
     private init(path: String, policy: VenuePolicy, reader: any DatabaseReader, pool: DatabasePool?) {
         self.path = path
         self.policy = policy
         self.reader = reader
         self.pool = pool
+    }
+
+    deinit {
+        // Our prepared statements must be finalized before the pool closes its connection.
+        hot.drop()
     }
 
     /// Opens (creating and migrating if needed) the replica for writing.
@@ -89,7 +96,10 @@ public final class Replica: Sendable {
     /// Closes the database connections (before the files are deleted, e.g. by a revoked kiosk).
     public func close() throws(ReplicaError) {
         do {
-            if let pool { try pool.close() } else if let queue = reader as? DatabaseQueue { try queue.close() }
+            if let pool {
+                try pool.writeWithoutTransaction { _ in hot.drop() }
+                try pool.close()
+            } else if let queue = reader as? DatabaseQueue { try queue.close() }
         } catch {
             throw Replica.mapError(error)
         }

@@ -6,4 +6,15 @@
 ///
 /// Returns 0 (SQLITE_OK) on success, else the SQLite result code of the failing call.
 int muster_sqlite_harden(void *db);
+
+/// Direct binding for the replica's hot write statements (see `BoundStatement`): a statement
+/// prepared by GRDB is reset, bound and stepped without building GRDB's argument arrays. Each
+/// returns the SQLite result code; text and blobs are copied (SQLITE_TRANSIENT).
+int muster_stmt_reset(void *stmt);
+int muster_stmt_bind_int64(void *stmt, int index, long long value);
+int muster_stmt_bind_null(void *stmt, int index);
+int muster_stmt_bind_blob(void *stmt, int index, const void *bytes, int count);
+int muster_stmt_bind_text(void *stmt, int index, const char *utf8, int count);
+int muster_stmt_step(void *stmt);
+const char *muster_db_errmsg(void *db);
 #endif
