@@ -80,10 +80,16 @@ public struct ByteReader: Sendable {
 
     public mutating func readString(maxLength: Int = Limits.maxFieldBytes) throws(DecodeError) -> String {
         let start = offset
-        let raw = try readBlob(maxLength: maxLength)
-        guard let string = String(validating: raw, as: UTF8.self) else {
-            throw .invalidValue(at: start, "string is not valid UTF-8")
+        let length = try readVarint()
+        guard length <= UInt64(maxLength) else {
+            throw .invalidValue(at: start, "length \(length) exceeds the limit of \(maxLength)")
         }
+        guard UInt64(remaining) >= length else { throw .truncated(at: offset) }
+        let range = offset..<offset + Int(length)
+        // Validated straight from the buffer: no intermediate array (decoding is on the catch-up path).
+        let string = bytes.withUnsafeBufferPointer { String(validating: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
+        guard let string else { throw .invalidValue(at: start, "string is not valid UTF-8") }
+        offset = range.upperBound
         return string
     }
 

@@ -14,6 +14,8 @@ public struct SignedDelta: Sendable, Equatable {
     static let prevOffset = seqOffset + 8
     static let hlcOffset = prevOffset + Delta.hashByteCount
     static let headerByteCount = hlcOffset + 8
+    /// Where the author's key sits in the envelope (for comparing authors without copying them).
+    public static let authorRange = authorOffset..<seqOffset
 
     public let envelope: [UInt8]
     public let signature: [UInt8]
