@@ -20,25 +20,34 @@ struct BenchOptions {
     /// Which parts run: the in-process figures and the lab figures (`--lab-only`, `--no-lab`).
     let inProcess: Bool
     let lab: Bool
+    /// `--only propagation|discovery|burst`: one lab part (for profiling and before/after runs).
+    let only: String?
     let sizes: LabSizes
 
     init(arguments: [String]) throws(BenchError) {
         var quick = false
         var inProcess = true
         var lab = true
+        var only: String?
         for argument in arguments {
+            if argument.hasPrefix("--only=") {
+                only = String(argument.dropFirst("--only=".count))
+                inProcess = false
+                continue
+            }
             switch argument {
             case "--quick": quick = true
             case "--lab-only": inProcess = false
             case "--no-lab": lab = false
             case "--help", "-h":
-                throw BenchError(.setup, "usage: muster-bench [--quick] [--lab-only | --no-lab]  (writes .bench/results.json)")
-            default: throw BenchError(.setup, "unknown argument '\(argument)'; usage: muster-bench [--quick] [--lab-only | --no-lab]")
+                throw BenchError(.setup, "usage: muster-bench [--quick] [--lab-only | --no-lab | --only=propagation|discovery|burst]  (writes .bench/results.json)")
+            default: throw BenchError(.setup, "unknown argument '\(argument)'; usage: muster-bench [--quick] [--lab-only | --no-lab | --only=propagation|discovery|burst]")
             }
         }
         self.quick = quick
         self.inProcess = inProcess
         self.lab = lab
+        self.only = only
         sizes = quick ? .quick : .full
         catchUpDeltas = quick ? 2_000 : 100_000
         attendees = quick ? 2_000 : 100_000

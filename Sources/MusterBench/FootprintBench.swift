@@ -9,6 +9,7 @@ enum FootprintBench {
     struct Result {
         var rssMiB = 0.0
         var peakRssMiB = 0.0
+        var anonMiB = 0.0
         var replicaMiB = 0.0
         var cpuPercent = 0.0
         var avahiCpuPercent = 0.0
@@ -45,6 +46,7 @@ enum FootprintBench {
         for index in kiosks.indices {
             result.rssMiB = max(result.rssMiB, Double(after[index].rssKiB) / 1024)
             result.peakRssMiB = max(result.peakRssMiB, Double(after[index].peakRssKiB) / 1024)
+            result.anonMiB = max(result.anonMiB, Double(after[index].anonKiB) / 1024)
             result.cpuPercent = max(result.cpuPercent, (after[index].cpuSeconds - before[index].cpuSeconds) / window * 100)
             if let a = avahiAfter[index], let b = avahiBefore[index] {
                 result.avahiCpuPercent = max(result.avahiCpuPercent, (a.cpuSeconds - b.cpuSeconds) / window * 100)

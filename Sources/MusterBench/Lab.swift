@@ -57,7 +57,23 @@ final class Lab {
         for kiosk in 1...50 { try? FileManager.default.removeItem(atPath: trace(kiosk)) }
         Lab.active = self
         kiosks = count
+        Self.roomForNeighbours(kiosks: count)
         try script(["up", "\(count)"])
+    }
+
+    /// The kernel's ARP table is one for every network namespace (gc_thresh3 = 1,024 entries by
+    /// default), and a full mesh of n kiosks needs n(n-1) entries: at 50 kiosks, 2,450, and kiosks
+    /// beyond the limit cannot reach anyone ("neighbor table overflow"). Raises the limits, never
+    /// lowers them.
+    static func roomForNeighbours(kiosks: Int) {
+        let needed = 2 * kiosks * kiosks + 1_024
+        for (name, value) in [("gc_thresh1", needed / 4), ("gc_thresh2", needed / 2), ("gc_thresh3", needed)] {
+            let path = "/proc/sys/net/ipv4/neigh/default/\(name)"
+            guard let text = try? String(contentsOfFile: path, encoding: .utf8),
+                let current = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)), current < value
+            else { continue }
+            try? "\(value)\n".write(toFile: path, atomically: false, encoding: .utf8)
+        }
     }
 
     /// Stops every process of the lab and deletes its namespaces (idempotent).

@@ -5,6 +5,9 @@ struct ProcessSample {
     let cpuSeconds: Double
     let rssKiB: Int
     let peakRssKiB: Int
+    /// Private memory (RssAnon): what the process costs beyond the clean, shared pages of its binary
+    /// and libraries, which the kernel can drop and read again.
+    let anonKiB: Int
 
     init(pid: Int32) throws {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
@@ -21,5 +24,6 @@ struct ProcessSample {
         }
         rssKiB = kib("VmRSS")
         peakRssKiB = kib("VmHWM")
+        anonKiB = kib("RssAnon")
     }
 }

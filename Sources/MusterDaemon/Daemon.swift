@@ -114,6 +114,7 @@ public struct Daemon: Sendable {
 
     /// Runs until SIGTERM/SIGINT. `READY=1` is sent only once the control socket accepts requests.
     public func run() async throws {
+        HeapTrim.limitArenas()
         let parts = try prepare()
         let clock = parts.clock
         let revocation = Mutex<(group: ServiceGroup?, revoked: RevokePayload?)>((nil, nil))

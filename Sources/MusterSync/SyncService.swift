@@ -164,8 +164,18 @@ public actor SyncService: Service {
                     }
                 }
                 group.addTask {
+                    // The state version one interval ago and the one last followed by a heap trim.
+                    var previous: UInt64 = 0
+                    var trimmed: UInt64 = 0
                     while !Task.isShuttingDownGracefully {
                         try? await cancelWhenGracefulShutdown { try await Task.sleep(for: SyncLimits.antiEntropyInterval) }
+                        let now = self.stateVersion.load(ordering: .acquiring)
+                        // Quiet for a whole interval after a change: give the busy moment's memory back.
+                        if now == previous && now != trimmed {
+                            HeapTrim.trim()
+                            trimmed = now
+                        }
+                        previous = now
                         // Computed off the actor: hashing a large replica must not hold up the sessions.
                         let version = self.stateVersion.load(ordering: .acquiring)
                         await self.antiEntropy(digest: self.currentDigest(), version: version)
