@@ -8,6 +8,10 @@ struct Campaign {
     let seed: UInt64
     let attendees: Int
     let intervalMillis: UInt32
+    /// Scenario names to run (nil: all).
+    let only: Set<String>?
+
+    private func selected(_ name: String) -> Bool { only?.contains(name) ?? true }
 
     func run() throws -> [CheckerReport] {
         let say: (String) -> Void = { line in
@@ -25,7 +29,7 @@ struct Campaign {
                    log.path, Date().timeIntervalSince(started)))
         var reports: [CheckerReport] = []
         var nemesis = Nemesis(lab: lab, seed: seed)
-        for scenario in schedule.scenarios {
+        for scenario in schedule.scenarios where selected(scenario.name) {
             let killsBefore = nemesis.kills
             let errorsBefore = nemesis.errors.count
             let faultsBefore = nemesis.applied.count
@@ -37,18 +41,25 @@ struct Campaign {
                 throw error
             }
             workload.stop()
+            let healStart = Date()
             try Nemesis.healAll(lab)
-            let converged = venue.converge(timeout: 120)
+            let converged = venue.converge(timeout: 120, since: healStart)
             var report = venue.check(scenario: scenario.name, operations: log.operations, convergedSeconds: converged)
             report.figures.append("\(nemesis.applied.count - faultsBefore) faults")
             report.figures.append("\(nemesis.kills - killsBefore) kills")
             report.expectationsFailed += nemesis.errors[errorsBefore...]
             finish(report, into: &reports, say: say)
         }
-        let disk = DiskFullScenario(venue: venue, workload: workload, seconds: schedule.diskSeconds)
-        finish(try disk.run(say: { _ in }), into: &reports, say: say)
-        let crashes = CrashPointCampaign(venue: venue, workload: workload, rounds: schedule.crashRounds)
-        finish(try crashes.run(say: { _ in }), into: &reports, say: say)
+        for (headroom, strict) in schedule.disks {
+            let disk = DiskFullScenario(
+                venue: venue, workload: workload, seconds: schedule.diskSeconds, headroomKiB: headroom, strict: strict)
+            guard selected(disk.name) else { continue }
+            finish(try disk.run(say: { _ in }), into: &reports, say: say)
+        }
+        if selected("crash-points") {
+            let crashes = CrashPointCampaign(venue: venue, workload: workload, rounds: schedule.crashRounds)
+            finish(try crashes.run(say: { _ in }), into: &reports, say: say)
+        }
         let total = log.operations.count
         say(String(format: "faults: %@ operations in %.0f s, %d/%d scenarios passed; nemesis log: %@", total.formatted(),
                    Date().timeIntervalSince(started), reports.filter(\.passed).count, reports.count,

@@ -71,8 +71,9 @@ struct CrashPointCampaign {
                 say("  crash point \(point.rawValue):\(count): \(hit == tried ? "hit" : "see failures"), restarted, integrity \(snapshot.integrity)")
             }
         }
+        let healStart = Date()
         try Nemesis.healAll(lab)
-        let converged = venue.converge(timeout: 90)
+        let converged = venue.converge(timeout: 90, since: healStart)
         var report = venue.check(scenario: name, operations: workload.log.operations, convergedSeconds: converged)
         report.figures.append("\(hit)/\(tried) crash points hit, interrupted local writes \(present) present/\(absent) absent/0 half")
         report.expectationsFailed += failures

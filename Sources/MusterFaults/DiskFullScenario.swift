@@ -6,25 +6,32 @@ struct DiskFullScenario {
     let venue: FaultsVenue
     let workload: Workload
     let seconds: Double
+    /// Free space on the tmpfs before it is filled, and again after the filler is removed.
+    let headroomKiB: Int
+    /// Whether writes must be acknowledged again once the space is back (see the known bug below).
+    let strict: Bool
     var lab: LabControl { venue.lab }
 
+    var name: String { strict ? "disk-full" : "disk-nearly-full" }
+
     func run(say: (String) -> Void) throws -> CheckerReport {
-        let name = "disk-full"
         let kiosk = lab.kiosks
         try lab.must(["stop", "\(kiosk)"])
         let used = Self.kibibytes(lab.kioskDirectory(kiosk) + "/state")
-        try lab.must(["disk", "\(kiosk)", "small", "\(used + 2048)"])
+        try lab.must(["disk", "\(kiosk)", "small", "\(used + headroomKiB)"])
         try lab.must(["start", "\(kiosk)"])
         workload.start(scenario: name)
         usleep(2_000_000)
         try lab.must(["disk", "\(kiosk)", "fill"])
         let fullAt = LabControl.nowMillis()
-        say("  nemesis: k\(kiosk) state disk full (\(used + 2048) KiB tmpfs)")
+        say("  nemesis: k\(kiosk) state disk full (\(used + headroomKiB) KiB tmpfs)")
         usleep(UInt32(seconds * 1_000_000))
         try lab.must(["disk", "\(kiosk)", "free"])
         let freedAt = LabControl.nowMillis()
-        say("  nemesis: k\(kiosk) state disk freed")
+        say("  nemesis: k\(kiosk) state disk freed; \(stateListing(kiosk))")
         usleep(UInt32(seconds * 1_000_000))
+        let listing = stateListing(kiosk)
+        say("  k\(kiosk) state after \(seconds) s freed: \(listing)")
         workload.stop()
         let onKiosk = workload.log.operations(in: name).filter { $0.kiosk == kiosk && $0.kind != .lock }
         // Give the first writes after filling a moment: SQLite may still have room in its WAL.
@@ -35,14 +42,32 @@ struct DiskFullScenario {
         let other = whileFull.filter { $0.outcome == .failed || $0.outcome == .unknown }.count - refused
         try lab.must(["stop", "\(kiosk)"])
         try lab.must(["disk", "\(kiosk)", "restore"])
+        let healStart = Date()
         try Nemesis.healAll(lab)
-        let converged = venue.converge(timeout: 90)
+        let converged = venue.converge(timeout: 90, since: healStart)
         var report = venue.check(scenario: name, operations: workload.log.operations, convergedSeconds: converged)
         report.figures.append(
             "k\(kiosk) while full: \(refused) refused \"disk full\", \(acked) acked (committed), \(other) other failures; \(afterFree) acked after freeing")
         if refused == 0 { report.expectationsFailed.append("no write was refused on the full disk") }
-        if afterFree == 0 { report.expectationsFailed.append("no write acknowledged after the disk was freed") }
+        if afterFree == 0, strict { report.expectationsFailed.append("no write acknowledged after the disk was freed") }
+        if afterFree == 0, !strict {
+            // Known bug (RELIABILITY.md, finding 3; MusterStore owns the fix): with less free space than
+            // the WAL needs to reach SQLite's automatic checkpoint (1000 pages), the WAL keeps the
+            // space and every write fails with SQLITE_FULL until musterd restarts.
+            report.figures.append("KNOWN BUG (finding 3): k\(kiosk) still refuses writes \(seconds) s after \(headroomKiB) KiB were freed [\(listing)]")
+        }
         return report
+    }
+
+    /// The state directory as the daemon sees it (the tmpfs is in its mount namespace only).
+    func stateListing(_ kiosk: Int) -> String {
+        guard let pid = lab.daemonPID(kiosk) else { return "musterd not running" }
+        let path = "/proc/\(pid)/root" + lab.kioskDirectory(kiosk) + "/state"
+        let items = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+        return items.sorted().map { item in
+            let attributes = try? FileManager.default.attributesOfItem(atPath: path + "/" + item)
+            return "\(item) \(((attributes?[.size] as? Int) ?? 0) / 1024) KiB"
+        }.joined(separator: ", ")
     }
 
     static func kibibytes(_ path: String) -> Int {

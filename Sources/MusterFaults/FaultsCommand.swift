@@ -19,6 +19,7 @@ struct FaultsCommand: ParsableCommand {
     @Option(help: "Lab directory (MUSTER_LAB_DIR; default <root>/.lab-faults).") var labDir: String?
     @Option(help: "Namespace prefix (MUSTER_LAB_PREFIX).") var prefix = "mflt"
     @Option(help: "Where musterd and muster are (MUSTER_BIN; default: this binary's directory).") var bin: String?
+    @Option(help: "Run only these scenarios (comma-separated names, e.g. disk-full,crash-points).") var only: String?
     @Flag(help: "Leave the lab up at the end (scripts/lab down with the same prefix removes it).") var keep = false
 
     func run() throws {
@@ -35,7 +36,7 @@ struct FaultsCommand: ParsableCommand {
             Data("faults: seed \(seed), \(short ? "short" : "\(minutes)-minute") campaign, lab \(lab.directory) (prefix \(prefix))\n".utf8))
         let campaign = Campaign(
             lab: lab, schedule: short ? .short : .full(minutes: minutes), seed: seed, attendees: attendees,
-            intervalMillis: interval)
+            intervalMillis: interval, only: only.map { Set($0.split(separator: ",").map(String.init)) })
         let reports: [CheckerReport]
         do {
             reports = try campaign.run()

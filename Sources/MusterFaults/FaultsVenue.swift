@@ -27,9 +27,9 @@ struct FaultsVenue {
         return FaultsVenue(lab: lab, attendees: emails, policy: policy)
     }
 
-    /// Seconds until every replica has the same digest, polled; nil if not within `timeout`.
-    func converge(timeout: Double) -> Double? {
-        let start = Date()
+    /// Seconds from `start` (the moment the heal began) until every replica has the same digest,
+    /// polled every 100 ms; nil if not within `timeout`.
+    func converge(timeout: Double, since start: Date = Date()) -> Double? {
         var converged = false
         while Date().timeIntervalSince(start) < timeout {
             let digests = lab.all.map { ReplicaSnapshot.fingerprint(path: lab.replicaPath($0), policy: policy) }
