@@ -18,6 +18,9 @@ struct Campaign {
             FileHandle.standardOutput.write(Data((line + "\n").utf8))
         }
         let started = Date()
+        let selfTest = CheckerSelfTest.run()
+        guard selfTest.isEmpty else { throw FaultsError("the checker fails its self-test: \(selfTest.joined(separator: "; "))") }
+        say("faults: checker self-test passed (\(CheckerSelfTest.cases.count) synthetic histories: losses, phantoms, unknowns)")
         let venue = try FaultsVenue.setUp(lab: lab, count: attendees)
         let log = try OperationLog(path: lab.directory + "/history.jsonl")
         let workload = Workload(
