@@ -20,7 +20,7 @@ struct BenchOptions {
     /// Which parts run: the in-process figures and the lab figures (`--lab-only`, `--no-lab`).
     let inProcess: Bool
     let lab: Bool
-    /// `--only propagation|discovery|burst`: one lab part (for profiling and before/after runs).
+    /// `--only=propagation,discovery,burst` (any of them): some lab parts (for profiling and before/after runs).
     let only: String?
     let sizes: LabSizes
 

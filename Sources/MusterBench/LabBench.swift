@@ -24,7 +24,7 @@ enum LabBench {
         installSignalHandlers()
         defer { lab.down() }
         let sizes = options.sizes
-        let parts = options.only.map { [$0] } ?? ["propagation", "discovery", "burst"]
+        let parts = options.only.map { $0.split(separator: ",").map(String.init) } ?? ["propagation", "discovery", "burst"]
         if parts.contains("propagation") { try propagation(lab, sizes, &report) }
         if parts.contains("discovery") { try discoveryAndFootprint(lab, sizes, &report, catchUpRate: catchUpRate) }
         if parts.contains("burst") { try burst(lab, sizes, &report, catchUpRate: catchUpRate) }

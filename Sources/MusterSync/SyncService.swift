@@ -236,11 +236,13 @@ public actor SyncService: Service {
                 var frames = inbound.makeAsyncIterator()
                 let heard = LastHeard()
                 let raw = channel.channel
+                // Bytes arriving count as life even before this loop gets to them (a busy kiosk).
+                try await raw.pipeline.addHandler(LivenessHandler(heard: heard), position: .first)
                 // Closes the connection when the peer stays silent (during the handshake too).
                 let liveness = Task {
                     while !Task.isCancelled {
                         try? await Task.sleep(for: .milliseconds(250))
-                        if heard.silence > SyncLimits.silenceTimeout {
+                        if heard.silence > SyncLimits.silenceTimeout && !heard.isBusy {
                             raw.close(promise: nil)
                             return
                         }
@@ -289,7 +291,14 @@ public actor SyncService: Service {
                     let message = try SyncMessage.decode(plaintext)
                     note(message, from: peer)
                     await connection.handle(
-                        message, ingest: { deltas in await self.ingest(deltas, from: connection) },
+                        message,
+                        ingest: { deltas in
+                            // Storing a batch is our own work, not the peer's silence: a kiosk slowed down
+                            // by a burst must not drop the sessions that feed it.
+                            heard.busy(true)
+                            defer { heard.busy(false) }
+                            return await self.ingest(deltas, from: connection)
+                        },
                         roster: { certificates in await self.learn(certificates, from: connection.peer) },
                         revoked: { evidence in self.heardRevocation(evidence) })
                 }
@@ -545,12 +554,36 @@ public actor SyncService: Service {
     static func wallMillis() -> UInt64 { UInt64(max(0, Date().timeIntervalSince1970 * 1000)) }
 }
 
-/// When a peer was last heard from; shared by a connection's reader and its liveness watchdog.
+/// When a peer was last heard from; shared by a connection's reader, its liveness watchdog and the
+/// channel's ``LivenessHandler``. While the reader stores a batch (``busy(_:)``), silence does not count.
 final class LastHeard: Sendable {
-    private let instant = Mutex<ContinuousClock.Instant>(.now)
+    private let state = Mutex<(instant: ContinuousClock.Instant, busy: Int)>((.now, 0))
 
-    func now() { instant.withLock { $0 = .now } }
-    var silence: Duration { instant.withLock { ContinuousClock.now - $0 } }
+    func now() { state.withLock { $0.instant = .now } }
+    var silence: Duration { state.withLock { ContinuousClock.now - $0.instant } }
+    var isBusy: Bool { state.withLock { $0.busy > 0 } }
+
+    /// Marks the start or end of our own work on the peer's data; the end counts as hearing it.
+    func busy(_ starting: Bool) {
+        state.withLock {
+            $0.busy += starting ? 1 : -1
+            $0.instant = .now
+        }
+    }
+}
+
+/// Notes every read on the socket as life, on the event loop, before frames wait for the reader.
+final class LivenessHandler: ChannelInboundHandler, Sendable {
+    typealias InboundIn = ByteBuffer
+    typealias InboundOut = ByteBuffer
+    let heard: LastHeard
+
+    init(heard: LastHeard) { self.heard = heard }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        heard.now()
+        context.fireChannelRead(data)
+    }
 }
 
 enum SyncError: Error {
