@@ -16,6 +16,8 @@ public struct SignedDelta: Sendable, Equatable {
     static let headerByteCount = hlcOffset + 8
     /// Where the author's key sits in the envelope (for comparing authors without copying them).
     public static let authorRange = authorOffset..<seqOffset
+    /// Where the previous delta's hash sits in the envelope.
+    public static let prevRange = prevOffset..<hlcOffset
 
     public let envelope: [UInt8]
     public let signature: [UInt8]

@@ -23,14 +23,16 @@ public enum ChainVerifier {
         var expectedPrev = head.hash
         var hashes: [[UInt8]] = []
         hashes.reserveCapacity(run.count)
+        let authorBytes = last.envelope[SignedDelta.authorRange]
         for delta in run {
-            guard delta.author == author else {
+            // Compared in place: no copy of the author or the previous hash per delta.
+            guard delta.envelope[SignedDelta.authorRange].elementsEqual(authorBytes) else {
                 throw ReplicaError(.malformed, "a run mixes authors", ref: delta.ref)
             }
             guard delta.seq == expectedSeq else {
                 throw ReplicaError(.gap, "expected seq \(expectedSeq) of \(author), got \(delta.seq)", ref: delta.ref)
             }
-            guard delta.prev == expectedPrev else {
+            guard delta.envelope[SignedDelta.prevRange].elementsEqual(expectedPrev) else {
                 throw ReplicaError(.brokenChain, "prev hash does not match the previous delta", ref: delta.ref)
             }
             let hash = Blake2b.hash256(delta.envelope)
