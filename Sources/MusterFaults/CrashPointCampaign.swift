@@ -41,7 +41,15 @@ struct CrashPointCampaign {
                             .register, kiosk: kiosk, email: "crash-\(workload.log.newID())@walkin.example", scenario: name)
                     }
                 }
-                let died = LabControl.waitUntil(seconds: 20) { lab.daemonPID(kiosk) == nil }
+                // The N-th received batch: kiosk 1 keeps writing (each write is pushed as a batch of
+                // its own) until kiosk 5 dies at the point, or 20 s pass.
+                let died = LabControl.waitUntil(seconds: 20, pollMillis: 200) {
+                    guard lab.daemonPID(kiosk) != nil else { return true }
+                    if point.rawValue.hasPrefix("ingest.") {
+                        workload.perform(.register, kiosk: 1, email: "crash-\(workload.log.newID())@walkin.example", scenario: name)
+                    }
+                    return false
+                }
                 let log = Self.tail(lab.logPath(kiosk), from: logStart)
                 if died, log.contains("CRASH POINT \(point.rawValue)") {
                     hit += 1
