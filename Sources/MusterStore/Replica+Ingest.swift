@@ -33,7 +33,7 @@ extension Replica {
             CrashPoint.ingestCommitted.hit()
             return report
         } catch {
-            throw Replica.mapError(error)
+            throw writeFailed(error)
         }
     }
 

@@ -36,6 +36,9 @@ public final class Replica: Sendable {
             // lose the last commits on power loss. Acknowledged check-ins need FULL; the writer
             // connection lives as long as the pool, so setting it once here sticks.
             try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+            // After a checkpoint the WAL file is cut back to 4 MiB, so a WAL that grew during a
+            // large catch-up does not keep its disk space for ever (RELIABILITY.md, finding 3).
+            try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA journal_size_limit = 4194304") }
             try ReplicaSchema.migrator.migrate(pool)
             try pool.write { db in try Replica.checkVenue(db, policy: policy) }
             return Replica(path: path, policy: policy, reader: pool, pool: pool)
@@ -122,6 +125,21 @@ public final class Replica: Sendable {
         } catch {
             throw Replica.mapError(error)
         }
+    }
+
+    /// Maps a failed write, and when the disk was full, gives the WAL's space back.
+    ///
+    /// SQLite checkpoints the WAL (and starts reusing it) only after a commit that leaves it at
+    /// 1,000 pages; when the disk fills up before that, every commit fails with SQLITE_FULL and none
+    /// ever triggers the checkpoint, so the kiosk stayed unable to write after space returned
+    /// (RELIABILITY.md, finding 3). A checkpoint that truncates the WAL breaks the cycle: the next
+    /// write starts on an empty WAL.
+    func writeFailed(_ error: any Error) -> ReplicaError {
+        let mapped = Replica.mapError(error)
+        if mapped.code == .diskFull, let pool {
+            try? pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
+        }
+        return mapped
     }
 
     static func mapError(_ error: any Error) -> ReplicaError {
