@@ -2,18 +2,20 @@ import GRDB
 import MusterCore
 import MusterStore
 
-/// Exact lookups on a replica of `attendees` imported attendees: through ``ReplicaView`` (what the
-/// kiosk screen and `muster lookup` do, one read transaction per lookup), and the raw SQLite time of
-/// the same row fetched with a cached prepared statement on an open connection.
-///
-/// There is no organizer name search in ``ReplicaView`` or `StaffQueries` (lookup is exact by design,
-/// so the kiosk cannot browse the list), so none is measured.
+/// Lookups on a replica of `attendees` imported attendees: exact email and ticket through
+/// ``ReplicaView`` (what the kiosk screen and `muster lookup` do, one read transaction per lookup),
+/// and the organizer's name search (`muster search`); beside each, the raw SQLite time of the same
+/// rows fetched with cached prepared statements on an open connection.
 enum LookupBench {
     struct Result {
         var email = LatencySample()
         var ticket = LatencySample()
         var rawEmail = LatencySample()
         var rawTicket = LatencySample()
+        var name = LatencySample()
+        var rawName = LatencySample()
+        /// Attendees found per name search, summed (the queries match 1 to 111 names each).
+        var nameMatches = 0
         /// SQLite's plan for `SELECT *` by ticket, reported because it is not the ticket index.
         var selectStarPlan = ""
     }
@@ -51,6 +53,19 @@ enum LookupBench {
             guard found?.ticket == ticket else { throw BenchError(.wrongResult, "ticket lookup missed \(ticket)") }
         }
 
+        // A surname prefix as an organizer types it: "surname123" matches Surname123, Surname1230…9
+        // and Surname12300…99 among 100,000, so each search returns 1 to 20 (the limit) attendees.
+        for index in picks {
+            let text = "surname\(index)"
+            let found = try result.name.measure {
+                try replica.view { try $0.search(campaignID: campaign, name: text, limit: 20) }
+            }
+            guard found.contains(where: { $0.lastName == "Surname\(index)" }) else {
+                throw BenchError(.wrongResult, "name search missed \(text)")
+            }
+            result.nameMatches += found.count
+        }
+
         var configuration = Configuration()
         configuration.readonly = true
         let queue = try DatabaseQueue(path: replica.path, configuration: configuration)
@@ -74,6 +89,21 @@ enum LookupBench {
                     return try Row.fetchOne(byKey, arguments: [campaign, key])
                 }
                 guard row != nil else { throw BenchError(.wrongResult, "raw ticket query missed \(ticketKey)") }
+            }
+            // The same rows by hand: the last-name index range, then each row by primary key.
+            let byName = try db.cachedStatement(
+                sql: """
+                    SELECT key FROM attendee WHERE campaign_id = ? AND last_key >= ? AND last_key < ?
+                    ORDER BY last_key, key LIMIT 20
+                    """)
+            for index in picks {
+                let prefix = "surname\(index)"
+                let rows = try result.rawName.measure { () throws -> [Row] in
+                    try String.fetchAll(byName, arguments: [campaign, prefix, prefix + "\u{10FFFF}"]).compactMap {
+                        try Row.fetchOne(byKey, arguments: [campaign, $0])
+                    }
+                }
+                guard !rows.isEmpty else { throw BenchError(.wrongResult, "raw name query missed \(prefix)") }
             }
             result.selectStarPlan = try Row.fetchAll(
                 db, sql: "EXPLAIN QUERY PLAN SELECT * FROM attendee WHERE campaign_id = ? AND ticket_key = ?",
