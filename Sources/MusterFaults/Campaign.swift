@@ -53,9 +53,9 @@ struct Campaign {
             report.expectationsFailed += nemesis.errors[errorsBefore...]
             finish(report, into: &reports, say: say)
         }
-        for (headroom, strict) in schedule.disks {
+        for headroom in schedule.disks {
             let disk = DiskFullScenario(
-                venue: venue, workload: workload, seconds: schedule.diskSeconds, headroomKiB: headroom, strict: strict)
+                venue: venue, workload: workload, seconds: schedule.diskSeconds, headroomKiB: headroom)
             guard selected(disk.name) else { continue }
             finish(try disk.run(say: { _ in }), into: &reports, say: say)
         }

@@ -3,8 +3,8 @@ struct Schedule: Sendable {
     var scenarios: [Scenario]
     /// Disk-full phases (seconds full, seconds freed) and crash points per point.
     var diskSeconds: Double
-    /// Disk-full runs: free space in KiB and whether recovery is required (false: known-bug probe).
-    var disks: [(headroomKiB: Int, strict: Bool)] = [(8192, true)]
+    /// Disk-full runs, by the free space in KiB given back (recovery is required of each).
+    var disks: [Int] = [8192, 2048]
     var crashRounds: Int
 
     static let short = Schedule(
@@ -32,6 +32,6 @@ struct Schedule: Sendable {
                     name: "everything", families: [.partitions, .kills, .pauses, .network, .avahi, .clocks],
                     seconds: 200 * scale, concurrent: 2, hold: 3...7),
             ],
-            diskSeconds: 20 * scale, disks: [(8192, true), (2048, false)], crashRounds: 2)
+            diskSeconds: 20 * scale, crashRounds: 2)
     }
 }

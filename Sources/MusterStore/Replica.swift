@@ -36,9 +36,15 @@ public final class Replica: Sendable {
             // lose the last commits on power loss. Acknowledged check-ins need FULL; the writer
             // connection lives as long as the pool, so setting it once here sticks.
             try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
-            // After a checkpoint the WAL file is cut back to 4 MiB, so a WAL that grew during a
-            // large catch-up does not keep its disk space for ever (RELIABILITY.md, finding 3).
-            try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA journal_size_limit = 4194304") }
+            // The WAL is checkpointed once it holds 256 pages (1 MiB; SQLite's default is 4 MiB) and
+            // cut back to that size afterwards. Every commit appends whole pages to the WAL, so with
+            // less free disk than the WAL's checkpoint size the WAL used to take all of it; a
+            // checkpoint then needed the very space it held, and the kiosk could not write again
+            // even after space was freed (RELIABILITY.md, finding 3).
+            try pool.writeWithoutTransaction { db in
+                try db.execute(sql: "PRAGMA wal_autocheckpoint = 256")
+                try db.execute(sql: "PRAGMA journal_size_limit = 1048576")
+            }
             try ReplicaSchema.migrator.migrate(pool)
             try pool.write { db in try Replica.checkVenue(db, policy: policy) }
             return Replica(path: path, policy: policy, reader: pool, pool: pool)
