@@ -70,27 +70,29 @@ public struct ByteReader: Sendable {
     }
 
     public mutating func readBlob(maxLength: Int) throws(DecodeError) -> [UInt8] {
-        let start = offset
-        let length = try readVarint()
-        guard length <= UInt64(maxLength) else {
-            throw .invalidValue(at: start, "length \(length) exceeds the limit of \(maxLength)")
-        }
-        return try readRaw(count: Int(length))
+        let range = try readLengthPrefixed(maxLength: maxLength)
+        return Array(bytes[range])
     }
 
     public mutating func readString(maxLength: Int = Limits.maxFieldBytes) throws(DecodeError) -> String {
+        let start = offset
+        let range = try readLengthPrefixed(maxLength: maxLength)
+        // Validated straight from the buffer: no intermediate array (decoding is on the catch-up path).
+        let string = bytes.withUnsafeBufferPointer { String(validating: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
+        guard let string else { throw .invalidValue(at: start, "string is not valid UTF-8") }
+        return string
+    }
+
+    /// Reads a varint length (at most `maxLength`) and skips that many bytes, returning where they are.
+    private mutating func readLengthPrefixed(maxLength: Int) throws(DecodeError) -> Range<Int> {
         let start = offset
         let length = try readVarint()
         guard length <= UInt64(maxLength) else {
             throw .invalidValue(at: start, "length \(length) exceeds the limit of \(maxLength)")
         }
         guard UInt64(remaining) >= length else { throw .truncated(at: offset) }
-        let range = offset..<offset + Int(length)
-        // Validated straight from the buffer: no intermediate array (decoding is on the catch-up path).
-        let string = bytes.withUnsafeBufferPointer { String(validating: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
-        guard let string else { throw .invalidValue(at: start, "string is not valid UTF-8") }
-        offset = range.upperBound
-        return string
+        defer { offset += Int(length) }
+        return offset..<offset + Int(length)
     }
 
     public mutating func readOptionalString(maxLength: Int = Limits.maxFieldBytes) throws(DecodeError) -> String? {

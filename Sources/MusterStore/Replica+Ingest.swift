@@ -33,7 +33,7 @@ extension Replica {
             CrashPoint.ingestCommitted.hit()
             return report
         } catch {
-            throw writeFailed(error)
+            throw Replica.mapError(error)
         }
     }
 

@@ -42,7 +42,7 @@ extension Replica {
             if written.delta != nil { CrashPoint.localCommitted.hit() }
             return written
         } catch {
-            throw writeFailed(error)
+            throw Replica.mapError(error)
         }
     }
 }

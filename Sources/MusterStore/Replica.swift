@@ -133,21 +133,6 @@ public final class Replica: Sendable {
         }
     }
 
-    /// Maps a failed write, and when the disk was full, gives the WAL's space back.
-    ///
-    /// SQLite checkpoints the WAL (and starts reusing it) only after a commit that leaves it at
-    /// 1,000 pages; when the disk fills up before that, every commit fails with SQLITE_FULL and none
-    /// ever triggers the checkpoint, so the kiosk stayed unable to write after space returned
-    /// (RELIABILITY.md, finding 3). A checkpoint that truncates the WAL breaks the cycle: the next
-    /// write starts on an empty WAL.
-    func writeFailed(_ error: any Error) -> ReplicaError {
-        let mapped = Replica.mapError(error)
-        if mapped.code == .diskFull, let pool {
-            try? pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
-        }
-        return mapped
-    }
-
     static func mapError(_ error: any Error) -> ReplicaError {
         if let error = error as? ReplicaError { return error }
         if let error = error as? DatabaseError {

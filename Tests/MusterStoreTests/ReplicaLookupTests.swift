@@ -10,16 +10,8 @@ import Testing
 struct ReplicaLookupTests {
     static let c = ScenarioLog.campaign
 
-    /// Runs `body` against a replica that has ingested the scenario.
     func withScenario(_ body: (Replica, ScenarioLog) throws -> Void) throws {
-        try withTemporaryDirectory { (dir) throws in
-            let venue = try TestVenue()
-            let log = ScenarioLog(venue: venue)
-            let replica = try venue.openReplica(in: dir)
-            let report = try replica.ingestAtTestTime(log.all, nowMillis: log.now)
-            #expect(report.rejected.isEmpty)
-            try body(replica, log)
-        }
+        try withScenarioReplica(body)
     }
 
     func lookup(_ replica: Replica, _ query: String, campaign: String = c) throws -> AttendeeRecord? {

@@ -13,14 +13,7 @@ struct ReplicaSearchTests {
     static let c = ScenarioLog.campaign
 
     func withScenario(_ body: (Replica, ScenarioLog) throws -> Void) throws {
-        try withTemporaryDirectory { (dir) throws in
-            let venue = try TestVenue()
-            let log = ScenarioLog(venue: venue)
-            let replica = try venue.openReplica(in: dir)
-            let report = try replica.ingestAtTestTime(log.all, nowMillis: log.now)
-            #expect(report.rejected.isEmpty)
-            try body(replica, log)
-        }
+        try withScenarioReplica(body)
     }
 
     func search(_ replica: Replica, _ text: String, limit: Int = 20) throws -> [String] {

@@ -91,6 +91,18 @@ struct TestVenue {
     }
 }
 
+/// Runs `body` against a fresh replica that has ingested the whole scenario log.
+func withScenarioReplica(_ body: (Replica, ScenarioLog) throws -> Void) throws {
+    try withTemporaryDirectory { (dir) throws in
+        let venue = try TestVenue()
+        let log = ScenarioLog(venue: venue)
+        let replica = try venue.openReplica(in: dir)
+        let report = try replica.ingestAtTestTime(log.all, nowMillis: log.now)
+        #expect(report.rejected.isEmpty)
+        try body(replica, log)
+    }
+}
+
 extension Replica {
     /// Ingests with the test day's clock and the default clock bound.
     @discardableResult
