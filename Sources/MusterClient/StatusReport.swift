@@ -79,6 +79,9 @@ public struct StatusReport: Encodable {
             case false?: sync += ", digest differs"
             case nil: sync += ", digest not yet known"
             }
+            if let received = peer.deltasReceived {
+                sync += ", \(received) delta(s) received (\(peer.copiesReceived ?? 0) already held)"
+            }
             let name = peer.name + (peer.location.isEmpty ? "" : " (\(peer.location))")
             return "  \(name)  \(peer.address)  seen \(String(format: "%.1f", age)) s ago  \(sync)"
         }

@@ -87,7 +87,8 @@ public struct Daemon: Sendable {
         PeerDetail(
             key: report.state.peer.hex, name: report.state.name, location: report.state.location,
             address: report.state.address, lastSeenMillis: report.state.lastHeardMillis, behind: report.behind,
-            ahead: report.ahead, digestMatches: report.digestMatches)
+            ahead: report.ahead, digestMatches: report.digestMatches, deltasReceived: report.state.deltasReceived,
+            copiesReceived: report.state.copiesReceived)
     }
 
     /// systemd's STATUS= line: peers, how far the furthest one lags, and whether digests agree.

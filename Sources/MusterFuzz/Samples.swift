@@ -133,6 +133,7 @@ enum Samples {
             ("roster", .roster(deltas.filter { $0.kind == .enroll })),
             ("revoked", .revoked(deltas.first { $0.kind == .revoke }!)),
             ("digest", .digest("3b5f0c2a9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f4a3b2c1d0e9f8a7b6c5d4e3f2a")),
+            ("sessions", .sessions(Array(Set(deltas.map(\.author))).sorted { $0.hex < $1.hex })),
         ]
     }
 }

@@ -87,9 +87,10 @@ actor PeerConnection {
         try await send(.heads(try replica.heads()))
     }
 
-    /// New deltas here: pushes what this peer lacks.
-    func offer(_ deltas: [SignedDelta]) async {
-        let actions = state.offer(deltas)
+    /// New deltas here, written locally (`sender` nil) or heard from `sender`: pushes what this
+    /// peer lacks and will not hear from `sender` itself.
+    func offer(_ deltas: [SignedDelta], from sender: AuthorID?) async {
+        let actions = state.offer(deltas, from: sender)
         await perform(actions, ingest: { _ in [] })
     }
 
@@ -112,6 +113,9 @@ actor PeerConnection {
             actions = state.received(deltas)
         case .ping:
             try? await pingIfIdle(for: SyncLimits.heartbeatInterval / 2)
+            actions = []
+        case .sessions(let peers):
+            state.peerSessions(peers)
             actions = []
         case .pong, .credentials, .digest:
             actions = []

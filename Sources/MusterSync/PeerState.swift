@@ -14,6 +14,10 @@ public struct PeerState: Sendable, Equatable {
     public var peerHas: [AuthorID: UInt64] = [:]
     /// The state digest the peer last announced (nil until it has).
     public var digest: String?
+    /// Deltas the peer sent in this session, and how many of them this replica already held:
+    /// on a full mesh every delta should cross each link once, so copies stay near zero.
+    public var deltasReceived = 0
+    public var copiesReceived = 0
 
     /// How many deltas this replica holds that the peer does not, given our heads.
     public func behind(ours: [AuthorHead]) -> Int {

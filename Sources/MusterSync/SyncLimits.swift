@@ -11,5 +11,8 @@ public enum SyncLimits {
     /// How often heads are exchanged to repair anything missed (with a peer that already knows our
     /// state and agrees with our digest, nothing is sent).
     public static let antiEntropyInterval: Duration = .seconds(5)
+    /// How long a change of our sessions waits to be announced, so that a burst of changes is one
+    /// announcement (see ``SyncMessage/sessions(_:)``).
+    public static let sessionsAnnouncementDelay: Duration = .milliseconds(20)
     public static let handshakeTimeout: Duration = .seconds(5)
 }

@@ -25,12 +25,17 @@ public enum SyncMessage: Sendable, Equatable {
     /// The sender's state digest, sent with its heads, so `muster status` can say whether two
     /// kiosks agree.
     case digest(String)
+    /// The kiosks the sender is in session with now, sent whenever that changes. A kiosk does not
+    /// relay what it heard from one of them to the sender: that kiosk pushes its news to every
+    /// session itself, so on a full mesh nothing is relayed and every delta crosses each link once.
+    case sessions([AuthorID])
 
     public static let maxHeads = 100_000
     public static let maxDeltas = 2_000
     public static let maxCertificates = 1_000
+    public static let maxSessions = 1_000
 
-    enum Tag: UInt8 { case hello = 1, heads, deltas, ping, pong, credentials, roster, revoked, digest }
+    enum Tag: UInt8 { case hello = 1, heads, deltas, ping, pong, credentials, roster, revoked, digest, sessions }
 
     public func encode() -> [UInt8] {
         var writer = ByteWriter()
@@ -61,6 +66,10 @@ public enum SyncMessage: Sendable, Equatable {
         case .digest(let digest):
             writer.write(Tag.digest.rawValue)
             writer.write(digest)
+        case .sessions(let peers):
+            writer.write(Tag.sessions.rawValue)
+            writer.writeVarint(UInt64(peers.count))
+            for peer in peers { writer.writeRaw(peer.bytes) }
         }
         return writer.bytes
     }
@@ -94,6 +103,12 @@ public enum SyncMessage: Sendable, Equatable {
             message = .roster(certificates)
         case .revoked: message = .revoked(try decodeDelta(&reader))
         case .digest: message = .digest(try reader.readString(maxLength: 128))
+        case .sessions:
+            let count = try reader.readVarint()
+            guard count <= UInt64(maxSessions) else { throw .invalidValue(at: 1, "too many sessions") }
+            var peers: [AuthorID] = []
+            for _ in 0..<count { peers.append(AuthorID(bytes: try reader.readRaw(count: AuthorID.byteCount))!) }
+            message = .sessions(peers)
         }
         try reader.expectEnd()
         return message

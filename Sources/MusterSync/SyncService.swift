@@ -46,6 +46,9 @@ public actor SyncService: Service {
     private var sessions: [AuthorID: PeerConnection] = [:]
     /// What was committed lately: relayed copies of it are dropped before the replica sees them.
     private var recent = RecentDeltas()
+    /// An announcement of our sessions is scheduled (``sessionsChanged()``).
+    private var sessionsAnnouncementPending = false
+    private var sessionLostSinceAnnouncement = false
     /// Which peer key answered at an address, so a dial loop does not redial a connected peer.
     private var addressPeers: [String: AuthorID] = [:]
     private let localDeltas: AsyncStream<[SignedDelta]>
@@ -145,7 +148,7 @@ public actor SyncService: Service {
                 group.addTask {
                     for await deltas in self.localDeltas.cancelOnGracefulShutdown() {
                         await self.remember(deltas)
-                        await self.relay(deltas, except: nil)
+                        await self.relay(deltas, from: nil)
                         let revocations = deltas.compactMap { delta -> RevokePayload? in
                             guard delta.kind == .revoke, case .revoke(let payload)? = try? delta.decode().body else { return nil }
                             return payload
@@ -422,6 +425,7 @@ public actor SyncService: Service {
             existing.close()
         }
         sessions[connection.peer] = connection
+        sessionsChanged()
         let now = Self.wallMillis()
         peerStates.withLock {
             $0[connection.peer] = PeerState(
@@ -435,6 +439,7 @@ public actor SyncService: Service {
     private func unregister(_ connection: PeerConnection) {
         if sessions[connection.peer] === connection {
             sessions[connection.peer] = nil
+            sessionsChanged(lost: true)
             peerStates.withLock { $0[connection.peer] = nil }
             publishPeers()
             logger.info("session ended", metadata: ["peer": "\(connection.peer)"])
@@ -449,10 +454,14 @@ public actor SyncService: Service {
     /// Stores a peer's deltas (one transaction per batch), then relays what was new to the others.
     private func ingest(_ batch: [SignedDelta], from connection: PeerConnection) async -> [ReplicaError] {
         let deltas = recent.unseen(batch)
-        guard !deltas.isEmpty else { return [] }
+        guard !deltas.isEmpty else {
+            countCopies(batch.count, from: connection.peer)
+            return []
+        }
         let (now, bound) = clockNow()
         do {
             let report = try replica.ingest(deltas, nowMillis: now, clockBoundMillis: bound)
+            countCopies(batch.count - deltas.count + report.duplicates, from: connection.peer)
             commitTrace?.record(report.applied, origin: .remote)
             recent.insert(report.applied)
             if let hlc = report.newestAcceptedHLC { observeHLC(hlc) }
@@ -464,7 +473,7 @@ public actor SyncService: Service {
             }
             if !report.applied.isEmpty {
                 stateVersion.add(1, ordering: .releasing)
-                await relay(report.applied, except: connection.peer)
+                await relay(report.applied, from: connection.peer)
             }
             if !report.revocations.isEmpty { await applyRevocations(report.revocations) }
             return report.rejected
@@ -472,6 +481,11 @@ public actor SyncService: Service {
             logger.error("cannot store deltas from a peer", metadata: ["error": "\(error)"])
             return [error]
         }
+    }
+
+    private nonisolated func countCopies(_ count: Int, from peer: AuthorID) {
+        guard count > 0 else { return }
+        peerStates.withLock { $0[peer]?.copiesReceived += count }
     }
 
     /// A revocation arrived: the revoked kiosk's sessions end (after it is shown why), the rotated
@@ -496,9 +510,37 @@ public actor SyncService: Service {
 
     private func remember(_ deltas: [SignedDelta]) { recent.insert(deltas) }
 
-    private func relay(_ deltas: [SignedDelta], except: AuthorID?) async {
-        for (peer, session) in sessions where peer != except {
-            await session.offer(deltas)
+    /// Pushes new deltas, written here (`sender` nil) or heard from `sender`, to every other session.
+    private func relay(_ deltas: [SignedDelta], from sender: AuthorID?) async {
+        for (peer, session) in sessions where peer != sender {
+            await session.offer(deltas, from: sender)
+        }
+    }
+
+    /// Tells every peer which kiosks we are in session with (see ``SyncMessage/sessions(_:)``),
+    /// shortly after a change: the changes of a kiosk joining a large venue come in bursts, and
+    /// one message per peer covers all of them.
+    ///
+    /// When a session ended (`lost`), our heads go out with the announcement: peers skipped us for
+    /// what they heard from the lost kiosk, and the heads make them push whatever it did not deliver.
+    private func sessionsChanged(lost: Bool = false) {
+        if lost { sessionLostSinceAnnouncement = true }
+        guard !sessionsAnnouncementPending else { return }
+        sessionsAnnouncementPending = true
+        Task {
+            try? await Task.sleep(for: SyncLimits.sessionsAnnouncementDelay)
+            await self.announceSessions()
+        }
+    }
+
+    private func announceSessions() async {
+        sessionsAnnouncementPending = false
+        let lost = sessionLostSinceAnnouncement
+        sessionLostSinceAnnouncement = false
+        let peers = Array(sessions.keys)
+        for (peer, session) in sessions {
+            if lost { try? await session.sendHeads() }
+            try? await session.send(.sessions(peers.filter { $0 != peer }))
         }
     }
 
@@ -529,6 +571,8 @@ public actor SyncService: Service {
                 state.peerHas = Dictionary(heads.map { ($0.author, $0.seq) }, uniquingKeysWith: max)
             case .digest(let digest):
                 state.digest = digest
+            case .deltas(let deltas):
+                state.deltasReceived += deltas.count
             default:
                 break
             }

@@ -24,6 +24,8 @@ public struct SyncSessionState: Sendable {
     /// How far the peer holds each author's log, as far as we know.
     public private(set) var peerHas: [AuthorID: UInt64] = [:]
     public private(set) var peerEpoch: String?
+    /// The kiosks the peer says it is in session with (``SyncMessage/sessions(_:)``).
+    public private(set) var peerSessions: Set<AuthorID> = []
 
     public init() {}
 
@@ -39,8 +41,25 @@ public struct SyncSessionState: Sendable {
         }
     }
 
-    /// New deltas here (written locally or received from another peer): push what this peer lacks.
-    public mutating func offer(_ deltas: [SignedDelta]) -> [Action] {
+    /// The peer's sessions changed.
+    public mutating func peerSessions(_ peers: [AuthorID]) {
+        peerSessions = Set(peers)
+    }
+
+    /// New deltas here (written locally, `sender` nil, or received from the kiosk `sender`): push
+    /// what this peer lacks.
+    ///
+    /// Not what came from a kiosk the peer is in session with: that kiosk pushes every delta new to
+    /// it to each of its sessions (by this same rule), so the peer gets it from there or from a kiosk
+    /// before it, back to the one that wrote it. The peer is then assumed to hold them, as after a
+    /// send; if a session ended before the announcement did, the next head exchange repairs it.
+    public mutating func offer(_ deltas: [SignedDelta], from sender: AuthorID? = nil) -> [Action] {
+        if let sender, peerSessions.contains(sender) {
+            for delta in deltas where delta.seq > peerHas[delta.author] ?? 0 {
+                peerHas[delta.author] = delta.seq
+            }
+            return []
+        }
         var direct: [SignedDelta] = []
         var actions: [Action] = []
         for delta in deltas {

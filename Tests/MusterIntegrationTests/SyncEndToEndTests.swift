@@ -21,6 +21,12 @@ struct SyncEndToEndTests {
             #expect(try k1.muster(["lock", "Expo", "--organizer-key", k1.organizerKey]).status == 0)
         }
 
+        init(k1: KioskHarness, k2: KioskHarness, k3: KioskHarness) {
+            self.k1 = k1
+            self.k2 = k2
+            self.k3 = k3
+        }
+
         init() throws {
             let p1 = try freeLoopbackPort()
             let p2 = try freeLoopbackPort()
@@ -65,6 +71,46 @@ struct SyncEndToEndTests {
         // k3 shows the check-in as made at k2.
         #expect(try lab.k3.muster(["checkin", "p7@example.com"]).stdout.contains("at kiosk k2"))
         for kiosk in lab.all { try kiosk.stop() }
+    }
+
+    /// Deltas received from each peer and how many of them the kiosk already held, summed.
+    static func receivedAndCopies(_ kiosk: KioskHarness) throws -> (received: Int, copies: Int) {
+        let peers = try kiosk.status()["peerDetails"] as? [[String: Any]] ?? []
+        return peers.reduce((0, 0)) {
+            ($0.0 + ($1["deltasReceived"] as? Int ?? 0), $0.1 + ($1["copiesReceived"] as? Int ?? 0))
+        }
+    }
+
+    @Test("on a full mesh every delta crosses each link once: nothing is relayed to a kiosk that hears its author")
+    func fullMeshSendsNoRelayedCopies() throws {
+        let ports = try (0..<3).map { _ in try freeLoopbackPort() }
+        let address = ports.map { "127.0.0.1:\($0)" }
+        let k1 = try KioskHarness(name: "k1", listen: address[0], staticPeers: [address[1], address[2]])
+        let k2 = try KioskHarness(name: "k2", venueOf: k1, listen: address[1], staticPeers: [address[0], address[2]])
+        let k3 = try KioskHarness(name: "k3", venueOf: k1, listen: address[2], staticPeers: [address[0], address[1]])
+        let all = [k1, k2, k3]
+        for kiosk in all { try kiosk.start() }
+        try waitUntil("every kiosk is in session with the other two", timeout: 20) {
+            try all.allSatisfy { (try $0.status()["peers"] as? [String])?.count == 2 }
+        }
+        let lab = Lab(k1: k1, k2: k2, k3: k3)
+        try lab.importAndLock()
+        for index in 1...10 {
+            #expect(try k2.muster(["checkin", "p\(index)@example.com"]).status == 0)
+            #expect(try k3.muster(["checkin", "p\(index + 10)@example.com"]).status == 0)
+        }
+        try Self.waitForEqualDigests(all)
+        for (index, kiosk) in all.enumerated() {
+            let name = "k\(index + 1)"
+            let (received, copies) = try Self.receivedAndCopies(kiosk)
+            print("full mesh: \(name) received \(received) deltas, \(copies) it already held")
+            // Each kiosk needs the deltas the other two wrote: 20 or more. With relaying to every
+            // session, each would arrive twice (copies ≈ received / 2); a heads exchange that
+            // crosses a delta in flight may still send the odd one again.
+            #expect(received >= 20, "\(name) received \(received)")
+            #expect(copies * 10 <= received, "\(name): \(copies) copies of \(received) deltas")
+        }
+        for kiosk in all { try kiosk.stop() }
     }
 
     @Test("cut off, both sides check in, the same attendee twice; after heal all agree on the first")

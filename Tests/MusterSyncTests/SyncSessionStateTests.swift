@@ -54,6 +54,22 @@ struct SyncSessionStateTests {
         #expect(state.offer(logA).isEmpty)
     }
 
+    /// What came from a kiosk the peer is in session with is not relayed: that kiosk pushes it.
+    @Test func deltasFromAKioskThePeerHearsDirectlyAreNotRelayed() throws {
+        let author = try SigningKeyPair.generate()
+        let sender = AuthorID(try SigningKeyPair.generate().publicKey)
+        let other = AuthorID(try SigningKeyPair.generate().publicKey)
+        let log = Self.log(4, key: author)
+        var state = SyncSessionState()
+        state.peerSessions([sender])
+        #expect(state.offer([log[0]], from: sender).isEmpty, "the peer hears it from the sender itself")
+        #expect(state.peerHas[log[0].author] == 1, "and is assumed to hold it, as after a send")
+        #expect(state.offer([log[1]], from: other) == [.send([log[1]])], "heard from a kiosk the peer has no session with")
+        #expect(state.offer([log[2]], from: nil) == [.send([log[2]])], "written here: always pushed")
+        state.peerSessions([other])
+        #expect(state.offer([log[3]], from: sender) == [.send([log[3]])], "the peer's session with the sender ended")
+    }
+
     @Test func aGapAsksThePeerToResendFromOurHeads() {
         var state = SyncSessionState()
         #expect(state.ingested(rejected: [ReplicaError(.gap, "gap")]) == [.sendHeads])
@@ -66,6 +82,7 @@ struct SyncSessionStateTests {
         let logA = Self.log(3, key: a)
         for message: SyncMessage in [
             .hello(epoch: "abc", heads: [Self.head(logA)]), .heads([]), .deltas(logA), .ping, .pong,
+            .sessions([]), .sessions([logA[0].author, AuthorID(try SigningKeyPair.generate().publicKey)]),
         ] {
             #expect(try SyncMessage.decode(message.encode()) == message)
         }
@@ -82,5 +99,11 @@ struct SyncSessionStateTests {
         huge.write(UInt8(3))
         huge.writeVarint(UInt64(SyncMessage.maxDeltas + 1))
         #expect(throws: DecodeError.self) { try SyncMessage.decode(huge.bytes) }
+        var crowd = ByteWriter()
+        crowd.write(UInt8(10))
+        crowd.writeVarint(UInt64(SyncMessage.maxSessions + 1))
+        #expect(throws: DecodeError.self) { try SyncMessage.decode(crowd.bytes) }
+        let sessions = SyncMessage.sessions([AuthorID(a.publicKey)]).encode()
+        #expect(throws: DecodeError.self) { try SyncMessage.decode(Array(sessions.dropLast())) }
     }
 }
