@@ -5,9 +5,12 @@ public enum SyncLimits {
     /// Deltas per batch when catching a peer up.
     public static let batchSize = 500
     /// A peer silent for this long is declared gone and its session closed: with a heartbeat after
-    /// 1.5 s of our silence and the watchdog checking every 250 ms, a frozen peer is gone within 5 s.
-    public static let silenceTimeout: Duration = .seconds(4)
-    public static let heartbeatInterval: Duration = .milliseconds(1_500)
+    /// 2 s of our silence and the watchdog checking every 250 ms, a frozen peer is gone within 5 s,
+    /// and a live but busy one has 2.5 s of slack for its heartbeat.
+    public static let silenceTimeout: Duration = .milliseconds(4_500)
+    /// One heartbeat exchange per interval on an idle session (a ping, its answer carrying the TCP
+    /// ACK, and one ACK: about 240 bytes on the wire, 120 B/s per peer).
+    public static let heartbeatInterval: Duration = .seconds(2)
     /// How often heads are exchanged to repair anything missed (with a peer that already knows our
     /// state and agrees with our digest, nothing is sent).
     public static let antiEntropyInterval: Duration = .seconds(5)
