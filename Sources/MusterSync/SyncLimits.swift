@@ -4,6 +4,8 @@ public enum SyncLimits {
     public static let maxFrameBytes: UInt32 = 8 * 1024 * 1024
     /// Deltas per batch when catching a peer up.
     public static let batchSize = 500
+    /// Most deltas stored in one group commit of peers' batches (a catch-up page is 500).
+    public static let groupCommitDeltas = 4_000
     /// A peer silent for this long is declared gone and its session closed: with a heartbeat after
     /// 2 s of our silence and the watchdog checking every 250 ms, a frozen peer is gone within 5 s,
     /// and a live but busy one has 2.5 s of slack for its heartbeat.

@@ -451,36 +451,106 @@ public actor SyncService: Service {
         connectedPeers.withLock { $0 = names }
     }
 
-    /// Stores a peer's deltas (one transaction per batch), then relays what was new to the others.
+    /// A peer's batch waiting for the next group commit, and its reader waiting for the outcome.
+    private struct PendingIngest {
+        let deltas: [SignedDelta]
+        let peer: AuthorID
+        let done: CheckedContinuation<[ReplicaError], Never>
+    }
+
+    /// Batches waiting for ``drainIngests()``; it runs while this is non-empty.
+    private var pendingIngests: [PendingIngest] = []
+    private var draining = false
+
+    /// Stores a peer's deltas, then relays what was new to the others; returns the refusals.
+    ///
+    /// Group commit: batches that arrive from several sessions while a transaction is being
+    /// written are stored together in the next one (each session has at most one batch waiting,
+    /// its reader waits for the outcome), so a kiosk fed one check-in at a time by many peers
+    /// pays one fsync per group, not one per check-in.
     private func ingest(_ batch: [SignedDelta], from connection: PeerConnection) async -> [ReplicaError] {
         let deltas = recent.unseen(batch)
-        guard !deltas.isEmpty else {
-            countCopies(batch.count, from: connection.peer)
-            return []
+        countCopies(batch.count - deltas.count, from: connection.peer)
+        guard !deltas.isEmpty else { return [] }
+        let peer = connection.peer
+        return await withCheckedContinuation { done in
+            Task { await self.enqueue(PendingIngest(deltas: deltas, peer: peer, done: done)) }
         }
-        let (now, bound) = clockNow()
-        do {
-            let report = try replica.ingest(deltas, nowMillis: now, clockBoundMillis: bound)
-            countCopies(batch.count - deltas.count + report.duplicates, from: connection.peer)
-            commitTrace?.record(report.applied, origin: .remote)
-            recent.insert(report.applied)
-            if let hlc = report.newestAcceptedHLC { observeHLC(hlc) }
-            for error in report.rejected where error.code == .fork {
-                logger.critical("FORK: an author signed two different deltas with the same seq", metadata: ["delta": "\(error.ref.map { "\($0)" } ?? "?")"])
+    }
+
+    private func enqueue(_ pending: PendingIngest) async {
+        pendingIngests.append(pending)
+        guard !draining else { return }
+        draining = true
+        await drainIngests()
+        draining = false
+    }
+
+    /// Commits everything pending, group after group, until nothing is left.
+    private func drainIngests() async {
+        while !pendingIngests.isEmpty {
+            var group: [PendingIngest] = []
+            var count = 0
+            while let next = pendingIngests.first, group.isEmpty || count + next.deltas.count <= SyncLimits.groupCommitDeltas {
+                group.append(pendingIngests.removeFirst())
+                count += next.deltas.count
             }
-            for ref in report.clockWarnings {
-                logger.warning("delta stamped beyond the clock bound", metadata: ["delta": "\(ref)"])
-            }
-            if !report.applied.isEmpty {
-                stateVersion.add(1, ordering: .releasing)
-                await relay(report.applied, from: connection.peer)
-            }
-            if !report.revocations.isEmpty { await applyRevocations(report.revocations) }
-            return report.rejected
-        } catch {
-            logger.error("cannot store deltas from a peer", metadata: ["error": "\(error)"])
-            return [error]
+            await commit(group)
         }
+    }
+
+    /// One transaction for a group of batches; each reader gets the refusals of its own deltas,
+    /// and what was new is relayed as coming from the peer that sent it first.
+    private func commit(_ group: [PendingIngest]) async {
+        // Another session's copy may have been committed since this batch was queued.
+        let deltas = group.flatMap { recent.unseen($0.deltas) }
+        var outcome = [[ReplicaError]](repeating: [], count: group.count)
+        var fresh = [[SignedDelta]](repeating: [], count: group.count)
+        var revocations: [RevokePayload] = []
+        if !deltas.isEmpty {
+            let (now, bound) = clockNow()
+            do {
+                let report = try replica.ingest(deltas, nowMillis: now, clockBoundMillis: bound)
+                commitTrace?.record(report.applied, origin: .remote)
+                recent.insert(report.applied)
+                if let hlc = report.newestAcceptedHLC { observeHLC(hlc) }
+                for error in report.rejected where error.code == .fork {
+                    logger.critical("FORK: an author signed two different deltas with the same seq", metadata: ["delta": "\(error.ref.map { "\($0)" } ?? "?")"])
+                }
+                for ref in report.clockWarnings {
+                    logger.warning("delta stamped beyond the clock bound", metadata: ["delta": "\(ref)"])
+                }
+                // Which batch each delta came in first, and whose refusal each is.
+                var owner: [DeltaRef: Int] = [:]
+                for (index, pending) in group.enumerated() {
+                    for delta in pending.deltas where owner[delta.ref] == nil { owner[delta.ref] = index }
+                }
+                for error in report.rejected {
+                    if let ref = error.ref, let index = owner[ref] {
+                        outcome[index].append(error)
+                    } else {
+                        for index in group.indices { outcome[index].append(error) }
+                    }
+                }
+                let applied = Set(report.applied.map(\.ref))
+                let refused = Set(report.rejected.compactMap(\.ref))
+                for delta in report.applied { if let index = owner[delta.ref] { fresh[index].append(delta) } }
+                for (index, pending) in group.enumerated() {
+                    let copies = pending.deltas.count(where: { owner[$0.ref] != index || (!applied.contains($0.ref) && !refused.contains($0.ref)) })
+                    countCopies(copies, from: pending.peer)
+                }
+                if !report.applied.isEmpty { stateVersion.add(1, ordering: .releasing) }
+                revocations = report.revocations
+            } catch {
+                logger.error("cannot store deltas from a peer", metadata: ["error": "\(error)"])
+                outcome = group.map { _ in [error] }
+            }
+        }
+        for (index, pending) in group.enumerated() { pending.done.resume(returning: outcome[index]) }
+        for (index, pending) in group.enumerated() where !fresh[index].isEmpty {
+            await relay(fresh[index], from: pending.peer)
+        }
+        if !revocations.isEmpty { await applyRevocations(revocations) }
     }
 
     private nonisolated func countCopies(_ count: Int, from peer: AuthorID) {
