@@ -27,6 +27,14 @@ actor PeerConnection {
     /// already knows both, unless its own digest differs).
     private var announcedVersion: UInt64?
     private var announcedDigest: String?
+    /// Deltas and ranges for this peer, written in order by ``runOutgoing()``: whoever offers them
+    /// (a receive loop relaying, a local write) never waits for this peer's socket. A receive loop
+    /// that waited for a write could wait forever: two kiosks each blocked writing to the other,
+    /// neither reading.
+    private let outgoing: AsyncStream<[SyncSessionState.Action]>
+    private let outgoingContinuation: AsyncStream<[SyncSessionState.Action]>.Continuation
+    /// Deltas queued in ``outgoing`` and not yet written (a range counts as one).
+    private var queued = 0
 
     init(
         peer: AuthorID, initiator: AuthorID, address: String, outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>,
@@ -40,9 +48,41 @@ actor PeerConnection {
         self.sender = sender
         self.replica = replica
         self.logger = logger
+        (outgoing, outgoingContinuation) = AsyncStream.makeStream()
     }
 
     nonisolated func close() { channel.close(promise: nil) }
+
+    /// Writes what was queued for this peer, in order, for the session's life.
+    func runOutgoing() async {
+        for await actions in outgoing {
+            queued -= Self.weight(actions)
+            await perform(actions, ingest: { _ in [] })
+        }
+    }
+
+    /// Ends ``runOutgoing()`` (the session is over).
+    nonisolated func finishOutgoing() { outgoingContinuation.finish() }
+
+    /// Queues sends for ``runOutgoing()``. A peer that lets more than ``SyncLimits/maxQueuedDeltas``
+    /// pile up is disconnected: it catches up from its heads when it comes back.
+    private func enqueue(_ actions: [SyncSessionState.Action]) {
+        guard !actions.isEmpty else { return }
+        queued += Self.weight(actions)
+        if queued > SyncLimits.maxQueuedDeltas {
+            logger.notice("peer is not reading; closing the session", metadata: ["peer": "\(peer)", "queued": "\(queued)"])
+            close()
+            return
+        }
+        outgoingContinuation.yield(actions)
+    }
+
+    private static func weight(_ actions: [SyncSessionState.Action]) -> Int {
+        actions.reduce(0) { total, action in
+            if case .send(let deltas) = action { return total + deltas.count }
+            return total + 1
+        }
+    }
 
     func send(_ message: SyncMessage) async throws {
         let sealed = try sender.seal(message.encode())
@@ -89,9 +129,8 @@ actor PeerConnection {
 
     /// New deltas here, written locally (`sender` nil) or heard from `sender`: pushes what this
     /// peer lacks and will not hear from `sender` itself.
-    func offer(_ deltas: [SignedDelta], from sender: AuthorID?) async {
-        let actions = state.offer(deltas, from: sender)
-        await perform(actions, ingest: { _ in [] })
+    func offer(_ deltas: [SignedDelta], from sender: AuthorID?) {
+        enqueue(state.offer(deltas, from: sender))
     }
 
     /// Handles one message from the peer. `ingest` stores deltas and returns the rejections; roster
@@ -126,7 +165,22 @@ actor PeerConnection {
             await revoked(evidence)
             actions = []
         }
-        await perform(actions, ingest: ingest)
+        await performReceived(actions, ingest: ingest)
+    }
+
+    /// Carries out what a received message calls for: storing happens here, in the receive loop
+    /// (which waits for it: that is the back-pressure on the peer); every send is queued.
+    private func performReceived(
+        _ actions: [SyncSessionState.Action], ingest: ([SignedDelta]) async -> [ReplicaError]
+    ) async {
+        for action in actions {
+            if case .ingest(let deltas) = action {
+                let rejected = await ingest(deltas)
+                enqueue(state.ingested(rejected: rejected))
+            } else {
+                enqueue([action])
+            }
+        }
     }
 
     private func perform(_ actions: [SyncSessionState.Action], ingest: ([SignedDelta]) async -> [ReplicaError]) async {

@@ -6,6 +6,8 @@ public enum SyncLimits {
     public static let batchSize = 500
     /// Most deltas stored in one group commit of peers' batches (a catch-up page is 500).
     public static let groupCommitDeltas = 4_000
+    /// Deltas queued for one peer before it is taken for not reading and disconnected.
+    public static let maxQueuedDeltas = 100_000
     /// A peer silent for this long is declared gone and its session closed: with a heartbeat after
     /// 2 s of our silence and the watchdog checking every 250 ms, a frozen peer is gone within 5 s,
     /// and a live but busy one has 2.5 s of slack for its heartbeat.

@@ -288,6 +288,11 @@ public actor SyncService: Service {
                     }
                 }
                 defer { heartbeat.cancel() }
+                let writer = Task { await connection.runOutgoing() }
+                defer {
+                    connection.finishOutgoing()
+                    writer.cancel()
+                }
                 while true {
                     let sealed = try await next()
                     let (plaintext, _) = try receiver.open(sealed)
