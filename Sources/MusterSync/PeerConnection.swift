@@ -57,7 +57,7 @@ actor PeerConnection {
     func runOutgoing() async {
         for await actions in outgoing {
             queued -= Self.weight(actions)
-            await perform(actions, ingest: { _ in [] })
+            await perform(actions)
         }
     }
 
@@ -183,7 +183,8 @@ actor PeerConnection {
         }
     }
 
-    private func perform(_ actions: [SyncSessionState.Action], ingest: ([SignedDelta]) async -> [ReplicaError]) async {
+    /// Writes queued sends (``runOutgoing()``); storing is the receive loop's (``performReceived``).
+    private func perform(_ actions: [SyncSessionState.Action]) async {
         do {
             for action in actions {
                 switch action {
@@ -199,9 +200,8 @@ actor PeerConnection {
                         try await send(.deltas(page))
                         from = last.seq
                     }
-                case .ingest(let deltas):
-                    let rejected = await ingest(deltas)
-                    await perform(state.ingested(rejected: rejected), ingest: ingest)
+                case .ingest:
+                    break  // never queued: performReceived stores in the receive loop
                 case .sendHeads:
                     try await sendHeads()
                 case .sendPong:

@@ -14,7 +14,8 @@ public struct PeerState: Sendable, Equatable {
     public var peerHas: [AuthorID: UInt64] = [:]
     /// The state digest the peer last announced (nil until it has).
     public var digest: String?
-    /// Deltas the peer sent in this session, and how many of them this replica already held:
+    /// Deltas the peer sent since the two kiosks are in session (a duplicate session that replaces
+    /// the live one keeps counting), and how many of them this replica already held:
     /// on a full mesh every delta should cross each link once, so copies stay near zero.
     public var deltasReceived = 0
     public var copiesReceived = 0

@@ -432,10 +432,16 @@ public actor SyncService: Service {
         sessions[connection.peer] = connection
         sessionsChanged()
         let now = Self.wallMillis()
-        peerStates.withLock {
-            $0[connection.peer] = PeerState(
+        peerStates.withLock { states in
+            var state = PeerState(
                 peer: connection.peer, name: enrollment.name, location: enrollment.location, address: connection.address,
                 connectedAtMillis: now, lastHeardMillis: now)
+            // A duplicate session replacing a live one: the pair was never apart, so the counts go on.
+            if let previous = states[connection.peer] {
+                state.deltasReceived = previous.deltasReceived
+                state.copiesReceived = previous.copiesReceived
+            }
+            states[connection.peer] = state
         }
         publishPeers()
         return true
