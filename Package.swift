@@ -28,6 +28,8 @@ let package = Package(
         .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
         .systemLibrary(name: "CAvahi", pkgConfig: "avahi-client", providers: [.apt(["libavahi-client-dev"])]),
         .target(name: "CMusterSQLite", linkerSettings: [.linkedLibrary("sqlite3")]),
+        // The one injected clock: "now" and every sleep (real or virtual).
+        .target(name: "MusterTime", swiftSettings: strict),
         // Crash points (issue 7) exist only in debug builds, which are the test builds.
         .target(name: "MusterCore", swiftSettings: strict + [.define("MUSTER_FAULTS", .when(configuration: .debug))]),
         .target(name: "MusterCrypto", dependencies: ["CSodium", "MusterCore"], swiftSettings: strict),
@@ -47,7 +49,7 @@ let package = Package(
         .target(
             name: "MusterSync",
             dependencies: [
-                "MusterCore", "MusterCrypto", "MusterStore",
+                "MusterCore", "MusterCrypto", "MusterStore", "MusterTime",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -58,7 +60,7 @@ let package = Package(
         .target(
             name: "MusterDaemon",
             dependencies: [
-                "MusterCore", "MusterCrypto", "MusterStore", "MusterSync", "MusterDiscovery",
+                "MusterCore", "MusterCrypto", "MusterStore", "MusterSync", "MusterDiscovery", "MusterTime",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -123,6 +125,7 @@ let package = Package(
             dependencies: [.product(name: "Logging", package: "swift-log")],
             path: "Tests/MusterTestSupport"
         ),
+        .testTarget(name: "MusterTimeTests", dependencies: ["MusterTime"]),
         .testTarget(name: "MusterCoreTests", dependencies: ["MusterCore"]),
         .testTarget(name: "MusterCryptoTests", dependencies: ["MusterCrypto"]),
         .testTarget(name: "MusterStoreTests", dependencies: ["MusterStore", "MusterCore", "MusterCrypto"]),

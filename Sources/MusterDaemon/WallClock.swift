@@ -1,6 +1,6 @@
-import Foundation
 import Synchronization
 public import MusterCore
+public import MusterTime
 
 /// The kiosk's clock: physical time (injectable, for tests and the fault lab) feeding a hybrid
 /// logical clock shared by every writer in the daemon.
@@ -8,9 +8,11 @@ public final class WallClock: Sendable {
     private let physical: @Sendable () -> UInt64
     private let hybrid: Mutex<HybridClock>
 
-    /// - Parameter offsetMillis: added to the system time (the lab injects clock skew this way).
-    public init(offsetMillis: Int64 = 0, boundMillis: UInt64 = 300_000) {
-        physical = { UInt64(max(0, Int64(Date().timeIntervalSince1970 * 1000) + offsetMillis)) }
+    /// - Parameters:
+    ///   - time: where wall time comes from (the system's clock unless a test injects one).
+    ///   - offsetMillis: added to that time (the lab injects clock skew this way).
+    public init(time: any TimeSource = SystemTime(), offsetMillis: Int64 = 0, boundMillis: UInt64 = 300_000) {
+        physical = { UInt64(max(0, Int64(clamping: time.wallMillis) + offsetMillis)) }
         hybrid = Mutex(HybridClock(maxAheadMillis: boundMillis))
     }
 

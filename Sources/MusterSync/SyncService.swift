@@ -6,6 +6,7 @@ public import MusterStore
 import NIOCore
 import NIOPosix
 public import ServiceLifecycle
+import MusterTime
 import Synchronization
 
 /// Kiosk-to-kiosk replication: accepts and dials TCP sessions, authenticates them with the venue
@@ -676,7 +677,7 @@ public actor SyncService: Service {
         }
     }
 
-    static func wallMillis() -> UInt64 { UInt64(max(0, Date().timeIntervalSince1970 * 1000)) }
+    static func wallMillis() -> UInt64 { SystemTime().wallMillis }
 }
 
 /// When a peer was last heard from; shared by a connection's reader, its liveness watchdog and the
