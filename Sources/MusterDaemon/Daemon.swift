@@ -158,7 +158,8 @@ public struct Daemon: Sendable {
         }
         let group = ServiceGroup(
             configuration: ServiceGroupConfiguration(
-                services: [.init(service: notifier)] + services + [.init(service: control)],
+                services: [.init(service: notifier)] + services + [.init(service: control)]
+                    + [.init(service: ShutdownDeadline(logger: logger))],
                 gracefulShutdownSignals: [.sigterm, .sigint],
                 logger: logger))
         let revokedEarly = revocation.withLock { state -> Bool in

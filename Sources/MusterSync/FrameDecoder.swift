@@ -14,13 +14,20 @@ public struct FrameDecoder: ByteToMessageDecoder {
         public var description: String { "frame of \(size) bytes exceeds the limit of \(SyncLimits.maxFrameBytes)" }
     }
 
-    public init() {}
+    /// Before the session is established, frames are held to the handshake's sizes and deadline.
+    let guarded: ConnectionGuard?
+
+    public init() { guarded = nil }
+
+    init(guarded: ConnectionGuard) { self.guarded = guarded }
 
     public mutating func decode(context: ChannelHandlerContext, buffer: inout ByteBuffer) throws -> DecodingState {
         guard let length = buffer.getInteger(at: buffer.readerIndex, as: UInt32.self) else { return .needMoreData }
         guard length <= SyncLimits.maxFrameBytes else { throw FrameTooLarge(size: Int(length)) }
+        try guarded?.check(frameLength: Int(length))
         guard buffer.readableBytes >= 4 + Int(length) else { return .needMoreData }
         buffer.moveReaderIndex(forwardBy: 4)
+        guarded?.frameReceived()
         context.fireChannelRead(Self.wrapInboundOut(buffer.readSlice(length: Int(length))!))
         return .continue
     }

@@ -35,6 +35,9 @@ actor PeerConnection {
     private let outgoingContinuation: AsyncStream<[SyncSessionState.Action]>.Continuation
     /// Deltas queued in ``outgoing`` and not yet written (a range counts as one).
     private var queued = 0
+    /// A write failed and the session is closing: what is still queued is dropped, unlogged (a
+    /// failed session logs once, not once per queued batch).
+    private var writeFailed = false
 
     init(
         peer: AuthorID, initiator: AuthorID, address: String, outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>,
@@ -185,6 +188,7 @@ actor PeerConnection {
 
     /// Writes queued sends (``runOutgoing()``); storing is the receive loop's (``performReceived``).
     private func perform(_ actions: [SyncSessionState.Action]) async {
+        guard !writeFailed else { return }
         do {
             for action in actions {
                 switch action {
@@ -209,6 +213,8 @@ actor PeerConnection {
                 }
             }
         } catch {
+            guard !writeFailed else { return }
+            writeFailed = true
             logger.info("session write failed; closing", metadata: ["peer": "\(peer)", "error": "\(error)"])
             close()
         }

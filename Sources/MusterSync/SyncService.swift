@@ -66,6 +66,12 @@ public actor SyncService: Service {
     private nonisolated let digestCache = Mutex<(version: UInt64, digest: String)?>(nil)
     /// The port actually bound (useful when configured as 0).
     public nonisolated let boundPort = Mutex<Int?>(nil)
+    /// Accepted connections still in their handshake, capped globally and per address.
+    public nonisolated let unauthenticated = UnauthenticatedConnections()
+    /// The dial loops running, by address (``dial(host:port:giveUpAfter:onEnd:)``).
+    nonisolated let dials = DialRegistry()
+    /// Set at shutdown: a session established after it is closed at once.
+    private var stopping = false
 
     public init(
         configuration: Configuration, replica: Replica, keyPair: SigningKeyPair, networkKey: SecureBytes,
@@ -95,9 +101,26 @@ public actor SyncService: Service {
     }
 
     /// Asks the service to keep a session with this address (discovery or static peers).
-    public nonisolated func dial(host: String, port: Int) {
+    ///
+    /// - Parameters:
+    ///   - giveUpAfter: end the loop after this many attempts in a row established nothing (nil:
+    ///     never, for static peers).
+    ///   - onEnd: told once when the loop ends (not called when a loop runs already for the address).
+    public nonisolated func dial(
+        host: String, port: Int, giveUpAfter: Int? = nil, onEnd: (@Sendable (DialEnd) -> Void)? = nil
+    ) {
+        guard dials.begin("\(host):\(port)", maxFailures: giveUpAfter, onEnd: onEnd) else { return }
         dialContinuation.yield((host, port))
     }
+
+    /// The address is no longer wanted (its service disappeared): its dial loop ends before its
+    /// next dial; a session in progress runs to its end.
+    public nonisolated func stopDialing(host: String, port: Int) {
+        dials.stop("\(host):\(port)")
+    }
+
+    /// Dial loops running now.
+    public nonisolated var dialLoops: Int { dials.count }
 
     /// Opens the network keys sealed to this kiosk by revocations and adds them to the ring.
     nonisolated func refreshKeyRing() {
@@ -127,8 +150,8 @@ public actor SyncService: Service {
         let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.backlog, value: 64)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-            .bind(host: configuration.listenHost, port: configuration.listenPort) { channel in
-                channel.eventLoop.makeCompletedFuture { try Self.wrap(channel) }
+            .bind(host: configuration.listenHost, port: configuration.listenPort) { [unauthenticated] channel in
+                channel.eventLoop.makeCompletedFuture { try Self.wrap(channel, unauthenticated: unauthenticated) }
             }
         let port = server.channel.localAddress?.port
         boundPort.withLock { $0 = port }
@@ -158,11 +181,8 @@ public actor SyncService: Service {
                     }
                 }
                 group.addTask {
-                    var dialing = Set<String>()
                     await withDiscardingTaskGroup { dials in
                         for await target in self.dialRequests.cancelOnGracefulShutdown() {
-                            let key = "\(target.host):\(target.port)"
-                            guard dialing.insert(key).inserted else { continue }
                             dials.addTask { await self.dialLoop(host: target.host, port: target.port) }
                         }
                     }
@@ -188,45 +208,53 @@ public actor SyncService: Service {
             }
         } onGracefulShutdown: {
             server.channel.close(promise: nil)
+            self.unauthenticated.closeAll()
             self.localContinuation.finish()
             self.dialContinuation.finish()
             Task { await self.closeAll() }
         }
     }
 
-    static func wrap(_ channel: any Channel) throws -> NIOAsyncChannel<ByteBuffer, ByteBuffer> {
-        try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(FrameDecoder()))
-        return try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
+    static func wrap(
+        _ channel: any Channel, unauthenticated: UnauthenticatedConnections? = nil
+    ) throws -> NIOAsyncChannel<ByteBuffer, ByteBuffer> {
+        try SessionPipeline.configure(channel, unauthenticated: unauthenticated)
     }
 
     private func closeAll() {
+        stopping = true
         for session in sessions.values { session.close() }
     }
 
     /// Keeps a session with an address alive: dial, serve until it ends, back off, dial again.
+    /// Its ``DialSchedule`` decides the backoff and when the loop ends (stopped, or given up).
     private func dialLoop(host: String, port: Int) async {
         let address = "\(host):\(port)"
-        var backoff: Duration = .milliseconds(250)
         while !Task.isShuttingDownGracefully && !Task.isCancelled {
+            guard dials.shouldDial(address) else {
+                dials.ended(address, .stopped)
+                return
+            }
+            let outcome: DialSchedule.Outcome
             if let peer = addressPeers[address], sessions[peer] != nil {
-                try? await cancelWhenGracefulShutdown { try await Task.sleep(for: .milliseconds(500)) }
-                continue
+                outcome = .alreadyConnected
+            } else {
+                do {
+                    let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+                        .connectTimeout(.seconds(3))
+                        .connect(host: host, port: port) { channel in
+                            channel.eventLoop.makeCompletedFuture { try Self.wrap(channel) }
+                        }
+                    outcome = await serve(channel, dialed: address) ? .established : .failed
+                } catch {
+                    logger.debug("dial failed", metadata: ["address": "\(address)", "error": "\(error)"])
+                    outcome = .failed
+                }
             }
-            do {
-                let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-                    .connectTimeout(.seconds(3))
-                    .connect(host: host, port: port) { channel in
-                        channel.eventLoop.makeCompletedFuture { try Self.wrap(channel) }
-                    }
-                let established = await serve(channel, dialed: address)
-                if established { backoff = .milliseconds(250) }
-            } catch {
-                logger.debug("dial failed", metadata: ["address": "\(address)", "error": "\(error)"])
-            }
-            let delay = backoff
+            guard case .retry(let delay) = dials.attempted(address, outcome) else { return }
             try? await cancelWhenGracefulShutdown { try await Task.sleep(for: delay) }
-            backoff = min(backoff * 2, .seconds(5))
         }
+        dials.ended(address, .shutdown)
     }
 
     /// Runs one connection: handshake, then the session until it ends. Returns whether a session
@@ -240,8 +268,12 @@ public actor SyncService: Service {
                 var frames = inbound.makeAsyncIterator()
                 let heard = LastHeard()
                 let raw = channel.channel
-                // Bytes arriving count as life even before this loop gets to them (a busy kiosk).
-                try await raw.pipeline.addHandler(LivenessHandler(heard: heard), position: .first)
+                // Whole frames arriving count as life even before this loop gets to them (a busy
+                // kiosk); single bytes trickling in do not.
+                try await raw.eventLoop.submit {
+                    let decoder = try raw.pipeline.syncOperations.handler(type: ByteToMessageHandler<FrameDecoder>.self)
+                    try raw.pipeline.syncOperations.addHandler(LivenessHandler(heard: heard), position: .after(decoder))
+                }.get()
                 // Closes the connection when the peer stays silent (during the handshake too).
                 let liveness = Task {
                     while !Task.isCancelled {
@@ -275,6 +307,8 @@ public actor SyncService: Service {
                     let enrollment = await admit(
                         peer, credentials: try SyncMessage.decode(first), connection: connection, address: remote)
                 else { return }
+                // The handshake is over: no more deadline, frame cap or unauthenticated slot.
+                guard try await ConnectionGuard.of(raw).established() else { return }
                 guard await register(connection, dialed: dialed, enrollment: enrollment) else { return }
                 established = true
                 defer { Task { await self.unregister(connection) } }
@@ -421,6 +455,10 @@ public actor SyncService: Service {
 
     /// One session per pair of kiosks: of two, the one dialed by the kiosk with the lower key stays.
     private func register(_ connection: PeerConnection, dialed: String?, enrollment: EnrollPayload) -> Bool {
+        guard !stopping else {
+            connection.close()
+            return false
+        }
         if let dialed { addressPeers[dialed] = connection.peer }
         if let existing = sessions[connection.peer] {
             let preferred = min(me, connection.peer)

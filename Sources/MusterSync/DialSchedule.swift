@@ -1,0 +1,79 @@
+/// When a dial loop tries an address again, and when it gives up: exponential backoff from 250 ms
+/// to 5 s, reset by a session that was established; after ``maxFailures`` attempts in a row that
+/// established nothing (nil: never, for configured static peers), or once asked to stop, the loop
+/// ends. A pure state machine; `SyncService`'s dial loop carries out its actions.
+public struct DialSchedule: Sendable, Equatable {
+    public enum Outcome: Sendable, Equatable {
+        /// A session was established on this attempt (and has ended since).
+        case established
+        /// The connection, the handshake or the admission failed.
+        case failed
+        /// The address already has a session with a connected peer (nothing was dialed).
+        case alreadyConnected
+    }
+
+    public enum Action: Sendable, Equatable {
+        /// Wait this long, then dial again.
+        case retry(after: Duration)
+        /// End the loop.
+        case end(DialEnd)
+    }
+
+    public static let initialBackoff: Duration = .milliseconds(250)
+    public static let maxBackoff: Duration = .seconds(5)
+    /// How often an address that has a session is looked at again.
+    public static let connectedRecheck: Duration = .milliseconds(500)
+
+    public let maxFailures: Int?
+    public private(set) var failures = 0
+    public private(set) var backoff = DialSchedule.initialBackoff
+    public private(set) var stopRequested = false
+
+    public init(maxFailures: Int?) {
+        precondition(maxFailures.map { $0 > 0 } ?? true, "maxFailures must be positive")
+        self.maxFailures = maxFailures
+    }
+
+    /// Whether to dial now (false once stopping).
+    public var shouldDial: Bool { !stopRequested }
+
+    /// The service that named this address is gone: the loop ends before its next dial (a session
+    /// in progress runs to its end).
+    public mutating func stop() { stopRequested = true }
+
+    /// It is wanted again (announced again before the loop ended).
+    public mutating func resume() {
+        stopRequested = false
+        failures = 0
+    }
+
+    /// An attempt ended: what next.
+    public mutating func attempted(_ outcome: Outcome) -> Action {
+        switch outcome {
+        case .established:
+            failures = 0
+            backoff = Self.initialBackoff
+        case .alreadyConnected:
+            failures = 0
+            if stopRequested { return .end(.stopped) }
+            return .retry(after: Self.connectedRecheck)
+        case .failed:
+            failures += 1
+        }
+        if stopRequested { return .end(.stopped) }
+        if let maxFailures, failures >= maxFailures { return .end(.gaveUp(failures: failures)) }
+        let delay = backoff
+        backoff = min(backoff * 2, Self.maxBackoff)
+        return .retry(after: delay)
+    }
+}
+
+/// Why a dial loop ended.
+public enum DialEnd: Sendable, Equatable {
+    /// Asked to stop (its service disappeared).
+    case stopped
+    /// This many attempts in a row established nothing.
+    case gaveUp(failures: Int)
+    /// The daemon is shutting down.
+    case shutdown
+}
