@@ -91,8 +91,21 @@ actor PeerConnection {
         let sealed = try sender.seal(message.encode())
         lastSent = .now
         if case .digest(let digest) = message { announcedDigest = digest }
-        try await outbound.write(.frame(sealed))
+        // Frames must reach the socket in the order they were sealed (secretstream refuses any
+        // other). Calling the writer leaves the actor before the frame is queued, so two sends
+        // (the session's hello and another task's announcement) could swap: each write waits for
+        // the one sealed before it.
+        let previous = lastWrite
+        let write = Task { [outbound] in
+            _ = await previous?.result
+            try await outbound.write(.frame(sealed))
+        }
+        lastWrite = write
+        try await write.value
     }
+
+    /// The write of the frame sealed last (see ``send(_:)``).
+    private var lastWrite: Task<Void, any Error>?
 
     /// How long until a heartbeat is due (zero when it is).
     func untilHeartbeat() -> Duration {
