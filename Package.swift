@@ -36,8 +36,16 @@ let package = Package(
         .target(
             name: "MusterStore",
             dependencies: [
-                "MusterCore", "MusterCrypto", "CMusterSQLite",
+                "MusterCore", "MusterCrypto", "MusterTime", "CMusterSQLite",
                 .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "MusterControl",
+            dependencies: [
+                "MusterCore", "MusterCrypto", "MusterStore", "MusterTime",
+                .product(name: "TOMLKit", package: "TOMLKit"),
             ],
             swiftSettings: strict
         ),
@@ -60,7 +68,7 @@ let package = Package(
         .target(
             name: "MusterDaemon",
             dependencies: [
-                "MusterCore", "MusterCrypto", "MusterStore", "MusterSync", "MusterDiscovery", "MusterTime",
+                "MusterCore", "MusterCrypto", "MusterStore", "MusterControl", "MusterSync", "MusterDiscovery", "MusterTime",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -71,7 +79,7 @@ let package = Package(
         ),
         .target(
             name: "MusterClient",
-            dependencies: ["MusterCore", "MusterCrypto", "MusterStore", "MusterDaemon"],
+            dependencies: ["MusterCore", "MusterCrypto", "MusterStore", "MusterControl", "MusterTime"],
             swiftSettings: strict
         ),
         .executableTarget(
@@ -86,7 +94,7 @@ let package = Package(
         .executableTarget(
             name: "muster",
             dependencies: [
-                "MusterClient", "MusterDaemon", "MusterStore", "MusterCore", "MusterCrypto",
+                "MusterClient", "MusterControl", "MusterStore", "MusterCore", "MusterCrypto",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -94,7 +102,7 @@ let package = Package(
         .executableTarget(
             name: "muster-fuzz",
             dependencies: [
-                "MusterCore", "MusterCrypto", "MusterStore", "MusterSync", "MusterDaemon",
+                "MusterCore", "MusterCrypto", "MusterStore", "MusterControl", "MusterSync", "MusterDaemon",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
             ],
@@ -104,7 +112,7 @@ let package = Package(
         .executableTarget(
             name: "muster-bench",
             dependencies: [
-                "MusterCore", "MusterCrypto", "MusterStore", "MusterDaemon", "MusterClient",
+                "MusterCore", "MusterCrypto", "MusterStore", "MusterControl", "MusterClient", "MusterTime",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             path: "Sources/MusterBench",
@@ -113,7 +121,7 @@ let package = Package(
         .executableTarget(
             name: "muster-faults",
             dependencies: [
-                "MusterCore", "MusterCrypto", "MusterStore", "MusterDaemon", "MusterClient",
+                "MusterCore", "MusterCrypto", "MusterStore", "MusterControl", "MusterClient",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -128,14 +136,26 @@ let package = Package(
         .testTarget(name: "MusterTimeTests", dependencies: ["MusterTime"]),
         .testTarget(name: "MusterCoreTests", dependencies: ["MusterCore"]),
         .testTarget(name: "MusterCryptoTests", dependencies: ["MusterCrypto"]),
-        .testTarget(name: "MusterStoreTests", dependencies: ["MusterStore", "MusterCore", "MusterCrypto"]),
+        .testTarget(name: "MusterStoreTests", dependencies: ["MusterStore", "MusterCore", "MusterCrypto", "MusterTime"]),
+        .testTarget(
+            name: "MusterControlTests",
+            dependencies: ["MusterControl", "MusterStore", "MusterCore", "MusterCrypto", "MusterTestSupport"]
+        ),
         .testTarget(name: "MusterDiscoveryTests", dependencies: ["MusterDiscovery"]),
         .testTarget(name: "MusterSyncTests", dependencies: ["MusterSync", "MusterStore", "MusterCore", "MusterCrypto"]),
         .testTarget(
             name: "MusterDaemonTests",
-            dependencies: ["MusterDaemon", "MusterStore", "MusterCore", "MusterCrypto", "MusterTestSupport"]
+            dependencies: [
+                "MusterDaemon", "MusterControl", "MusterStore", "MusterCore", "MusterCrypto", "MusterTime",
+                "MusterTestSupport",
+            ]
         ),
-        .testTarget(name: "MusterClientTests", dependencies: ["MusterClient", "MusterCore", "MusterTestSupport"]),
+        .testTarget(
+            name: "MusterClientTests",
+            dependencies: ["MusterClient", "MusterControl", "MusterDaemon", "MusterStore", "MusterCore", "MusterTime",
+                "MusterTestSupport",
+            ]
+        ),
         .testTarget(
             name: "MusterIntegrationTests",
             dependencies: ["MusterCore", "MusterCrypto", "MusterStore", "MusterSync"]

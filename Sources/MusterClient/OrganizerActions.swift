@@ -1,7 +1,8 @@
 import Foundation
 import MusterCore
 import MusterCrypto
-import MusterDaemon
+import MusterControl
+import MusterTime
 import MusterStore
 
 /// The organizer's writes: import, lock, unlock, undo. Each is built and signed here with the

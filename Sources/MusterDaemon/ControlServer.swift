@@ -1,3 +1,4 @@
+public import MusterControl
 import Foundation
 public import Logging
 import NIOCore

@@ -3,6 +3,7 @@ public import Logging
 public import MusterCore
 public import MusterCrypto
 public import MusterStore
+public import MusterControl
 public import MusterSync
 
 /// Carries out control requests against the replica: the kiosk's own writes (check-in, check-out,
@@ -64,19 +65,41 @@ public final class KioskService: Sendable {
             }
         } catch let error as ReplicaError {
             logger.error("control request failed", metadata: ["op": "\(request.op.rawValue)", "error": "\(error)"])
-            return ControlResponse(outcome: .error, message: error.message)
+            return .failure(Self.code(of: error), error.message)
         } catch let error as RequestError {
-            return ControlResponse(outcome: .error, message: error.message)
+            return .failure(error.code, error.message)
         } catch {
             logger.error("control request failed", metadata: ["op": "\(request.op.rawValue)", "error": "\(error)"])
-            return ControlResponse(outcome: .error, message: "\(error)")
+            return .failure(.internal, "\(error)")
         }
     }
 
-    struct RequestError: Error { let message: String }
+    /// A request refused before it reached the replica: what to answer, and under which code.
+    struct RequestError: Error {
+        let code: ControlErrorCode
+        let message: String
+
+        init(_ code: ControlErrorCode, _ message: String) {
+            self.code = code
+            self.message = message
+        }
+
+        /// A bad request.
+        init(_ message: String) { self.init(.badRequest, message) }
+    }
+
+    /// The control protocol's code for a replica failure.
+    static func code(of error: ReplicaError) -> ControlErrorCode {
+        switch error.code {
+        case .open, .sqlite, .diskFull: .storage
+        case .staleHead, .gap, .brokenChain, .fork: .staleHead
+        case .malformed: .badRequest
+        case .badSignature, .wrongVenue, .notAuthorized, .notEnrolled, .revoked: .rejected
+        }
+    }
 
     private func required(_ value: String?, _ name: String) throws(RequestError) -> String {
-        guard let value, !value.trimmingWhitespace().isEmpty else { throw RequestError(message: "missing \(name)") }
+        guard let value, !value.trimmingWhitespace().isEmpty else { throw RequestError("missing \(name)") }
         return value
     }
 
@@ -113,17 +136,17 @@ public final class KioskService: Sendable {
             guard record.admitted else {
                 var response = ControlResponse(
                     outcome: .refused, message: "This ticket is not valid for check-in. Please see the staff desk.")
-                response.attendee = Self.summary(record)
+                response.attendee = record.summary
                 return .answer(response)
             }
             if record.isInside {
                 var response = ControlResponse(outcome: .alreadyCheckedIn)
-                response.attendee = Self.summary(record)
-                response.checkIn = record.firstArrival.map(Self.summary)
+                response.attendee = record.summary
+                response.checkIn = record.firstArrival.map(\.summary)
                 return .answer(response)
             }
             var response = ControlResponse(outcome: .checkedIn)
-            response.attendee = Self.summary(record)
+            response.attendee = record.summary
             response.checkIn = PresenceSummary(atMillis: now, kioskName: config.name, location: config.location)
             let body = DeltaBody.checkIn(CheckInPayload(presenceTemplate(campaign, record.key, status)))
             return .append(body, answer: response, after: record.latest?.hlc)
@@ -139,7 +162,7 @@ public final class KioskService: Sendable {
                 return .answer(ControlResponse(outcome: .notFound, message: "No ticket or email matches."))
             }
             var response = ControlResponse(outcome: record.isInside ? .checkedOut : .notCheckedIn)
-            response.attendee = Self.summary(record)
+            response.attendee = record.summary
             guard record.isInside else { return .answer(response) }
             let body = DeltaBody.checkOut(CheckOutPayload(presenceTemplate(campaign, record.key, lock.checkInStatus)))
             return .append(body, answer: response, after: record.latest?.hlc)
@@ -151,8 +174,8 @@ public final class KioskService: Sendable {
         let last = TerminalText.sanitize(request.lastName ?? "").trimmingWhitespace()
         let company = TerminalText.sanitize(request.company ?? "").trimmingWhitespace()
         let email = (request.email ?? "").trimmingWhitespace()
-        guard !first.isEmpty, !last.isEmpty else { throw RequestError(message: "first and last name are required") }
-        guard EmailAddress.isPlausible(email) else { throw RequestError(message: "'\(TerminalText.sanitize(email))' is not an email address") }
+        guard !first.isEmpty, !last.isEmpty else { throw RequestError("first and last name are required") }
+        guard EmailAddress.isPlausible(email) else { throw RequestError("'\(TerminalText.sanitize(email))' is not an email address") }
         let now = clock.nowMillis
         return try append { view in
             let window = CheckInPolicy.window(lock: try view.lock(), nowMillis: now)
@@ -161,7 +184,7 @@ public final class KioskService: Sendable {
             let presence = presenceTemplate(campaign, key, status)
             if let existing = try view.attendee(campaignID: campaign, key: key) {
                 var response = ControlResponse(outcome: existing.isInside ? .alreadyCheckedIn : .checkedIn)
-                response.attendee = Self.summary(existing)
+                response.attendee = existing.summary
                 response.message = "You are already registered for this event."
                 guard existing.admitted else {
                     response.outcome = .refused
@@ -169,7 +192,7 @@ public final class KioskService: Sendable {
                     return .answer(response)
                 }
                 if existing.isInside {
-                    response.checkIn = existing.firstArrival.map(Self.summary)
+                    response.checkIn = existing.firstArrival.map(\.summary)
                     return .answer(response)
                 }
                 response.checkIn = PresenceSummary(atMillis: now, kioskName: config.name, location: config.location)
@@ -189,7 +212,7 @@ public final class KioskService: Sendable {
 
     func note(attendeeKey: String, text: String) throws -> ControlResponse {
         let clean = String(TerminalText.sanitize(text, maxCharacters: Limits.maxNoteCharacters).trimmingWhitespace())
-        guard !clean.isEmpty else { throw RequestError(message: "the note is empty") }
+        guard !clean.isEmpty else { throw RequestError("the note is empty") }
         return try append { view in
             guard let campaign = try view.lock()?.campaignID,
                 let record = try view.attendee(campaignID: campaign, key: attendeeKey), record.isCheckedIn
@@ -202,7 +225,7 @@ public final class KioskService: Sendable {
     }
 
     func head(author hex: String) throws -> ControlResponse {
-        guard let author = AuthorID(hex: hex) else { throw RequestError(message: "author must be a hex public key") }
+        guard let author = AuthorID(hex: hex) else { throw RequestError("author must be a hex public key") }
         let head = try replica.head(of: author)
         var response = ControlResponse(outcome: .head)
         response.headSeq = head.seq
@@ -217,9 +240,9 @@ public final class KioskService: Sendable {
         for item in wire {
             guard let envelope = Hex.decode(item.envelope), let signature = Hex.decode(item.signature),
                 let delta = try? SignedDelta(envelope: envelope, signature: signature)
-            else { throw RequestError(message: "a submitted delta is malformed") }
+            else { throw RequestError("a submitted delta is malformed") }
             guard delta.author == replica.policy.organizer else {
-                throw RequestError(message: "only deltas signed by the venue's organizer key can be submitted")
+                throw RequestError(.rejected, "only deltas signed by the venue's organizer key can be submitted")
             }
             deltas.append(delta)
         }
@@ -238,7 +261,7 @@ public final class KioskService: Sendable {
             return response
         } catch {
             guard Self.isStaleHead(error.code) else { throw error }
-            throw RequestError(message: "stale organizer head (\(error.message)); rebuild and resubmit")
+            throw RequestError(.staleHead, "stale organizer head (\(error.message)); rebuild and resubmit")
         }
     }
 
@@ -247,17 +270,7 @@ public final class KioskService: Sendable {
     }
 
     static func refusal(_ decision: CheckInPolicy.Decision) -> ControlResponse {
-        guard case .refuse(let message) = decision else { return ControlResponse(outcome: .error) }
+        guard case .refuse(let message) = decision else { return .failure(.internal, "no refusal to report") }
         return ControlResponse(outcome: .refused, message: message)
-    }
-
-    public static func summary(_ record: AttendeeRecord) -> AttendeeSummary {
-        AttendeeSummary(
-            campaignID: record.campaignID, key: record.key, firstName: record.firstName, lastName: record.lastName,
-            company: record.company, ticket: record.ticket ?? record.walkInTickets.first)
-    }
-
-    public static func summary(_ presence: PresenceRecord) -> PresenceSummary {
-        PresenceSummary(atMillis: presence.hlc.physicalMillis, kioskName: presence.kioskName, location: presence.location)
     }
 }

@@ -4,6 +4,7 @@ import Logging
 import MusterCore
 import MusterCrypto
 import MusterDaemon
+import MusterControl
 import MusterStore
 import ServiceLifecycle
 

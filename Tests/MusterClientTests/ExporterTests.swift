@@ -1,6 +1,8 @@
+import MusterTime
 import Foundation
 import MusterCore
 import MusterDaemon
+import MusterControl
 import Testing
 
 @testable import MusterClient

@@ -1,6 +1,7 @@
 import Foundation
 @_exported import MusterTestSupport
 import Logging
+import MusterControl
 import MusterCore
 import MusterCrypto
 import MusterStore

@@ -1,4 +1,5 @@
 import Foundation
+import MusterControl
 import MusterCore
 import MusterCrypto
 import Synchronization

@@ -1,6 +1,6 @@
+import MusterTime
 import Testing
 
-@testable import MusterDaemon
 @testable import MusterStore
 
 private func lock(

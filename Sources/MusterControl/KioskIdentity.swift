@@ -1,7 +1,6 @@
 import Foundation
 public import MusterCore
 public import MusterCrypto
-import MusterStore
 
 /// The kiosk's own key and its enrollment certificate, as files in the state directory.
 ///
@@ -10,7 +9,7 @@ import MusterStore
 /// this, so they agree on paths and formats.
 public enum KioskIdentity {
     /// Loads the kiosk key, creating it (mode 0600) when there is none yet.
-    public static func loadOrCreateKey(config: KioskConfig) throws(DaemonError) -> (key: SigningKeyPair, created: Bool) {
+    public static func loadOrCreateKey(config: KioskConfig) throws(KioskIdentityError) -> (key: SigningKeyPair, created: Bool) {
         let path = config.kioskKeyPath
         do {
             if FileManager.default.fileExists(atPath: path) {
@@ -23,29 +22,30 @@ public enum KioskIdentity {
             try KeyFile.write(keyPair, to: path, passphrase: nil)
             return (keyPair, true)
         } catch {
-            throw DaemonError(.kioskKey, "kiosk key \(path): \(error)")
+            throw KioskIdentityError(.kioskKey, "kiosk key \(path): \(error)", cause: error)
         }
     }
 
     /// Reads the enrollment certificate `muster join` stored, or nil when the kiosk has not joined.
-    public static func loadCertificate(config: KioskConfig) throws(DaemonError) -> SignedDelta? {
+    public static func loadCertificate(config: KioskConfig) throws(KioskIdentityError) -> SignedDelta? {
         let path = config.enrollmentPath
         guard FileManager.default.fileExists(atPath: path) else { return nil }
         guard let text = try? String(contentsOfFile: path, encoding: .utf8),
             let certificate = decodeCertificate(text.trimmingCharacters(in: .whitespacesAndNewlines))
         else {
-            throw DaemonError(.notEnrolled, "\(path) is not a valid enrollment certificate; run muster join again")
+            throw KioskIdentityError(.certificate, "\(path) is not a valid enrollment certificate; run muster join again")
         }
         return certificate
     }
 
     /// Stores the certificate (it is public: the organizer's signature over the kiosk's key and name).
-    public static func storeCertificate(_ certificate: SignedDelta, config: KioskConfig) throws(DaemonError) {
+    public static func storeCertificate(_ certificate: SignedDelta, config: KioskConfig) throws(KioskIdentityError) {
         let text = Hex.encode(certificate.envelope) + "." + Hex.encode(certificate.signature) + "\n"
         do {
             try text.write(toFile: config.enrollmentPath, atomically: true, encoding: .utf8)
         } catch {
-            throw DaemonError(.stateDirectory, "cannot write \(config.enrollmentPath): \(error.localizedDescription)")
+            throw KioskIdentityError(
+                .stateDirectory, "cannot write \(config.enrollmentPath): \(error.localizedDescription)", cause: error)
         }
     }
 

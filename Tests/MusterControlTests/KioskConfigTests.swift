@@ -1,7 +1,8 @@
 import Foundation
+import MusterTestSupport
 import Testing
 
-@testable import MusterDaemon
+@testable import MusterControl
 
 private func parseError(_ text: String, file: String = "test.toml") -> ConfigError? {
     do {

@@ -2,9 +2,10 @@ import Foundation
 import MusterCore
 import MusterCrypto
 import MusterStore
+import MusterTestSupport
 import Testing
 
-@testable import MusterDaemon
+@testable import MusterControl
 
 private func loadError(_ path: String) -> ConfigError? {
     do {
@@ -63,7 +64,7 @@ struct VenueFileTests {
         let path = dir.file("venue.toml")
         let first = try VenueFile.create(name: "First", organizer: organizer)
         try first.write(to: path)
-        #expect(try DaemonTestSupport.permissions(of: path) == 0o600)
+        #expect(try FilePermissions.mode(of: path) == 0o600)
 
         let second = try VenueFile.create(name: "Second", organizer: organizer)
         #expect(throws: (any Error).self) { try second.write(to: path) }
@@ -71,7 +72,7 @@ struct VenueFileTests {
 
         try second.write(to: path, overwrite: true)
         #expect(try VenueFile.load(path: path).venue == second.venue)
-        #expect(try DaemonTestSupport.permissions(of: path) == 0o600)
+        #expect(try FilePermissions.mode(of: path) == 0o600)
     }
 
     @Test(arguments: [0o644, 0o640, 0o604, 0o660])
@@ -81,7 +82,7 @@ struct VenueFileTests {
         let path = dir.file("venue.toml")
         let venue = try VenueFile.create(name: "Open", organizer: try SigningKeyPair.generate().publicKey)
         try venue.write(to: path)
-        try DaemonTestSupport.setPermissions(mode, of: path)
+        try FilePermissions.set(mode, of: path)
         let error = try #require(loadError(path))
         #expect(error.file == path)
         #expect(error.message.contains("chmod 600 \(path)"))

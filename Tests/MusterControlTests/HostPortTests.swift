@@ -1,6 +1,6 @@
 import Testing
 
-@testable import MusterDaemon
+@testable import MusterControl
 
 @Suite("HostPort")
 struct HostPortTests {

@@ -1,5 +1,5 @@
 public import MusterCore
-public import MusterStore
+import MusterTime
 
 /// The kiosk's rules for who may check in, as a pure function of the lock, the attendee and the time,
 /// so they can be tested without a database.
