@@ -33,6 +33,8 @@ let package = Package(
         // Crash points (issue 7) exist only in debug builds, which are the test builds.
         .target(name: "MusterCore", swiftSettings: strict + [.define("MUSTER_FAULTS", .when(configuration: .debug))]),
         .target(name: "MusterCrypto", dependencies: ["CSodium", "MusterCore"], swiftSettings: strict),
+        // The attendee-list import (CSV and the exports it reads): no SQLite, no I/O beyond reading the file.
+        .target(name: "MusterAttendeeList", dependencies: ["MusterCore"], swiftSettings: strict),
         .target(
             name: "MusterStore",
             dependencies: [
@@ -79,7 +81,7 @@ let package = Package(
         ),
         .target(
             name: "MusterClient",
-            dependencies: ["MusterCore", "MusterCrypto", "MusterStore", "MusterControl", "MusterTime"],
+            dependencies: ["MusterCore", "MusterCrypto", "MusterStore", "MusterAttendeeList", "MusterControl", "MusterTime"],
             swiftSettings: strict
         ),
         .executableTarget(
@@ -102,7 +104,8 @@ let package = Package(
         .executableTarget(
             name: "muster-fuzz",
             dependencies: [
-                "MusterCore", "MusterCrypto", "MusterStore", "MusterControl", "MusterSync", "MusterDaemon",
+                "MusterCore", "MusterCrypto", "MusterStore", "MusterAttendeeList", "MusterControl", "MusterSync",
+                "MusterDaemon",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
             ],
@@ -136,6 +139,7 @@ let package = Package(
         .testTarget(name: "MusterTimeTests", dependencies: ["MusterTime"]),
         .testTarget(name: "MusterCoreTests", dependencies: ["MusterCore"]),
         .testTarget(name: "MusterCryptoTests", dependencies: ["MusterCrypto"]),
+        .testTarget(name: "MusterAttendeeListTests", dependencies: ["MusterAttendeeList", "MusterCore", "MusterTestSupport"]),
         .testTarget(name: "MusterStoreTests", dependencies: ["MusterStore", "MusterCore", "MusterCrypto", "MusterTime"]),
         .testTarget(
             name: "MusterControlTests",
@@ -152,13 +156,13 @@ let package = Package(
         ),
         .testTarget(
             name: "MusterClientTests",
-            dependencies: ["MusterClient", "MusterControl", "MusterDaemon", "MusterStore", "MusterCore", "MusterTime",
+            dependencies: ["MusterClient", "MusterControl", "MusterDaemon", "MusterStore", "MusterAttendeeList", "MusterCore", "MusterTime",
                 "MusterTestSupport",
             ]
         ),
         .testTarget(
             name: "MusterIntegrationTests",
-            dependencies: ["MusterCore", "MusterCrypto", "MusterStore", "MusterSync"]
+            dependencies: ["MusterCore", "MusterCrypto", "MusterStore", "MusterAttendeeList", "MusterSync"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,3 +1,4 @@
+import MusterAttendeeList
 public import MusterStore
 import MusterCore
 import MusterControl

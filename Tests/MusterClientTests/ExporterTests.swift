@@ -1,3 +1,4 @@
+import MusterAttendeeList
 import MusterTime
 import Foundation
 import MusterCore

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The byte-level state machine behind `CSVReader` and `RosterImport`.
+/// The byte-level state machine behind `CSVReader` and `AttendeeListImport`.
 ///
 /// Works on UTF-8 bytes rather than `Character`s because every structural character (quote, delimiters, CR, LF)
 /// is ASCII and can never occur inside a multi-byte sequence; this keeps 100k-row imports fast.

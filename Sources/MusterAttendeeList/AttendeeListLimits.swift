@@ -1,12 +1,12 @@
 import Foundation
 
 /// How much one import may ask of the organizer's laptop, so that a hostile or runaway file ends in a clear error
-/// instead of an exhausted machine, and never in a half-imported roster.
+/// instead of an exhausted machine, and never in a half-imported attendee list.
 ///
 /// The limits are checked in order of cost: the file size before a byte is read, the field and record size while
 /// the parser scans, the row count as records arrive (parsing stops at the first row over the limit). Memory
 /// therefore stays at one copy of the file plus the normalized rows.
-public struct RosterLimits: Sendable, Equatable {
+public struct AttendeeListLimits: Sendable, Equatable {
     /// Largest file read at all, checked with `fstat` before reading and enforced again while reading.
     ///
     /// 64 MiB holds 250,000 rows of about 270 bytes, more than the widest real exports (Eventbrite with a dozen
@@ -17,7 +17,7 @@ public struct RosterLimits: Sendable, Equatable {
     /// 250,000 is well above the largest single events organizers run Muster for; a bigger list is almost
     /// certainly the wrong file, and splitting it costs the organizer a minute.
     public var maximumRows: Int
-    /// The parser's structural guards; the roster's own rule for a value (1,000 characters) is checked later,
+    /// The parser's structural guards; the attendee list's own rule for a value (1,000 characters) is checked later,
     /// only on the columns the import reads.
     public var csv: CSVLimits
 
@@ -28,5 +28,5 @@ public struct RosterLimits: Sendable, Equatable {
     }
 
     /// 64 MiB, 250,000 rows, 64 KiB per field, 1 MiB per record.
-    public static let standard = RosterLimits()
+    public static let standard = AttendeeListLimits()
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// The result of importing an attendee list: one normalized row per person, plus what was folded or left out,
 /// so the organizer can see exactly how the file was read before the event.
-public struct RosterImport: Sendable, Equatable {
+public struct AttendeeListImport: Sendable, Equatable {
     /// A later row folded into an earlier one with the same email key.
     public struct Merge: Sendable, Equatable {
         /// Line of the duplicate row.
@@ -29,9 +29,9 @@ public struct RosterImport: Sendable, Equatable {
         }
     }
 
-    public let format: RosterFormat
+    public let format: AttendeeListFormat
     /// Unique by emailKey, in file order of first appearance.
-    public let rows: [RosterRow]
+    public let rows: [AttendeeListRow]
     /// Duplicate rows folded into an earlier one (same emailKey): empty fields are filled from the later row;
     /// admitted if any row admitted.
     public let merged: [Merge]
@@ -39,7 +39,7 @@ public struct RosterImport: Sendable, Equatable {
     /// admitted=false so the kiosk can tell the person to see staff.
     public let skipped: [Skip]
 
-    public init(format: RosterFormat, rows: [RosterRow], merged: [Merge], skipped: [Skip]) {
+    public init(format: AttendeeListFormat, rows: [AttendeeListRow], merged: [Merge], skipped: [Skip]) {
         self.format = format
         self.rows = rows
         self.merged = merged
@@ -48,7 +48,7 @@ public struct RosterImport: Sendable, Equatable {
 
     /// Parses and validates the whole file; throws and imports nothing on any malformed input.
     ///
-    /// Rejecting the whole file (rather than importing what looks fine) keeps the roster from silently missing
+    /// Rejecting the whole file (rather than importing what looks fine) keeps the attendee list from silently missing
     /// people: the organizer fixes the line named in the error and imports again.
     ///
     /// Two passes over the bytes keep memory at the file plus the rows: the first checks every record's structure
@@ -56,11 +56,11 @@ public struct RosterImport: Sendable, Equatable {
     /// well-formed file of acceptable length is then read record by record into rows. CSV errors therefore come
     /// before any error about a row's content, as they would if the whole table were parsed first.
     /// `limits.maximumFileBytes` applies to ``read(contentsOfFile:limits:)``, which loads `data`.
-    public static func parse(_ data: Data, limits: RosterLimits = .standard) throws(RosterImportError) -> RosterImport {
+    public static func parse(_ data: Data, limits: AttendeeListLimits = .standard) throws(AttendeeListError) -> AttendeeListImport {
         // `Data.withUnsafeBytes` only rethrows untyped errors, so the typed error comes out as a `Result`.
-        let result: Result<RosterImport, RosterImportError> = data.withUnsafeBytes { raw in
+        let result: Result<AttendeeListImport, AttendeeListError> = data.withUnsafeBytes { raw in
             var parser = CSVParser(bytes: raw.bindMemory(to: UInt8.self), limits: limits.csv)
-            do throws(RosterImportError) {
+            do throws(AttendeeListError) {
                 return .success(try parse(&parser, maximumRows: limits.maximumRows))
             } catch {
                 return .failure(error)
@@ -69,7 +69,7 @@ public struct RosterImport: Sendable, Equatable {
         return try result.get()
     }
 
-    private static func parse(_ parser: inout CSVParser, maximumRows: Int) throws(RosterImportError) -> RosterImport {
+    private static func parse(_ parser: inout CSVParser, maximumRows: Int) throws(AttendeeListError) -> AttendeeListImport {
         let (header, headerLine) = try csv { () throws(CSVError) in try parser.parseHeader() }
         // First pass, on a copy positioned after the header: structure and row count, nothing built.
         var validator = parser
@@ -77,19 +77,19 @@ public struct RosterImport: Sendable, Equatable {
         while let line = try csv({ () throws(CSVError) in try validator.skipRecord() }) {
             recordCount += 1
             guard recordCount <= maximumRows else {
-                throw RosterImportError(line: line, reason: .tooManyRows(limit: maximumRows))
+                throw AttendeeListError(line: line, reason: .tooManyRows(limit: maximumRows))
             }
         }
-        guard let format = RosterFormat.detect(header: header),
-              let columns = RosterColumns(format: format, header: header)
+        guard let format = AttendeeListFormat.detect(header: header),
+              let columns = AttendeeListColumns(format: format, header: header)
         else {
-            let hasEmail = header.map(RosterColumns.normalize)
-                .contains { RosterColumns.emailAliases.contains($0) }
-            throw RosterImportError(
+            let hasEmail = header.map(AttendeeListColumns.normalize)
+                .contains { AttendeeListColumns.emailAliases.contains($0) }
+            throw AttendeeListError(
                 line: headerLine, reason: hasEmail ? .unknownFormat(header: header) : .noEmailColumn)
         }
 
-        var rows: [RosterRow] = []
+        var rows: [AttendeeListRow] = []
         var rowIndexByKey: [String: Int] = [:]
         var merged: [Merge] = []
         var skipped: [Skip] = []
@@ -97,7 +97,7 @@ public struct RosterImport: Sendable, Equatable {
         rowIndexByKey.reserveCapacity(recordCount)
         while let record = try csv({ () throws(CSVError) in try parser.nextRecord() }) {
             guard let row = try makeRow(record, columns: columns, header: header, format: format) else {
-                let blank = record.fields.allSatisfy { RosterText.trim($0).isEmpty }
+                let blank = record.fields.allSatisfy { AttendeeListText.trim($0).isEmpty }
                 let reason = blank ? "blank row" : "no email address; add one to import this person"
                 skipped.append(Skip(line: record.line, reason: reason))
                 continue
@@ -110,51 +110,51 @@ public struct RosterImport: Sendable, Equatable {
                 rows.append(row)
             }
         }
-        return RosterImport(format: format, rows: rows, merged: merged, skipped: skipped)
+        return AttendeeListImport(format: format, rows: rows, merged: merged, skipped: skipped)
     }
 
-    /// Runs one parser step, reporting its `CSVError` as a roster error on the same line.
-    private static func csv<T>(_ step: () throws(CSVError) -> T) throws(RosterImportError) -> T {
+    /// Runs one parser step, reporting its `CSVError` as an attendee-list error on the same line.
+    private static func csv<T>(_ step: () throws(CSVError) -> T) throws(AttendeeListError) -> T {
         do {
             return try step()
         } catch {
-            throw RosterImportError(line: error.line, reason: .csv(error.reason))
+            throw AttendeeListError(line: error.line, reason: .csv(error.reason))
         }
     }
 
     /// Nil when the email cell is empty.
     private static func makeRow(
-        _ record: CSVRecord, columns: RosterColumns, header: [String], format: RosterFormat
-    ) throws(RosterImportError) -> RosterRow? {
+        _ record: CSVRecord, columns: AttendeeListColumns, header: [String], format: AttendeeListFormat
+    ) throws(AttendeeListError) -> AttendeeListRow? {
         for index in columns.used {
             let value = record.fields[index]
-            let limit = RosterText.maximumFieldLength
-            if value.utf8.count > limit && RosterText.trim(value).count > limit {
-                throw RosterImportError(line: record.line, reason: .tooLong(field: RosterText.trim(header[index])))
+            let limit = AttendeeListText.maximumFieldLength
+            if value.utf8.count > limit && AttendeeListText.trim(value).count > limit {
+                throw AttendeeListError(line: record.line, reason: .tooLong(field: AttendeeListText.trim(header[index])))
             }
         }
         func text(_ index: Int?) -> String {
             guard let index else { return "" }
-            return RosterText.clean(record.fields[index])
+            return AttendeeListText.clean(record.fields[index])
         }
         func optionalText(_ index: Int?) -> String? {
             let value = text(index)
             return value.isEmpty ? nil : value
         }
 
-        let email = RosterText.trim(record.fields[columns.email])
+        let email = AttendeeListText.trim(record.fields[columns.email])
         guard !email.isEmpty else { return nil }
-        guard RosterText.isPlausibleEmail(email) else {
-            throw RosterImportError(line: record.line, reason: .invalidEmail(email))
+        guard AttendeeListText.isPlausibleEmail(email) else {
+            throw AttendeeListError(line: record.line, reason: .invalidEmail(email))
         }
 
         var firstName = text(columns.firstName)
         var lastName = text(columns.lastName)
         if firstName.isEmpty && lastName.isEmpty {
-            (firstName, lastName) = RosterText.splitName(text(columns.fullName))
+            (firstName, lastName) = AttendeeListText.splitName(text(columns.fullName))
         }
         let status = optionalText(columns.status)
-        return RosterRow(
+        return AttendeeListRow(
             line: record.line,
             email: email,
             firstName: firstName,
@@ -163,7 +163,7 @@ public struct RosterImport: Sendable, Equatable {
             ticket: optionalText(columns.ticket) ?? optionalText(columns.fallbackTicket),
             salesforceID: optionalText(columns.salesforceID).flatMap(validSalesforceID),
             status: status,
-            admitted: RosterRow.isAdmitted(status: status, format: format)
+            admitted: AttendeeListRow.isAdmitted(status: status, format: format)
         )
     }
 

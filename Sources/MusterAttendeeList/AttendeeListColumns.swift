@@ -1,7 +1,7 @@
 import Foundation
 
 /// Where each attendee attribute lives in a given file's header, resolved once per import.
-struct RosterColumns {
+struct AttendeeListColumns {
     static let emailAliases = ["email", "e-mail", "email address", "e-mail address"]
     static let salesforceIDAliases = ["campaign member id", "member id", "id"]
     static let genericFirstNameAliases = ["first name", "firstname", "given name"]
@@ -28,7 +28,7 @@ struct RosterColumns {
     }
 
     /// Nil when the header has no email column.
-    init?(format: RosterFormat, header: [String]) {
+    init?(format: AttendeeListFormat, header: [String]) {
         let names = header.map(Self.normalize)
         guard let email = Self.find(Self.emailAliases, in: names) else { return nil }
         self.email = email
@@ -67,7 +67,7 @@ struct RosterColumns {
     /// Lowercased, trimmed, `_` read as a space and inner runs of spaces collapsed, so `First_Name`, ` first name `
     /// and `FIRST  NAME` all match `first name`.
     static func normalize(_ name: String) -> String {
-        RosterText.comparable(name, spaceLike: ["_"])
+        AttendeeListText.comparable(name, spaceLike: ["_"])
     }
 
     /// Index of the first column matching the earliest alias (aliases are in order of preference).

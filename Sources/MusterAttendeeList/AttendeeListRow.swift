@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Every source format is reduced to this shape so the store and the kiosk never need to know where a person
 /// came from; `salesforceID` survives only so check-ins can be exported back to the right campaign member.
-public struct RosterRow: Sendable, Equatable {
+public struct AttendeeListRow: Sendable, Equatable {
     /// First line this person appeared on.
     public var line: Int
     /// Trimmed, original case.
@@ -54,13 +54,13 @@ public struct RosterRow: Sendable, Equatable {
     /// Deliberately the same rule as `MusterCore.EmailAddress.key`, which lookups and walk-in registration use;
     /// the two must agree or an imported person could not be found by the address they type.
     static func emailKey(for email: String) -> String {
-        RosterText.trim(email).lowercased()
+        AttendeeListText.trim(email).lowercased()
     }
 
     /// Whether a source status lets the person in. Unknown or missing statuses admit: the organizer imported them.
-    static func isAdmitted(status: String?, format: RosterFormat) -> Bool {
+    static func isAdmitted(status: String?, format: AttendeeListFormat) -> Bool {
         guard let status else { return true }
-        let normalized = RosterText.comparable(status, spaceLike: ["_", "-"])
+        let normalized = AttendeeListText.comparable(status, spaceLike: ["_", "-"])
         if notAdmittedStatuses.contains(normalized) { return false }
         return !(format == .pretix && (normalized == "c" || normalized == "e"))
     }
@@ -74,7 +74,7 @@ public struct RosterRow: Sendable, Equatable {
     /// If only the later row admits the person (say a refunded ticket followed by a valid one), its ticket, status
     /// and Salesforce ID win, because those identify the entry that is actually valid. Otherwise this row's values
     /// stay and only its empty fields are filled in.
-    mutating func absorb(_ later: RosterRow) {
+    mutating func absorb(_ later: AttendeeListRow) {
         if !admitted && later.admitted {
             admitted = true
             ticket = later.ticket ?? ticket

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Organizers upload whatever their tool exports, without renaming columns, so the format is recognized from the
 /// header alone (case-insensitive, surrounding spaces ignored, `_` treated as a space).
-public enum RosterFormat: String, Sendable, Equatable {
+public enum AttendeeListFormat: String, Sendable, Equatable {
     /// Salesforce campaign-member report (`Email` plus `Campaign Member ID`, `Member ID` or `Id`).
     case salesforce
     /// Eventbrite attendee report (`Order #` plus `Attendee #` or `Barcode #`).
@@ -19,16 +19,16 @@ public enum RosterFormat: String, Sendable, Equatable {
     ///
     /// Checked from most to least specific: pretix, Eventbrite, Salesforce, generic. A header with nothing but an
     /// email column is accepted as generic so a plain list of addresses can be imported.
-    public static func detect(header: [String]) -> RosterFormat? {
-        let names = header.map(RosterColumns.normalize)
-        guard RosterColumns.find(RosterColumns.emailAliases, in: names) != nil else { return nil }
-        func has(_ aliases: [String]) -> Bool { RosterColumns.find(aliases, in: names) != nil }
+    public static func detect(header: [String]) -> AttendeeListFormat? {
+        let names = header.map(AttendeeListColumns.normalize)
+        guard AttendeeListColumns.find(AttendeeListColumns.emailAliases, in: names) != nil else { return nil }
+        func has(_ aliases: [String]) -> Bool { AttendeeListColumns.find(aliases, in: names) != nil }
         if has(["order code"]) && has(["secret"]) { return .pretix }
         if has(["order #"]) && has(["attendee #", "barcode #"]) { return .eventbrite }
-        if has(RosterColumns.salesforceIDAliases) { return .salesforce }
-        let genericColumns = RosterColumns.genericFirstNameAliases + RosterColumns.genericLastNameAliases
-            + RosterColumns.genericFullNameAliases + RosterColumns.genericCompanyAliases
-            + RosterColumns.genericTicketAliases
+        if has(AttendeeListColumns.salesforceIDAliases) { return .salesforce }
+        let genericColumns = AttendeeListColumns.genericFirstNameAliases + AttendeeListColumns.genericLastNameAliases
+            + AttendeeListColumns.genericFullNameAliases + AttendeeListColumns.genericCompanyAliases
+            + AttendeeListColumns.genericTicketAliases
         if has(genericColumns) || names.filter({ !$0.isEmpty }).count == 1 { return .generic }
         return nil
     }

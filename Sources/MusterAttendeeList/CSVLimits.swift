@@ -4,8 +4,8 @@ import Foundation
 /// quote that swallows the rest of the file, a line of a million commas) fails at the spot where it goes wrong
 /// instead of being copied into memory first.
 ///
-/// These are guards, not content rules: they sit far above anything a real export contains (the roster's own rule
-/// for a value is ``RosterText``'s 1,000 characters), and they only bound the work one field or one record can cause.
+/// These are guards, not content rules: they sit far above anything a real export contains (the attendee list's own rule
+/// for a value is ``AttendeeListText``'s 1,000 characters), and they only bound the work one field or one record can cause.
 public struct CSVLimits: Sendable, Equatable {
     /// Longest field in bytes as written in the file, between the quotes for a quoted field (a doubled quote counts
     /// as two). Checked byte by byte, before the field becomes a `String`.

@@ -2,7 +2,7 @@ import Foundation
 
 /// Why an attendee list was rejected. Import is all-or-nothing, so the message must let the organizer find the
 /// line and fix the file without help.
-public struct RosterImportError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct AttendeeListError: Error, Sendable, Equatable, CustomStringConvertible {
     public enum Reason: Sendable, Equatable {
         /// The file is not well-formed CSV.
         case csv(CSVError.Reason)
@@ -14,10 +14,10 @@ public struct RosterImportError: Error, Sendable, Equatable, CustomStringConvert
         case invalidEmail(String)
         /// A value in the named column (as spelled in the header) is over 1,000 characters.
         case tooLong(field: String)
-        /// The file has more data rows than `RosterLimits.maximumRows`; `line` is where the first row over the
+        /// The file has more data rows than `AttendeeListLimits.maximumRows`; `line` is where the first row over the
         /// limit starts, and nothing after it was read.
         case tooManyRows(limit: Int)
-        /// The file is larger than `RosterLimits.maximumFileBytes` (`line` is 0); it was not read.
+        /// The file is larger than `AttendeeListLimits.maximumFileBytes` (`line` is 0); it was not read.
         case fileTooLarge(bytes: Int, limit: Int)
         /// The file could not be opened or read (`line` is 0); the cause as the system states it.
         case unreadable(String)
@@ -61,7 +61,7 @@ public struct RosterImportError: Error, Sendable, Equatable, CustomStringConvert
             return "more than \(count) attendee rows (row \(CSVError.grouped(limit + 1)) starts on this line); "
                 + "split the file into several imports of at most \(count) rows each"
         case let .fileTooLarge(bytes, limit):
-            return "the file is \(Self.size(bytes)); the largest roster muster imports is \(Self.size(limit)); "
+            return "the file is \(Self.size(bytes)); the largest attendee list muster imports is \(Self.size(limit)); "
                 + "split it into several files and import each one"
         case let .unreadable(cause):
             return "the file cannot be read: \(cause)"

@@ -14,7 +14,7 @@ public enum CSVReader {
     /// quote and the next delimiter, are ignored. Field values are otherwise returned exactly as written.
     ///
     /// `limits` bound a single field and a single record while scanning (see ``CSVLimits``); the number of records
-    /// is the caller's business (``RosterImport`` counts records in a first pass that builds nothing, and stops at its
+    /// is the caller's business (``AttendeeListImport`` counts records in a first pass that builds nothing, and stops at its
     /// own row limit).
     public static func parse(_ data: Data, limits: CSVLimits = .standard) throws(CSVError) -> CSVTable {
         // `Data.withUnsafeBytes` only rethrows untyped errors, so the typed error comes out as a `Result`.

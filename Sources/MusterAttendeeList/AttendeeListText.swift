@@ -3,7 +3,7 @@ import MusterCore
 
 /// Normalization of the text that arrives in attendee lists, which is typed by strangers into registration forms
 /// and then passes through CRMs and spreadsheets.
-enum RosterText {
+enum AttendeeListText {
     /// Longest value accepted in any column the import reads; keeps badges, the database and the kiosk sane.
     static let maximumFieldLength = 1_000
     /// RFC 5321 path limit minus the angle brackets, in UTF-8 bytes.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import MusterStore
+@testable import MusterAttendeeList
 
 private func parse(_ text: String) throws(CSVError) -> CSVTable {
     try CSVReader.parse(Data(text.utf8))

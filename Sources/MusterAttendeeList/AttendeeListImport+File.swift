@@ -1,16 +1,16 @@
 import Foundation
 
-extension RosterImport {
+extension AttendeeListImport {
     /// The bytes of an attendee file, refusing one larger than `limits.maximumFileBytes` before reading it.
     ///
     /// The size comes from `fstat` on the open descriptor, so the file checked is the file read; reading then stops
     /// one byte past the limit anyway, which also bounds a file that grows meanwhile and pipes (whose size `fstat`
     /// reports as 0). A regular file is read straight into one buffer of its size: the only copy of the bytes.
     ///
-    /// Throws ``RosterImportError`` with line 0: `.fileTooLarge` or `.unreadable`.
+    /// Throws ``AttendeeListError`` with line 0: `.fileTooLarge` or `.unreadable`.
     public static func read(
-        contentsOfFile path: String, limits: RosterLimits = .standard
-    ) throws(RosterImportError) -> Data {
+        contentsOfFile path: String, limits: AttendeeListLimits = .standard
+    ) throws(AttendeeListError) -> Data {
         let limit = limits.maximumFileBytes
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw unreadable(errno) }
@@ -20,7 +20,7 @@ extension RosterImport {
         let isRegularFile = info.st_mode & 0o170000 == 0o100000
         let statedSize = isRegularFile ? Int(info.st_size) : 0
         guard statedSize <= limit else {
-            throw RosterImportError(line: 0, reason: .fileTooLarge(bytes: statedSize, limit: limit))
+            throw AttendeeListError(line: 0, reason: .fileTooLarge(bytes: statedSize, limit: limit))
         }
 
         // One spare byte tells a file that is exactly its stated size from one that kept going.
@@ -29,7 +29,7 @@ extension RosterImport {
         while true {
             if filled == data.count {
                 guard filled <= limit else {
-                    throw RosterImportError(line: 0, reason: .fileTooLarge(bytes: filled, limit: limit))
+                    throw AttendeeListError(line: 0, reason: .fileTooLarge(bytes: filled, limit: limit))
                 }
                 data.count = min(limit + 1, max(filled * 2, filled + 64 * 1024))
             }
@@ -49,13 +49,13 @@ extension RosterImport {
         return data
     }
 
-    private static func unreadable(_ code: Int32) -> RosterImportError {
-        RosterImportError(line: 0, reason: .unreadable(String(cString: strerror(code))))
+    private static func unreadable(_ code: Int32) -> AttendeeListError {
+        AttendeeListError(line: 0, reason: .unreadable(String(cString: strerror(code))))
     }
 }
 
 /// `read(2)` and its `errno` (0 on success), taken before anything else can overwrite it. A free function because
-/// inside `RosterImport` the name `read` means ``RosterImport/read(contentsOfFile:limits:)``.
+/// inside `AttendeeListImport` the name `read` means ``AttendeeListImport/read(contentsOfFile:limits:)``.
 private func readSome(_ fd: Int32, into buffer: UnsafeMutableRawPointer, count: Int) -> (Int, Int32) {
     let got = read(fd, buffer, count)
     return (got, got < 0 ? errno : 0)

@@ -37,7 +37,7 @@ public struct CSVError: Error, Sendable, Equatable, CustomStringConvertible {
         "line \(line): " + Self.explanation(of: reason, line: line)
     }
 
-    /// The message without the `line N:` prefix, shared with `RosterImportError`.
+    /// The message without the `line N:` prefix, shared with `AttendeeListError`.
     static func explanation(of reason: Reason, line: Int) -> String {
         switch reason {
         case .invalidUTF8:

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import MusterStore
+@testable import MusterAttendeeList
 
 @Suite("CSVWriter")
 struct CSVWriterTests {
