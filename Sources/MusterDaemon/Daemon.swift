@@ -26,7 +26,7 @@ public struct Daemon: Sendable {
         public let venue: VenueFile
         public let replica: Replica
         public let keyPair: SigningKeyPair
-        public let clock: WallClock
+        public let clock: HybridLogicalClock
     }
 
     /// Opens everything the daemon needs; fails with an actionable ``DaemonError``.
@@ -87,7 +87,7 @@ public struct Daemon: Sendable {
         } catch {
             throw DaemonError(.replica, "\(error)", cause: error)
         }
-        let clock = WallClock(offsetMillis: clockOffsetMillis, boundMillis: UInt64(config.clockBoundSeconds) * 1000)
+        let clock = HybridLogicalClock(offsetMillis: clockOffsetMillis, boundMillis: UInt64(config.clockBoundSeconds) * 1000)
         if let newest = try replica.newestHLC(author: AuthorID(keyPair.publicKey)) { clock.observe(newest) }
         logger.info(
             "replica open",
@@ -155,7 +155,7 @@ public struct Daemon: Sendable {
                 }
                 if let group { Task { await group.triggerGracefulShutdown() } }
             }, commitTrace: trace)
-        let service = KioskService(
+        let handler = ControlHandler(
             replica: parts.replica, keyPair: parts.keyPair, config: config, clock: clock, logger: logger,
             published: { sync.published($0) }, peers: { sync.connectedPeers.withLock { $0 } },
             peerDetails: { sync.peerReport().map(Self.detail) }, commitTrace: trace)
@@ -168,7 +168,7 @@ public struct Daemon: Sendable {
                         logger: logger)))
         }
         let notifier = SystemdNotifier(status: { Self.statusLine(sync.peerReport()) })
-        let control = ControlServer(path: config.controlSocket, service: service, logger: logger) { [config] in
+        let control = ControlServer(path: config.controlSocket, handler: handler, logger: logger) { [config] in
             notifier.notify("READY=1\nSTATUS=serving as \(config.name)")
         }
         let group = ServiceGroup(

@@ -28,7 +28,7 @@ struct ControlServerLiveTests {
         }
         #expect(responses[0].outcome == .pong)
         #expect(responses[0].kioskName == "Hall A")
-        #expect(responses[0].kioskKey == daemon.service.keyPair.publicKey.hex)
+        #expect(responses[0].kioskKey == daemon.handler.keyPair.publicKey.hex)
         #expect(responses[1].outcome == .status)
         #expect(responses[2].outcome == .refused, "no lock yet")
     }

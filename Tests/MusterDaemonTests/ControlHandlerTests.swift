@@ -8,32 +8,32 @@ import Testing
 @testable import MusterDaemon
 @testable import MusterStore
 
-@Suite("KioskService")
-struct KioskServiceTests {
+@Suite("ControlHandler")
+struct ControlHandlerTests {
     // MARK: - No lock
 
     @Test func checkInBeforeAnyLockIsRefused() throws {
-        let f = try ServiceFixture()
+        let f = try HandlerFixture()
         let response = f.request(.checkIn, query: "ada.lovelace@example.com")
         #expect(response.outcome == .refused)
         #expect(response.message?.contains("waiting for the organizer") == true)
-        #expect(try f.deltaCount(of: f.service.author) == 0)
+        #expect(try f.deltaCount(of: f.handler.author) == 0)
     }
 
     @Test func importWithoutLockStillRefuses() throws {
-        let f = try ServiceFixture()
+        let f = try HandlerFixture()
         try f.submit([
             .campaign(CampaignPayload(campaignID: f.campaignID, name: "DevConf")),
-            ServiceFixture.attendee(f.campaignID, email: "grace@example.com", first: "Grace", last: "Hopper"),
+            HandlerFixture.attendee(f.campaignID, email: "grace@example.com", first: "Grace", last: "Hopper"),
         ])
         #expect(f.request(.checkIn, query: "grace@example.com").outcome == .refused)
         #expect(f.request(.checkOut, query: "grace@example.com").outcome == .refused)
         #expect(f.register(first: "Walk", last: "In", email: "walk@example.com").outcome == .refused)
-        #expect(try f.deltaCount(of: f.service.author) == 0)
+        #expect(try f.deltaCount(of: f.handler.author) == 0)
     }
 
     @Test func unlockAfterLockRefusesAgain() throws {
-        let f = try ServiceFixture()
+        let f = try HandlerFixture()
         try f.importAndLock()
         #expect(try f.submit([.lock(LockPayload(version: 2, campaignID: nil))]).outcome == .submitted)
         let response = f.request(.checkIn, query: "grace@example.com")
@@ -44,7 +44,7 @@ struct KioskServiceTests {
     // MARK: - Check-in
 
     @Test func checkInByEmailThenAgainIsAlreadyCheckedIn() throws {
-        let f = try ServiceFixture(name: "Hall A", location: "Main entrance")
+        let f = try HandlerFixture(name: "Hall A", location: "Main entrance")
         try f.importAndLock(status: "Attended")
 
         let first = f.request(.checkIn, query: "  ADA.Lovelace@example.com ")
@@ -56,45 +56,45 @@ struct KioskServiceTests {
         #expect(attendee.company == "Analytical")
         #expect(attendee.ticket == "MUS-0001")
         #expect(attendee.campaignID == f.campaignID)
-        #expect(first.checkIn == PresenceSummary(atMillis: ServiceFixture.now, kioskName: "Hall A", location: "Main entrance"))
+        #expect(first.checkIn == PresenceSummary(atMillis: HandlerFixture.now, kioskName: "Hall A", location: "Main entrance"))
 
         // Durable before the answer: the replica already shows the check-in.
         let record = try #require(try f.attendeeRecord("ada.lovelace@example.com"))
         #expect(record.isInside)
         #expect(record.firstArrival?.memberStatus == "Attended")
         #expect(record.firstArrival?.kioskName == "Hall A")
-        #expect(try f.deltaCount(of: f.service.author) == 1)
+        #expect(try f.deltaCount(of: f.handler.author) == 1)
 
         let again = f.request(.checkIn, query: "ada.lovelace@example.com")
         #expect(again.outcome == .alreadyCheckedIn)
         #expect(again.checkIn?.kioskName == "Hall A")
-        #expect(again.checkIn?.atMillis == ServiceFixture.now)
+        #expect(again.checkIn?.atMillis == HandlerFixture.now)
         #expect(again.attendee?.key == "ada.lovelace@example.com")
-        #expect(try f.deltaCount(of: f.service.author) == 1, "a repeated check-in appends nothing")
+        #expect(try f.deltaCount(of: f.handler.author) == 1, "a repeated check-in appends nothing")
     }
 
     @Test func alreadyCheckedInElsewhereNamesTheFirstKiosk() throws {
-        let f = try ServiceFixture(name: "Hall A", location: "North door")
+        let f = try HandlerFixture(name: "Hall A", location: "North door")
         try f.importAndLock()
         #expect(f.request(.checkIn, query: "grace@example.com").outcome == .checkedIn)
 
         // A second kiosk on the same replica (as after sync).
-        var config = f.service.config
+        var config = f.handler.config
         config.name = "Hall B"
         config.location = "South door"
-        let other = KioskService(
+        let other = ControlHandler(
             replica: f.replica, keyPair: try SigningKeyPair.generate(), config: config,
-            clock: WallClock(physical: { ServiceFixture.now + 120_000 }), logger: DaemonTestSupport.quietLogger)
+            clock: HybridLogicalClock(physical: { HandlerFixture.now + 120_000 }), logger: DaemonTestSupport.quietLogger)
         var request = ControlRequest(op: .checkIn)
         request.query = "MUS-0002"
         let response = other.handle(request)
         #expect(response.outcome == .alreadyCheckedIn)
-        #expect(response.checkIn == PresenceSummary(atMillis: ServiceFixture.now, kioskName: "Hall A", location: "North door"))
+        #expect(response.checkIn == PresenceSummary(atMillis: HandlerFixture.now, kioskName: "Hall A", location: "North door"))
         #expect(try f.deltaCount(of: other.author) == 0)
     }
 
     @Test func checkInByTicketCodeIgnoresCaseAndSpace() throws {
-        let f = try ServiceFixture()
+        let f = try HandlerFixture()
         try f.importAndLock()
         let response = f.request(.checkIn, query: " mus-0002\t")
         #expect(response.outcome == .checkedIn)
@@ -102,41 +102,41 @@ struct KioskServiceTests {
     }
 
     @Test func unknownQueryIsNotFoundAndNeverAPrefixMatch() throws {
-        let f = try ServiceFixture()
+        let f = try HandlerFixture()
         try f.importAndLock()
         for query in ["nobody@example.com", "ada", "ada.lovelace@", "MUS-000", "%", "_", "*"] {
             let response = f.request(.checkIn, query: query)
             #expect(response.outcome == .notFound, "\(query)")
             #expect(response.attendee == nil)
         }
-        #expect(try f.deltaCount(of: f.service.author) == 0)
+        #expect(try f.deltaCount(of: f.handler.author) == 0)
     }
 
     @Test func notAdmittedAttendeeIsRefused() throws {
-        let f = try ServiceFixture()
+        let f = try HandlerFixture()
         try f.importAndLock()
         let response = f.request(.checkIn, query: "refunded@example.com")
         #expect(response.outcome == .refused)
         #expect(response.message?.contains("staff desk") == true)
         #expect(response.attendee?.firstName == "Rita")
         #expect(try f.attendeeRecord("refunded@example.com")?.isCheckedIn == false)
-        #expect(try f.deltaCount(of: f.service.author) == 0)
+        #expect(try f.deltaCount(of: f.handler.author) == 0)
     }
 
     @Test func missingQueryIsAnError() throws {
-        let f = try ServiceFixture()
+        let f = try HandlerFixture()
         try f.importAndLock()
         for query in [nil, "", "   "] as [String?] {
             var request = ControlRequest(op: .checkIn)
             request.query = query
-            let response = f.service.handle(request)
+            let response = f.handler.handle(request)
             #expect(response.outcome == .error)
             #expect(response.message == "missing query")
         }
     }
 
     @Test func checkOutThenReEntry() throws {
-        let f = try ServiceFixture()
+        let f = try HandlerFixture()
         try f.importAndLock()
         #expect(f.request(.checkOut, query: "grace@example.com").outcome == .notCheckedIn)
         #expect(f.request(.checkIn, query: "grace@example.com").outcome == .checkedIn)
@@ -161,7 +161,7 @@ struct KioskServiceTests {
     // MARK: - Walk-ins
 
     @Test func walkInRegistrationThenTicketCheckIn() throws {
-        let f = try ServiceFixture(name: "Hall A")
+        let f = try HandlerFixture(name: "Hall A")
         try f.importAndLock(status: "Attended")
         let response = f.register(first: " Linus ", last: "Walker", email: " Linus@Walkin.example ", company: "Kernel Co")
         #expect(response.outcome == .registered)
@@ -196,7 +196,7 @@ struct KioskServiceTests {
     }
 
     @Test func registeringAnImportedEmailChecksThatAttendeeIn() throws {
-        let f = try ServiceFixture()
+        let f = try HandlerFixture()
         try f.importAndLock()
         let response = f.register(first: "G.", last: "H.", email: "GRACE@example.com", company: "Navy")
         #expect(response.outcome == .checkedIn)
@@ -219,17 +219,17 @@ struct KioskServiceTests {
     /// Re-entry through the registration form: the answer should describe the check-in just made
     /// (here, now), as a plain re-entry check-in does, not the first one of the morning.
     @Test func registeringAgainAfterCheckOutReportsTheNewCheckIn() throws {
-        let f = try ServiceFixture(name: "Hall A")
+        let f = try HandlerFixture(name: "Hall A")
         try f.importAndLock()
         #expect(f.request(.checkIn, query: "grace@example.com").outcome == .checkedIn)
         #expect(f.request(.checkOut, query: "grace@example.com").outcome == .checkedOut)
 
-        var config = f.service.config
+        var config = f.handler.config
         config.name = "Hall B"
-        let later = ServiceFixture.now + 2 * 3_600_000
-        let other = KioskService(
+        let later = HandlerFixture.now + 2 * 3_600_000
+        let other = ControlHandler(
             replica: f.replica, keyPair: try SigningKeyPair.generate(), config: config,
-            clock: WallClock(physical: { later }), logger: DaemonTestSupport.quietLogger)
+            clock: HybridLogicalClock(physical: { later }), logger: DaemonTestSupport.quietLogger)
         var request = ControlRequest(op: .register)
         request.firstName = "Grace"
         request.lastName = "Hopper"
@@ -253,7 +253,7 @@ struct KioskServiceTests {
     /// kiosk's clock). Grace checked in at B; she now checks out here. The check-out is acknowledged,
     /// so it must take effect.
     @Test func checkOutHereSupersedesACheckInStampedAheadElsewhere() throws {
-        let f = try ServiceFixture(name: "Hall A")
+        let f = try HandlerFixture(name: "Hall A")
         try f.importAndLock()
         let kioskB = try SigningKeyPair.generate()
         var signer = DeltaSigner(venue: f.venue, keyPair: kioskB, head: .empty(AuthorID(kioskB.publicKey)))
@@ -261,18 +261,18 @@ struct KioskServiceTests {
             .checkIn(CheckInPayload(PresencePayload(
                 campaignID: f.campaignID, attendeeKey: "grace@example.com", kioskName: "Hall B", location: "",
                 memberStatus: "Attended"))),
-            hlc: HLC(physicalMillis: ServiceFixture.now + 600_000, logical: 0))
+            hlc: HLC(physicalMillis: HandlerFixture.now + 600_000, logical: 0))
         // What the sync layer does with a peer's certificate and deltas.
         try f.replica.admitCertificate(
             VenuePolicy.certificate(
                 venue: f.venue, organizer: f.organizer,
                 payload: EnrollPayload(kiosk: AuthorID(kioskB.publicKey), name: "Hall B", location: ""),
-                hlc: HLC(physicalMillis: ServiceFixture.now, logical: 0)),
+                hlc: HLC(physicalMillis: HandlerFixture.now, logical: 0)),
             for: AuthorID(kioskB.publicKey))
-        let report = try f.replica.ingest([ahead], nowMillis: ServiceFixture.now, clockBoundMillis: f.service.clock.boundMillis)
+        let report = try f.replica.ingest([ahead], nowMillis: HandlerFixture.now, clockBoundMillis: f.handler.clock.boundMillis)
         #expect(report.applied.count == 1)
         #expect(report.clockWarnings == [ahead.ref])
-        if let hlc = report.newestAcceptedHLC { f.service.clock.observe(hlc) }
+        if let hlc = report.newestAcceptedHLC { f.handler.clock.observe(hlc) }
 
         let response = f.request(.checkOut, query: "grace@example.com")
         #expect(response.outcome == .checkedOut)
@@ -283,16 +283,16 @@ struct KioskServiceTests {
     }
 
     @Test func registeringARefundedEmailIsRefused() throws {
-        let f = try ServiceFixture()
+        let f = try HandlerFixture()
         try f.importAndLock()
         let response = f.register(first: "Rita", last: "Refund", email: "refunded@example.com")
         #expect(response.outcome == .refused)
         #expect(response.message?.contains("staff desk") == true)
-        #expect(try f.deltaCount(of: f.service.author) == 0)
+        #expect(try f.deltaCount(of: f.handler.author) == 0)
     }
 
     @Test func registrationValidatesFields() throws {
-        let f = try ServiceFixture()
+        let f = try HandlerFixture()
         try f.importAndLock()
         let noFirst = f.register(first: "  ", last: "X", email: "x@example.com")
         #expect(noFirst.outcome == .error)
@@ -310,13 +310,13 @@ struct KioskServiceTests {
         // Whole escape sequences go, not just the ESC, and bidi overrides and BEL with them.
         #expect(record.firstName == "Eve")
         #expect(record.lastName == "Mallory")
-        #expect(try f.deltaCount(of: f.service.author) == 1)
+        #expect(try f.deltaCount(of: f.handler.author) == 1)
     }
 
     // MARK: - Notes
 
     @Test func noteOnlyAfterCheckIn() throws {
-        let f = try ServiceFixture()
+        let f = try HandlerFixture()
         try f.importAndLock()
         let refused = f.note(key: "grace@example.com", text: "hello")
         #expect(refused.outcome == .refused)
@@ -334,7 +334,7 @@ struct KioskServiceTests {
     }
 
     @Test func longNoteIsTruncated() throws {
-        let f = try ServiceFixture()
+        let f = try HandlerFixture()
         try f.importAndLock()
         #expect(f.request(.checkIn, query: "grace@example.com").outcome == .checkedIn)
         #expect(f.note(key: "grace@example.com", text: String(repeating: "n", count: 5_000)).outcome == .noted)
@@ -345,27 +345,27 @@ struct KioskServiceTests {
     // MARK: - Organizer submissions
 
     @Test func headReturnsTheOrganizersSeq() throws {
-        let f = try ServiceFixture()
+        let f = try HandlerFixture()
         var request = ControlRequest(op: .head)
         request.author = f.organizer.publicKey.hex
-        let empty = f.service.handle(request)
+        let empty = f.handler.handle(request)
         #expect(empty.outcome == .head)
         #expect(empty.headSeq == 0)
         #expect(empty.headHash == String(repeating: "0", count: 64))
 
         try f.importAndLock()
-        let head = f.service.handle(request)
+        let head = f.handler.handle(request)
         #expect(head.headSeq == 5)
         #expect(head.headHash == MusterCore.Hex.encode(try f.organizerHead().hash))
 
         request.author = "not hex"
-        #expect(f.service.handle(request).outcome == .error)
+        #expect(f.handler.handle(request).outcome == .error)
         request.author = nil
-        #expect(f.service.handle(request).message == "missing author")
+        #expect(f.handler.handle(request).message == "missing author")
     }
 
     @Test func resubmittingTheSameBatchIsIdempotent() throws {
-        let f = try ServiceFixture()
+        let f = try HandlerFixture()
         let deltas = try f.sign([.campaign(CampaignPayload(campaignID: f.campaignID, name: "DevConf"))])
         #expect(f.submit(deltas).applied == 1)
         let again = f.submit(deltas)
@@ -375,7 +375,7 @@ struct KioskServiceTests {
     }
 
     @Test func deltasSignedByAKioskKeyAreRejected() throws {
-        let f = try ServiceFixture()
+        let f = try HandlerFixture()
         let kiosk = try SigningKeyPair.generate()
         let deltas = try f.sign(
             [
@@ -395,7 +395,7 @@ struct KioskServiceTests {
     }
 
     @Test func mixedBatchIsAllOrNothing() throws {
-        let f = try ServiceFixture()
+        let f = try HandlerFixture()
         let good = try f.sign([.campaign(CampaignPayload(campaignID: f.campaignID, name: "DevConf"))])
         let rogue = try f.sign([.campaign(CampaignPayload(campaignID: "x", name: "Rogue"))], key: try SigningKeyPair.generate())
         #expect(f.submit(good + rogue).outcome == .error)
@@ -403,7 +403,7 @@ struct KioskServiceTests {
     }
 
     @Test func malformedWireDeltasAreRejected() throws {
-        let f = try ServiceFixture()
+        let f = try HandlerFixture()
         let delta = try #require(try f.sign([.campaign(CampaignPayload(campaignID: f.campaignID, name: "D"))]).first)
         let cases: [WireDelta] = [
             WireDelta(envelope: "zz", signature: MusterCore.Hex.encode(delta.signature)),
@@ -414,7 +414,7 @@ struct KioskServiceTests {
         for wire in cases {
             var request = ControlRequest(op: .submit)
             request.deltas = [wire]
-            let response = f.service.handle(request)
+            let response = f.handler.handle(request)
             #expect(response.outcome == .error)
             #expect(response.message == "a submitted delta is malformed")
         }
@@ -423,16 +423,16 @@ struct KioskServiceTests {
         forged[0] ^= 0xFF
         var request = ControlRequest(op: .submit)
         request.deltas = [WireDelta(envelope: MusterCore.Hex.encode(delta.envelope), signature: MusterCore.Hex.encode(forged))]
-        #expect(f.service.handle(request).outcome == .error)
+        #expect(f.handler.handle(request).outcome == .error)
         #expect(try f.organizerHead().seq == 0)
     }
 
     @Test func staleChainIsRefusedAndNothingApplied() throws {
-        let f = try ServiceFixture()
+        let f = try HandlerFixture()
         try f.submit([.campaign(CampaignPayload(campaignID: f.campaignID, name: "DevConf"))])
         let oldHead = try f.organizerHead()
         // Another organizer session moves the head on.
-        try f.submit([ServiceFixture.attendee(f.campaignID, email: "first@example.com", first: "First", last: "Session")])
+        try f.submit([HandlerFixture.attendee(f.campaignID, email: "first@example.com", first: "First", last: "Session")])
         let digestBefore = try f.replica.digest()
         let headBefore = try f.organizerHead()
         #expect(headBefore.seq == 2)
@@ -440,7 +440,7 @@ struct KioskServiceTests {
         // This session still builds on the old head.
         let stale = try f.sign(
             [
-                ServiceFixture.attendee(f.campaignID, email: "second@example.com", first: "Second", last: "Session"),
+                HandlerFixture.attendee(f.campaignID, email: "second@example.com", first: "Second", last: "Session"),
                 .lock(LockPayload(version: 1, campaignID: f.campaignID)),
             ], head: oldHead)
         let response = f.submit(stale)
@@ -455,13 +455,13 @@ struct KioskServiceTests {
 
         // Rebuilt on the current head, the same bodies go in.
         let rebuilt = try f.sign([
-            ServiceFixture.attendee(f.campaignID, email: "second@example.com", first: "Second", last: "Session")
+            HandlerFixture.attendee(f.campaignID, email: "second@example.com", first: "Second", last: "Session")
         ])
         #expect(f.submit(rebuilt).applied == 1)
     }
 
     @Test func chainWithAGapIsStale() throws {
-        let f = try ServiceFixture()
+        let f = try HandlerFixture()
         var deltas = try f.sign([
             .campaign(CampaignPayload(campaignID: f.campaignID, name: "DevConf")),
             .lock(LockPayload(version: 1, campaignID: f.campaignID)),
@@ -476,25 +476,25 @@ struct KioskServiceTests {
     // MARK: - Window
 
     @Test func lockClosedInThePastRefusesCheckIn() throws {
-        let f = try ServiceFixture()
-        try f.importAndLock(closes: Int64(ServiceFixture.now) - 1_000)
+        let f = try HandlerFixture()
+        try f.importAndLock(closes: Int64(HandlerFixture.now) - 1_000)
         let response = f.request(.checkIn, query: "grace@example.com")
         #expect(response.outcome == .refused)
         #expect(response.message?.contains("closed") == true)
         #expect(f.register(first: "Late", last: "Comer", email: "late@example.com").outcome == .refused)
-        #expect(try f.deltaCount(of: f.service.author) == 0)
+        #expect(try f.deltaCount(of: f.handler.author) == 0)
     }
 
     @Test func lockOpeningLaterRefusesCheckIn() throws {
-        let f = try ServiceFixture()
-        try f.importAndLock(opens: Int64(ServiceFixture.now) + 3_600_000)
+        let f = try HandlerFixture()
+        try f.importAndLock(opens: Int64(HandlerFixture.now) + 3_600_000)
         let response = f.request(.checkIn, query: "grace@example.com")
         #expect(response.outcome == .refused)
         #expect(response.message?.contains("opens") == true)
     }
 
     @Test func lockStatusChangeAppliesToLaterCheckIns() throws {
-        let f = try ServiceFixture()
+        let f = try HandlerFixture()
         try f.importAndLock(status: "Attended")
         #expect(f.request(.checkIn, query: "grace@example.com").outcome == .checkedIn)
         try f.submit([.lock(LockPayload(version: 2, campaignID: f.campaignID, checkInStatus: "Attended Late"))])
@@ -506,9 +506,9 @@ struct KioskServiceTests {
     // MARK: - Misc
 
     @Test func pingAndStatusNameTheKiosk() throws {
-        let f = try ServiceFixture(name: "Hall Z")
+        let f = try HandlerFixture(name: "Hall Z")
         for op in [ControlRequest.Operation.ping, .status] {
-            let response = f.service.handle(ControlRequest(op: op))
+            let response = f.handler.handle(ControlRequest(op: op))
             #expect(response.outcome == (op == .ping ? .pong : .status))
             #expect(response.kioskName == "Hall Z")
             #expect(response.kioskKey == f.kioskKey.publicKey.hex)
@@ -516,28 +516,28 @@ struct KioskServiceTests {
     }
 
     @Test func concurrentCheckInsOfOnePersonRecordExactlyOne() throws {
-        let f = try ServiceFixture()
+        let f = try HandlerFixture()
         try f.importAndLock()
-        let service = f.service
+        let handler = f.handler
         let outcomes = Mutex<[ControlResponse.Outcome]>([])
         DispatchQueue.concurrentPerform(iterations: 8) { _ in
             var request = ControlRequest(op: .checkIn)
             request.query = "grace@example.com"
-            let outcome = service.handle(request).outcome
+            let outcome = handler.handle(request).outcome
             outcomes.withLock { $0.append(outcome) }
         }
         let all = outcomes.withLock { $0 }
         #expect(all.count == 8)
         #expect(all.filter { $0 == .checkedIn }.count == 1)
         #expect(all.filter { $0 == .alreadyCheckedIn }.count == 7)
-        #expect(try f.deltaCount(of: service.author) == 1)
+        #expect(try f.deltaCount(of: handler.author) == 1)
     }
 }
 
-@Suite("WallClock")
+@Suite("HybridLogicalClock")
 struct WallClockTests {
     @Test func ticksAreStrictlyIncreasingOnAStoppedClock() {
-        let clock = WallClock(physical: { 1_000 })
+        let clock = HybridLogicalClock(physical: { 1_000 })
         let a = clock.tick()
         let b = clock.tick()
         #expect(a == HLC(physicalMillis: 1_000, logical: 0))
@@ -546,7 +546,7 @@ struct WallClockTests {
     }
 
     @Test func observeMovesTheClockOnlyWithinTheBound() {
-        let clock = WallClock(physical: { 10_000 }, boundMillis: 5_000)
+        let clock = HybridLogicalClock(physical: { 10_000 }, boundMillis: 5_000)
         #expect(clock.boundMillis == 5_000)
         #expect(clock.observe(HLC(physicalMillis: 14_000, logical: 3)) == .merged)
         #expect(clock.tick() == HLC(physicalMillis: 14_000, logical: 4))
@@ -556,10 +556,10 @@ struct WallClockTests {
 
     @Test func offsetShiftsSystemTime() {
         let system = UInt64(Date().timeIntervalSince1970 * 1000)
-        let clock = WallClock(offsetMillis: 3_600_000)
+        let clock = HybridLogicalClock(offsetMillis: 3_600_000)
         let shifted = clock.nowMillis
         #expect(shifted >= system + 3_600_000)
         #expect(shifted < system + 3_600_000 + 60_000)
-        #expect(WallClock(offsetMillis: -Int64(system) - 1_000_000).nowMillis == 0, "never before the epoch")
+        #expect(HybridLogicalClock(offsetMillis: -Int64(system) - 1_000_000).nowMillis == 0, "never before the epoch")
     }
 }

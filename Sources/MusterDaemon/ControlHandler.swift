@@ -11,11 +11,11 @@ public import MusterSync
 ///
 /// Each write decides and appends in one transaction (see ``Replica/appendLocal(keyPair:nowMillis:nextHLC:_:)``)
 /// and returns only after the commit, so every acknowledgement it gives is durable.
-public final class KioskService: Sendable {
+public final class ControlHandler: Sendable {
     public let replica: Replica
     public let keyPair: SigningKeyPair
     public let config: KioskConfig
-    public let clock: WallClock
+    public let clock: HybridLogicalClock
     let logger: Logger
     /// Told about every delta this service stored, in order, once committed (the sync layer pushes them).
     let published: @Sendable ([SignedDelta]) -> Void
@@ -27,7 +27,7 @@ public final class KioskService: Sendable {
     let commitTrace: CommitTrace?
 
     public init(
-        replica: Replica, keyPair: SigningKeyPair, config: KioskConfig, clock: WallClock, logger: Logger,
+        replica: Replica, keyPair: SigningKeyPair, config: KioskConfig, clock: HybridLogicalClock, logger: Logger,
         published: @escaping @Sendable ([SignedDelta]) -> Void = { _ in },
         peers: @escaping @Sendable () -> [String] = { [] },
         peerDetails: @escaping @Sendable () -> [PeerDetail] = { [] }, commitTrace: CommitTrace? = nil

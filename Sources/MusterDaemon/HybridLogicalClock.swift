@@ -2,9 +2,9 @@ import Synchronization
 public import MusterCore
 public import MusterTime
 
-/// The kiosk's clock: physical time (injectable, for tests and the fault lab) feeding a hybrid
-/// logical clock shared by every writer in the daemon.
-public final class WallClock: Sendable {
+/// The daemon's hybrid logical clock: physical time (injectable, for tests and the fault lab) feeding a
+/// ``HybridClock`` shared, under a lock, by every writer in the daemon.
+public final class HybridLogicalClock: Sendable {
     private let physical: @Sendable () -> UInt64
     private let hybrid: Mutex<HybridClock>
 
