@@ -1,4 +1,3 @@
-public import MusterCore
 import MusterTime
 
 /// The kiosk's rules for who may check in, as a pure function of the lock, the attendee and the time,
