@@ -30,8 +30,7 @@ let package = Package(
         .target(name: "CMusterSQLite", linkerSettings: [.linkedLibrary("sqlite3")]),
         // The one injected clock: "now" and every sleep (real or virtual).
         .target(name: "MusterTime", swiftSettings: strict),
-        // Crash points (issue 7) exist only in debug builds, which are the test builds.
-        .target(name: "MusterCore", swiftSettings: strict + [.define("MUSTER_FAULTS", .when(configuration: .debug))]),
+        .target(name: "MusterCore", swiftSettings: strict),
         .target(name: "MusterCrypto", dependencies: ["CSodium", "MusterCore"], swiftSettings: strict),
         // The attendee-list import (CSV and the exports it reads): no SQLite, no I/O beyond reading the file.
         .target(name: "MusterAttendeeList", dependencies: ["MusterCore"], swiftSettings: strict),
@@ -41,7 +40,8 @@ let package = Package(
                 "MusterCore", "MusterCrypto", "MusterTime", "CMusterSQLite",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
-            swiftSettings: strict
+            // Crash points (issue 7) exist only in debug builds, which are the test builds.
+            swiftSettings: strict + [.define("MUSTER_FAULTS", .when(configuration: .debug))]
         ),
         .target(
             name: "MusterControl",
