@@ -39,6 +39,7 @@ let package = Package(
             dependencies: [
                 "MusterCore", "MusterCrypto", "MusterTime", "CMusterSQLite",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
             // Crash points (issue 7) exist only in debug builds, which are the test builds.
             swiftSettings: strict + [.define("MUSTER_FAULTS", .when(configuration: .debug))]
