@@ -17,6 +17,13 @@ demo: build
 	scripts/demo.sh
 
 test: build
+	# The layering (README.md, "Architecture"): no import or manifest dependency points up; the check
+	# first proves on a scratch tree that it catches wrong arrows.
+	scripts/check-layering --self-test
+	scripts/check-layering
+	# Formatting: .swift-format is swift-nio's (4 spaces, 120 columns) with OneCasePerLine off, because
+	# raw-value enums are deliberately written on one line (`case hello = 1, heads, deltas`).
+	$(SWIFT) format lint --strict -r Sources Tests
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --skip MusterIntegrationTests
 	# Real daemons, the lab and its avahi-daemons: one suite at a time, so timing-sensitive unit

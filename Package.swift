@@ -30,14 +30,25 @@ let package = Package(
         .target(name: "CMusterSQLite", linkerSettings: [.linkedLibrary("sqlite3")]),
         // The one injected clock: "now" and every sleep (real or virtual).
         .target(name: "MusterTime", swiftSettings: strict),
-        // Crash points (issue 7) exist only in debug builds, which are the test builds.
-        .target(name: "MusterCore", swiftSettings: strict + [.define("MUSTER_FAULTS", .when(configuration: .debug))]),
+        .target(name: "MusterCore", swiftSettings: strict),
         .target(name: "MusterCrypto", dependencies: ["CSodium", "MusterCore"], swiftSettings: strict),
+        // The attendee-list import (CSV and the exports it reads): no SQLite, no I/O beyond reading the file.
+        .target(name: "MusterAttendeeList", dependencies: ["MusterCore"], swiftSettings: strict),
         .target(
             name: "MusterStore",
             dependencies: [
-                "MusterCore", "MusterCrypto", "CMusterSQLite",
+                "MusterCore", "MusterCrypto", "MusterTime", "CMusterSQLite",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ],
+            // Crash points (issue 7) exist only in debug builds, which are the test builds.
+            swiftSettings: strict + [.define("MUSTER_FAULTS", .when(configuration: .debug))]
+        ),
+        .target(
+            name: "MusterControl",
+            dependencies: [
+                "MusterCore", "MusterCrypto", "MusterStore", "MusterTime",
+                .product(name: "TOMLKit", package: "TOMLKit"),
             ],
             swiftSettings: strict
         ),
@@ -60,7 +71,7 @@ let package = Package(
         .target(
             name: "MusterDaemon",
             dependencies: [
-                "MusterCore", "MusterCrypto", "MusterStore", "MusterSync", "MusterDiscovery", "MusterTime",
+                "MusterCore", "MusterCrypto", "MusterStore", "MusterControl", "MusterSync", "MusterDiscovery", "MusterTime",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -71,7 +82,7 @@ let package = Package(
         ),
         .target(
             name: "MusterClient",
-            dependencies: ["MusterCore", "MusterCrypto", "MusterStore", "MusterDaemon"],
+            dependencies: ["MusterCore", "MusterCrypto", "MusterStore", "MusterAttendeeList", "MusterControl", "MusterTime"],
             swiftSettings: strict
         ),
         .executableTarget(
@@ -86,7 +97,7 @@ let package = Package(
         .executableTarget(
             name: "muster",
             dependencies: [
-                "MusterClient", "MusterDaemon", "MusterStore", "MusterCore", "MusterCrypto",
+                "MusterClient", "MusterControl", "MusterStore", "MusterCore", "MusterCrypto",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -94,7 +105,8 @@ let package = Package(
         .executableTarget(
             name: "muster-fuzz",
             dependencies: [
-                "MusterCore", "MusterCrypto", "MusterStore", "MusterSync", "MusterDaemon",
+                "MusterCore", "MusterCrypto", "MusterStore", "MusterAttendeeList", "MusterControl", "MusterSync",
+                "MusterDaemon",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
             ],
@@ -104,7 +116,7 @@ let package = Package(
         .executableTarget(
             name: "muster-bench",
             dependencies: [
-                "MusterCore", "MusterCrypto", "MusterStore", "MusterDaemon", "MusterClient",
+                "MusterCore", "MusterCrypto", "MusterStore", "MusterControl", "MusterClient", "MusterTime",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             path: "Sources/MusterBench",
@@ -113,7 +125,7 @@ let package = Package(
         .executableTarget(
             name: "muster-faults",
             dependencies: [
-                "MusterCore", "MusterCrypto", "MusterStore", "MusterDaemon", "MusterClient",
+                "MusterCore", "MusterCrypto", "MusterStore", "MusterControl", "MusterClient",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -128,17 +140,30 @@ let package = Package(
         .testTarget(name: "MusterTimeTests", dependencies: ["MusterTime"]),
         .testTarget(name: "MusterCoreTests", dependencies: ["MusterCore"]),
         .testTarget(name: "MusterCryptoTests", dependencies: ["MusterCrypto"]),
-        .testTarget(name: "MusterStoreTests", dependencies: ["MusterStore", "MusterCore", "MusterCrypto"]),
+        .testTarget(name: "MusterAttendeeListTests", dependencies: ["MusterAttendeeList", "MusterCore", "MusterTestSupport"]),
+        .testTarget(name: "MusterStoreTests", dependencies: ["MusterStore", "MusterCore", "MusterCrypto", "MusterTime"]),
+        .testTarget(
+            name: "MusterControlTests",
+            dependencies: ["MusterControl", "MusterStore", "MusterCore", "MusterCrypto", "MusterTestSupport"]
+        ),
         .testTarget(name: "MusterDiscoveryTests", dependencies: ["MusterDiscovery"]),
         .testTarget(name: "MusterSyncTests", dependencies: ["MusterSync", "MusterStore", "MusterCore", "MusterCrypto"]),
         .testTarget(
             name: "MusterDaemonTests",
-            dependencies: ["MusterDaemon", "MusterStore", "MusterCore", "MusterCrypto", "MusterTestSupport"]
+            dependencies: [
+                "MusterDaemon", "MusterControl", "MusterStore", "MusterCore", "MusterCrypto", "MusterTime",
+                "MusterTestSupport",
+            ]
         ),
-        .testTarget(name: "MusterClientTests", dependencies: ["MusterClient", "MusterCore", "MusterTestSupport"]),
+        .testTarget(
+            name: "MusterClientTests",
+            dependencies: ["MusterClient", "MusterControl", "MusterDaemon", "MusterStore", "MusterAttendeeList", "MusterCore", "MusterTime",
+                "MusterTestSupport",
+            ]
+        ),
         .testTarget(
             name: "MusterIntegrationTests",
-            dependencies: ["MusterCore", "MusterCrypto", "MusterStore", "MusterSync"]
+            dependencies: ["MusterCore", "MusterCrypto", "MusterStore", "MusterAttendeeList", "MusterSync"]
         ),
     ],
     swiftLanguageModes: [.v6]

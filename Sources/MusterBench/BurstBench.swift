@@ -1,6 +1,6 @@
 import Foundation
 import MusterClient
-import MusterDaemon
+import MusterControl
 import Synchronization
 
 /// A burst: every kiosk of the lab takes check-ins as fast as its control socket acknowledges them

@@ -1,5 +1,5 @@
 import Foundation
-import MusterDaemon
+import MusterControl
 
 /// The kiosk screen as an attendee meets it: the real `muster kiosk` process on pipes, against a
 /// real musterd. Times two Enters per attendee: after the email (until the "Found:" line, a lookup

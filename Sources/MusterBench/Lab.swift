@@ -1,6 +1,6 @@
 import Foundation
 import MusterClient
-import MusterDaemon
+import MusterControl
 import MusterStore
 
 /// The benchmark's own lab of real kiosks, driven through `scripts/lab` with namespace prefix

@@ -1,4 +1,5 @@
-import MusterDaemon
+import MusterControl
+import MusterTime
 public import MusterStore
 
 /// The organizer/staff view of an attendee for `--json` output.

@@ -1,5 +1,5 @@
 import Foundation
-public import MusterDaemon
+public import MusterControl
 public import MusterStore
 
 /// Everything a `muster` command needs, found from the config: the daemon's control socket, the
@@ -36,9 +36,18 @@ public final class ClientContext {
         }
     }
 
+    /// Sends a request and returns whatever the daemon answered (an `error` outcome included).
+    public func exchange(_ request: ControlRequest) throws(ClientError) -> ControlResponse {
+        do {
+            return try control.send(request)
+        } catch {
+            throw ClientError(error)
+        }
+    }
+
     /// Sends a request and turns an `error` outcome into a thrown ``ClientError``.
     public func send(_ request: ControlRequest) throws(ClientError) -> ControlResponse {
-        let response = try control.send(request)
+        let response = try exchange(request)
         if response.outcome == .error {
             throw ClientError(.failed, response.message ?? "musterd refused the request")
         }

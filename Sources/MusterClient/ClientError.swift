@@ -6,10 +6,13 @@ public struct ClientError: Error, Sendable, CustomStringConvertible {
 
     public let code: Code
     public let message: String
+    /// The error underneath (a socket failure, a replica error), kept for logs and tests.
+    public let cause: (any Error & Sendable)?
 
-    public init(_ code: Code, _ message: String) {
+    public init(_ code: Code, _ message: String, cause: (any Error & Sendable)? = nil) {
         self.code = code
         self.message = message
+        self.cause = cause
     }
 
     public var description: String { message }

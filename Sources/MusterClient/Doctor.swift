@@ -1,7 +1,8 @@
 import Foundation
 import MusterCore
 import MusterCrypto
-public import MusterDaemon
+public import MusterControl
+import MusterTime
 import MusterStore
 
 /// `muster doctor`: checks what breaks at a venue and says what to do.
@@ -21,7 +22,7 @@ public struct Doctor {
 
         public static var system: Probe {
             Probe(
-                socketAnswers: Doctor.socketAnswers, interfaces: Doctor.systemInterfaces,
+                socketAnswers: UnixSocket.answers(at:), interfaces: Doctor.systemInterfaces,
                 nowMillis: { UInt64(max(0, Date().timeIntervalSince1970 * 1000)) },
                 writable: { access($0, W_OK) == 0 })
         }
@@ -154,22 +155,6 @@ public struct Doctor {
             return .warning(name, "\(details.count) in session; not yet in sync with \(lagging.map(\.name).joined(separator: ", "))", advice: "wait a few seconds; if it stays, see muster status")
         }
         return .ok(name, "\(details.count) in session, all in sync")
-    }
-
-    static func socketAnswers(_ path: String) -> Bool {
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { return false }
-        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: bytes) }
-        return withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) == 0
-            }
-        }
     }
 
     static func systemInterfaces() -> [(name: String, multicast: Bool)] {

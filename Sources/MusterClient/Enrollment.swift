@@ -1,7 +1,7 @@
 import Foundation
 import MusterCore
 import MusterCrypto
-public import MusterDaemon
+public import MusterControl
 import MusterStore
 
 /// Enrollment, on both sides: the kiosk's `join-request` and `join`, the organizer's `enroll`.

@@ -1,6 +1,8 @@
+import MusterAttendeeList
 public import MusterStore
 import MusterCore
-import MusterDaemon
+import MusterControl
+import MusterTime
 
 /// The end-of-event exports, as RFC 4180 CSV with formula-injection-safe cells.
 public enum Exporter {

@@ -1,16 +1,17 @@
+public import MusterAttendeeList
 public import MusterCore
 public import MusterStore
 
 /// Turns a parsed attendee file into the organizer's deltas: the campaign (when new) and one
 /// attendee delta per person.
 public enum ImportPlan {
-    public static func bodies(for roster: RosterImport, campaignID: String, newCampaignName: String?) -> [DeltaBody] {
+    public static func bodies(for list: AttendeeListImport, campaignID: String, newCampaignName: String?) -> [DeltaBody] {
         var bodies: [DeltaBody] = []
-        bodies.reserveCapacity(roster.rows.count + 1)
+        bodies.reserveCapacity(list.rows.count + 1)
         if let newCampaignName {
             bodies.append(.campaign(CampaignPayload(campaignID: campaignID, name: newCampaignName)))
         }
-        for row in roster.rows {
+        for row in list.rows {
             bodies.append(
                 .attendee(
                     AttendeePayload(

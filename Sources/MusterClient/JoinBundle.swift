@@ -1,6 +1,6 @@
 public import MusterCore
 import MusterCrypto
-import MusterDaemon
+import MusterControl
 import MusterStore
 
 /// What the organizer gives a kiosk so it can join the venue: the public venue facts, the venue

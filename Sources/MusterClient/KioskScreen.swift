@@ -1,5 +1,6 @@
 public import MusterCore
-public import MusterDaemon
+public import MusterControl
+public import MusterStore
 
 /// The self check-in screen's flow as a pure state machine: it takes what the attendee typed and
 /// what the replica and daemon answered, and returns what to show and what to do next. The I/O

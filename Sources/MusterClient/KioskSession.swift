@@ -1,6 +1,7 @@
 import Foundation
 import MusterCore
-import MusterDaemon
+import MusterControl
+import MusterTime
 import MusterStore
 
 /// Runs ``KioskScreen`` on a line-oriented terminal, pipe or USB scanner: reads lines, carries out
@@ -94,7 +95,7 @@ public final class KioskSession {
         var request = ControlRequest(op: op)
         fill(&request)
         do {
-            return .answered(try client.control.send(request))
+            return .answered(try client.exchange(request))
         } catch {
             return .failed(error.message)
         }
@@ -121,8 +122,8 @@ public final class KioskSession {
                     return .notFound
                 }
                 guard let record = try view.lookup(campaignID: campaign, query: query) else { return .notFound }
-                let alreadyIn = record.isInside ? record.firstArrival.map(KioskService.summary) : nil
-                return .found(KioskService.summary(record), alreadyIn: alreadyIn, admitted: record.admitted)
+                let alreadyIn = record.isInside ? record.firstArrival.map(\.summary) : nil
+                return .found(record.summary, alreadyIn: alreadyIn, admitted: record.admitted)
             }
             return .lookedUp(result)
         } catch {

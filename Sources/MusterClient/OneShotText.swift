@@ -1,4 +1,5 @@
-public import MusterDaemon
+public import MusterControl
+import MusterTime
 
 /// Human text and exit codes for one-shot kiosk commands (`checkin`, `checkout`, `register`).
 public enum OneShotText {

@@ -1,7 +1,9 @@
+import MusterAttendeeList
 import Foundation
 import MusterCore
 import MusterCrypto
-import MusterDaemon
+import MusterControl
+import MusterTime
 import MusterStore
 
 /// The organizer's writes: import, lock, unlock, undo. Each is built and signed here with the
@@ -19,11 +21,11 @@ public struct OrganizerActions {
 
     /// Parses and validates the whole file first: a malformed file imports nothing.
     public func importFile(_ path: String, campaign name: String) throws(ClientError) -> ImportSummary {
-        // Size checked before reading, rows counted while parsing (`RosterLimits.standard`); the bytes are
+        // Size checked before reading, rows counted while parsing (`AttendeeListLimits.standard`); the bytes are
         // released once parsed, before the deltas are built.
-        let roster: RosterImport
+        let list: AttendeeListImport
         do {
-            roster = try RosterImport.parse(try RosterImport.read(contentsOfFile: path))
+            list = try AttendeeListImport.parse(try AttendeeListImport.read(contentsOfFile: path))
         } catch {
             if case let .unreadable(cause) = error.reason { throw ClientError(.usage, "cannot read \(path): \(cause)") }
             throw ClientError(.failed, "\(path): \(error.description); nothing was imported")
@@ -38,14 +40,14 @@ public struct OrganizerActions {
         }
         let campaignID = existing?.id ?? ImportPlan.newCampaignID()
         let bodies = ImportPlan.bodies(
-            for: roster, campaignID: campaignID, newCampaignName: existing == nil ? trimmedName : nil)
+            for: list, campaignID: campaignID, newCampaignName: existing == nil ? trimmedName : nil)
         let progress = ProgressBar(label: "Importing", total: bodies.count)
         try submitter.submit(bodies) { done, total in progress.update(done, of: total) }
         return ImportSummary(
-            file: path, format: roster.format.rawValue, campaign: trimmedName, campaignCreated: existing == nil,
-            imported: roster.rows.count, notAdmitted: roster.rows.filter { !$0.admitted }.count,
-            merged: roster.merged.map { ImportSummary.Merge(line: $0.line, intoLine: $0.intoLine, email: $0.emailKey) },
-            skipped: roster.skipped.map { ImportSummary.Skip(line: $0.line, reason: $0.reason) })
+            file: path, format: list.format.rawValue, campaign: trimmedName, campaignCreated: existing == nil,
+            imported: list.rows.count, notAdmitted: list.rows.filter { !$0.admitted }.count,
+            merged: list.merged.map { ImportSummary.Merge(line: $0.line, intoLine: $0.intoLine, email: $0.emailKey) },
+            skipped: list.skipped.map { ImportSummary.Skip(line: $0.line, reason: $0.reason) })
     }
 
     public func lock(campaign name: String, status: String, opens: String?, closes: String?) throws(ClientError) -> String {

@@ -1,7 +1,7 @@
 import Foundation
 public import MusterCore
 public import MusterCrypto
-import MusterDaemon
+import MusterControl
 import MusterStore
 
 /// Builds, signs and submits the organizer's deltas.
@@ -39,7 +39,7 @@ public struct OrganizerSubmitter {
             }
             var request = ControlRequest(op: .submit)
             request.deltas = wire
-            let response = try client.control.send(request)
+            let response = try client.exchange(request)
             if response.outcome == .error {
                 let message = response.message ?? "musterd refused the organizer's deltas"
                 attempts += 1

@@ -1,7 +1,7 @@
 import Foundation
 import MusterCore
 import MusterCrypto
-import MusterDaemon
+import MusterControl
 import MusterStore
 
 /// `muster revoke`: takes a kiosk off the roster and rotates the venue network key.

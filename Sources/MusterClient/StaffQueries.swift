@@ -1,6 +1,7 @@
 import Foundation
 import MusterCore
-import MusterDaemon
+import MusterControl
+import MusterTime
 public import MusterStore
 
 /// Read-only queries for staff and organizer commands, straight from the replica.
@@ -94,7 +95,7 @@ public struct StaffQueries {
         } catch {
             throw Self.clientError(error)
         }
-        let daemon = try? client.control.send(ControlRequest(op: .status))
+        let daemon = try? client.exchange(ControlRequest(op: .status))
         return StatusReport(config: client.config, organizer: client.venue.organizer, daemon: daemon, status: status)
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 import MusterCore
 import MusterCrypto
-import MusterDaemon
+import MusterControl
 public import MusterStore
 
 /// `muster status`: who this kiosk is, the lock, counts, deltas per author and the digest.

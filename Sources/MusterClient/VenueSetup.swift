@@ -1,6 +1,6 @@
 import Foundation
 import MusterCrypto
-import MusterDaemon
+import MusterControl
 
 /// `muster venue create`: the organizer key and the venue file.
 public enum VenueSetup {

@@ -1,3 +1,4 @@
+public import MusterControl
 import Foundation
 public import Logging
 import NIOCore
@@ -11,13 +12,13 @@ public final class ControlServer: Service {
     public static let maxRequestBytes = 8 * 1024 * 1024
 
     let path: String
-    let service: KioskService
+    let handler: ControlHandler
     let logger: Logger
     let onListening: @Sendable () -> Void
 
-    public init(path: String, service: KioskService, logger: Logger, onListening: @escaping @Sendable () -> Void) {
+    public init(path: String, handler: ControlHandler, logger: Logger, onListening: @escaping @Sendable () -> Void) {
         self.path = path
-        self.service = service
+        self.handler = handler
         self.logger = logger
         self.onListening = onListening
     }
@@ -74,7 +75,7 @@ public final class ControlServer: Service {
                         try await outbound.write(Self.encode(ControlResponse(outcome: .error, message: "malformed control request")))
                         return
                     }
-                    try await outbound.write(Self.encode(service.handle(request)))
+                    try await outbound.write(Self.encode(handler.handle(request)))
                 }
             }
         } catch {

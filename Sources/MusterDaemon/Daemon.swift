@@ -1,3 +1,4 @@
+public import MusterControl
 import Foundation
 public import Logging
 public import MusterCore
@@ -25,7 +26,7 @@ public struct Daemon: Sendable {
         public let venue: VenueFile
         public let replica: Replica
         public let keyPair: SigningKeyPair
-        public let clock: WallClock
+        public let clock: HybridLogicalClock
     }
 
     /// Opens everything the daemon needs; fails with an actionable ``DaemonError``.
@@ -46,20 +47,34 @@ public struct Daemon: Sendable {
         do {
             venue = try VenueFile.load(path: config.venue)
         } catch {
-            throw DaemonError(.venue, "\(error)")
+            throw DaemonError(.venue, "\(error)", cause: error)
         }
         do {
             try FileManager.default.createDirectory(
                 atPath: config.stateDirectory, withIntermediateDirectories: true,
                 attributes: [.posixPermissions: 0o700])
         } catch {
-            throw DaemonError(.stateDirectory, "cannot create the state directory \(config.stateDirectory): \(error.localizedDescription)")
+            throw DaemonError(
+                .stateDirectory, "cannot create the state directory \(config.stateDirectory): \(error.localizedDescription)",
+                cause: error)
         }
-        let (keyPair, created) = try KioskIdentity.loadOrCreateKey(config: config)
+        let keyPair: SigningKeyPair
+        let created: Bool
+        do {
+            (keyPair, created) = try KioskIdentity.loadOrCreateKey(config: config)
+        } catch {
+            throw DaemonError(error)
+        }
         if created {
             logger.notice("generated a new kiosk key", metadata: ["fingerprint": "\(keyPair.publicKey.fingerprint)"])
         }
-        guard let certificate = try KioskIdentity.loadCertificate(config: config) else {
+        let certificate: SignedDelta?
+        do {
+            certificate = try KioskIdentity.loadCertificate(config: config)
+        } catch {
+            throw DaemonError(error)
+        }
+        guard let certificate else {
             throw DaemonError(
                 .notEnrolled,
                 "this kiosk (\(keyPair.publicKey.fingerprint)) is not enrolled in venue '\(venue.name)': run "
@@ -70,9 +85,9 @@ public struct Daemon: Sendable {
             replica = try Replica.open(path: config.replicaPath, policy: venue.policy)
             try replica.admitCertificate(certificate, for: AuthorID(keyPair.publicKey))
         } catch {
-            throw DaemonError(.replica, "\(error)")
+            throw DaemonError(.replica, "\(error)", cause: error)
         }
-        let clock = WallClock(offsetMillis: clockOffsetMillis, boundMillis: UInt64(config.clockBoundSeconds) * 1000)
+        let clock = HybridLogicalClock(offsetMillis: clockOffsetMillis, boundMillis: UInt64(config.clockBoundSeconds) * 1000)
         if let newest = try replica.newestHLC(author: AuthorID(keyPair.publicKey)) { clock.observe(newest) }
         logger.info(
             "replica open",
@@ -140,7 +155,7 @@ public struct Daemon: Sendable {
                 }
                 if let group { Task { await group.triggerGracefulShutdown() } }
             }, commitTrace: trace)
-        let service = KioskService(
+        let handler = ControlHandler(
             replica: parts.replica, keyPair: parts.keyPair, config: config, clock: clock, logger: logger,
             published: { sync.published($0) }, peers: { sync.connectedPeers.withLock { $0 } },
             peerDetails: { sync.peerReport().map(Self.detail) }, commitTrace: trace)
@@ -153,7 +168,7 @@ public struct Daemon: Sendable {
                         logger: logger)))
         }
         let notifier = SystemdNotifier(status: { Self.statusLine(sync.peerReport()) })
-        let control = ControlServer(path: config.controlSocket, service: service, logger: logger) { [config] in
+        let control = ControlServer(path: config.controlSocket, handler: handler, logger: logger) { [config] in
             notifier.notify("READY=1\nSTATUS=serving as \(config.name)")
         }
         let group = ServiceGroup(

@@ -1,3 +1,4 @@
+import MusterTime
 import Foundation
 public import Logging
 

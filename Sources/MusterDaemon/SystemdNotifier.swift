@@ -1,4 +1,5 @@
 import Foundation
+import MusterControl
 public import ServiceLifecycle
 
 /// Talks to systemd through `$NOTIFY_SOCKET` (`sd_notify(3)`): `READY=1` once the daemon serves,
@@ -30,26 +31,9 @@ public final class SystemdNotifier: Service, Sendable {
     /// Sends one notification datagram. Failures are ignored: systemd may be gone during shutdown.
     public func notify(_ state: String) {
         guard let socketPath else { return }
-        let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
-        guard fd >= 0 else { return }
-        defer { close(fd) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        // An abstract socket is written with a leading '@' and addressed with a leading NUL.
-        var pathBytes = Array(socketPath.utf8)
-        if pathBytes.first == UInt8(ascii: "@") { pathBytes[0] = 0 }
-        let capacity = MemoryLayout.size(ofValue: address.sun_path)
-        guard pathBytes.count < capacity else { return }
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            raw.copyBytes(from: pathBytes)
-        }
-        let length = socklen_t(MemoryLayout<sa_family_t>.size + pathBytes.count)
-        let message = Array(state.utf8)
-        _ = withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { sockaddrPointer in
-                sendto(fd, message, message.count, 0, sockaddrPointer, length)
-            }
-        }
+        // An abstract socket is written with a leading '@'; UnixSocket addresses it with a leading NUL.
+        guard let socket = try? UnixSocket(type: Int32(SOCK_DGRAM.rawValue), path: socketPath) else { return }
+        try? socket.sendDatagram(Array(state.utf8), to: socketPath)
     }
 
     /// Pings the watchdog and refreshes `STATUS=` until shutdown, then says STOPPING=1.

@@ -1,5 +1,6 @@
 import Foundation
 import MusterCore
+import MusterStore
 
 /// Kills musterd at each step of ingesting a received batch and of committing a local write
 /// (`MUSTER_CRASH_AT`, test builds only), restarts it, and checks that the replica is whole and

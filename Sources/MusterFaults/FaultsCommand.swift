@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MusterCore
+import MusterStore
 
 /// `muster-faults`: the fault campaign on a lab of real kiosks (RELIABILITY.md).
 @main

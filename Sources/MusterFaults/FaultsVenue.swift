@@ -1,5 +1,5 @@
 import Foundation
-import MusterDaemon
+import MusterControl
 import MusterStore
 
 /// The venue the campaign runs on: a lab of kiosks, a generated attendee list imported by the

@@ -1,7 +1,7 @@
 import Foundation
 import MusterClient
 import MusterCore
-import MusterDaemon
+import MusterControl
 import Synchronization
 
 /// Clients on every kiosk making check-ins, check-outs and walk-in registrations at a steady rate,
@@ -132,7 +132,7 @@ final class Workload: Sendable {
         var detail = ""
         do {
             let context = try ClientContext(configPath: lab.configPath(1), environment: [:])
-            context.control.timeoutSeconds = max(1, timeoutMillis / 1000)
+            context.control.timeout = .seconds(max(1, timeoutMillis / 1000))
             version = ((try? context.replica().view { try $0.lock() })??.version ?? 0) + 1
             let status = (version ?? 0) % 2 == 0 ? "Attended" : "Responded"
             detail = try OrganizerActions(context, keyPath: lab.organizerKey)

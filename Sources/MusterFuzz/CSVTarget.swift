@@ -1,23 +1,24 @@
+import MusterAttendeeList
 import Foundation
 import MusterStore
 
-/// `RosterImport.parse`, which reads whatever file an organizer downloaded from a CRM.
+/// `AttendeeListImport.parse`, which reads whatever file an organizer downloaded from a CRM.
 ///
-/// It may throw `RosterImportError` (typed) or return rows. Returned rows keep the documented limits:
+/// It may throw `AttendeeListError` (typed) or return rows. Returned rows keep the documented limits:
 /// a plausible email of at most 254 UTF-8 bytes and unique by `emailKey`, its lowercased form; every other
 /// field at most 1,000 characters, on one line, trimmed, without control or bidirectional-override
 /// characters or runs of spaces; a Salesforce ID only if it is 15 or 18 ASCII letters and digits; line
 /// numbers after the header, merges into earlier lines. Parsing the same bytes twice gives the same result
 /// or the same error.
 ///
-/// The standard `RosterLimits` (64 KiB fields, 1 MiB records, 250,000 rows) are out of reach of small
+/// The standard `AttendeeListLimits` (64 KiB fields, 1 MiB records, 250,000 rows) are out of reach of small
 /// inputs, so every input is parsed a third time under tiny limits: limits may only refuse a file, never
 /// change what is read from it, so a success there must equal the standard result and stay within them.
 final class CSVTarget: FuzzTarget {
     let name = "csv"
     static let maxFieldCharacters = 1_000
     static let maxEmailBytes = 254
-    static let tightLimits = RosterLimits(
+    static let tightLimits = AttendeeListLimits(
         maximumFileBytes: 1 << 20,
         maximumRows: 40,
         csv: CSVLimits(maximumFieldBytes: 1_500, maximumRecordBytes: 4_096)
@@ -35,19 +36,19 @@ final class CSVTarget: FuzzTarget {
 
     func run(_ input: [UInt8]) throws(PropertyFailure) -> UInt64 {
         let data = Data(input)
-        let first = Result { () throws(RosterImportError) in try RosterImport.parse(data) }
-        let second = Result { () throws(RosterImportError) in try RosterImport.parse(data) }
+        let first = Result { () throws(AttendeeListError) in try AttendeeListImport.parse(data) }
+        let second = Result { () throws(AttendeeListError) in try AttendeeListImport.parse(data) }
         try PropertyFailure.check(first == second, "determinism", "two parses of the same bytes differ")
-        let tight = Result { () throws(RosterImportError) in try RosterImport.parse(data, limits: Self.tightLimits) }
+        let tight = Result { () throws(AttendeeListError) in try AttendeeListImport.parse(data, limits: Self.tightLimits) }
         var behaviour = Fingerprint()
         switch tight {
-        case .success(let roster):
+        case .success(let list):
             try PropertyFailure.check(
                 tight == first,
                 "limits",
                 "a parse under tight limits differs from the standard one"
             )
-            let records = roster.rows.count + roster.merged.count + roster.skipped.count
+            let records = list.rows.count + list.merged.count + list.skipped.count
             try PropertyFailure.check(
                 records <= Self.tightLimits.maximumRows,
                 "row-limit",
@@ -77,19 +78,19 @@ final class CSVTarget: FuzzTarget {
                 behaviour.mix(Mirror(reflecting: reason).children.first?.label ?? "\(reason)")
             }
             try PropertyFailure.check(error.line >= 1, "line", "error on line \(error.line)")
-        case .success(let roster):
-            behaviour.mix(roster.format.rawValue)
-            behaviour.mix(min(roster.rows.count, 4))
-            behaviour.mix(min(roster.merged.count, 2))
-            behaviour.mix(min(roster.skipped.count, 2))
-            try check(roster)
+        case .success(let list):
+            behaviour.mix(list.format.rawValue)
+            behaviour.mix(min(list.rows.count, 4))
+            behaviour.mix(min(list.merged.count, 2))
+            behaviour.mix(min(list.skipped.count, 2))
+            try check(list)
         }
         return behaviour.value
     }
 
-    private func check(_ roster: RosterImport) throws(PropertyFailure) {
+    private func check(_ list: AttendeeListImport) throws(PropertyFailure) {
         var keys = Set<String>()
-        for row in roster.rows {
+        for row in list.rows {
             try PropertyFailure.check(
                 Self.isPlausibleEmail(row.email),
                 "email",
@@ -131,7 +132,7 @@ final class CSVTarget: FuzzTarget {
                 "an empty optional field is \"\" rather than nil"
             )
         }
-        for merge in roster.merged {
+        for merge in list.merged {
             try PropertyFailure.check(
                 merge.intoLine < merge.line && keys.contains(merge.emailKey),
                 "merge",
@@ -140,7 +141,7 @@ final class CSVTarget: FuzzTarget {
         }
     }
 
-    /// What `RosterText.clean` promises for a display field, and the 1,000-character import limit.
+    /// What `AttendeeListText.clean` promises for a display field, and the 1,000-character import limit.
     private static func checkClean(_ value: String, field: String) throws(PropertyFailure) {
         try PropertyFailure.check(
             value.count <= maxFieldCharacters,

@@ -1,5 +1,5 @@
 import Foundation
-import MusterDaemon
+import MusterControl
 
 extension ControlTarget {
     /// A request of every operation as `muster` encodes it, a whole session, and the ways a line goes wrong.

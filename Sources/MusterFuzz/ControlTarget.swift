@@ -1,5 +1,6 @@
 import Foundation
 import MusterDaemon
+import MusterControl
 import NIOCore
 import NIOEmbedded
 

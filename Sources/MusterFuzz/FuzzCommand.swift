@@ -53,7 +53,9 @@ enum FuzzCommand {
             details.append(report.detail)
             failed = failed || report.failures > 0
         }
-        if options.verbose { details.forEach { say($0) } }
+        if options.verbose {
+            for detail in details { say(detail) }
+        }
         let peak = ProcessUsage.peakRSSMiB
         if peak > options.maxRSSMiB {
             say("muster-fuzz: peak RSS \(Int(peak)) MiB exceeds --max-rss-mib \(Int(options.maxRSSMiB))")

@@ -1,6 +1,6 @@
-import CMusterSQLite
 import Foundation
 import GRDB
+import GRDBSQLite
 
 /// Values bound in order to a prepared write statement, straight through SQLite's C API.
 ///
@@ -9,20 +9,24 @@ import GRDB
 /// instructions of an ingest (callgrind, BENCHMARKS.md). The statement itself is still prepared
 /// and cached by GRDB; only the binding and stepping are done here. See ``Database/run(_:bind:)``.
 struct BoundStatement {
-    private let handle: UnsafeMutableRawPointer
+    private let handle: OpaquePointer
     private var index: Int32 = 0
     /// The result code of the first bind that failed, or 0.
     private(set) var failure: Int32 = 0
 
-    fileprivate init(handle: UnsafeMutableRawPointer) { self.handle = handle }
+    fileprivate init(handle: OpaquePointer) { self.handle = handle }
 
-    private mutating func next(_ bind: (UnsafeMutableRawPointer, Int32) -> Int32) {
+    /// `SQLITE_TRANSIENT`: SQLite copies text and blobs before the bind returns (the macro is a cast
+    /// C cannot export to Swift).
+    private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+    private mutating func next(_ bind: (OpaquePointer, Int32) -> Int32) {
         index += 1
         let rc = bind(handle, index)
         if rc != 0 && failure == 0 { failure = rc }
     }
 
-    mutating func int(_ value: Int64) { next { muster_stmt_bind_int64($0, $1, value) } }
+    mutating func int(_ value: Int64) { next { sqlite3_bind_int64($0, $1, value) } }
 
     mutating func int(_ value: Int64?) {
         if let value { int(value) } else { null() }
@@ -30,14 +34,17 @@ struct BoundStatement {
 
     mutating func bool(_ value: Bool) { int(value ? 1 : 0) }
 
-    mutating func null() { next { muster_stmt_bind_null($0, $1) } }
+    mutating func null() { next { sqlite3_bind_null($0, $1) } }
 
     mutating func text(_ value: String) {
         var value = value
         value.withUTF8 { utf8 in
             next { handle, index in
                 utf8.withMemoryRebound(to: CChar.self) {
-                    muster_stmt_bind_text(handle, index, $0.baseAddress, Int32($0.count))
+                    // An empty value still needs a non-null pointer, or SQLite binds NULL.
+                    sqlite3_bind_text(
+                        handle, index, $0.baseAddress ?? Self.empty.assumingMemoryBound(to: CChar.self), Int32($0.count),
+                        Self.transient)
                 }
             }
         }
@@ -48,12 +55,21 @@ struct BoundStatement {
     }
 
     mutating func blob(_ bytes: [UInt8]) {
-        bytes.withUnsafeBytes { raw in next { muster_stmt_bind_blob($0, $1, raw.baseAddress, Int32(raw.count)) } }
+        bytes.withUnsafeBytes { blob($0) }
     }
 
     mutating func blob(_ bytes: Data) {
-        bytes.withUnsafeBytes { raw in next { muster_stmt_bind_blob($0, $1, raw.baseAddress, Int32(raw.count)) } }
+        bytes.withUnsafeBytes { blob($0) }
     }
+
+    /// An empty blob is bound from a non-null pointer, or SQLite would store NULL.
+    private mutating func blob(_ raw: UnsafeRawBufferPointer) {
+        let base = raw.count == 0 ? Self.empty : raw.baseAddress
+        next { sqlite3_bind_blob($0, $1, base, Int32(raw.count), Self.transient) }
+    }
+
+    /// A valid pointer to zero bytes (a NUL, static for the life of the program), for empty values.
+    private static var empty: UnsafeRawPointer { UnsafeRawPointer(("" as StaticString).utf8Start) }
 }
 
 extension Database {
@@ -73,21 +89,21 @@ extension Database {
 
     /// The same with a statement the caller prepared and keeps (see ``HotStatements``).
     func run(_ statement: Statement, bind: (inout BoundStatement) -> Void) throws {
-        let handle = UnsafeMutableRawPointer(statement.sqliteStatement)
-        _ = muster_stmt_reset(handle)
+        let handle = statement.sqliteStatement
+        sqlite3_reset(handle)
         var bound = BoundStatement(handle: handle)
         bind(&bound)
         var rc = bound.failure
         if rc == 0 {
-            rc = muster_stmt_step(handle)
-            if rc == 101 { rc = 0 }  // SQLITE_DONE
+            rc = sqlite3_step(handle)
+            if rc == SQLITE_DONE { rc = 0 }
         }
         guard rc != 0 else {
-            _ = muster_stmt_reset(handle)
+            sqlite3_reset(handle)
             return
         }
-        let message = sqliteConnection.map { String(cString: muster_db_errmsg(UnsafeMutableRawPointer($0))) }
-        _ = muster_stmt_reset(handle)
+        let message = sqliteConnection.map { String(cString: sqlite3_errmsg($0)) }
+        sqlite3_reset(handle)
         throw DatabaseError(resultCode: ResultCode(rawValue: rc), message: message, sql: statement.sql)
     }
 }

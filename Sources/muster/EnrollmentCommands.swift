@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import MusterClient
-import MusterDaemon
+import MusterControl
 
 /// Loads only the kiosk config (a kiosk that has not joined has no venue file yet).
 func kioskConfig(_ explicit: String?) throws -> KioskConfig {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import MusterClient
-import MusterDaemon
+import MusterControl
 
 struct Kiosk: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -85,7 +85,7 @@ struct Register: ParsableCommand {
 enum OneShot {
     static func perform(_ request: ControlRequest, options: KioskOptions, json: Bool) throws {
         let context = try options.context()
-        let response = try guarded { () throws(ClientError) in try context.control.send(request) }
+        let response = try guarded { () throws(ClientError) in try context.exchange(request) }
         if json { try Output.json(response) } else { Output.data(OneShotText.describe(response)) }
         if let code = OneShotText.exitCode(response.outcome), code != 0 { throw ExitCode(code) }
     }

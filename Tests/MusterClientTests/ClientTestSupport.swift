@@ -4,6 +4,7 @@ import Logging
 import MusterCore
 import MusterCrypto
 import MusterDaemon
+import MusterControl
 import MusterStore
 import ServiceLifecycle
 
@@ -129,7 +130,7 @@ final class RawSocket: @unchecked Sendable {
 }
 
 /// A real daemon in-process: config and venue files in a temp directory, a real replica, the
-/// kiosk service, and the control server on a Unix socket.
+/// control handler, and the control server on a Unix socket.
 final class LiveDaemon: @unchecked Sendable {
     let directory: TemporaryDirectory
     let configPath: String
@@ -137,7 +138,7 @@ final class LiveDaemon: @unchecked Sendable {
     let organizer: SigningKeyPair
     let venue: VenueFile
     let replica: Replica
-    let service: KioskService
+    let handler: ControlHandler
     private(set) var task: Task<Void, any Error>?
 
     init(name: String = "Hall A", location: String = "North door") throws {
@@ -156,8 +157,8 @@ final class LiveDaemon: @unchecked Sendable {
         config = try KioskConfig.load(path: configPath)
         try FileManager.default.createDirectory(atPath: config.stateDirectory, withIntermediateDirectories: true)
         replica = try Replica.open(path: config.replicaPath, policy: venue.policy)
-        service = KioskService(
-            replica: replica, keyPair: try SigningKeyPair.generate(), config: config, clock: WallClock(),
+        handler = ControlHandler(
+            replica: replica, keyPair: try SigningKeyPair.generate(), config: config, clock: HybridLogicalClock(),
             logger: ClientTestSupport.quietLogger)
     }
 
@@ -172,7 +173,7 @@ final class LiveDaemon: @unchecked Sendable {
     func start(_ run: @escaping @Sendable (ControlServer) async throws -> Void = { try await $0.run() }) async throws {
         let (stream, continuation) = AsyncStream.makeStream(of: Bool.self)
         let listening = ControlServer(
-            path: config.controlSocket, service: service, logger: ClientTestSupport.quietLogger,
+            path: config.controlSocket, handler: handler, logger: ClientTestSupport.quietLogger,
             onListening: { continuation.yield(true) })
         task = Task {
             defer { continuation.finish() }

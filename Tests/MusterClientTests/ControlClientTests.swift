@@ -1,5 +1,7 @@
 import Foundation
+import MusterStore
 import MusterDaemon
+import MusterControl
 import Testing
 
 @testable import MusterClient
@@ -141,8 +143,8 @@ struct ControlClientTests {
             do {
                 _ = try ControlClient(path: path).send(ControlRequest(op: .ping))
                 return nil
-            } catch let error as ClientError {
-                return error.code
+            } catch let error as ControlClientError {
+                return ClientError(error).code
             }
         }
         #expect(code == .protocolError)
@@ -158,8 +160,8 @@ struct ControlClientTests {
             do {
                 _ = try ControlClient(path: path).send(ControlRequest(op: .ping))
                 return nil
-            } catch let error as ClientError {
-                return error
+            } catch let error as ControlClientError {
+                return ClientError(error)
             }
         }
         #expect(error?.code == .daemonUnavailable)
@@ -178,12 +180,12 @@ struct ControlClientTests {
         let path = fake.path
         let error = try await ClientTestSupport.blocking { () -> ClientError? in
             let client = ControlClient(path: path)
-            client.timeoutSeconds = 1
+            client.timeout = .seconds(1)
             do {
                 _ = try client.send(ControlRequest(op: .ping))
                 return nil
-            } catch let error as ClientError {
-                return error
+            } catch let error as ControlClientError {
+                return ClientError(error)
             }
         }
         #expect(error?.code == .timeout)
@@ -213,7 +215,7 @@ struct ControlClientTests {
         let path = fake.path
         let second = try await ClientTestSupport.blocking { () -> ControlResponse? in
             let client = ControlClient(path: path)
-            client.timeoutSeconds = 1
+            client.timeout = .seconds(1)
             _ = try? client.send(ControlRequest(op: .ping))
             return try? client.send(ControlRequest(op: .ping))
         }

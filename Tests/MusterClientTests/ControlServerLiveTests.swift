@@ -1,6 +1,7 @@
 import Foundation
 import MusterCore
 import MusterDaemon
+import MusterControl
 import MusterStore
 import ServiceLifecycle
 import Testing
@@ -27,7 +28,7 @@ struct ControlServerLiveTests {
         }
         #expect(responses[0].outcome == .pong)
         #expect(responses[0].kioskName == "Hall A")
-        #expect(responses[0].kioskKey == daemon.service.keyPair.publicKey.hex)
+        #expect(responses[0].kioskKey == daemon.handler.keyPair.publicKey.hex)
         #expect(responses[1].outcome == .status)
         #expect(responses[2].outcome == .refused, "no lock yet")
     }
@@ -128,6 +129,7 @@ struct ControlServerLiveTests {
             _ = try ControlClient(path: path).send(ControlRequest(op: .ping))
             Issue.record("sending to a missing socket succeeded")
         } catch {
+            let error = ClientError(error)
             #expect(error.code == .daemonUnavailable)
             #expect(error.exitCode == 5)
             #expect(error.message.contains(path))
@@ -146,8 +148,8 @@ struct ControlServerLiveTests {
             do {
                 _ = try ControlClient(path: path).send(ControlRequest(op: .ping))
                 return nil
-            } catch let error as ClientError {
-                return error.code
+            } catch let error as ControlClientError {
+                return ClientError(error).code
             }
         }
         #expect(after == .daemonUnavailable)
@@ -225,8 +227,8 @@ struct ControlServerLiveTests {
             (0..<3).map { _ in
                 do {
                     return try client.get().send(ControlRequest(op: .ping)).outcome.rawValue
-                } catch let error as ClientError {
-                    return "\(error.code)"
+                } catch let error as ControlClientError {
+                    return "\(ClientError(error).code)"
                 } catch {
                     return "\(error)"
                 }

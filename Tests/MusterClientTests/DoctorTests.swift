@@ -1,5 +1,7 @@
 import Foundation
+import MusterStore
 import MusterDaemon
+import MusterControl
 import MusterTestSupport
 import Testing
 

@@ -2,6 +2,7 @@ import Foundation
 import MusterCore
 import MusterCrypto
 import MusterDaemon
+import MusterControl
 import MusterStore
 import MusterTestSupport
 import Testing

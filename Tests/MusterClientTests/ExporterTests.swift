@@ -1,6 +1,9 @@
+import MusterAttendeeList
+import MusterTime
 import Foundation
 import MusterCore
 import MusterDaemon
+import MusterControl
 import Testing
 
 @testable import MusterClient

@@ -1,5 +1,7 @@
+import MusterStore
 import MusterCore
 import MusterDaemon
+import MusterControl
 import Testing
 
 @testable import MusterClient

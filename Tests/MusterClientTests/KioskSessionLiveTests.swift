@@ -1,6 +1,7 @@
 import Foundation
 import MusterCore
 import MusterDaemon
+import MusterControl
 import MusterStore
 import Testing
 

@@ -1,6 +1,9 @@
+import MusterAttendeeList
+import MusterTime
 import Foundation
 import MusterCore
 import MusterDaemon
+import MusterControl
 import Testing
 
 @testable import MusterClient
@@ -97,14 +100,14 @@ struct ImportPlanTests {
         """
 
     @Test func newCampaignComesFirstThenOneAttendeePerPerson() throws {
-        let roster = try RosterImport.parse(Data(Self.csv.utf8))
-        let bodies = ImportPlan.bodies(for: roster, campaignID: "abc123", newCampaignName: "DevConf 2026")
-        #expect(bodies.count == roster.rows.count + 1)
+        let list = try AttendeeListImport.parse(Data(Self.csv.utf8))
+        let bodies = ImportPlan.bodies(for: list, campaignID: "abc123", newCampaignName: "DevConf 2026")
+        #expect(bodies.count == list.rows.count + 1)
         #expect(bodies.first == .campaign(CampaignPayload(campaignID: "abc123", name: "DevConf 2026")))
         let attendees = bodies.dropFirst().compactMap { body -> AttendeePayload? in
             if case .attendee(let payload) = body { payload } else { nil }
         }
-        #expect(attendees.count == 3, "the duplicate row was merged by the roster import")
+        #expect(attendees.count == 3, "the duplicate row was merged by the attendee-list import")
         #expect(attendees.map(\.key) == ["ada.lovelace@example.com", "grace@example.com", "spaced@example.com"])
         for payload in attendees {
             #expect(payload.key == EmailAddress.key(payload.email))
@@ -118,9 +121,9 @@ struct ImportPlanTests {
     }
 
     @Test func existingCampaignGetsNoCampaignDelta() throws {
-        let roster = try RosterImport.parse(Data(Self.csv.utf8))
-        let bodies = ImportPlan.bodies(for: roster, campaignID: "existing", newCampaignName: nil)
-        #expect(bodies.count == roster.rows.count)
+        let list = try AttendeeListImport.parse(Data(Self.csv.utf8))
+        let bodies = ImportPlan.bodies(for: list, campaignID: "existing", newCampaignName: nil)
+        #expect(bodies.count == list.rows.count)
         #expect(bodies.allSatisfy { $0.kind == .attendee })
     }
 
@@ -130,8 +133,8 @@ struct ImportPlanTests {
             00v000000000001AAA,Ada,Lovelace,ada@x.example,Responded
             00v000000000002AAA,Rita,Refund,rita@x.example,Cancelled
             """
-        let roster = try RosterImport.parse(Data(csv.utf8))
-        let bodies = ImportPlan.bodies(for: roster, campaignID: "c", newCampaignName: nil)
+        let list = try AttendeeListImport.parse(Data(csv.utf8))
+        let bodies = ImportPlan.bodies(for: list, campaignID: "c", newCampaignName: nil)
         let admitted = bodies.compactMap { body -> Bool? in if case .attendee(let p) = body { p.admitted } else { nil } }
         #expect(admitted == [true, false])
         let ids = bodies.compactMap { body -> String? in if case .attendee(let p) = body { p.salesforceID } else { nil } }

@@ -1,5 +1,7 @@
 import Testing
 
+import MusterStore
+import MusterControl
 @testable import MusterClient
 
 // Every expected value below comes from outside this encoder: the standard's worked examples and

@@ -8,7 +8,8 @@ struct TerminalTextTests {
         #expect(TerminalText.sanitize("\u{1B}[2JAda") == "Ada")  // clear screen
         #expect(TerminalText.sanitize("\u{1B}[31;1mEve\u{1B}[0m") == "Eve")  // colours
         #expect(TerminalText.sanitize("\u{1B}]0;owned\u{07}Ada") == "Ada")  // window title (OSC ... BEL)
-        #expect(TerminalText.sanitize("\u{1B}]8;;http://evil.example\u{1B}\\link\u{1B}]8;;\u{1B}\\") == "link")  // hyperlink
+        // A hyperlink (OSC 8) keeps only its text.
+        #expect(TerminalText.sanitize("\u{1B}]8;;http://evil.example\u{1B}\\link\u{1B}]8;;\u{1B}\\") == "link")
         #expect(TerminalText.sanitize("A\u{9B}31mB") == "AB")  // 8-bit CSI
         #expect(TerminalText.sanitize("bell\u{07}") == "bell")
         #expect(TerminalText.sanitize("del\u{7F}ete") == "delete")

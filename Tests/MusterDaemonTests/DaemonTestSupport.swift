@@ -1,6 +1,7 @@
 import Foundation
 @_exported import MusterTestSupport
 import Logging
+import MusterControl
 import MusterCore
 import MusterCrypto
 import MusterStore
@@ -28,9 +29,9 @@ enum DaemonTestSupport {
     }
 }
 
-/// A kiosk service over a real replica in a temp directory, with a real organizer key whose
+/// A control handler over a real replica in a temp directory, with a real organizer key whose
 /// deltas go in through `submit`, exactly as `muster` sends them.
-final class ServiceFixture {
+final class HandlerFixture {
     /// 2026-11-22 09:00:00 UTC, the "now" of the fixed clock.
     static let now: UInt64 = 1_795_338_000_000
 
@@ -39,11 +40,11 @@ final class ServiceFixture {
     let kioskKey: SigningKeyPair
     let venue: VenueID
     let replica: Replica
-    let service: KioskService
+    let handler: ControlHandler
     let campaignID = "c0ffee0000000001"
     private var organizerHLC: UInt64
 
-    init(name: String = "Hall A", location: String = "Main entrance", now: UInt64 = ServiceFixture.now) throws {
+    init(name: String = "Hall A", location: String = "Main entrance", now: UInt64 = HandlerFixture.now) throws {
         directory = try TemporaryDirectory("muster-svc")
         organizer = try SigningKeyPair.generate()
         kioskKey = try SigningKeyPair.generate()
@@ -55,8 +56,8 @@ final class ServiceFixture {
         config.name = name
         config.location = location
         config.stateDirectory = directory.path
-        service = KioskService(
-            replica: replica, keyPair: kioskKey, config: config, clock: WallClock(physical: { now }),
+        handler = ControlHandler(
+            replica: replica, keyPair: kioskKey, config: config, clock: HybridLogicalClock(physical: { now }),
             logger: DaemonTestSupport.quietLogger)
         organizerHLC = now - 60_000
     }
@@ -84,7 +85,7 @@ final class ServiceFixture {
     func submit(_ deltas: [SignedDelta]) -> ControlResponse {
         var request = ControlRequest(op: .submit)
         request.deltas = deltas.map(DaemonTestSupport.wire)
-        return service.handle(request)
+        return handler.handle(request)
     }
 
     @discardableResult
@@ -125,7 +126,7 @@ final class ServiceFixture {
     func request(_ op: ControlRequest.Operation, query: String) -> ControlResponse {
         var request = ControlRequest(op: op)
         request.query = query
-        return service.handle(request)
+        return handler.handle(request)
     }
 
     func register(first: String, last: String, email: String, company: String = "") -> ControlResponse {
@@ -134,14 +135,14 @@ final class ServiceFixture {
         request.lastName = last
         request.email = email
         request.company = company
-        return service.handle(request)
+        return handler.handle(request)
     }
 
     func note(key: String, text: String) -> ControlResponse {
         var request = ControlRequest(op: .note)
         request.attendeeKey = key
         request.text = text
-        return service.handle(request)
+        return handler.handle(request)
     }
 
     func attendeeRecord(_ key: String) throws -> AttendeeRecord? {

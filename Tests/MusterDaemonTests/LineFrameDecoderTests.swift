@@ -3,6 +3,8 @@ import NIOCore
 import NIOPosix
 import Testing
 
+import MusterStore
+import MusterControl
 @testable import MusterDaemon
 
 // NIOEmbedded is not a dependency of this test target, so the decoder runs in a real NIOPosix

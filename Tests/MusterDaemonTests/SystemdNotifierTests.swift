@@ -4,6 +4,8 @@ import ServiceLifecycle
 import Synchronization
 import Testing
 
+import MusterStore
+import MusterControl
 @testable import MusterDaemon
 
 /// A datagram socket standing in for systemd's `$NOTIFY_SOCKET`.

@@ -42,7 +42,9 @@ enum LabShell {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
 
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        defer {
+            for argument in argv { free(argument) }
+        }
         var pid: pid_t = 0
         let spawned = posix_spawnp(&pid, arguments[0], &actions, &attributes, &argv, environ)
         if capture { close(pipeFDs[1]) }

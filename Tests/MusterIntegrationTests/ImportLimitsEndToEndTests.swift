@@ -67,7 +67,7 @@ struct ImportLimitsEndToEndTests {
         #expect(!result.signaled, "muster died of signal \(result.status): \(result.stderr)")
         #expect(result.status == 1, "\(result.stderr)")
         #expect(result.stderr.contains(
-            "the file is 80 MiB (83,886,080 bytes); the largest roster muster imports is 64 MiB (67,108,864 bytes); "
+            "the file is 80 MiB (83,886,080 bytes); the largest attendee list muster imports is 64 MiB (67,108,864 bytes); "
                 + "split it into several files and import each one; nothing was imported"), "\(result.stderr)")
         #expect(try kiosk.status()["attendees"] as? Int == 0)
         try kiosk.stop()

@@ -1,3 +1,4 @@
+import MusterAttendeeList
 import Foundation
 import MusterStore
 import Testing

@@ -1,0 +1,91 @@
+import Foundation
+
+/// One attendee as read from an import file, normalized.
+///
+/// Every source format is reduced to this shape so the store and the kiosk never need to know where a person
+/// came from; `salesforceID` survives only so check-ins can be exported back to the right campaign member.
+public struct AttendeeListRow: Sendable, Equatable {
+    /// First line this person appeared on.
+    public var line: Int
+    /// Trimmed, original case.
+    public var email: String
+    /// Trimmed + lowercased (Unicode-aware lowercasing), the identity within a campaign.
+    public var emailKey: String
+    public var firstName: String
+    public var lastName: String
+    public var company: String
+    /// Ticket/barcode code: Eventbrite `Barcode #` (else `Attendee #`), pretix `Secret`, generic `ticket`;
+    /// Salesforce: none.
+    public var ticket: String?
+    /// Salesforce `Campaign Member ID` or `Id` (15/18-char), nil otherwise.
+    public var salesforceID: String?
+    /// Source status text (Member Status / Attendee Status / pretix status if any).
+    public var status: String?
+    /// False for refunded / cancelled / canceled / not attending / deleted / void statuses.
+    public var admitted: Bool
+
+    /// `emailKey` defaults to the trimmed, lowercased `email`; pass it only to reproduce a stored row exactly.
+    public init(
+        line: Int,
+        email: String,
+        emailKey: String? = nil,
+        firstName: String = "",
+        lastName: String = "",
+        company: String = "",
+        ticket: String? = nil,
+        salesforceID: String? = nil,
+        status: String? = nil,
+        admitted: Bool = true
+    ) {
+        self.line = line
+        self.email = email
+        self.emailKey = emailKey ?? Self.emailKey(for: email)
+        self.firstName = firstName
+        self.lastName = lastName
+        self.company = company
+        self.ticket = ticket
+        self.salesforceID = salesforceID
+        self.status = status
+        self.admitted = admitted
+    }
+
+    /// The identity of an email address within a campaign: trimmed, then lowercased (Unicode-aware).
+    ///
+    /// Deliberately the same rule as `MusterCore.EmailAddress.key`, which lookups and walk-in registration use;
+    /// the two must agree or an imported person could not be found by the address they type.
+    static func emailKey(for email: String) -> String {
+        AttendeeListText.trim(email).lowercased()
+    }
+
+    /// Whether a source status lets the person in. Unknown or missing statuses admit: the organizer imported them.
+    static func isAdmitted(status: String?, format: AttendeeListFormat) -> Bool {
+        guard let status else { return true }
+        let normalized = AttendeeListText.comparable(status, spaceLike: ["_", "-"])
+        if notAdmittedStatuses.contains(normalized) { return false }
+        return !(format == .pretix && (normalized == "c" || normalized == "e"))
+    }
+
+    private static let notAdmittedStatuses: Set<String> = [
+        "refunded", "cancelled", "canceled", "not attending", "deleted", "void", "voided", "expired",
+    ]
+
+    /// Folds a later row for the same person into this one.
+    ///
+    /// If only the later row admits the person (say a refunded ticket followed by a valid one), its ticket, status
+    /// and Salesforce ID win, because those identify the entry that is actually valid. Otherwise this row's values
+    /// stay and only its empty fields are filled in.
+    mutating func absorb(_ later: AttendeeListRow) {
+        if !admitted && later.admitted {
+            admitted = true
+            ticket = later.ticket ?? ticket
+            status = later.status ?? status
+            salesforceID = later.salesforceID ?? salesforceID
+        }
+        if firstName.isEmpty { firstName = later.firstName }
+        if lastName.isEmpty { lastName = later.lastName }
+        if company.isEmpty { company = later.company }
+        if ticket == nil { ticket = later.ticket }
+        if salesforceID == nil { salesforceID = later.salesforceID }
+        if status == nil { status = later.status }
+    }
+}

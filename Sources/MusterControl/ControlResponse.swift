@@ -1,0 +1,53 @@
+public import MusterStore
+
+/// The answer to one ``ControlRequest``.
+public struct ControlResponse: Codable, Sendable, Equatable {
+    public enum Outcome: String, Codable, Sendable {
+        case checkedIn = "checked_in"
+        case alreadyCheckedIn = "already_checked_in"
+        case checkedOut = "checked_out"
+        case notCheckedIn = "not_checked_in"
+        case registered
+        case noted
+        case notFound = "not_found"
+        /// Refused by policy: no lock, outside the window, ticket not valid.
+        case refused
+        case head
+        case submitted
+        case status
+        case pong
+        /// The request could not be carried out (bad request, disk full, invalid deltas).
+        case error
+    }
+
+    public var outcome: Outcome
+    public var message: String?
+    /// Why an ``Outcome/error`` response failed, so a program can tell "disk full" from "bad request"
+    /// without reading ``message`` (nil on every other outcome, and from a daemon older than 0.6).
+    public var errorCode: ControlErrorCode?
+    public var attendee: AttendeeSummary?
+    /// The check-in shown for this attendee (the earliest), when there is one.
+    public var checkIn: PresenceSummary?
+    public var ticket: String?
+    public var headSeq: UInt64?
+    public var headHash: String?
+    public var applied: Int?
+    public var kioskName: String?
+    public var kioskKey: String?
+    /// Peers in session: "publickeyhex@address".
+    public var peers: [String]?
+    /// Each peer in session with how far apart the replicas are (`status` only).
+    public var peerDetails: [PeerDetail]?
+
+    public init(outcome: Outcome, message: String? = nil) {
+        self.outcome = outcome
+        self.message = message
+    }
+
+    /// An ``Outcome/error`` response: the code for programs, the sentence for people.
+    public static func failure(_ code: ControlErrorCode, _ message: String) -> ControlResponse {
+        var response = ControlResponse(outcome: .error, message: message)
+        response.errorCode = code
+        return response
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+public import MusterCore
+public import MusterCrypto
+
+/// The kiosk's own key and its enrollment certificate, as files in the state directory.
+///
+/// The key is made once (by `muster join-request` or the first daemon start) and never leaves the
+/// kiosk; the certificate arrives in the organizer's join bundle. Both `musterd` and `muster` use
+/// this, so they agree on paths and formats.
+public enum KioskIdentity {
+    /// Loads the kiosk key, creating it (mode 0600) when there is none yet.
+    public static func loadOrCreateKey(config: KioskConfig) throws(KioskIdentityError) -> (key: SigningKeyPair, created: Bool) {
+        let path = config.kioskKeyPath
+        do {
+            if FileManager.default.fileExists(atPath: path) {
+                return (try KeyFile.read(from: path, passphrase: { nil }), false)
+            }
+            try FileManager.default.createDirectory(
+                atPath: config.stateDirectory, withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700])
+            let keyPair = try SigningKeyPair.generate()
+            try KeyFile.write(keyPair, to: path, passphrase: nil)
+            return (keyPair, true)
+        } catch {
+            throw KioskIdentityError(.kioskKey, "kiosk key \(path): \(error)", cause: error)
+        }
+    }
+
+    /// Reads the enrollment certificate `muster join` stored, or nil when the kiosk has not joined.
+    public static func loadCertificate(config: KioskConfig) throws(KioskIdentityError) -> SignedDelta? {
+        let path = config.enrollmentPath
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8),
+            let certificate = decodeCertificate(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        else {
+            throw KioskIdentityError(.certificate, "\(path) is not a valid enrollment certificate; run muster join again")
+        }
+        return certificate
+    }
+
+    /// Stores the certificate (it is public: the organizer's signature over the kiosk's key and name).
+    public static func storeCertificate(_ certificate: SignedDelta, config: KioskConfig) throws(KioskIdentityError) {
+        let text = Hex.encode(certificate.envelope) + "." + Hex.encode(certificate.signature) + "\n"
+        do {
+            try text.write(toFile: config.enrollmentPath, atomically: true, encoding: .utf8)
+        } catch {
+            throw KioskIdentityError(
+                .stateDirectory, "cannot write \(config.enrollmentPath): \(error.localizedDescription)", cause: error)
+        }
+    }
+
+    static func decodeCertificate(_ text: String) -> SignedDelta? {
+        let parts = text.split(separator: ".")
+        guard parts.count == 2, let envelope = Hex.decode(String(parts[0])), let signature = Hex.decode(String(parts[1]))
+        else { return nil }
+        return try? SignedDelta(envelope: envelope, signature: signature)
+    }
+}

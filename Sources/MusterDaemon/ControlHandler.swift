@@ -1,0 +1,276 @@
+import Foundation
+public import Logging
+public import MusterCore
+public import MusterCrypto
+public import MusterStore
+public import MusterControl
+public import MusterSync
+
+/// Carries out control requests against the replica: the kiosk's own writes (check-in, check-out,
+/// walk-in registration, note) and the organizer's signed submissions.
+///
+/// Each write decides and appends in one transaction (see ``Replica/appendLocal(keyPair:nowMillis:nextHLC:_:)``)
+/// and returns only after the commit, so every acknowledgement it gives is durable.
+public final class ControlHandler: Sendable {
+    public let replica: Replica
+    public let keyPair: SigningKeyPair
+    public let config: KioskConfig
+    public let clock: HybridLogicalClock
+    let logger: Logger
+    /// Told about every delta this service stored, in order, once committed (the sync layer pushes them).
+    let published: @Sendable ([SignedDelta]) -> Void
+    /// The peers currently in session, for status.
+    let peers: @Sendable () -> [String]
+    /// The same peers in detail (how far behind, digest match), computed when asked.
+    let peerDetails: @Sendable () -> [PeerDetail]
+    /// When set (`MUSTER_COMMIT_TRACE`), every committed local write and submission is traced.
+    let commitTrace: CommitTrace?
+
+    public init(
+        replica: Replica, keyPair: SigningKeyPair, config: KioskConfig, clock: HybridLogicalClock, logger: Logger,
+        published: @escaping @Sendable ([SignedDelta]) -> Void = { _ in },
+        peers: @escaping @Sendable () -> [String] = { [] },
+        peerDetails: @escaping @Sendable () -> [PeerDetail] = { [] }, commitTrace: CommitTrace? = nil
+    ) {
+        self.commitTrace = commitTrace
+        self.peerDetails = peerDetails
+        self.replica = replica
+        self.keyPair = keyPair
+        self.config = config
+        self.clock = clock
+        self.logger = logger
+        self.published = published
+        self.peers = peers
+    }
+
+    public var author: AuthorID { AuthorID(keyPair.publicKey) }
+
+    public func handle(_ request: ControlRequest) -> ControlResponse {
+        do {
+            switch request.op {
+            case .checkIn: return try checkIn(query: try required(request.query, "query"))
+            case .checkOut: return try checkOut(query: try required(request.query, "query"))
+            case .register: return try register(request)
+            case .note:
+                return try note(attendeeKey: try required(request.attendeeKey, "attendeeKey"), text: request.text ?? "")
+            case .head: return try head(author: try required(request.author, "author"))
+            case .submit: return try submit(request.deltas ?? [])
+            case .status, .ping:
+                var response = ControlResponse(outcome: request.op == .ping ? .pong : .status)
+                response.kioskName = config.name
+                response.kioskKey = keyPair.publicKey.hex
+                response.peers = peers()
+                if request.op == .status { response.peerDetails = peerDetails() }
+                return response
+            }
+        } catch let error as ReplicaError {
+            logger.error("control request failed", metadata: ["op": "\(request.op.rawValue)", "error": "\(error)"])
+            return .failure(Self.code(of: error), error.message)
+        } catch let error as RequestError {
+            return .failure(error.code, error.message)
+        } catch {
+            logger.error("control request failed", metadata: ["op": "\(request.op.rawValue)", "error": "\(error)"])
+            return .failure(.internal, "\(error)")
+        }
+    }
+
+    /// A request refused before it reached the replica: what to answer, and under which code.
+    struct RequestError: Error {
+        let code: ControlErrorCode
+        let message: String
+
+        init(_ code: ControlErrorCode, _ message: String) {
+            self.code = code
+            self.message = message
+        }
+
+        /// A bad request.
+        init(_ message: String) { self.init(.badRequest, message) }
+    }
+
+    /// The control protocol's code for a replica failure.
+    static func code(of error: ReplicaError) -> ControlErrorCode {
+        switch error.code {
+        case .open, .sqlite, .diskFull: .storage
+        case .staleHead, .gap, .brokenChain, .fork: .staleHead
+        case .malformed: .badRequest
+        case .badSignature, .wrongVenue, .notAuthorized, .notEnrolled, .revoked: .rejected
+        }
+    }
+
+    private func required(_ value: String?, _ name: String) throws(RequestError) -> String {
+        guard let value, !value.trimmingWhitespace().isEmpty else { throw RequestError("missing \(name)") }
+        return value
+    }
+
+    private var presenceTemplate: (String, String, String) -> PresencePayload {
+        { campaign, key, status in
+            PresencePayload(
+                campaignID: campaign, attendeeKey: key, kioskName: self.config.name, location: self.config.location,
+                memberStatus: status)
+        }
+    }
+
+    private func append(_ decide: (ReplicaView) throws -> LocalWrite<ControlResponse>)
+        throws(ReplicaError) -> ControlResponse
+    {
+        let now = clock.nowMillis
+        let (response, delta) = try replica.appendLocal(
+            keyPair: keyPair, nowMillis: now, nextHLC: { clock.tick(after: $0) }, decide)
+        if let delta {
+            commitTrace?.record([delta], origin: .local)
+            logger.info("appended", metadata: ["kind": "\(delta.kind)", "seq": "\(delta.seq)"])
+            published([delta])
+        }
+        return response
+    }
+
+    func checkIn(query: String) throws(ReplicaError) -> ControlResponse {
+        let now = clock.nowMillis
+        return try append { view in
+            let window = CheckInPolicy.window(lock: try view.lock(), nowMillis: now)
+            guard case .allow(let campaign, let status) = window else { return .answer(Self.refusal(window)) }
+            guard let record = try view.lookup(campaignID: campaign, query: query) else {
+                return .answer(ControlResponse(outcome: .notFound, message: "No ticket or email matches."))
+            }
+            guard record.admitted else {
+                var response = ControlResponse(
+                    outcome: .refused, message: "This ticket is not valid for check-in. Please see the staff desk.")
+                response.attendee = record.summary
+                return .answer(response)
+            }
+            if record.isInside {
+                var response = ControlResponse(outcome: .alreadyCheckedIn)
+                response.attendee = record.summary
+                response.checkIn = record.firstArrival.map(\.summary)
+                return .answer(response)
+            }
+            var response = ControlResponse(outcome: .checkedIn)
+            response.attendee = record.summary
+            response.checkIn = PresenceSummary(atMillis: now, kioskName: config.name, location: config.location)
+            let body = DeltaBody.checkIn(CheckInPayload(presenceTemplate(campaign, record.key, status)))
+            return .append(body, answer: response, after: record.latest?.hlc)
+        }
+    }
+
+    func checkOut(query: String) throws(ReplicaError) -> ControlResponse {
+        try append { view in
+            guard let lock = try view.lock(), let campaign = lock.campaignID else {
+                return .answer(ControlResponse(outcome: .refused, message: "This kiosk is waiting for the organizer to pick the event."))
+            }
+            guard let record = try view.lookup(campaignID: campaign, query: query) else {
+                return .answer(ControlResponse(outcome: .notFound, message: "No ticket or email matches."))
+            }
+            var response = ControlResponse(outcome: record.isInside ? .checkedOut : .notCheckedIn)
+            response.attendee = record.summary
+            guard record.isInside else { return .answer(response) }
+            let body = DeltaBody.checkOut(CheckOutPayload(presenceTemplate(campaign, record.key, lock.checkInStatus)))
+            return .append(body, answer: response, after: record.latest?.hlc)
+        }
+    }
+
+    func register(_ request: ControlRequest) throws -> ControlResponse {
+        let first = TerminalText.sanitize(request.firstName ?? "").trimmingWhitespace()
+        let last = TerminalText.sanitize(request.lastName ?? "").trimmingWhitespace()
+        let company = TerminalText.sanitize(request.company ?? "").trimmingWhitespace()
+        let email = (request.email ?? "").trimmingWhitespace()
+        guard !first.isEmpty, !last.isEmpty else { throw RequestError("first and last name are required") }
+        guard EmailAddress.isPlausible(email) else { throw RequestError("'\(TerminalText.sanitize(email))' is not an email address") }
+        let now = clock.nowMillis
+        return try append { view in
+            let window = CheckInPolicy.window(lock: try view.lock(), nowMillis: now)
+            guard case .allow(let campaign, let status) = window else { return .answer(Self.refusal(window)) }
+            let key = EmailAddress.key(email)
+            let presence = presenceTemplate(campaign, key, status)
+            if let existing = try view.attendee(campaignID: campaign, key: key) {
+                var response = ControlResponse(outcome: existing.isInside ? .alreadyCheckedIn : .checkedIn)
+                response.attendee = existing.summary
+                response.message = "You are already registered for this event."
+                guard existing.admitted else {
+                    response.outcome = .refused
+                    response.message = "This registration is not valid for check-in. Please see the staff desk."
+                    return .answer(response)
+                }
+                if existing.isInside {
+                    response.checkIn = existing.firstArrival.map(\.summary)
+                    return .answer(response)
+                }
+                response.checkIn = PresenceSummary(atMillis: now, kioskName: config.name, location: config.location)
+                return .append(DeltaBody.checkIn(CheckInPayload(presence)), answer: response, after: existing.latest?.hlc)
+            }
+            let ticket = TicketCode.walkIn()
+            var response = ControlResponse(outcome: .registered)
+            response.ticket = ticket
+            response.attendee = AttendeeSummary(
+                campaignID: campaign, key: key, firstName: first, lastName: last, company: company, ticket: ticket)
+            response.checkIn = PresenceSummary(atMillis: now, kioskName: config.name, location: config.location)
+            let payload = RegistrationPayload(
+                presence: presence, email: email, firstName: first, lastName: last, company: company, ticket: ticket)
+            return .append(DeltaBody.registration(payload), answer: response)
+        }
+    }
+
+    func note(attendeeKey: String, text: String) throws -> ControlResponse {
+        let clean = String(TerminalText.sanitize(text, maxCharacters: Limits.maxNoteCharacters).trimmingWhitespace())
+        guard !clean.isEmpty else { throw RequestError("the note is empty") }
+        return try append { view in
+            guard let campaign = try view.lock()?.campaignID,
+                let record = try view.attendee(campaignID: campaign, key: attendeeKey), record.isCheckedIn
+            else {
+                return .answer(ControlResponse(outcome: .refused, message: "A note can only follow a check-in."))
+            }
+            let body = DeltaBody.note(NotePayload(campaignID: campaign, attendeeKey: record.key, text: clean))
+            return .append(body, answer: ControlResponse(outcome: .noted))
+        }
+    }
+
+    func head(author hex: String) throws -> ControlResponse {
+        guard let author = AuthorID(hex: hex) else { throw RequestError("author must be a hex public key") }
+        let head = try replica.head(of: author)
+        var response = ControlResponse(outcome: .head)
+        response.headSeq = head.seq
+        response.headHash = Hex.encode(head.hash)
+        return response
+    }
+
+    /// Organizer deltas built and signed by `muster`: all or nothing.
+    func submit(_ wire: [WireDelta]) throws -> ControlResponse {
+        var deltas: [SignedDelta] = []
+        deltas.reserveCapacity(wire.count)
+        for item in wire {
+            guard let envelope = Hex.decode(item.envelope), let signature = Hex.decode(item.signature),
+                let delta = try? SignedDelta(envelope: envelope, signature: signature)
+            else { throw RequestError("a submitted delta is malformed") }
+            guard delta.author == replica.policy.organizer else {
+                throw RequestError(.rejected, "only deltas signed by the venue's organizer key can be submitted")
+            }
+            deltas.append(delta)
+        }
+        do {
+            let report = try replica.ingest(
+                deltas, nowMillis: clock.nowMillis, clockBoundMillis: clock.boundMillis, atomic: true)
+            commitTrace?.record(report.applied, origin: .local)
+            if let hlc = report.newestAcceptedHLC { clock.observe(hlc) }
+            if !report.applied.isEmpty { published(report.applied) }
+            for ref in report.clockWarnings {
+                logger.warning("delta stamped ahead of local time beyond the bound", metadata: ["delta": "\(ref)"])
+            }
+            logger.info("organizer submission", metadata: ["applied": "\(report.applied.count)", "duplicates": "\(report.duplicates)"])
+            var response = ControlResponse(outcome: .submitted)
+            response.applied = report.applied.count
+            return response
+        } catch {
+            guard Self.isStaleHead(error.code) else { throw error }
+            throw RequestError(.staleHead, "stale organizer head (\(error.message)); rebuild and resubmit")
+        }
+    }
+
+    static func isStaleHead(_ code: ReplicaError.Code) -> Bool {
+        code == .gap || code == .brokenChain || code == .fork
+    }
+
+    static func refusal(_ decision: CheckInPolicy.Decision) -> ControlResponse {
+        guard case .refuse(let message) = decision else { return .failure(.internal, "no refusal to report") }
+        return ControlResponse(outcome: .refused, message: message)
+    }
+}

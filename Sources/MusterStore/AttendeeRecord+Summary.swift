@@ -1,0 +1,9 @@
+extension AttendeeRecord {
+    /// What a kiosk may show of this attendee (the control protocol's answer and the kiosk screen).
+    /// The ticket is the imported one, else the first walk-in ticket.
+    public var summary: AttendeeSummary {
+        AttendeeSummary(
+            campaignID: campaignID, key: key, firstName: firstName, lastName: lastName, company: company,
+            ticket: ticket ?? walkInTickets.first)
+    }
+}

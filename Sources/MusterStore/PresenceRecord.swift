@@ -1,0 +1,13 @@
+public import MusterCore
+
+/// One check-in, check-out or walk-in registration as materialized.
+public struct PresenceRecord: Sendable, Equatable {
+    public let ref: DeltaRef
+    public let kind: DeltaKind
+    public let hlc: HLC
+    public let kioskName: String
+    public let location: String
+    public let memberStatus: String
+
+    public var isArrival: Bool { kind != .checkOut }
+}

@@ -1,0 +1,15 @@
+import Foundation
+
+/// A file's permission bits, read and set the way the tests of secret files need them.
+public enum FilePermissions {
+    /// The `rwx` bits of `path` (`0o600` for a secret file).
+    public static func mode(of path: String) throws -> Int {
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        return ((attributes[.posixPermissions] as? NSNumber)?.intValue ?? -1) & 0o777
+    }
+
+    /// Sets the `rwx` bits of `path`.
+    public static func set(_ mode: Int, of path: String) throws {
+        try FileManager.default.setAttributes([.posixPermissions: NSNumber(value: mode)], ofItemAtPath: path)
+    }
+}
