@@ -6,6 +6,10 @@ extension SyncCore {
     /// with the fewest requests already, `preferring` one when it has the range), so no two peers
     /// send the same deltas.
     mutating func scheduleRepairs(now: Duration, preferring preferred: AuthorID? = nil, into out: inout [SyncOutput]) {
+        for (author, repair) in repairs where effective(author) >= repair.range.through {
+            repairs[author] = nil
+            stalled[author] = nil
+        }
         var wants: [AuthorID: [SeqRange]] = [:]
         var load: [AuthorID: Int] = [:]
         for repair in repairs.values { load[repair.peer, default: 0] += 1 }
@@ -37,10 +41,6 @@ extension SyncCore {
             repairs[author] = Repair(peer: source, range: range, deadline: now + configuration.repairTimeout, progress: mine)
             load[source, default: 0] += 1
             wants[source, default: []].append(range)
-        }
-        for (author, repair) in repairs where effective(author) >= repair.range.through {
-            repairs[author] = nil
-            stalled[author] = nil
         }
         for (peer, ranges) in wants.sorted(by: { $0.key.bytes.lexicographicallyPrecedes($1.key.bytes) }) {
             out.append(.send(to: peer, .want(ranges)))

@@ -75,7 +75,9 @@ public struct SyncCore: Sendable {
         case .sessionOpened(let peer, let initiator): sessionOpened(peer, initiator: initiator, now: now, into: &out)
         case .sessionClosed(let peer): sessionClosed(peer, now: now, into: &out)
         case .openFailed(let peer): opening.remove(peer)
-        case .peerDiscovered(let peer): discovered(peer)
+        case .peerDiscovered(let peer):
+            discovered(peer)
+            arm(.membership, at: now, into: &out)
         case .frameReceived(let peer, let message): received(message, from: peer, now: now, into: &out)
         case .localCommit(let deltas): committedLocally(deltas, now: now, into: &out)
         case .stored(let result): stored(result, now: now, into: &out)
