@@ -177,7 +177,7 @@ struct SyncCoreTests {
         _ = core.handle(.frameReceived(from: busy, .deltas(Kit.log(1, key: try Kit.key()))), now: t0)
         let ping = core.handle(.timerFired(.liveness), now: t0 + core.configuration.heartbeatInterval)
         #expect(ping.messages(to: quiet) == [.ping])
-        let late = t0 + core.configuration.silenceTimeout + .milliseconds(300)
+        let late = t0 + core.configuration.silenceTimeout! + .milliseconds(300)
         _ = core.handle(.frameReceived(from: quiet, .pong), now: t0 + .seconds(1))
         let out = core.handle(.timerFired(.liveness), now: late + .seconds(1))
         #expect(out.closes.map(\.0) == [quiet])

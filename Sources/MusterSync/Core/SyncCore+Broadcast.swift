@@ -62,6 +62,12 @@ extension SyncCore {
         var through: [AuthorID: UInt64] = [:]
         for delta in request.deltas { through[delta.author] = max(through[delta.author] ?? 0, delta.seq) }
         for delta in result.applied { advanceHead(delta) }
+        if sessions[request.peer] != nil && !result.failed {
+            // Deltas the store already held (another session's copy was committed first) are copies too.
+            let applied = Set(result.applied.map(\.ref))
+            let copies = request.deltas.count { !applied.contains($0.ref) && !result.refusedAuthors.contains($0.author) }
+            sessions[request.peer]?.copiesReceived += copies
+        }
         for (author, seq) in through where inFlight[author] == seq {
             // The last request in flight for this author is done, stored or not.
             inFlight[author] = nil

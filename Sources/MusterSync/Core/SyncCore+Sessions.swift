@@ -95,7 +95,7 @@ extension SyncCore {
     mutating func checkLiveness(now: Duration, into out: inout [SyncOutput]) {
         for peer in livePeers {
             guard let session = sessions[peer] else { continue }
-            if session.storing == 0 && now - session.lastHeard > configuration.silenceTimeout {
+            if let timeout = configuration.silenceTimeout, session.storing == 0, now - session.lastHeard > timeout {
                 sessions[peer]?.state = .closing
                 out.append(.closeSession(peer, .silent))
             } else if now - session.lastSent >= configuration.heartbeatInterval {

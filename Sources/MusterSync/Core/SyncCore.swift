@@ -85,6 +85,13 @@ public struct SyncCore: Sendable {
             sessions[peer]?.queued -= weight
             if let queued = sessions[peer]?.queued, queued < 0 { sessions[peer]?.queued = 0 }
         case .digest(let digest): self.digest = digest
+        case .storeHeads(let heads):
+            let fresh = Dictionary(heads.map { ($0.author, $0) }, uniquingKeysWith: { $0.seq >= $1.seq ? $0 : $1 })
+            if fresh != self.heads {
+                self.heads = fresh
+                stateVersion &+= 1
+                scheduleRepairs(now: now, into: &out)
+            }
         case .timerFired(let timer): fired(timer, now: now, into: &out)
         }
         return account(out, now: now)

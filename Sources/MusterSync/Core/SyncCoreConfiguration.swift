@@ -32,7 +32,10 @@ extension SyncCore {
         /// Plumtree: lazy announcements are batched for this long.
         public var lazyInterval: Duration = .milliseconds(5)
         public var heartbeatInterval = SyncLimits.heartbeatInterval
-        public var silenceTimeout = SyncLimits.silenceTimeout
+        /// A session silent this long (and not waiting on our store) is closed. Nil: the driver judges
+        /// silence itself (the daemon counts frames on the event loop, where they arrive even while the
+        /// service is busy).
+        public var silenceTimeout: Duration? = SyncLimits.silenceTimeout
         /// How often liveness is checked.
         public var livenessTick: Duration = .milliseconds(250)
         public var antiEntropyInterval = SyncLimits.antiEntropyInterval

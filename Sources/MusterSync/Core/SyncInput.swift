@@ -1,4 +1,5 @@
 public import MusterCore
+public import MusterStore
 
 /// Everything that happens to a kiosk's sync core. Each is handed to ``SyncCore/handle(_:now:)`` with
 /// the monotonic time (``MusterTime/TimeSource/uptime``) at which it happened.
@@ -22,6 +23,9 @@ public enum SyncInput: Sendable {
     /// The driver wrote (or dropped, when the session ended) queued sends to `peer` weighing `weight`
     /// (the ``SyncOutput/queueWeight`` of the outputs it carried out).
     case written(peer: AuthorID, weight: Int)
+    /// The store's heads now, authoritative: replaces what the core believes (after a revocation
+    /// truncated a log, or writes that did not come through the core).
+    case storeHeads([AuthorHead])
     /// The replica's state digest, whenever the driver computed it (sent to peers with our heads).
     case digest(String)
     /// A timer set by ``SyncOutput/setTimer(_:at:)`` is due.
