@@ -166,6 +166,27 @@ struct SyncCoreTests {
         #expect(core.sessions[peer]?.deltasReceived == 2)
     }
 
+    /// A different delta at a seq we hold is not taken for a copy: the store sees it (a fork is kept
+    /// as evidence there).
+    @Test func aDifferentDeltaAtAHeldSeqReachesTheStore() throws {
+        let me = try Kit.id()
+        let peer = try Kit.id()
+        let key = try Kit.key()
+        let log = Kit.log(1, key: key)
+        var signer = DeltaSigner(venue: Kit.venue, keyPair: key, head: .empty(AuthorID(key.publicKey)))
+        let fork = signer.sign(
+            .note(NotePayload(campaignID: "c", attendeeKey: "b@example.com", text: "other")),
+            hlc: HLC(physicalMillis: 5_000, logical: 0))
+        var core = Kit.core(me)
+        _ = core.handle(.localCommit(log), now: t0)
+        _ = core.handle(.sessionOpened(peer: peer, initiator: me), now: t0)
+        let out = core.handle(.frameReceived(from: peer, .deltas([fork])), now: t0)
+        #expect(out.stores.first?.deltas == [fork])
+        let done = core.handle(.stored(StoreResult(id: out.stores[0].id, applied: [])), now: t0)
+        #expect(done.wants.isEmpty)
+        #expect(core.heads[log[0].author]?.seq == 1)
+    }
+
     /// A silent peer is closed; an idle link gets a ping; a peer whose deltas we are storing is not
     /// taken for silent.
     @Test func livenessPingsAndCloses() throws {

@@ -11,22 +11,29 @@ extension SyncCore {
         relay(deltas, from: nil, now: now, into: &out)
     }
 
-    /// A peer sent deltas. Copies of what we hold or are storing are dropped (an eager copy prunes
-    /// the link it came on); the rest, in order after what we hold, goes to the store. A delta after
+    /// A peer sent deltas. Exact copies of what was committed lately are dropped (an eager copy
+    /// prunes the link it came on); the rest, in order after what we hold, goes to the store, and so
+    /// does a delta at a seq we hold that is not a known copy (it may be a fork). A delta after
     /// a gap is not stored: the gap is asked for from this peer, which evidently holds it.
     mutating func receivedDeltas(_ deltas: [SignedDelta], from peer: AuthorID, now: Duration, into out: inout [SyncOutput]) {
         guard sessions[peer] != nil else { return }
         sessions[peer]?.deltasReceived += deltas.count
         var fresh: [SignedDelta] = []
         var copies = 0
+        var known = 0
         var next: [AuthorID: UInt64] = [:]
         var gaps: [AuthorID: UInt64] = [:]
         for delta in deltas {
             let author = delta.author
             sessions[peer]?.holds(author, through: delta.seq)
             let expected = next[author] ?? effective(author) + 1
-            if delta.seq < expected || recent.contains(delta) {
+            if recent.contains(delta) {
                 copies += 1
+            } else if delta.seq < expected {
+                // A seq we hold or are storing, but not recently seen byte for byte: the store
+                // decides (a duplicate is counted there; a different delta is a fork, kept as evidence).
+                known += 1
+                fresh.append(delta)
             } else if delta.seq == expected {
                 fresh.append(delta)
                 next[author] = delta.seq + 1
@@ -37,7 +44,7 @@ extension SyncCore {
         sessions[peer]?.copiesReceived += copies
         // A copy that was not asked for came by eager push on a link that is not the tree's.
         let repairing = repairs.values.contains { $0.peer == peer }
-        if copies > 0 && fresh.isEmpty && !repairing && !isFullMesh && sessions[peer]?.eager == true {
+        if copies + known > 0 && fresh.count == known && !repairing && !isFullMesh && sessions[peer]?.eager == true {
             sessions[peer]?.eager = false
             out.append(.send(to: peer, .prune))
         }
