@@ -9,23 +9,35 @@ public import ServiceLifecycle
 import MusterTime
 import Synchronization
 
-/// Kiosk-to-kiosk replication: accepts and dials TCP sessions, authenticates them with the venue
-/// handshake, and keeps every connected peer's replica up to date.
+/// Kiosk-to-kiosk replication over TCP: the thin NIO driver of the sync core (``SyncCore``).
 ///
-/// New deltas (local writes and ones received from a peer) are pushed at once to every session that
-/// lacks them, so a check-in crosses a full mesh in one hop and a partial mesh in a few; a periodic
-/// head exchange repairs anything missed. Sessions are keyed by the peer's key, never its address,
-/// and carry heartbeats: a silent peer is dropped within ``SyncLimits/silenceTimeout``.
+/// It accepts and dials connections, runs the venue handshake and the credential check, and feeds
+/// the core what happens (sessions, frames, local commits, store results, timers) with the time
+/// from the injected ``TimeSource``; it carries out what the core answers: frames written in order by
+/// each session's ``PeerConnection``, batches stored by group commit, timers, sessions closed.
+/// Roster, credentials and revocations stay here (they need the roster and the keys). Sessions are
+/// keyed by the peer's key, never its address; a silent connection is dropped within
+/// ``SyncLimits/silenceTimeout`` by its watchdog on the event loop.
 public actor SyncService: Service {
     public struct Configuration: Sendable {
         public var listenHost: String
         public var listenPort: Int
         public var staticPeers: [(host: String, port: Int)]
+        /// Where "now" and every sleep come from (monotonic uptime for the core's timers).
+        public var time: any TimeSource
+        /// Up to this many kiosks every kiosk keeps a session with every other (see
+        /// ``SyncCore/Configuration/fullMeshThreshold``).
+        public var fullMeshThreshold: Int
 
-        public init(listenHost: String, listenPort: Int, staticPeers: [(host: String, port: Int)]) {
+        public init(
+            listenHost: String, listenPort: Int, staticPeers: [(host: String, port: Int)],
+            time: any TimeSource = SystemTime(), fullMeshThreshold: Int = 64
+        ) {
             self.listenHost = listenHost
             self.listenPort = listenPort
             self.staticPeers = staticPeers
+            self.time = time
+            self.fullMeshThreshold = fullMeshThreshold
         }
     }
 
@@ -44,14 +56,19 @@ public actor SyncService: Service {
     /// When set (`MUSTER_COMMIT_TRACE`), every committed ingest batch is traced.
     let commitTrace: CommitTrace?
     nonisolated let me: AuthorID
-    private var sessions: [AuthorID: PeerConnection] = [:]
-    /// What was committed lately: relayed copies of it are dropped before the replica sees them.
-    private var recent = RecentDeltas()
-    /// An announcement of our sessions is scheduled (``sessionsChanged()``).
-    private var sessionsAnnouncementPending = false
-    private var sessionLostSinceAnnouncement = false
+    var sessions: [AuthorID: PeerConnection] = [:]
+    /// The replication protocol; every change to it goes through ``drive(_:)``.
+    var core: SyncCore
+    /// One task per armed core timer.
+    var timerTasks: [SyncTimer: Task<Void, Never>] = [:]
+    /// Receive loops waiting for their batch to be stored (the back-pressure on a peer).
+    var storeWaiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
+    var finishedStores: Set<UInt64> = []
+    /// Shut down: no new timers.
+    var stopped = false
+    nonisolated var time: any TimeSource { configuration.time }
     /// Which peer key answered at an address, so a dial loop does not redial a connected peer.
-    private var addressPeers: [String: AuthorID] = [:]
+    var addressPeers: [String: AuthorID] = [:]
     private let localDeltas: AsyncStream<[SignedDelta]>
     private nonisolated let localContinuation: AsyncStream<[SignedDelta]>.Continuation
     private let dialRequests: AsyncStream<(host: String, port: Int)>
@@ -70,8 +87,6 @@ public actor SyncService: Service {
     public nonisolated let unauthenticated = UnauthenticatedConnections()
     /// The dial loops running, by address (``dial(host:port:giveUpAfter:onEnd:)``).
     nonisolated let dials = DialRegistry()
-    /// Set at shutdown: a session established after it is closed at once.
-    private var stopping = false
 
     public init(
         configuration: Configuration, replica: Replica, keyPair: SigningKeyPair, networkKey: SecureBytes,
@@ -90,6 +105,12 @@ public actor SyncService: Service {
         self.clockNow = clockNow
         self.observeHLC = observeHLC
         me = AuthorID(keyPair.publicKey)
+        var settings = SyncCore.Configuration(
+            me: me, epoch: (try? replica.epoch()) ?? "", organizer: replica.policy.organizer)
+        settings.fullMeshThreshold = configuration.fullMeshThreshold
+        // Silence is judged by each connection's watchdog, on the event loop (see serve).
+        settings.silenceTimeout = nil
+        core = SyncCore(configuration: settings, heads: (try? replica.heads()) ?? [], seed: UInt64.random(in: 0...UInt64.max))
         (localDeltas, localContinuation) = AsyncStream.makeStream(of: [SignedDelta].self)
         (dialRequests, dialContinuation) = AsyncStream.makeStream(of: (host: String, port: Int).self)
     }
@@ -171,8 +192,7 @@ public actor SyncService: Service {
                 }
                 group.addTask {
                     for await deltas in self.localDeltas.cancelOnGracefulShutdown() {
-                        await self.remember(deltas)
-                        await self.relay(deltas, from: nil)
+                        await self.drive(.localCommit(deltas))
                         let revocations = deltas.compactMap { delta -> RevokePayload? in
                             guard delta.kind == .revoke, case .revoke(let payload)? = try? delta.decode().body else { return nil }
                             return payload
@@ -192,7 +212,7 @@ public actor SyncService: Service {
                     var previous: UInt64 = 0
                     var trimmed: UInt64 = 0
                     while !Task.isShuttingDownGracefully {
-                        try? await cancelWhenGracefulShutdown { try await Task.sleep(for: SyncLimits.antiEntropyInterval) }
+                        try? await cancelWhenGracefulShutdown { try await self.time.sleep(for: SyncLimits.antiEntropyInterval) }
                         let now = self.stateVersion.load(ordering: .acquiring)
                         // Quiet for a whole interval after a change: give the busy moment's memory back.
                         if now == previous && now != trimmed {
@@ -201,8 +221,8 @@ public actor SyncService: Service {
                         }
                         previous = now
                         // Computed off the actor: hashing a large replica must not hold up the sessions.
-                        let version = self.stateVersion.load(ordering: .acquiring)
-                        await self.antiEntropy(digest: self.currentDigest(), version: version)
+                        if let digest = self.currentDigest() { await self.drive(.digest(digest)) }
+                        await self.refreshHeads()
                     }
                 }
             }
@@ -222,7 +242,9 @@ public actor SyncService: Service {
     }
 
     private func closeAll() {
-        stopping = true
+        stopped = true
+        for task in timerTasks.values { task.cancel() }
+        timerTasks = [:]
         for session in sessions.values { session.close() }
     }
 
@@ -314,36 +336,33 @@ public actor SyncService: Service {
                 defer { Task { await self.unregister(connection) } }
                 logger.info("session established", metadata: ["peer": "\(peer)", "address": "\(remote)"])
                 try await connection.send(.roster(try replica.certificates()))
-                try await connection.sendHello(epoch: try replica.epoch())
-                if let digest = currentDigest() { try await connection.send(.digest(digest)) }
-                let heartbeat = Task {
-                    while !Task.isCancelled {
-                        try? await Task.sleep(for: await connection.untilHeartbeat())
-                        try? await connection.pingIfIdle()
-                    }
+                let writer = Task {
+                    await connection.runOutgoing { weight in await self.drive(.written(peer: peer, weight: weight)) }
                 }
-                defer { heartbeat.cancel() }
-                let writer = Task { await connection.runOutgoing() }
                 defer {
                     connection.finishOutgoing()
                     writer.cancel()
                 }
+                await opened(connection)
                 while true {
                     let sealed = try await next()
                     let (plaintext, _) = try receiver.open(sealed)
                     let message = try SyncMessage.decode(plaintext)
                     note(message, from: peer)
-                    await connection.handle(
-                        message,
-                        ingest: { deltas in
-                            // Storing a batch is our own work, not the peer's silence: a kiosk slowed down
-                            // by a burst must not drop the sessions that feed it.
-                            heard.busy(true)
-                            defer { heard.busy(false) }
-                            return await self.ingest(deltas, from: connection)
-                        },
-                        roster: { certificates in await self.learn(certificates, from: connection.peer) },
-                        revoked: { evidence in self.heardRevocation(evidence) })
+                    switch message {
+                    case .roster(let certificates):
+                        await learn(certificates, from: peer)
+                    case .revoked(let evidence):
+                        heardRevocation(evidence)
+                    case .credentials:
+                        break
+                    default:
+                        // Storing a batch is our own work, not the peer's silence: a kiosk slowed down
+                        // by a burst must not drop the sessions that feed it.
+                        heard.busy(true)
+                        await receive(message, from: connection)
+                        heard.busy(false)
+                    }
                 }
             }
         } catch {
@@ -455,7 +474,7 @@ public actor SyncService: Service {
 
     /// One session per pair of kiosks: of two, the one dialed by the kiosk with the lower key stays.
     private func register(_ connection: PeerConnection, dialed: String?, enrollment: EnrollPayload) -> Bool {
-        guard !stopping else {
+        guard !stopped else {
             connection.close()
             return false
         }
@@ -469,8 +488,7 @@ public actor SyncService: Service {
             existing.close()
         }
         sessions[connection.peer] = connection
-        sessionsChanged()
-        let now = Self.wallMillis()
+        let now = time.wallMillis
         peerStates.withLock { states in
             var state = PeerState(
                 peer: connection.peer, name: enrollment.name, location: enrollment.location, address: connection.address,
@@ -486,12 +504,18 @@ public actor SyncService: Service {
         return true
     }
 
+    /// The session is registered and its writer runs: the core says hello (or closes it).
+    private func opened(_ connection: PeerConnection) {
+        guard sessions[connection.peer] === connection else { return }
+        drive(.sessionOpened(peer: connection.peer, initiator: connection.initiator))
+    }
+
     private func unregister(_ connection: PeerConnection) {
         if sessions[connection.peer] === connection {
             sessions[connection.peer] = nil
-            sessionsChanged(lost: true)
             peerStates.withLock { $0[connection.peer] = nil }
             publishPeers()
+            drive(.sessionClosed(peer: connection.peer))
             logger.info("session ended", metadata: ["peer": "\(connection.peer)"])
         }
     }
@@ -501,45 +525,38 @@ public actor SyncService: Service {
         connectedPeers.withLock { $0 = names }
     }
 
-    /// A peer's batch waiting for the next group commit, and its reader waiting for the outcome.
-    private struct PendingIngest {
-        let deltas: [SignedDelta]
-        let peer: AuthorID
-        let done: CheckedContinuation<[ReplicaError], Never>
+    /// A peer's message for the core. Returns once the deltas it carried (if any) are stored: the
+    /// receive loop waits, and that is the back-pressure on the peer.
+    private func receive(_ message: SyncMessage, from connection: PeerConnection) async {
+        guard sessions[connection.peer] === connection else { return }
+        let stores = drive(.frameReceived(from: connection.peer, message))
+        for id in stores where !finishedStores.contains(id) {
+            await withCheckedContinuation { storeWaiters[id] = $0 }
+        }
+        for id in stores { finishedStores.remove(id) }
     }
 
-    /// Batches waiting for ``drainIngests()``; it runs while this is non-empty.
-    private var pendingIngests: [PendingIngest] = []
+    /// The core's stores waiting for ``drainIngests()``; it runs while this is non-empty.
+    private var pendingIngests: [StoreRequest] = []
     private var draining = false
 
-    /// Stores a peer's deltas, then relays what was new to the others; returns the refusals.
+    /// Queues a store for the next group commit.
     ///
     /// Group commit: batches that arrive from several sessions while a transaction is being
     /// written are stored together in the next one (each session has at most one batch waiting,
     /// its reader waits for the outcome), so a kiosk fed one check-in at a time by many peers
     /// pays one fsync per group, not one per check-in.
-    private func ingest(_ batch: [SignedDelta], from connection: PeerConnection) async -> [ReplicaError] {
-        let deltas = recent.unseen(batch)
-        countCopies(batch.count - deltas.count, from: connection.peer)
-        guard !deltas.isEmpty else { return [] }
-        let peer = connection.peer
-        return await withCheckedContinuation { done in
-            Task { await self.enqueue(PendingIngest(deltas: deltas, peer: peer, done: done)) }
-        }
-    }
-
-    private func enqueue(_ pending: PendingIngest) async {
-        pendingIngests.append(pending)
+    func store(_ request: StoreRequest) {
+        pendingIngests.append(request)
         guard !draining else { return }
         draining = true
-        await drainIngests()
-        draining = false
+        Task { await self.drainIngests() }
     }
 
     /// Commits everything pending, group after group, until nothing is left.
     private func drainIngests() async {
         while !pendingIngests.isEmpty {
-            var group: [PendingIngest] = []
+            var group: [StoreRequest] = []
             var count = 0
             while let next = pendingIngests.first, group.isEmpty || count + next.deltas.count <= SyncLimits.groupCommitDeltas {
                 group.append(pendingIngests.removeFirst())
@@ -547,71 +564,60 @@ public actor SyncService: Service {
             }
             await commit(group)
         }
+        draining = false
     }
 
-    /// One transaction for a group of batches; each reader gets the refusals of its own deltas,
-    /// and what was new is relayed as coming from the peer that sent it first.
-    private func commit(_ group: [PendingIngest]) async {
-        // Another session's copy may have been committed since this batch was queued.
-        let deltas = group.flatMap { recent.unseen($0.deltas) }
-        var outcome = [[ReplicaError]](repeating: [], count: group.count)
-        var fresh = [[SignedDelta]](repeating: [], count: group.count)
+    /// One transaction for a group of requests; the core hears each one's outcome.
+    private func commit(_ group: [StoreRequest]) async {
+        let deltas = group.flatMap(\.deltas)
+        var results = group.map { StoreResult(id: $0.id, applied: []) }
         var revocations: [RevokePayload] = []
-        if !deltas.isEmpty {
-            let (now, bound) = clockNow()
-            do {
-                let report = try replica.ingest(deltas, nowMillis: now, clockBoundMillis: bound)
-                commitTrace?.record(report.applied, origin: .remote)
-                recent.insert(report.applied)
-                if let hlc = report.newestAcceptedHLC { observeHLC(hlc) }
-                for error in report.rejected where error.code == .fork {
-                    logger.critical("FORK: an author signed two different deltas with the same seq", metadata: ["delta": "\(error.ref.map { "\($0)" } ?? "?")"])
-                }
-                for ref in report.clockWarnings {
-                    logger.warning("delta stamped beyond the clock bound", metadata: ["delta": "\(ref)"])
-                }
-                // Which batch each delta came in first, and whose refusal each is.
-                var owner: [DeltaRef: Int] = [:]
-                for (index, pending) in group.enumerated() {
-                    for delta in pending.deltas where owner[delta.ref] == nil { owner[delta.ref] = index }
-                }
-                for error in report.rejected {
-                    if let ref = error.ref, let index = owner[ref] {
-                        outcome[index].append(error)
-                    } else {
-                        for index in group.indices { outcome[index].append(error) }
-                    }
-                }
-                let applied = Set(report.applied.map(\.ref))
-                let refused = Set(report.rejected.compactMap(\.ref))
-                for delta in report.applied { if let index = owner[delta.ref] { fresh[index].append(delta) } }
-                for (index, pending) in group.enumerated() {
-                    let copies = pending.deltas.count(where: { owner[$0.ref] != index || (!applied.contains($0.ref) && !refused.contains($0.ref)) })
-                    countCopies(copies, from: pending.peer)
-                }
-                if !report.applied.isEmpty { stateVersion.add(1, ordering: .releasing) }
-                revocations = report.revocations
-            } catch {
-                logger.error("cannot store deltas from a peer", metadata: ["error": "\(error)"])
-                outcome = group.map { _ in [error] }
+        let (now, bound) = clockNow()
+        do {
+            let report = try replica.ingest(deltas, nowMillis: now, clockBoundMillis: bound)
+            commitTrace?.record(report.applied, origin: .remote)
+            if let hlc = report.newestAcceptedHLC { observeHLC(hlc) }
+            for error in report.rejected where error.code == .fork {
+                logger.critical("FORK: an author signed two different deltas with the same seq", metadata: ["delta": "\(error.ref.map { "\($0)" } ?? "?")"])
             }
+            for ref in report.clockWarnings {
+                logger.warning("delta stamped beyond the clock bound", metadata: ["delta": "\(ref)"])
+            }
+            // Which request each delta came in first: its outcome is that request's.
+            var owner: [DeltaRef: Int] = [:]
+            for (index, request) in group.enumerated() {
+                for delta in request.deltas where owner[delta.ref] == nil { owner[delta.ref] = index }
+            }
+            var rejected = [[ReplicaError]](repeating: [], count: group.count)
+            for error in report.rejected {
+                if let ref = error.ref, let index = owner[ref] {
+                    rejected[index].append(error)
+                } else {
+                    for index in group.indices { rejected[index].append(error) }
+                }
+            }
+            var applied = [[SignedDelta]](repeating: [], count: group.count)
+            for delta in report.applied { if let index = owner[delta.ref] { applied[index].append(delta) } }
+            results = group.indices.map { StoreResult(id: group[$0].id, applied: applied[$0], rejected: rejected[$0]) }
+            if !report.applied.isEmpty { stateVersion.add(1, ordering: .releasing) }
+            revocations = report.revocations
+        } catch {
+            logger.error("cannot store deltas from a peer", metadata: ["error": "\(error)"])
+            results = group.map { StoreResult(id: $0.id, applied: [], failed: true) }
         }
-        for (index, pending) in group.enumerated() { pending.done.resume(returning: outcome[index]) }
-        for (index, pending) in group.enumerated() where !fresh[index].isEmpty {
-            await relay(fresh[index], from: pending.peer)
+        for result in results {
+            drive(.stored(result))
+            finishedStores.insert(result.id)
+            storeWaiters.removeValue(forKey: result.id)?.resume()
         }
         if !revocations.isEmpty { await applyRevocations(revocations) }
-    }
-
-    private nonisolated func countCopies(_ count: Int, from peer: AuthorID) {
-        guard count > 0 else { return }
-        peerStates.withLock { $0[peer]?.copiesReceived += count }
     }
 
     /// A revocation arrived: the revoked kiosk's sessions end (after it is shown why), the rotated
     /// network key is opened, and if it names this kiosk, the daemon stops.
     private func applyRevocations(_ revocations: [RevokePayload]) async {
         refreshKeyRing()
+        refreshHeads()
         for payload in revocations {
             if payload.kiosk == me {
                 logger.critical("this kiosk was revoked by the organizer")
@@ -628,47 +634,9 @@ public actor SyncService: Service {
         }
     }
 
-    private func remember(_ deltas: [SignedDelta]) { recent.insert(deltas) }
-
-    /// Pushes new deltas, written here (`sender` nil) or heard from `sender`, to every other session.
-    private func relay(_ deltas: [SignedDelta], from sender: AuthorID?) async {
-        for (peer, session) in sessions where peer != sender {
-            await session.offer(deltas, from: sender)
-        }
-    }
-
-    /// Tells every peer which kiosks we are in session with (see ``SyncMessage/sessions(_:)``),
-    /// shortly after a change: the changes of a kiosk joining a large venue come in bursts, and
-    /// one message per peer covers all of them.
-    ///
-    /// When a session ended (`lost`), our heads go out with the announcement: peers skipped us for
-    /// what they heard from the lost kiosk, and the heads make them push whatever it did not deliver.
-    private func sessionsChanged(lost: Bool = false) {
-        if lost { sessionLostSinceAnnouncement = true }
-        guard !sessionsAnnouncementPending else { return }
-        sessionsAnnouncementPending = true
-        Task {
-            try? await Task.sleep(for: SyncLimits.sessionsAnnouncementDelay)
-            await self.announceSessions()
-        }
-    }
-
-    private func announceSessions() async {
-        sessionsAnnouncementPending = false
-        let lost = sessionLostSinceAnnouncement
-        sessionLostSinceAnnouncement = false
-        let peers = Array(sessions.keys)
-        for (peer, session) in sessions {
-            if lost { try? await session.sendHeads() }
-            try? await session.send(.sessions(peers.filter { $0 != peer }))
-        }
-    }
-
-    private func antiEntropy(digest: String?, version: UInt64) async {
-        for (peer, session) in sessions {
-            let theirs = peerStates.withLock { $0[peer]?.digest }
-            try? await session.antiEntropy(version: version, digest: digest, peerDigest: theirs)
-        }
+    /// Tells the core the store's heads (a revocation may have truncated a log).
+    private func refreshHeads() {
+        if let heads = try? replica.heads() { drive(.storeHeads(heads)) }
     }
 
     /// The replica's digest, recomputed only after something changed.
@@ -682,7 +650,7 @@ public actor SyncService: Service {
 
     /// Records what a peer's message says about it (liveness, heads, digest).
     private nonisolated func note(_ message: SyncMessage, from peer: AuthorID) {
-        let now = Self.wallMillis()
+        let now = time.wallMillis
         peerStates.withLock { states in
             guard var state = states[peer] else { return }
             state.lastHeardMillis = now
@@ -691,8 +659,6 @@ public actor SyncService: Service {
                 state.peerHas = Dictionary(heads.map { ($0.author, $0.seq) }, uniquingKeysWith: max)
             case .digest(let digest):
                 state.digest = digest
-            case .deltas(let deltas):
-                state.deltasReceived += deltas.count
             default:
                 break
             }
@@ -715,7 +681,6 @@ public actor SyncService: Service {
         }
     }
 
-    static func wallMillis() -> UInt64 { SystemTime().wallMillis }
 }
 
 /// When a peer was last heard from; shared by a connection's reader, its liveness watchdog and the

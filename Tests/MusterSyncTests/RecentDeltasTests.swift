@@ -9,10 +9,10 @@ import Testing
 struct RecentDeltasTests {
     @Test func dropsExactCopiesOnly() throws {
         let key = try SigningKeyPair.generate()
-        let log = SyncSessionStateTests.log(4, key: key)
+        let log = CoreTestKit.log(4, key: key)
         // The same author and seqs, other contents: a fork of every delta.
-        let fork = SyncSessionStateTests.log(4, key: key).enumerated().map { index, _ in
-            var signer = DeltaSigner(venue: SyncSessionStateTests.venue, keyPair: key, head: .empty(AuthorID(key.publicKey)))
+        let fork = CoreTestKit.log(4, key: key).enumerated().map { index, _ in
+            var signer = DeltaSigner(venue: CoreTestKit.venue, keyPair: key, head: .empty(AuthorID(key.publicKey)))
             return (0...index).map { step in
                 signer.sign(
                     .note(NotePayload(campaignID: "c", attendeeKey: "b@example.com", text: "fork\(step)")),
@@ -26,7 +26,7 @@ struct RecentDeltasTests {
     }
 
     @Test func forgetsTheOldestBeyondCapacity() throws {
-        let log = SyncSessionStateTests.log(10, key: try SigningKeyPair.generate())
+        let log = CoreTestKit.log(10, key: try SigningKeyPair.generate())
         var recent = RecentDeltas(capacity: 4)
         recent.insert(log)
         recent.insert(Array(log[8...]))  // already known: does not push anything out

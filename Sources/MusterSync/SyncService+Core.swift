@@ -1,0 +1,75 @@
+import Logging
+import MusterCore
+import MusterStore
+import MusterTime
+
+extension SyncService {
+    /// Feeds the core one input, now, and carries out what it answers. Returns the ids of the
+    /// stores it asked for (a receive loop waits for those).
+    @discardableResult
+    func drive(_ input: SyncInput) -> [UInt64] {
+        let outputs = core.handle(input, now: time.uptime)
+        var stores: [UInt64] = []
+        for output in outputs {
+            switch output {
+            case .send(let peer, let message):
+                sessions[peer]?.enqueue(.message(message), weight: output.queueWeight)
+            case .sendRange(let peer, let range):
+                sessions[peer]?.enqueue(.range(range), weight: output.queueWeight)
+            case .store(let request):
+                stores.append(request.id)
+                store(request)
+            case .setTimer(let timer, let deadline):
+                arm(timer, at: deadline)
+            case .openSession(let peer):
+                // Dial loops keep a session with every address discovery or the configuration gave;
+                // the daemon has no other address book.
+                if let address = addressPeers.first(where: { $0.value == peer })?.key,
+                    let colon = address.lastIndex(of: ":"), let port = Int(address[address.index(after: colon)...])
+                {
+                    dial(host: String(address[..<colon]), port: port)
+                } else {
+                    _ = core.handle(.openFailed(peer: peer), now: time.uptime)
+                }
+            case .closeSession(let peer, let reason):
+                logger.info("closing a session", metadata: ["peer": "\(peer)", "reason": "\(reason)"])
+                sessions[peer]?.close()
+            }
+        }
+        if case .frameReceived(let peer, .deltas) = input { copyCounts(of: peer) }
+        if case .stored = input {
+            for peer in sessions.keys { copyCounts(of: peer) }
+        }
+        return stores
+    }
+
+    /// `muster status`'s received and already-held counts, from the core's session.
+    private func copyCounts(of peer: AuthorID) {
+        guard let session = core.sessions[peer] else { return }
+        peerStates.withLock { states in
+            states[peer]?.deltasReceived = session.deltasReceived
+            states[peer]?.copiesReceived = session.copiesReceived
+        }
+    }
+
+    /// Fires `timer` into the core at `deadline` (one task per timer; a new deadline replaces it).
+    private func arm(_ timer: SyncTimer, at deadline: Duration) {
+        guard !stopped else { return }
+        timerTasks[timer]?.cancel()
+        let time = self.time
+        timerTasks[timer] = Task {
+            do {
+                try await time.sleep(until: deadline)
+            } catch {
+                return
+            }
+            await self.fire(timer)
+        }
+    }
+
+    private func fire(_ timer: SyncTimer) {
+        guard !stopped else { return }
+        timerTasks[timer] = nil
+        drive(.timerFired(timer))
+    }
+}

@@ -1,0 +1,54 @@
+import MusterCore
+import MusterCrypto
+import MusterStore
+import Testing
+
+@testable import MusterSync
+
+/// The sync protocol's messages: round trips and bounded decoding.
+struct SyncMessageTests {
+    static let venue = VenueID.random()
+
+    static func log(_ count: Int, key: SigningKeyPair) -> [SignedDelta] {
+        var signer = DeltaSigner(venue: venue, keyPair: key, head: .empty(AuthorID(key.publicKey)))
+        return (1...count).map { index in
+            signer.sign(
+                .note(NotePayload(campaignID: "c", attendeeKey: "a@example.com", text: "n\(index)")),
+                hlc: HLC(physicalMillis: 1_000 + UInt64(index), logical: 0))
+        }
+    }
+
+    static func head(_ deltas: [SignedDelta]) -> AuthorHead {
+        AuthorHead(author: deltas.last!.author, seq: deltas.last!.seq, hash: Blake2b.hash256(deltas.last!.envelope))
+    }
+
+    @Test func messagesRoundTrip() throws {
+        let a = try SigningKeyPair.generate()
+        let logA = Self.log(3, key: a)
+        for message: SyncMessage in [
+            .hello(epoch: "abc", heads: [Self.head(logA)]), .heads([]), .deltas(logA), .ping, .pong,
+            .sessions([]), .sessions([logA[0].author, AuthorID(try SigningKeyPair.generate().publicKey)]),
+        ] {
+            #expect(try SyncMessage.decode(message.encode()) == message)
+        }
+    }
+
+    @Test func malformedMessagesAreRejected() throws {
+        let a = try SigningKeyPair.generate()
+        let encoded = SyncMessage.deltas(Self.log(2, key: a)).encode()
+        #expect(throws: DecodeError.self) { try SyncMessage.decode([]) }
+        #expect(throws: DecodeError.self) { try SyncMessage.decode([99]) }
+        #expect(throws: DecodeError.self) { try SyncMessage.decode(Array(encoded.dropLast())) }
+        #expect(throws: DecodeError.self) { try SyncMessage.decode(encoded + [0]) }
+        var huge = ByteWriter()
+        huge.write(UInt8(3))
+        huge.writeVarint(UInt64(SyncMessage.maxDeltas + 1))
+        #expect(throws: DecodeError.self) { try SyncMessage.decode(huge.bytes) }
+        var crowd = ByteWriter()
+        crowd.write(UInt8(10))
+        crowd.writeVarint(UInt64(SyncMessage.maxSessions + 1))
+        #expect(throws: DecodeError.self) { try SyncMessage.decode(crowd.bytes) }
+        let sessions = SyncMessage.sessions([AuthorID(a.publicKey)]).encode()
+        #expect(throws: DecodeError.self) { try SyncMessage.decode(Array(sessions.dropLast())) }
+    }
+}
