@@ -16,11 +16,11 @@ import Testing
 struct DiscoveryFloodLiveTests {
     @Test("1,000 announced services on closed and black-hole ports: dial loops and fds stay bounded, and end when they disappear")
     func thousandSilentServices() async throws {
-        let fixture = try ServiceFixture()
+        let fixture = try HandlerFixture()
         let sync = SyncService(
             configuration: .init(listenHost: "127.0.0.1", listenPort: 0, staticPeers: []),
             replica: fixture.replica, keyPair: fixture.kioskKey, networkKey: try SecureBytes.random(count: 32),
-            logger: DaemonTestSupport.quietLogger, clockNow: { (ServiceFixture.now, ServiceFixture.now) },
+            logger: DaemonTestSupport.quietLogger, clockNow: { (HandlerFixture.now, HandlerFixture.now) },
             observeHLC: { _ in })
         // A black hole: a listener that never accepts, with the smallest backlog, so later connects
         // hang in SYN_SENT and the few that complete never hear a hello.
