@@ -156,7 +156,7 @@ actor PeerConnection {
         case .sessions(let peers):
             state.peerSessions(peers)
             actions = []
-        case .pong, .credentials, .digest:
+        case .pong, .credentials, .digest, .want, .graft, .prune, .ihave:
             actions = []
         case .roster(let certificates):
             await roster(certificates)

@@ -29,13 +29,25 @@ public enum SyncMessage: Sendable, Equatable {
     /// relay what it heard from one of them to the sender: that kiosk pushes its news to every
     /// session itself, so on a full mesh nothing is relayed and every delta crosses each link once.
     case sessions([AuthorID])
+    /// Repair by pull: send me these ranges. A lagging kiosk asks one peer per author range, so no two
+    /// peers send it the same deltas (tag 11).
+    case want([SeqRange])
+    /// Plumtree's GRAFT: send me these ranges, and push new deltas to me eagerly from now on (tag 12).
+    case graft([SeqRange])
+    /// Plumtree's PRUNE: a copy arrived by eager push; announce new deltas to me lazily instead (tag 13).
+    case prune
+    /// Plumtree's IHAVE: lazy announcement of deltas the sender holds (tag 14).
+    case ihave([SeqRange])
 
     public static let maxHeads = 100_000
     public static let maxDeltas = 2_000
     public static let maxCertificates = 1_000
     public static let maxSessions = 1_000
+    public static let maxRanges = 10_000
 
-    enum Tag: UInt8 { case hello = 1, heads, deltas, ping, pong, credentials, roster, revoked, digest, sessions }
+    enum Tag: UInt8 { case hello = 1, heads, deltas, ping, pong, credentials, roster, revoked, digest, sessions
+        case want, graft, prune, ihave
+    }
 
     public func encode() -> [UInt8] {
         var writer = ByteWriter()
@@ -70,6 +82,16 @@ public enum SyncMessage: Sendable, Equatable {
             writer.write(Tag.sessions.rawValue)
             writer.writeVarint(UInt64(peers.count))
             for peer in peers { writer.writeRaw(peer.bytes) }
+        case .want(let ranges):
+            writer.write(Tag.want.rawValue)
+            Self.encode(ranges, into: &writer)
+        case .graft(let ranges):
+            writer.write(Tag.graft.rawValue)
+            Self.encode(ranges, into: &writer)
+        case .prune: writer.write(Tag.prune.rawValue)
+        case .ihave(let ranges):
+            writer.write(Tag.ihave.rawValue)
+            Self.encode(ranges, into: &writer)
         }
         return writer.bytes
     }
@@ -109,6 +131,10 @@ public enum SyncMessage: Sendable, Equatable {
             var peers: [AuthorID] = []
             for _ in 0..<count { peers.append(AuthorID(bytes: try reader.readRaw(count: AuthorID.byteCount))!) }
             message = .sessions(peers)
+        case .want: message = .want(try decodeRanges(&reader))
+        case .graft: message = .graft(try decodeRanges(&reader))
+        case .prune: message = .prune
+        case .ihave: message = .ihave(try decodeRanges(&reader))
         }
         try reader.expectEnd()
         return message
@@ -123,6 +149,29 @@ public enum SyncMessage: Sendable, Equatable {
         let envelope = try reader.readBlob(maxLength: Limits.maxBodyBytes + 256)
         let signature = try reader.readRaw(count: SignedDelta.signatureByteCount)
         return try SignedDelta(envelope: envelope, signature: signature)
+    }
+
+    private static func encode(_ ranges: [SeqRange], into writer: inout ByteWriter) {
+        writer.writeVarint(UInt64(ranges.count))
+        for range in ranges {
+            writer.writeRaw(range.author.bytes)
+            writer.write(range.after)
+            writer.write(range.through)
+        }
+    }
+
+    private static func decodeRanges(_ reader: inout ByteReader) throws(DecodeError) -> [SeqRange] {
+        let count = try reader.readVarint()
+        guard count <= UInt64(maxRanges) else { throw .invalidValue(at: reader.offset, "too many ranges") }
+        var ranges: [SeqRange] = []
+        for _ in 0..<count {
+            let author = AuthorID(bytes: try reader.readRaw(count: AuthorID.byteCount))!
+            let after = try reader.readUInt64()
+            let through = try reader.readUInt64()
+            guard through >= after else { throw .invalidValue(at: reader.offset, "range ends before it starts") }
+            ranges.append(SeqRange(author: author, after: after, through: through))
+        }
+        return ranges
     }
 
     private static func encode(_ heads: [AuthorHead], into writer: inout ByteWriter) {

@@ -1,0 +1,166 @@
+import MusterCore
+import MusterStore
+
+extension SyncCore {
+    /// Deltas written here: the store has them; push them on.
+    mutating func committedLocally(_ deltas: [SignedDelta], now: Duration, into out: inout [SyncOutput]) {
+        guard !deltas.isEmpty else { return }
+        for delta in deltas { advanceHead(delta) }
+        recent.insert(deltas)
+        stateVersion &+= 1
+        relay(deltas, from: nil, now: now, into: &out)
+    }
+
+    /// A peer sent deltas. Copies of what we hold or are storing are dropped (an eager copy prunes
+    /// the link it came on); the rest, in order after what we hold, goes to the store. A delta after
+    /// a gap is not stored: the gap is asked for from this peer, which evidently holds it.
+    mutating func receivedDeltas(_ deltas: [SignedDelta], from peer: AuthorID, now: Duration, into out: inout [SyncOutput]) {
+        guard sessions[peer] != nil else { return }
+        sessions[peer]?.deltasReceived += deltas.count
+        var fresh: [SignedDelta] = []
+        var copies = 0
+        var next: [AuthorID: UInt64] = [:]
+        var gaps: [AuthorID: UInt64] = [:]
+        for delta in deltas {
+            let author = delta.author
+            sessions[peer]?.holds(author, through: delta.seq)
+            let expected = next[author] ?? effective(author) + 1
+            if delta.seq < expected || recent.contains(delta) {
+                copies += 1
+            } else if delta.seq == expected {
+                fresh.append(delta)
+                next[author] = delta.seq + 1
+            } else {
+                gaps[author] = max(gaps[author] ?? 0, delta.seq)
+            }
+        }
+        sessions[peer]?.copiesReceived += copies
+        // A copy that was not asked for came by eager push on a link that is not the tree's.
+        let repairing = repairs.values.contains { $0.peer == peer }
+        if copies > 0 && fresh.isEmpty && !repairing && !isFullMesh && sessions[peer]?.eager == true {
+            sessions[peer]?.eager = false
+            out.append(.send(to: peer, .prune))
+        }
+        if !fresh.isEmpty {
+            let id = nextStoreID
+            nextStoreID += 1
+            for delta in fresh { inFlight[delta.author] = max(inFlight[delta.author] ?? 0, delta.seq) }
+            storeRequests[id] = StoreRequest(id: id, deltas: fresh, peer: peer)
+            sessions[peer]?.storing += 1
+            out.append(.store(StoreRequest(id: id, deltas: fresh, peer: peer)))
+        }
+        if !gaps.isEmpty { scheduleRepairs(now: now, preferring: peer, into: &out) }
+    }
+
+    /// The store reported on a request: new heads, new deltas pushed on, repairs moved forward.
+    mutating func stored(_ result: StoreResult, now: Duration, into out: inout [SyncOutput]) {
+        guard let request = storeRequests.removeValue(forKey: result.id) else { return }
+        if sessions[request.peer] != nil {
+            sessions[request.peer]?.storing -= 1
+            sessions[request.peer]?.lastHeard = now
+        }
+        var through: [AuthorID: UInt64] = [:]
+        for delta in request.deltas { through[delta.author] = max(through[delta.author] ?? 0, delta.seq) }
+        for delta in result.applied { advanceHead(delta) }
+        for (author, seq) in through where inFlight[author] == seq {
+            // The last request in flight for this author is done, stored or not.
+            inFlight[author] = nil
+        }
+        if !result.applied.isEmpty {
+            recent.insert(result.applied)
+            stateVersion &+= 1
+            relay(result.applied, from: request.peer, now: now, into: &out)
+        }
+        for (author, entry) in announced where effective(author) >= entry.through { announced[author] = nil }
+        scheduleRepairs(now: now, into: &out)
+    }
+
+    /// Pushes new deltas, written here (`sender` nil) or stored from `sender`, on to the other peers:
+    /// eagerly to the peers on the tree (all of them on a full mesh), as announcements to the rest.
+    /// Not to a peer in session with `sender`: `sender` pushes to it itself, by this same rule.
+    mutating func relay(_ deltas: [SignedDelta], from sender: AuthorID?, now: Duration, into out: inout [SyncOutput]) {
+        let fullMesh = isFullMesh
+        for peer in livePeers where peer != sender {
+            guard var session = sessions[peer] else { continue }
+            if let sender, session.peerSessions.contains(sender) {
+                for delta in deltas { session.holds(delta.author, through: delta.seq) }
+                sessions[peer] = session
+                continue
+            }
+            let lacking = deltas.filter { $0.seq > session.peerHas[$0.author] ?? 0 }
+            guard !lacking.isEmpty else { continue }
+            if fullMesh || session.eager {
+                for delta in lacking { session.holds(delta.author, through: delta.seq) }
+                sessions[peer] = session
+                out.append(.send(to: peer, .deltas(lacking)))
+            } else {
+                for delta in lacking {
+                    session.announce(SeqRange(author: delta.author, after: delta.seq - 1, through: delta.seq))
+                }
+                sessions[peer] = session
+                arm(.lazyPush, at: now + configuration.lazyInterval, into: &out)
+            }
+        }
+    }
+
+    /// Sends the announcements batched for lazy peers.
+    mutating func flushLazy(now: Duration, into out: inout [SyncOutput]) {
+        for peer in livePeers {
+            guard let lazy = sessions[peer]?.lazy, !lazy.isEmpty else { continue }
+            sessions[peer]?.lazy = [:]
+            let ranges = lazy.values.filter { $0.through > sessions[peer]?.peerHas[$0.author] ?? 0 }
+                .sorted { $0.author.bytes.lexicographicallyPrecedes($1.author.bytes) }
+            if !ranges.isEmpty { out.append(.send(to: peer, .ihave(ranges))) }
+        }
+    }
+
+    /// A lazy peer announced deltas: if they do not arrive by eager push within the graft timeout,
+    /// the announcer is grafted.
+    mutating func heardAnnouncement(_ ranges: [SeqRange], from peer: AuthorID, now: Duration, into out: inout [SyncOutput]) {
+        for range in ranges {
+            sessions[peer]?.holds(range.author, through: range.through)
+            guard range.through > effective(range.author) else { continue }
+            if var entry = announced[range.author] {
+                entry.through = max(entry.through, range.through)
+                if !entry.announcers.contains(peer) { entry.announcers.append(peer) }
+                announced[range.author] = entry
+            } else {
+                announced[range.author] = (range.through, [peer], now + configuration.graftTimeout)
+                arm(.graft, at: now + configuration.graftTimeout, into: &out)
+            }
+        }
+    }
+
+    /// Announced deltas still missing after the graft timeout: graft the first announcer and ask it
+    /// for the range (one repair per author, as always).
+    mutating func checkAnnouncements(now: Duration, into out: inout [SyncOutput]) {
+        var grafts: [AuthorID: [SeqRange]] = [:]
+        var next: Duration?
+        for (author, entry) in announced {
+            if effective(author) >= entry.through {
+                announced[author] = nil
+                continue
+            }
+            guard entry.deadline <= now else {
+                next = min(next ?? entry.deadline, entry.deadline)
+                continue
+            }
+            announced[author] = nil
+            guard repairs[author] == nil,
+                let peer = entry.announcers.first(where: { sessions[$0]?.state == .established })
+            else { continue }
+            let range = SeqRange(
+                author: author, after: effective(author),
+                through: min(entry.through, effective(author) + configuration.repairChunk))
+            repairs[author] = Repair(
+                peer: peer, range: range, deadline: now + configuration.repairTimeout, progress: effective(author))
+            grafts[peer, default: []].append(range)
+        }
+        for (peer, ranges) in grafts.sorted(by: { $0.key.bytes.lexicographicallyPrecedes($1.key.bytes) }) {
+            sessions[peer]?.eager = true
+            out.append(.send(to: peer, .graft(ranges)))
+        }
+        if !grafts.isEmpty { arm(.repair, at: now + configuration.repairTimeout, into: &out) }
+        if let next { arm(.graft, at: next, into: &out) }
+    }
+}

@@ -1,0 +1,87 @@
+import MusterCore
+import MusterStore
+
+extension SyncCore {
+    /// Asks for what peers hold and we lack: per author, one range at a time, from one peer (the one
+    /// with the fewest requests already, `preferring` one when it has the range), so no two peers
+    /// send the same deltas.
+    mutating func scheduleRepairs(now: Duration, preferring preferred: AuthorID? = nil, into out: inout [SyncOutput]) {
+        for (author, repair) in repairs where effective(author) >= repair.range.through {
+            repairs[author] = nil
+            stalled[author] = nil
+        }
+        var wants: [AuthorID: [SeqRange]] = [:]
+        var load: [AuthorID: Int] = [:]
+        for repair in repairs.values { load[repair.peer, default: 0] += 1 }
+        let peers = livePeers.filter { sessions[$0]?.state == .established }
+        var lacking: [AuthorID: UInt64] = [:]
+        for peer in peers {
+            for (author, seq) in sessions[peer]?.peerHas ?? [:] where seq > effective(author) && repairs[author] == nil {
+                lacking[author] = max(lacking[author] ?? 0, seq)
+            }
+        }
+        for author in lacking.keys.sorted(by: { $0.bytes.lexicographicallyPrecedes($1.bytes) }) {
+            let mine = effective(author)
+            let holders = peers.filter { (sessions[$0]?.peerHas[author] ?? 0) > mine }
+            guard !holders.isEmpty else { continue }
+            let avoid = stalled[author] ?? []
+            let source: AuthorID
+            if let preferred, holders.contains(preferred), !avoid.contains(preferred) {
+                source = preferred
+            } else {
+                let fresh = holders.filter { !avoid.contains($0) }
+                let pool = fresh.isEmpty ? holders : fresh
+                let least = pool.map { load[$0] ?? 0 }.min() ?? 0
+                let candidates = pool.filter { (load[$0] ?? 0) == least }
+                source = candidates[Int(rng.next() % UInt64(candidates.count))]
+                if fresh.isEmpty { stalled[author] = nil }
+            }
+            let theirs = sessions[source]?.peerHas[author] ?? 0
+            let range = SeqRange(author: author, after: mine, through: min(theirs, mine + configuration.repairChunk))
+            repairs[author] = Repair(peer: source, range: range, deadline: now + configuration.repairTimeout, progress: mine)
+            load[source, default: 0] += 1
+            wants[source, default: []].append(range)
+        }
+        for (peer, ranges) in wants.sorted(by: { $0.key.bytes.lexicographicallyPrecedes($1.key.bytes) }) {
+            out.append(.send(to: peer, .want(ranges)))
+        }
+        if !wants.isEmpty { arm(.repair, at: now + configuration.repairTimeout, into: &out) }
+    }
+
+    /// Repairs that made no progress since their deadline move to another peer; ones that did get
+    /// more time.
+    mutating func checkRepairs(now: Duration, into out: inout [SyncOutput]) {
+        var next: Duration?
+        for (author, repair) in repairs {
+            let mine = effective(author)
+            if mine >= repair.range.through {
+                repairs[author] = nil
+                stalled[author] = nil
+            } else if repair.deadline > now {
+                next = min(next ?? repair.deadline, repair.deadline)
+            } else if mine > repair.progress {
+                repairs[author]?.progress = mine
+                repairs[author]?.deadline = now + configuration.repairTimeout
+                next = min(next ?? now + configuration.repairTimeout, now + configuration.repairTimeout)
+            } else {
+                repairs[author] = nil
+                stalled[author, default: []].insert(repair.peer)
+            }
+        }
+        if let next { arm(.repair, at: next, into: &out) }
+        scheduleRepairs(now: now, into: &out)
+    }
+
+    /// A peer asked for ranges: send what we hold of them, minus what was just queued to it.
+    mutating func serve(_ ranges: [SeqRange], to peer: AuthorID, now: Duration, into out: inout [SyncOutput]) {
+        for range in ranges {
+            let held = heads[range.author]?.seq ?? 0
+            let bounded = SeqRange(author: range.author, after: range.after, through: min(range.through, held))
+            guard !bounded.isEmpty, var session = sessions[peer] else { continue }
+            let trimmed = session.trim(bounded, now: now, window: configuration.reserveWindow)
+            if !trimmed.isEmpty { session.holds(range.author, through: trimmed.through) }
+            sessions[peer] = session
+            if !trimmed.isEmpty { out.append(.sendRange(to: peer, trimmed)) }
+        }
+    }
+}

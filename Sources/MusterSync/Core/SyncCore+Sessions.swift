@@ -1,0 +1,158 @@
+import MusterCore
+import MusterStore
+
+extension SyncCore {
+    /// A session is up: say hello (our heads and digest), or close it when the active view is full.
+    /// A second session with the same kiosk (the driver keeps one) starts its state afresh.
+    mutating func sessionOpened(_ peer: AuthorID, initiator: AuthorID, now: Duration, into out: inout [SyncOutput]) {
+        opening.remove(peer)
+        passive.removeAll { $0 == peer }
+        let replacing = sessions[peer]
+        if replacing == nil, !isFullMesh, livePeers.count >= configuration.maxSessions {
+            addPassive(peer)
+            out.append(.closeSession(peer, .viewFull))
+            return
+        }
+        var session = SessionMachine(peer: peer, initiator: initiator, now: now)
+        if let replacing {
+            session.deltasReceived = replacing.deltasReceived
+            session.copiesReceived = replacing.copiesReceived
+        }
+        sessions[peer] = session
+        out.append(.send(to: peer, .hello(epoch: configuration.epoch, heads: orderedHeads)))
+        if let digest {
+            out.append(.send(to: peer, .digest(digest)))
+            sessions[peer]?.announcedDigest = digest
+        }
+        sessions[peer]?.announcedVersion = stateVersion
+        arm(.announceSessions, at: now + configuration.sessionsAnnouncementDelay, into: &out)
+        arm(.liveness, at: now + configuration.livenessTick, into: &out)
+        arm(.antiEntropy, at: now + configuration.antiEntropyInterval, into: &out)
+        arm(.membership, at: now + configuration.membershipInterval, into: &out)
+    }
+
+    /// A session ended: what it was repairing goes to another peer; the kiosk stays known.
+    mutating func sessionClosed(_ peer: AuthorID, now: Duration, into out: inout [SyncOutput]) {
+        guard sessions.removeValue(forKey: peer) != nil else { return }
+        addPassive(peer)
+        sessionLostSinceAnnouncement = true
+        for (author, repair) in repairs where repair.peer == peer { repairs[author] = nil }
+        for (author, entry) in announced {
+            let rest = entry.announcers.filter { $0 != peer }
+            if rest.isEmpty { announced[author] = nil } else { announced[author]?.announcers = rest }
+        }
+        scheduleRepairs(now: now, into: &out)
+        arm(.announceSessions, at: now + configuration.sessionsAnnouncementDelay, into: &out)
+        arm(.membership, at: now + configuration.membershipInterval, into: &out)
+    }
+
+    /// One message from a peer in session.
+    mutating func received(_ message: SyncMessage, from peer: AuthorID, now: Duration, into out: inout [SyncOutput]) {
+        guard var session = sessions[peer], session.state != .closing else { return }
+        session.lastHeard = now
+        sessions[peer] = session
+        switch message {
+        case .hello(let epoch, let heads):
+            if let known = sessions[peer]?.peerEpoch, known != epoch { sessions[peer]?.served = [:] }
+            sessions[peer]?.peerEpoch = epoch
+            sessions[peer]?.state = .established
+            peerHeads(heads, from: peer, now: now, into: &out)
+        case .heads(let heads):
+            peerHeads(heads, from: peer, now: now, into: &out)
+        case .deltas(let deltas):
+            receivedDeltas(deltas, from: peer, now: now, into: &out)
+        case .ping:
+            if now - session.lastSent >= configuration.heartbeatInterval / 2 { out.append(.send(to: peer, .pong)) }
+        case .pong, .credentials, .roster, .revoked:
+            break
+        case .digest(let digest):
+            sessions[peer]?.peerDigest = digest
+        case .sessions(let peers):
+            sessions[peer]?.peerSessions = Set(peers)
+            for other in peers where other != me { addPassive(other) }
+        case .want(let ranges):
+            serve(ranges, to: peer, now: now, into: &out)
+        case .graft(let ranges):
+            sessions[peer]?.eager = true
+            serve(ranges, to: peer, now: now, into: &out)
+        case .prune:
+            if !isFullMesh { sessions[peer]?.eager = false }
+        case .ihave(let ranges):
+            heardAnnouncement(ranges, from: peer, now: now, into: &out)
+        }
+    }
+
+    /// The peer says what it holds: what it has that we lack is asked for (from one peer per range).
+    /// Nothing is pushed on a peer's heads: the peer asks for what it lacks itself, so a peer that
+    /// claims seq 0 again does not get the whole log sent again.
+    mutating func peerHeads(_ heads: [AuthorHead], from peer: AuthorID, now: Duration, into out: inout [SyncOutput]) {
+        sessions[peer]?.peerHas = Dictionary(heads.map { ($0.author, $0.seq) }, uniquingKeysWith: max)
+        scheduleRepairs(now: now, into: &out)
+    }
+
+    /// Heartbeats after our silence; a peer silent past the timeout (and not waiting on our store)
+    /// is closed.
+    mutating func checkLiveness(now: Duration, into out: inout [SyncOutput]) {
+        for peer in livePeers {
+            guard let session = sessions[peer] else { continue }
+            if session.storing == 0 && now - session.lastHeard > configuration.silenceTimeout {
+                sessions[peer]?.state = .closing
+                out.append(.closeSession(peer, .silent))
+            } else if now - session.lastSent >= configuration.heartbeatInterval {
+                out.append(.send(to: peer, .ping))
+            }
+        }
+        if !sessions.isEmpty { arm(.liveness, at: now + configuration.livenessTick, into: &out) }
+    }
+
+    /// Periodic anti-entropy: heads (and the digest when it changed) to every peer, unless the peer
+    /// was told this state already and agrees with our digest.
+    mutating func antiEntropy(now: Duration, into out: inout [SyncOutput]) {
+        for peer in livePeers {
+            guard let session = sessions[peer], session.state == .established else { continue }
+            if session.announcedVersion == stateVersion, let digest, session.peerDigest == digest,
+                session.announcedDigest == digest
+            {
+                continue
+            }
+            sessions[peer]?.announcedVersion = stateVersion
+            out.append(.send(to: peer, .heads(orderedHeads)))
+            if let digest, digest != session.announcedDigest {
+                out.append(.send(to: peer, .digest(digest)))
+                sessions[peer]?.announcedDigest = digest
+            }
+        }
+        if !sessions.isEmpty { arm(.antiEntropy, at: now + configuration.antiEntropyInterval, into: &out) }
+    }
+
+    /// Tells every peer whom we are in session with (the relay rule depends on it). After a session
+    /// was lost, our heads go too: peers skipped us for what the lost kiosk was to deliver, and the
+    /// heads let them see what we lack... and let us ask for it.
+    mutating func announceSessions(now: Duration, into out: inout [SyncOutput]) {
+        let lost = sessionLostSinceAnnouncement
+        sessionLostSinceAnnouncement = false
+        let peers = livePeers
+        for peer in peers {
+            if lost { out.append(.send(to: peer, .heads(orderedHeads))) }
+            out.append(.send(to: peer, .sessions(peers.filter { $0 != peer })))
+        }
+    }
+
+    mutating func fired(_ timer: SyncTimer, now: Duration, into out: inout [SyncOutput]) {
+        guard let deadline = timers[timer] else { return }
+        guard deadline <= now else {
+            out.append(.setTimer(timer, at: deadline))
+            return
+        }
+        timers[timer] = nil
+        switch timer {
+        case .liveness: checkLiveness(now: now, into: &out)
+        case .antiEntropy: antiEntropy(now: now, into: &out)
+        case .lazyPush: flushLazy(now: now, into: &out)
+        case .graft: checkAnnouncements(now: now, into: &out)
+        case .repair: checkRepairs(now: now, into: &out)
+        case .announceSessions: announceSessions(now: now, into: &out)
+        case .membership: maintainMembership(now: now, into: &out)
+        }
+    }
+}

@@ -1,0 +1,150 @@
+public import MusterCore
+public import MusterStore
+import MusterCrypto
+
+/// The replication protocol of one kiosk, without I/O: a value-type state machine fed
+/// ``SyncInput``s with the time they happened, answering with ``SyncOutput``s for a driver to carry
+/// out (swift-nio-ssh's `SSHConnectionStateMachine` is the model).
+///
+/// The daemon's ``SyncService`` drives it over NIO; `muster-sim` drives the same machine on a
+/// simulated network in virtual time. Inside there is no clock (time comes with each input), no
+/// randomness but the seeded ``SplitMix64``, and no store: it tracks the heads the store holds and
+/// asks for reads (``SyncOutput/sendRange(to:_:)``) and writes (``SyncOutput/store(_:)``).
+///
+/// What it does:
+/// - **Sessions**: one ``SessionMachine`` each; hello, heads, heartbeats, silence.
+/// - **Broadcast**: a new delta is pushed eagerly to the peers on the tree and announced lazily
+///   (``SyncMessage/ihave(_:)``) to the others (Plumtree); a copy by eager push prunes its sender;
+///   an announcement not followed by the delta grafts the announcer. Nothing is relayed to a peer in
+///   session with the kiosk it came from (it hears it there), so a full mesh carries each delta once
+///   per link.
+/// - **Repair by pull**: a kiosk that lacks deltas asks for them, one author range at a time, from
+///   one peer; no two peers are asked for the same range, and a request that stalls moves on.
+/// - **Membership**: a full mesh up to ``Configuration/fullMeshThreshold`` kiosks, beyond it an
+///   active view of ``Configuration/activeView`` (HyParView) and at most ``Configuration/maxSessions``.
+public struct SyncCore: Sendable {
+    public let configuration: Configuration
+    public var me: AuthorID { configuration.me }
+
+    /// What the store holds, per author (kept from local commits and store results).
+    public internal(set) var heads: [AuthorID: AuthorHead]
+    public internal(set) var sessions: [AuthorID: SessionMachine] = [:]
+    /// Kiosks known but not in session (HyParView's passive view).
+    public internal(set) var passive: [AuthorID] = []
+    /// One outstanding repair per author: which peer was asked for which range.
+    public internal(set) var repairs: [AuthorID: Repair] = [:]
+    /// Bumped by every change to the store's content.
+    public internal(set) var stateVersion: UInt64 = 0
+
+    public struct Repair: Sendable, Equatable {
+        public let peer: AuthorID
+        public let range: SeqRange
+        /// When the request moves to another peer unless the head moved by then.
+        var deadline: Duration
+        /// The author's head when the deadline was last set.
+        var progress: UInt64
+    }
+
+    /// Deltas handed to the store and not yet reported, per author: the highest seq in flight.
+    var inFlight: [AuthorID: UInt64] = [:]
+    var storeRequests: [UInt64: StoreRequest] = [:]
+    var nextStoreID: UInt64 = 1
+    /// Announced deltas that did not arrive yet: the highest seq announced and by whom, first first.
+    var announced: [AuthorID: (through: UInt64, announcers: [AuthorID], deadline: Duration)] = [:]
+    /// Peers that let a repair of an author stall: asked last next time.
+    var stalled: [AuthorID: Set<AuthorID>] = [:]
+    /// Sessions asked for and not yet opened (or failed).
+    var opening: Set<AuthorID> = []
+    var recent = RecentDeltas()
+    var digest: String?
+    var timers: [SyncTimer: Duration] = [:]
+    var sessionLostSinceAnnouncement = false
+    var rng: SplitMix64
+
+    /// A core for a kiosk whose store holds `heads`; `seed` drives every random choice.
+    public init(configuration: Configuration, heads: [AuthorHead], seed: UInt64) {
+        self.configuration = configuration
+        self.heads = Dictionary(heads.map { ($0.author, $0) }, uniquingKeysWith: { $0.seq >= $1.seq ? $0 : $1 })
+        rng = SplitMix64(seed: seed)
+    }
+
+    /// Feeds one input that happened at `now` (monotonic); returns what to do, in order.
+    public mutating func handle(_ input: SyncInput, now: Duration) -> [SyncOutput] {
+        var out: [SyncOutput] = []
+        switch input {
+        case .sessionOpened(let peer, let initiator): sessionOpened(peer, initiator: initiator, now: now, into: &out)
+        case .sessionClosed(let peer): sessionClosed(peer, now: now, into: &out)
+        case .openFailed(let peer): opening.remove(peer)
+        case .peerDiscovered(let peer):
+            discovered(peer)
+            arm(.membership, at: now, into: &out)
+        case .frameReceived(let peer, let message): received(message, from: peer, now: now, into: &out)
+        case .localCommit(let deltas): committedLocally(deltas, now: now, into: &out)
+        case .stored(let result): stored(result, now: now, into: &out)
+        case .written(let peer, let weight):
+            sessions[peer]?.queued -= weight
+            if let queued = sessions[peer]?.queued, queued < 0 { sessions[peer]?.queued = 0 }
+        case .digest(let digest): self.digest = digest
+        case .timerFired(let timer): fired(timer, now: now, into: &out)
+        }
+        return account(out, now: now)
+    }
+
+    /// The heads in the order a hello carries them: the organizer's first.
+    public var orderedHeads: [AuthorHead] {
+        let all = heads.values.sorted { $0.author.bytes.lexicographicallyPrecedes($1.author.bytes) }
+        guard let organizer = configuration.organizer else { return all }
+        return all.filter { $0.author == organizer } + all.filter { $0.author != organizer }
+    }
+
+    /// How far this kiosk holds or is storing `author`'s log.
+    func effective(_ author: AuthorID) -> UInt64 {
+        max(heads[author]?.seq ?? 0, inFlight[author] ?? 0)
+    }
+
+    /// Whether every kiosk keeps a session with every other (few enough kiosks known).
+    public var isFullMesh: Bool { sessions.count + passive.count + 1 <= configuration.fullMeshThreshold }
+
+    /// Sessions the core counts as live (not closing).
+    var livePeers: [AuthorID] {
+        sessions.values.filter { $0.state != .closing }.map(\.peer).sorted { $0.bytes.lexicographicallyPrecedes($1.bytes) }
+    }
+
+    /// Arms `timer` for `deadline` unless it is already due earlier.
+    mutating func arm(_ timer: SyncTimer, at deadline: Duration, into out: inout [SyncOutput]) {
+        if let existing = timers[timer], existing <= deadline { return }
+        timers[timer] = deadline
+        out.append(.setTimer(timer, at: deadline))
+    }
+
+    /// Every output passes here: sends note the time (heartbeats are due only after our silence) and
+    /// weigh on the peer's queue; a peer whose queue overflows is closed instead of sent more.
+    mutating func account(_ outputs: [SyncOutput], now: Duration) -> [SyncOutput] {
+        var result: [SyncOutput] = []
+        result.reserveCapacity(outputs.count)
+        for output in outputs {
+            guard let peer = output.recipient else {
+                result.append(output)
+                continue
+            }
+            guard var session = sessions[peer], session.state != .closing else { continue }
+            session.lastSent = now
+            session.queued += output.queueWeight
+            if session.queued > configuration.maxQueuedDeltas {
+                session.state = .closing
+                sessions[peer] = session
+                result.append(.closeSession(peer, .notReading))
+                continue
+            }
+            sessions[peer] = session
+            result.append(output)
+        }
+        return result
+    }
+
+    /// A new head for `author` from a delta now in the store.
+    mutating func advanceHead(_ delta: SignedDelta) {
+        guard delta.seq > heads[delta.author]?.seq ?? 0 else { return }
+        heads[delta.author] = AuthorHead(author: delta.author, seq: delta.seq, hash: Blake2b.hash256(delta.envelope))
+    }
+}

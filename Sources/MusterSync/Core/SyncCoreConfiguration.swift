@@ -1,0 +1,49 @@
+public import MusterCore
+
+extension SyncCore {
+    /// The core's parameters. Durations are of the driver's monotonic clock.
+    public struct Configuration: Sendable {
+        /// This kiosk.
+        public var me: AuthorID
+        /// The replica's epoch (sent in every hello, so a recreated replica is recognized).
+        public var epoch: String
+        /// The organizer: its log goes first in a hello (it may enroll or revoke the other authors).
+        public var organizer: AuthorID?
+        /// Up to this many kiosks known (us included), every kiosk keeps a session with every other
+        /// (full mesh: one hop, no relayed copies). Beyond it, a bounded random active view (HyParView).
+        public var fullMeshThreshold = 64
+        /// HyParView's active view: sessions this kiosk opens towards when beyond the full mesh.
+        public var activeView = 5
+        /// Sessions accepted at most beyond the full mesh (the active view plus room for joiners).
+        public var maxSessions = 6
+        /// HyParView's passive view: kiosks known but not in session, candidates to replace a lost one.
+        public var passiveView = 30
+        /// Deltas waiting to be written to one peer before it is taken for not reading.
+        public var maxQueuedDeltas = SyncLimits.maxQueuedDeltas
+        /// Most deltas one repair request asks for: a lagging kiosk is repaired in such chunks, one
+        /// author range at a time, each from one peer.
+        public var repairChunk: UInt64 = 2_000
+        /// A repair request that made no progress for this long moves to another peer.
+        public var repairTimeout: Duration = .seconds(3)
+        /// A peer may ask for the same deltas again after this long (its store refused them).
+        public var reserveWindow: Duration = .seconds(3)
+        /// Plumtree: how long announced deltas may take to arrive by eager push before a graft.
+        public var graftTimeout: Duration = .milliseconds(40)
+        /// Plumtree: lazy announcements are batched for this long.
+        public var lazyInterval: Duration = .milliseconds(5)
+        public var heartbeatInterval = SyncLimits.heartbeatInterval
+        public var silenceTimeout = SyncLimits.silenceTimeout
+        /// How often liveness is checked.
+        public var livenessTick: Duration = .milliseconds(250)
+        public var antiEntropyInterval = SyncLimits.antiEntropyInterval
+        public var sessionsAnnouncementDelay = SyncLimits.sessionsAnnouncementDelay
+        /// How often membership is checked (a missing active peer replaced from the passive view).
+        public var membershipInterval: Duration = .seconds(1)
+
+        public init(me: AuthorID, epoch: String, organizer: AuthorID? = nil) {
+            self.me = me
+            self.epoch = epoch
+            self.organizer = organizer
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import MusterCore
+import MusterCrypto
+import MusterStore
+
+@testable import MusterSync
+
+/// Builders for the core's tests: signed logs and cores with real keys, no sockets.
+enum CoreTestKit {
+    static let venue = VenueID.random()
+
+    static func key() throws -> SigningKeyPair { try SigningKeyPair.generate() }
+    static func id() throws -> AuthorID { AuthorID(try key().publicKey) }
+
+    /// `count` notes signed by `key`, seq 1…count.
+    static func log(_ count: Int, key: SigningKeyPair) -> [SignedDelta] {
+        var signer = DeltaSigner(venue: venue, keyPair: key, head: .empty(AuthorID(key.publicKey)))
+        return (1...count).map { index in
+            signer.sign(
+                .note(NotePayload(campaignID: "c", attendeeKey: "a@example.com", text: "n\(index)")),
+                hlc: HLC(physicalMillis: 1_000 + UInt64(index), logical: 0))
+        }
+    }
+
+    static func head(_ deltas: [SignedDelta]) -> AuthorHead {
+        AuthorHead(author: deltas.last!.author, seq: deltas.last!.seq, hash: Blake2b.hash256(deltas.last!.envelope))
+    }
+
+    static func core(
+        _ me: AuthorID, heads: [AuthorHead] = [], seed: UInt64 = 1, _ adjust: (inout SyncCore.Configuration) -> Void = { _ in }
+    ) -> SyncCore {
+        var configuration = SyncCore.Configuration(me: me, epoch: "epoch-\(me.short)")
+        adjust(&configuration)
+        return SyncCore(configuration: configuration, heads: heads, seed: seed)
+    }
+}
+
+extension Array where Element == SyncOutput {
+    /// The messages sent to `peer`, in order.
+    func messages(to peer: AuthorID) -> [SyncMessage] {
+        compactMap { if case .send(peer, let message) = $0 { message } else { nil } }
+    }
+    var wants: [(AuthorID, [SeqRange])] {
+        compactMap { if case .send(let peer, .want(let ranges)) = $0 { (peer, ranges) } else { nil } }
+    }
+    var ranges: [(AuthorID, SeqRange)] {
+        compactMap { if case .sendRange(let peer, let range) = $0 { (peer, range) } else { nil } }
+    }
+    var stores: [StoreRequest] { compactMap { if case .store(let request) = $0 { request } else { nil } } }
+    var closes: [(AuthorID, SyncOutput.CloseReason)] {
+        compactMap { if case .closeSession(let peer, let reason) = $0 { (peer, reason) } else { nil } }
+    }
+    var opens: [AuthorID] { compactMap { if case .openSession(let peer) = $0 { peer } else { nil } } }
+}

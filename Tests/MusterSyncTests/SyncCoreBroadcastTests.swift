@@ -1,0 +1,125 @@
+import MusterCore
+import MusterCrypto
+import MusterStore
+import Testing
+
+@testable import MusterSync
+
+/// Beyond the full mesh: Plumtree's eager tree with lazy repair, and HyParView's bounded views.
+struct SyncCoreBroadcastTests {
+    typealias Kit = CoreTestKit
+    let t0 = Duration.seconds(100)
+
+    /// A core past its full-mesh threshold (2 kiosks), in session with `peers`.
+    func partialCore(_ me: AuthorID, peers: [AuthorID], heads: [AuthorHead] = []) -> SyncCore {
+        var core = Kit.core(me, heads: heads) {
+            $0.fullMeshThreshold = 2
+            $0.maxSessions = 3
+            $0.activeView = 2
+        }
+        for peer in peers {
+            _ = core.handle(.sessionOpened(peer: peer, initiator: me), now: t0)
+            _ = core.handle(.frameReceived(from: peer, .hello(epoch: "e", heads: [])), now: t0)
+        }
+        return core
+    }
+
+    /// An eager copy of a delta we hold prunes the link it came on: that peer turns lazy and gets
+    /// announcements instead of deltas.
+    @Test func anEagerCopyPrunesItsLink() throws {
+        let me = try Kit.id()
+        let (p1, p2) = (try Kit.id(), try Kit.id())
+        let log = Kit.log(2, key: try Kit.key())
+        var core = partialCore(me, peers: [p1, p2])
+        #expect(!core.isFullMesh)
+        let request = try #require(core.handle(.frameReceived(from: p1, .deltas([log[0]])), now: t0).stores.first)
+        let relayed = core.handle(.stored(StoreResult(id: request.id, applied: request.deltas)), now: t0)
+        #expect(relayed.messages(to: p2) == [.deltas([log[0]])])
+        let copy = core.handle(.frameReceived(from: p2, .deltas([log[0]])), now: t0)
+        #expect(copy.messages(to: p2) == [.prune])
+        #expect(core.sessions[p2]?.eager == false)
+        // The next delta goes to p2 as an announcement, after the lazy interval.
+        let local = Kit.log(1, key: try Kit.key())
+        let push = core.handle(.localCommit(local), now: t0)
+        #expect(push.messages(to: p2).isEmpty)
+        #expect(push.messages(to: p1) == [.deltas(local)])
+        let flush = core.handle(.timerFired(.lazyPush), now: t0 + core.configuration.lazyInterval)
+        #expect(flush.messages(to: p2) == [.ihave([SeqRange(author: local[0].author, after: 0, through: 1)])])
+    }
+
+    /// On a full mesh nothing is pruned: every writer reaches every kiosk in one hop.
+    @Test func aFullMeshNeverPrunes() throws {
+        let me = try Kit.id()
+        let peer = try Kit.id()
+        let log = Kit.log(1, key: try Kit.key())
+        var core = Kit.core(me)
+        _ = core.handle(.sessionOpened(peer: peer, initiator: me), now: t0)
+        _ = core.handle(.localCommit(log), now: t0)
+        let copy = core.handle(.frameReceived(from: peer, .deltas(log)), now: t0)
+        #expect(copy.messages(to: peer).isEmpty)
+        #expect(core.sessions[peer]?.eager == true)
+    }
+
+    /// An announcement not followed by the delta grafts the announcer, which is asked for the range;
+    /// a delta that arrives in time cancels the graft.
+    @Test func aMissingAnnouncedDeltaGraftsTheAnnouncer() throws {
+        let me = try Kit.id()
+        let (p1, p2) = (try Kit.id(), try Kit.id())
+        let log = Kit.log(3, key: try Kit.key())
+        let author = log[0].author
+        var core = partialCore(me, peers: [p1, p2])
+        let range = SeqRange(author: author, after: 0, through: 1)
+        _ = core.handle(.frameReceived(from: p2, .ihave([range])), now: t0)
+        let early = core.handle(.timerFired(.graft), now: t0 + .milliseconds(1))
+        #expect(early.messages(to: p2).isEmpty)
+        let out = core.handle(.timerFired(.graft), now: t0 + core.configuration.graftTimeout)
+        #expect(out.messages(to: p2) == [.graft([range])])
+        #expect(core.sessions[p2]?.eager == true)
+        #expect(core.repairs[author]?.peer == p2)
+        // In time: no graft.
+        let later = t0 + .seconds(1)
+        _ = core.handle(.frameReceived(from: p2, .ihave([SeqRange(author: author, after: 1, through: 2)])), now: later)
+        let request = try #require(core.handle(.frameReceived(from: p1, .deltas([log[0], log[1]])), now: later).stores.first)
+        _ = core.handle(.stored(StoreResult(id: request.id, applied: request.deltas)), now: later)
+        let none = core.handle(.timerFired(.graft), now: later + core.configuration.graftTimeout)
+        #expect(none.messages(to: p2).isEmpty)
+    }
+
+    /// Beyond the full mesh, sessions are capped (extra ones closed, kept as passive), and a lost
+    /// session is replaced from the passive view.
+    @Test func membershipIsBounded() throws {
+        let me = try Kit.id()
+        var core = Kit.core(me) {
+            $0.fullMeshThreshold = 4
+            $0.activeView = 5
+            $0.maxSessions = 6
+            $0.passiveView = 30
+        }
+        let kiosks = try (0..<40).map { _ in try Kit.id() }
+        for kiosk in kiosks { _ = core.handle(.peerDiscovered(kiosk), now: t0) }
+        #expect(core.passive.count == 30, "the passive view is bounded")
+        var closed: [AuthorID] = []
+        for kiosk in kiosks.prefix(8) {
+            closed += core.handle(.sessionOpened(peer: kiosk, initiator: kiosk), now: t0).closes.map(\.0)
+        }
+        #expect(core.sessions.count == 6)
+        #expect(closed == Array(kiosks[6..<8]))
+        let live = Array(core.sessions.keys)
+        _ = core.handle(.sessionClosed(peer: live[0]), now: t0)
+        _ = core.handle(.sessionClosed(peer: live[1]), now: t0)
+        let refill = core.handle(.timerFired(.membership), now: t0 + core.configuration.membershipInterval)
+        #expect(refill.opens.count == 1, "back to the active view of 5")
+        #expect(refill.opens.allSatisfy { core.passive.contains($0) })
+    }
+
+    /// On a full mesh, membership opens a session to every known kiosk (the lower key of a pair dials).
+    @Test func aFullMeshOpensToEveryKnownKiosk() throws {
+        let me = try Kit.id()
+        let others = try (0..<5).map { _ in try Kit.id() }
+        var armed = Kit.core(me)
+        for kiosk in others { _ = armed.handle(.peerDiscovered(kiosk), now: t0) }
+        _ = armed.handle(.sessionOpened(peer: others[0], initiator: me), now: t0)
+        let opens = armed.handle(.timerFired(.membership), now: t0 + armed.configuration.membershipInterval).opens
+        #expect(Set(opens) == Set(others.dropFirst().filter { me.bytes.lexicographicallyPrecedes($0.bytes) }))
+    }
+}

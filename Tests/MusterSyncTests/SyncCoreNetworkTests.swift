@@ -1,0 +1,66 @@
+import MusterCore
+import MusterCrypto
+import MusterStore
+import Testing
+
+@testable import MusterSync
+
+/// Several cores together on an instant network: they converge, with bounded sessions and copies.
+struct SyncCoreNetworkTests {
+    typealias Kit = CoreTestKit
+
+    func run(kiosks count: Int, writers: Int, deltas: Int, threshold: Int) throws -> CoreNetwork {
+        let keys = try (0..<count).map { _ in try Kit.key() }
+        let ids = keys.map { AuthorID($0.publicKey) }
+        var network = CoreNetwork(kiosks: ids) { $0.fullMeshThreshold = threshold }
+        for id in ids {
+            for other in ids where other != id { network.input(id, .peerDiscovered(other)) }
+        }
+        network.run(until: .seconds(3))
+        for writer in 0..<writers {
+            let log = Kit.log(deltas, key: keys[writer])
+            for delta in log { network.commit([delta], at: ids[writer]) }
+            network.run(until: network.now + .milliseconds(5))
+        }
+        network.run(until: network.now + .seconds(10))
+        return network
+    }
+
+    @Test func aFullMeshConvergesWithOneCopyPerDelta() throws {
+        let network = try run(kiosks: 6, writers: 3, deltas: 20, threshold: 64)
+        #expect(network.converged())
+        #expect(network.maxSessions == 5)
+        // 60 deltas, each received once by each of the 5 other kiosks (writers don't receive their own).
+        let total = network.received.values.reduce(0, +)
+        #expect(total == 60 * 5)
+    }
+
+    @Test func aPartialViewConvergesWithBoundedSessions() throws {
+        let network = try run(kiosks: 30, writers: 5, deltas: 10, threshold: 8)
+        #expect(network.converged())
+        #expect(network.maxSessions <= 6)
+        let perKiosk = Double(network.received.values.reduce(0, +)) / Double(50 * 29)
+        #expect(perKiosk < 3, "copies per delta per kiosk: \(perKiosk)")
+    }
+
+    /// A kiosk that joins late catches up by pull, from one peer per range: it receives each delta once.
+    @Test func aLateKioskIsRepairedWithoutDuplicates() throws {
+        let keys = try (0..<5).map { _ in try Kit.key() }
+        let ids = keys.map { AuthorID($0.publicKey) }
+        var network = CoreNetwork(kiosks: ids)
+        for id in ids.dropLast() {
+            for other in ids.dropLast() where other != id { network.input(id, .peerDiscovered(other)) }
+        }
+        network.run(until: .seconds(3))
+        for writer in 0..<4 { network.commit(Kit.log(300, key: keys[writer]), at: ids[writer]) }
+        network.run(until: .seconds(5))
+        let late = ids[4]
+        for other in ids.dropLast() {
+            network.input(late, .peerDiscovered(other))
+            network.input(other, .peerDiscovered(late))
+        }
+        network.run(until: .seconds(15))
+        #expect(network.converged())
+        #expect(network.received[late] == 1_200, "each of the 1,200 deltas once")
+    }
+}

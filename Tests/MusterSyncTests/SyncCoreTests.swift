@@ -1,0 +1,204 @@
+import MusterCore
+import MusterCrypto
+import MusterStore
+import Testing
+
+@testable import MusterSync
+
+/// The kiosk's sync core without sockets: sessions, relay rule, repair from one peer, re-claims,
+/// queue accounting.
+struct SyncCoreTests {
+    typealias Kit = CoreTestKit
+    let t0 = Duration.seconds(100)
+
+    @Test func anOpenedSessionGetsOurHelloAndDigest() throws {
+        let me = try Kit.id()
+        let peer = try Kit.id()
+        let log = Kit.log(3, key: try Kit.key())
+        var core = Kit.core(me, heads: [Kit.head(log)])
+        _ = core.handle(.digest("d1"), now: t0)
+        let out = core.handle(.sessionOpened(peer: peer, initiator: me), now: t0)
+        #expect(out.messages(to: peer) == [.hello(epoch: "epoch-\(me.short)", heads: [Kit.head(log)]), .digest("d1")])
+        #expect(core.sessions[peer]?.state == .awaitingHello)
+        _ = core.handle(.frameReceived(from: peer, .hello(epoch: "e", heads: [])), now: t0)
+        #expect(core.sessions[peer]?.state == .established)
+    }
+
+    /// Two peers hold what we lack: exactly one is asked, and only it sends.
+    @Test func aLaggingKioskAsksOnePeerPerRange() throws {
+        let me = try Kit.id()
+        let (p1, p2) = (try Kit.id(), try Kit.id())
+        let log = Kit.log(10, key: try Kit.key())
+        var core = Kit.core(me)
+        _ = core.handle(.sessionOpened(peer: p1, initiator: me), now: t0)
+        _ = core.handle(.sessionOpened(peer: p2, initiator: me), now: t0)
+        let first = core.handle(.frameReceived(from: p1, .hello(epoch: "1", heads: [Kit.head(log)])), now: t0)
+        let second = core.handle(.frameReceived(from: p2, .hello(epoch: "2", heads: [Kit.head(log)])), now: t0)
+        let wants = (first + second).wants
+        #expect(wants.count == 1)
+        #expect(wants.first?.1 == [SeqRange(author: log[0].author, after: 0, through: 10)])
+        #expect(core.repairs[log[0].author]?.peer == wants.first?.0)
+        // Heads again from both: still one request.
+        let again = core.handle(.frameReceived(from: p2, .heads([Kit.head(log)])), now: t0 + .milliseconds(10))
+        #expect(again.wants.isEmpty)
+    }
+
+    /// A request that makes no progress moves to the other peer; one that progresses keeps going.
+    @Test func aStalledRepairMovesToAnotherPeer() throws {
+        let me = try Kit.id()
+        let (p1, p2) = (try Kit.id(), try Kit.id())
+        let log = Kit.log(4, key: try Kit.key())
+        var core = Kit.core(me)
+        for peer in [p1, p2] {
+            _ = core.handle(.sessionOpened(peer: peer, initiator: me), now: t0)
+            _ = core.handle(.frameReceived(from: peer, .hello(epoch: "e", heads: [Kit.head(log)])), now: t0)
+        }
+        let asked = try #require(core.repairs[log[0].author]?.peer)
+        let other = asked == p1 ? p2 : p1
+        let later = t0 + core.configuration.repairTimeout + .milliseconds(1)
+        let out = core.handle(.timerFired(.repair), now: later)
+        #expect(out.wants.map(\.0) == [other])
+        #expect(core.repairs[log[0].author]?.peer == other)
+    }
+
+    /// A long log comes in chunks, one outstanding at a time, each stored before the next is asked.
+    @Test func aLongLogIsRepairedInChunks() throws {
+        let me = try Kit.id()
+        let peer = try Kit.id()
+        let log = Kit.log(5, key: try Kit.key())
+        var core = Kit.core(me) { $0.repairChunk = 2 }
+        _ = core.handle(.sessionOpened(peer: peer, initiator: me), now: t0)
+        let out = core.handle(.frameReceived(from: peer, .hello(epoch: "e", heads: [Kit.head(log)])), now: t0)
+        #expect(out.wants.first?.1 == [SeqRange(author: log[0].author, after: 0, through: 2)])
+        let stored = core.handle(.frameReceived(from: peer, .deltas(Array(log[0..<2]))), now: t0)
+        let request = try #require(stored.stores.first)
+        #expect(request.deltas == Array(log[0..<2]))
+        #expect(stored.wants.isEmpty, "nothing asked while the chunk is being stored")
+        let next = core.handle(.stored(StoreResult(id: request.id, applied: request.deltas)), now: t0)
+        #expect(next.wants.first?.1 == [SeqRange(author: log[0].author, after: 2, through: 4)])
+        #expect(core.heads[log[0].author]?.seq == 2)
+    }
+
+    /// Heads never cause a push, so a peer claiming seq 0 again is not sent the log again; a request
+    /// repeated while the first answer is on its way is trimmed, and honoured once the window passed.
+    @Test func aReClaimOfSeqZeroDoesNotResendTheLog() throws {
+        let me = try Kit.id()
+        let peer = try Kit.id()
+        let log = Kit.log(100, key: try Kit.key())
+        let author = log[0].author
+        var core = Kit.core(me, heads: [Kit.head(log)])
+        _ = core.handle(.sessionOpened(peer: peer, initiator: me), now: t0)
+        let hello = core.handle(.frameReceived(from: peer, .hello(epoch: "e", heads: [])), now: t0)
+        #expect(hello.ranges.isEmpty, "heads alone never cause a send")
+        let want = SyncMessage.want([SeqRange(author: author, after: 0, through: 100)])
+        #expect(core.handle(.frameReceived(from: peer, want), now: t0).ranges.map(\.1) == [SeqRange(author: author, after: 0, through: 100)])
+        #expect(core.handle(.frameReceived(from: peer, .heads([])), now: t0).ranges.isEmpty)
+        #expect(core.handle(.frameReceived(from: peer, want), now: t0 + .milliseconds(5)).ranges.isEmpty)
+        let later = t0 + core.configuration.reserveWindow + .milliseconds(1)
+        #expect(core.handle(.frameReceived(from: peer, want), now: later).ranges.count == 1)
+    }
+
+    /// A queued range weighs its size; writing it frees the room; an overflow closes the session.
+    @Test func queuedRangesCountBySize() throws {
+        let me = try Kit.id()
+        let peer = try Kit.id()
+        let (logA, logB) = (Kit.log(100, key: try Kit.key()), Kit.log(100, key: try Kit.key()))
+        var core = Kit.core(me, heads: [Kit.head(logA), Kit.head(logB)]) { $0.maxQueuedDeltas = 120 }
+        _ = core.handle(.sessionOpened(peer: peer, initiator: me), now: t0)
+        let first = core.handle(.frameReceived(from: peer, .want([SeqRange(author: logA[0].author, after: 0, through: 100)])), now: t0)
+        #expect(first.ranges.count == 1)
+        #expect(core.sessions[peer]?.queued == 100)
+        _ = core.handle(.written(peer: peer, weight: 100), now: t0)
+        #expect(core.sessions[peer]?.queued == 0)
+        _ = core.handle(.frameReceived(from: peer, .want([SeqRange(author: logA[0].author, after: 50, through: 100)])), now: t0 + .seconds(10))
+        let over = core.handle(.frameReceived(from: peer, .want([SeqRange(author: logB[0].author, after: 0, through: 100)])), now: t0 + .seconds(10))
+        #expect(over.closes.map(\.1) == [.notReading])
+        #expect(over.ranges.isEmpty)
+    }
+
+    /// What came from a kiosk the peer is in session with is not relayed to it; others get it.
+    @Test func theRelayRuleSkipsPeersInSessionWithTheSender() throws {
+        let me = try Kit.id()
+        let (sender, near, far) = (try Kit.id(), try Kit.id(), try Kit.id())
+        let log = Kit.log(1, key: try Kit.key())
+        var core = Kit.core(me)
+        for peer in [sender, near, far] {
+            _ = core.handle(.sessionOpened(peer: peer, initiator: me), now: t0)
+            _ = core.handle(.frameReceived(from: peer, .hello(epoch: "e", heads: [])), now: t0)
+        }
+        _ = core.handle(.frameReceived(from: near, .sessions([sender])), now: t0)
+        let out = core.handle(.frameReceived(from: sender, .deltas(log)), now: t0)
+        let request = try #require(out.stores.first)
+        let relayed = core.handle(.stored(StoreResult(id: request.id, applied: log)), now: t0)
+        #expect(relayed.messages(to: far) == [.deltas(log)])
+        #expect(relayed.messages(to: near).isEmpty)
+        #expect(relayed.messages(to: sender).isEmpty, "never echoed back")
+        let local = Kit.log(1, key: try Kit.key())
+        let pushed = core.handle(.localCommit(local), now: t0)
+        #expect(pushed.messages(to: near) == [.deltas(local)], "written here: pushed to every session")
+    }
+
+    /// A delta after a gap is not stored; the gap is asked for from the peer that sent it.
+    @Test func aGapIsAskedForFromTheSender() throws {
+        let me = try Kit.id()
+        let peer = try Kit.id()
+        let log = Kit.log(3, key: try Kit.key())
+        var core = Kit.core(me)
+        _ = core.handle(.sessionOpened(peer: peer, initiator: me), now: t0)
+        _ = core.handle(.frameReceived(from: peer, .hello(epoch: "e", heads: [])), now: t0)
+        let out = core.handle(.frameReceived(from: peer, .deltas([log[2]])), now: t0)
+        #expect(out.stores.isEmpty)
+        #expect(out.wants.first?.0 == peer)
+        #expect(out.wants.first?.1 == [SeqRange(author: log[0].author, after: 0, through: 3)])
+    }
+
+    /// Copies already held are not stored again and are counted.
+    @Test func copiesAreDroppedAndCounted() throws {
+        let me = try Kit.id()
+        let peer = try Kit.id()
+        let log = Kit.log(2, key: try Kit.key())
+        var core = Kit.core(me)
+        _ = core.handle(.localCommit(log), now: t0)
+        _ = core.handle(.sessionOpened(peer: peer, initiator: me), now: t0)
+        let out = core.handle(.frameReceived(from: peer, .deltas(log)), now: t0)
+        #expect(out.stores.isEmpty)
+        #expect(core.sessions[peer]?.copiesReceived == 2)
+        #expect(core.sessions[peer]?.deltasReceived == 2)
+    }
+
+    /// A silent peer is closed; an idle link gets a ping; a peer whose deltas we are storing is not
+    /// taken for silent.
+    @Test func livenessPingsAndCloses() throws {
+        let me = try Kit.id()
+        let (quiet, busy) = (try Kit.id(), try Kit.id())
+        var core = Kit.core(me)
+        _ = core.handle(.sessionOpened(peer: quiet, initiator: me), now: t0)
+        _ = core.handle(.sessionOpened(peer: busy, initiator: me), now: t0)
+        _ = core.handle(.frameReceived(from: busy, .deltas(Kit.log(1, key: try Kit.key()))), now: t0)
+        let ping = core.handle(.timerFired(.liveness), now: t0 + core.configuration.heartbeatInterval)
+        #expect(ping.messages(to: quiet) == [.ping])
+        let late = t0 + core.configuration.silenceTimeout + .milliseconds(300)
+        _ = core.handle(.frameReceived(from: quiet, .pong), now: t0 + .seconds(1))
+        let out = core.handle(.timerFired(.liveness), now: late + .seconds(1))
+        #expect(out.closes.map(\.0) == [quiet])
+    }
+
+    @Test func newMessagesRoundTrip() throws {
+        let author = try Kit.id()
+        let ranges = [SeqRange(author: author, after: 3, through: 9), SeqRange(author: author, after: 0, through: 0)]
+        for message: SyncMessage in [.want(ranges), .graft(ranges), .prune, .ihave(ranges), .want([])] {
+            #expect(try SyncMessage.decode(message.encode()) == message)
+        }
+        var backwards = ByteWriter()
+        backwards.write(UInt8(11))
+        backwards.writeVarint(1)
+        backwards.writeRaw(author.bytes)
+        backwards.write(UInt64(9))
+        backwards.write(UInt64(3))
+        #expect(throws: DecodeError.self) { try SyncMessage.decode(backwards.bytes) }
+        var crowd = ByteWriter()
+        crowd.write(UInt8(14))
+        crowd.writeVarint(UInt64(SyncMessage.maxRanges + 1))
+        #expect(throws: DecodeError.self) { try SyncMessage.decode(crowd.bytes) }
+    }
+}
