@@ -43,7 +43,7 @@ public struct MeshReplication: Replication {
             order.append(peer)
             out.append(.send(.hello(epoch: epoch, heads: heads(store)), to: peer))
             announce(now: now, into: &out)
-        case .sessionClosed(let peer):
+        case .sessionClosed(let peer), .openFailed(let peer):
             if sessions.removeValue(forKey: peer) != nil {
                 order.removeAll { $0 == peer }
                 announce(now: now, into: &out)
@@ -66,7 +66,7 @@ public struct MeshReplication: Replication {
             perform(actions, for: peer, store: store, into: &out)
         case .localCommit(let deltas):
             offer(deltas, from: nil, store: store, into: &out)
-        case .stored(let report, let sender):
+        case .stored(_, let report, let sender):
             if var state = sessions[sender] {
                 let actions = state.ingested(rejected: report.rejected)
                 sessions[sender] = state
@@ -124,7 +124,7 @@ public struct MeshReplication: Replication {
                     from = last.seq
                 }
             case .send(let deltas): out.append(.send(.deltas(deltas), to: peer))
-            case .ingest(let deltas): out.append(.store(deltas, from: peer))
+            case .ingest(let deltas): out.append(.store(id: 0, deltas, from: peer))
             case .sendHeads: out.append(.send(.heads(heads(store)), to: peer))
             case .sendPong: out.append(.send(.pong, to: peer))
             }

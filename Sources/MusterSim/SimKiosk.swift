@@ -6,7 +6,7 @@ import MusterStore
 final class SimKiosk {
     /// A commit the kiosk's store has queued; lost if the kiosk crashes before it is done.
     enum StoreJob {
-        case ingest([SignedDelta], from: Int)
+        case ingest(id: UInt64, [SignedDelta], from: Int)
         case checkIn(index: Int)
     }
 

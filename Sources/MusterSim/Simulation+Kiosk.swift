@@ -22,7 +22,7 @@ extension Simulation {
         kiosk.storeBusyUntil = now
         do {
             if let newest = try kiosk.store.newestHLC(author: kiosk.id) { kiosk.clock = HybridClock(last: newest) }
-            kiosk.replication = makeReplication(kiosk.id, venue.kioskIDs, replicationRandom.fork(UInt64(kiosk.index)))
+            kiosk.replication = makeReplication(for: kiosk)
             try feed(kiosk, .started(heads: kiosk.store.heads(), epoch: kiosk.store.epoch()))
         } catch let error as SimError {
             throw error
@@ -49,9 +49,9 @@ extension Simulation {
         case .send(let message, let peer):
             guard let to = indexOf[peer] else { return }
             send(message, from: kiosk.index, to: to, at: time)
-        case .store(let deltas, let peer):
+        case .store(let id, let deltas, let peer):
             guard let from = indexOf[peer] else { return }
-            enqueue(.ingest(deltas, from: from), at: kiosk, time: time, deltas: deltas.count)
+            enqueue(.ingest(id: id, deltas, from: from), at: kiosk, time: time, deltas: deltas.count)
         case .setTimer(let id, let at):
             kiosk.nextTimerGeneration += 1
             kiosk.timers[id] = kiosk.nextTimerGeneration
@@ -113,7 +113,7 @@ extension Simulation {
             lastAckTime = now
             try feed(kiosk, .localCommit([delta]))
             startProbing()
-        case .ingest(let deltas, let from):
+        case .ingest(let id, let deltas, let from):
             let report: IngestReport
             do {
                 report = try kiosk.store.ingest(deltas, nowMillis: wall)
@@ -124,7 +124,7 @@ extension Simulation {
             for delta in report.applied { kiosk.noteStored(delta) }
             if !report.applied.isEmpty { probe(kiosk) }
             if let newest = report.newestAcceptedHLC { _ = kiosk.clock.observe(newest, nowMillis: wall) }
-            try feed(kiosk, .stored(report, from: venue.kioskIDs[from]))
+            try feed(kiosk, .stored(id: id, report, from: venue.kioskIDs[from]))
         }
     }
 

@@ -39,10 +39,12 @@ extension Simulation {
         try feed(acceptor, .sessionOpened(peer: dialer.id, dialed: false))
     }
 
-    /// The kiosk ends its session with `peer`; the peer hears it one latency later.
+    /// The kiosk ends its session with `peer`: it is told at once, the peer one latency later.
     func close(_ kiosk: SimKiosk, peer: Int, at time: VirtualTime) {
-        guard let session = kiosk.sessions.removeValue(forKey: peer) else { return }
-        queue.schedule(.sessionLost(kiosk: peer, peer: kiosk.index, session: session), at: time + network.latency(kiosk.index, peer))
+        guard let session = kiosk.sessions[peer] else { return }
+        queue.schedule(.sessionLost(kiosk: kiosk.index, peer: peer, session: session), at: time)
+        queue.schedule(
+            .sessionLost(kiosk: peer, peer: kiosk.index, session: session), at: time + network.latency(kiosk.index, peer))
     }
 
     /// The transport ends a session (FIN, silence) or a dial fails (`session` 0).
@@ -50,6 +52,8 @@ extension Simulation {
         guard kiosk.up else { return }
         if session == 0 {
             guard kiosk.sessions[peer] == nil else { return }
+            try feed(kiosk, .openFailed(peer: kiosks[peer].id))
+            return
         } else {
             guard kiosk.sessions[peer] == session else { return }
             kiosk.sessions[peer] = nil

@@ -20,8 +20,6 @@ public final class Simulation {
     var queue = EventQueue()
     let log = EventLog()
     var now: VirtualTime = 0
-    let makeReplication: ReplicationFactory
-    let protocolName: String
     var frameRandom: SimRandom
     var replicationRandom: SimRandom
     let indexOf: [AuthorID: Int]
@@ -49,19 +47,13 @@ public final class Simulation {
     var framesLost = 0
 
     /// Sets up the venue, the kiosks' stores, the workload and the faults (nothing runs yet).
-    ///
-    /// - Parameter replication: the logic under test for each kiosk life; by default the sync core.
-    public init(
-        options: SimOptions, replication: ReplicationFactory? = nil, protocolName: String = "mesh"
-    ) throws(SimError) {
+    public init(options: SimOptions) throws(SimError) {
         guard options.kiosks >= 2 else { throw SimError("a venue needs at least 2 kiosks, not \(options.kiosks)") }
         guard options.checkIns >= 1 else { throw SimError("the workload needs at least 1 check-in") }
         self.options = options
         let root = SimRandom(seed: options.seed)
         var venueRandom = root.fork(RandomStream.venue.rawValue)
         venue = try SimVenue(kiosks: options.kiosks, random: &venueRandom)
-        makeReplication = replication ?? Simulation.defaultReplication
-        self.protocolName = protocolName
         frameRandom = root.fork(RandomStream.frames.rawValue)
         replicationRandom = root.fork(RandomStream.replication.rawValue)
         indexOf = Dictionary(uniqueKeysWithValues: venue.kioskIDs.enumerated().map { ($1, $0) })
@@ -119,9 +111,16 @@ public final class Simulation {
         if let directory { try? FileManager.default.removeItem(atPath: directory) }
     }
 
-    /// The fallback replication: today's per-session state machine over a full mesh.
-    public static let defaultReplication: ReplicationFactory = { kiosk, peers, _ in
-        MeshReplication(me: kiosk, peers: peers)
+    /// The replication logic of one life of `kiosk`, seeded from the run's seed, the kiosk and the life.
+    func makeReplication(for kiosk: SimKiosk) -> any Replication {
+        switch options.replication {
+        case .mesh:
+            return MeshReplication(me: kiosk.id, peers: venue.kioskIDs)
+        case .core:
+            var random = replicationRandom.fork(UInt64(kiosk.index) << 20 | kiosk.incarnation)
+            return CoreReplication(
+                me: kiosk.id, peers: venue.kioskIDs, organizer: venue.policy.organizer, seed: random.next())
+        }
     }
 
     /// `count` distinct indices below `total`, flagged.
