@@ -11,8 +11,14 @@ public import MusterStore
 /// signature checked by the same ``ChainVerifier``, and every delta authorized and decoded. It does
 /// not materialize attendees: its digest is a BLAKE2b over the set of (author, seq, hash), which, like
 /// the replica's, is equal exactly when two kiosks hold the same deltas.
+///
+/// Every kiosk of a venue verifies the same signatures; the stores of one run share a
+/// ``SignatureCache`` so each (envelope, signature) pair is verified with Ed25519 once per run
+/// rather than once per kiosk. The answer is the same (verification is deterministic); only the
+/// wall time of the run changes, and the store's cost in virtual time is charged as before.
 public final class MemoryStore: KioskStore {
     private let policy: VenuePolicy
+    private let signatures: SignatureCache
     private let enrolled: Set<AuthorID>
     private let epochText: String
     /// Each author's log, in seq order (index = seq − 1), with the hash of every delta.
@@ -20,8 +26,9 @@ public final class MemoryStore: KioskStore {
     /// Authors in the order they were first stored, so heads come out in a stable order.
     private var authorOrder: [AuthorID] = []
 
-    public init(policy: VenuePolicy, enrolled: Set<AuthorID>, epoch: String) {
+    public init(policy: VenuePolicy, enrolled: Set<AuthorID>, epoch: String, signatures: SignatureCache = SignatureCache()) {
         self.policy = policy
+        self.signatures = signatures
         self.enrolled = enrolled
         epochText = epoch
     }
@@ -90,7 +97,7 @@ public final class MemoryStore: KioskStore {
         }
         let hashes: [[UInt8]]
         do {
-            hashes = try ChainVerifier.verify(run: fresh, after: head)
+            hashes = try verifyChain(fresh, after: head)
         } catch {
             report.rejected.append(error)
             return
@@ -109,6 +116,41 @@ public final class MemoryStore: KioskStore {
             append(delta, hash: hash)
             report.applied.append(delta)
         }
+    }
+
+    /// ``ChainVerifier/verify(run:after:)``'s rules, with the newest delta's signature looked up in
+    /// the run's cache before Ed25519 is asked.
+    private func verifyChain(_ run: [SignedDelta], after head: AuthorHead) throws(ReplicaError) -> [[UInt8]] {
+        guard let last = run.last else { return [] }
+        var expectedSeq = head.seq + 1
+        var expectedPrev = head.hash
+        var hashes: [[UInt8]] = []
+        hashes.reserveCapacity(run.count)
+        for delta in run {
+            guard delta.envelope[SignedDelta.authorRange].elementsEqual(last.envelope[SignedDelta.authorRange]) else {
+                throw ReplicaError(.malformed, "a run mixes authors", ref: delta.ref)
+            }
+            guard delta.seq == expectedSeq else {
+                throw ReplicaError(.gap, "expected seq \(expectedSeq), got \(delta.seq)", ref: delta.ref)
+            }
+            guard delta.envelope[SignedDelta.prevRange].elementsEqual(expectedPrev) else {
+                throw ReplicaError(.brokenChain, "prev hash does not match the previous delta", ref: delta.ref)
+            }
+            let hash = Blake2b.hash256(delta.envelope)
+            hashes.append(hash)
+            expectedPrev = hash
+            expectedSeq += 1
+        }
+        guard let lastHash = hashes.last else { return [] }
+        let key = lastHash + last.signature
+        if signatures.verified.contains(key) { return hashes }
+        guard let publicKey = try? SigningPublicKey(bytes: last.author.bytes),
+            publicKey.isValidSignature(last.signature, for: last.envelope)
+        else {
+            throw ReplicaError(.badSignature, "signature does not verify", ref: last.ref)
+        }
+        signatures.verified.insert(key)
+        return hashes
     }
 
     private func append(_ delta: SignedDelta, hash: [UInt8]) {
@@ -162,4 +204,11 @@ public final class MemoryStore: KioskStore {
             runs[author]!.sorted { ($0.delta.seq, $0.index) < ($1.delta.seq, $1.index) }.map(\.delta)
         }
     }
+}
+
+/// (BLAKE2b of an envelope, signature) pairs that verified, shared by the memory stores of one run.
+/// Only the simulator's one thread touches it.
+public final class SignatureCache {
+    var verified: Set<[UInt8]> = []
+    public init() {}
 }

@@ -80,6 +80,8 @@ public final class Simulation {
         } else {
             directory = nil
         }
+        let signatures = SignatureCache()
+        let enrolled = Set(venue.kioskIDs)
         for index in 0..<options.kiosks {
             let store: any KioskStore
             do {
@@ -88,7 +90,8 @@ public final class Simulation {
                         path: "\(directory)/k\(index + 1).sqlite", policy: venue.policy, certificates: venue.certificates)
                 } else {
                     store = MemoryStore(
-                        policy: venue.policy, enrolled: Set(venue.kioskIDs), epoch: Hex.encode(venueRandom.bytes(16)))
+                        policy: venue.policy, enrolled: enrolled, epoch: Hex.encode(venueRandom.bytes(16)),
+                        signatures: signatures)
                 }
             } catch {
                 throw SimError("cannot open kiosk k\(index + 1)'s store", cause: error)

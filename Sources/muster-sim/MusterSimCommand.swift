@@ -31,6 +31,8 @@ struct MusterSimCommand: ParsableCommand {
     @Option(help: "The replication logic: core (the sync core) or mesh (today's per-session machine).")
     var replication = "core"
     @Option(help: "Give up this many seconds of virtual time after the last fault healed.") var patience = 120
+    @Option(help: "Print BENCHMARKS.md's table instead: the four scenarios at each of these sizes (e.g. 10,50,200,1000).")
+    var table: String?
     @Flag(help: "One JSON object per run instead of a line.") var json = false
     @Flag(help: "With --seeds, print only failing runs and the summary.") var quiet = false
 
@@ -50,6 +52,10 @@ struct MusterSimCommand: ParsableCommand {
     }
 
     func run() throws {
+        if let table {
+            try printTable(sizes: table.split(separator: ",").compactMap { Int($0) })
+            return
+        }
         var faults = allFaults ? FaultOptions.all : FaultOptions()
         if loss > 0 { faults.loss = loss }
         if duplication > 0 { faults.duplication = duplication }
@@ -75,5 +81,29 @@ struct MusterSimCommand: ParsableCommand {
         }
         if seeds > 1 { print(summary.line) }
         if summary.passed != summary.runs { throw ExitCode.failure }
+    }
+
+    /// The four scenarios at each size, one markdown row each (the line of each run on stderr-free stdout after it).
+    func printTable(sizes: [Int]) throws {
+        print(SimScenario.header)
+        var lines: [String] = []
+        var failed = false
+        for size in sizes {
+            for scenario in SimScenario.allCases {
+                var options = SimOptions(kiosks: size, checkIns: checkIns, seed: seed)
+                options.rate = rate
+                options.faults = scenario.faults
+                options.patience = .seconds(patience)
+                options.replication = ReplicationKind(rawValue: replication) ?? .core
+                options.store = store.flatMap(SimOptions.StoreKind.init(rawValue:)) ?? SimOptions.defaultStore(kiosks: size)
+                let result = try Simulation(options: options).run()
+                print(SimScenario.row(scenario, result))
+                lines.append(result.line)
+                failed = failed || !result.passed
+            }
+        }
+        print("")
+        for line in lines { print(line) }
+        if failed { throw ExitCode.failure }
     }
 }
