@@ -15,6 +15,7 @@ let package = Package(
     products: [
         .executable(name: "musterd", targets: ["musterd"]),
         .executable(name: "muster", targets: ["muster"]),
+        .executable(name: "muster-sim", targets: ["muster-sim"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -132,6 +133,18 @@ let package = Package(
             path: "Sources/MusterFaults",
             swiftSettings: strict
         ),
+        // The deterministic simulator: N kiosks through the sync core on a simulated network, in virtual time.
+        .target(
+            name: "MusterSim",
+            dependencies: ["MusterCore", "MusterCrypto", "MusterStore", "MusterSync"],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "muster-sim",
+            dependencies: ["MusterSim", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Sources/muster-sim",
+            swiftSettings: strict
+        ),
         .target(
             name: "MusterTestSupport",
             dependencies: [.product(name: "Logging", package: "swift-log")],
@@ -161,6 +174,7 @@ let package = Package(
                 "MusterTestSupport",
             ]
         ),
+        .testTarget(name: "MusterSimTests", dependencies: ["MusterSim", "MusterStore", "MusterCore", "MusterSync"]),
         .testTarget(
             name: "MusterIntegrationTests",
             dependencies: ["MusterCore", "MusterCrypto", "MusterStore", "MusterAttendeeList", "MusterSync"]

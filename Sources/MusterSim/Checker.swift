@@ -1,0 +1,58 @@
+public import MusterCore
+
+/// Judges a run by the truths of DESIGN.md, whatever the protocol did on the way:
+///
+/// 1. every acknowledged check-in is on every live kiosk (else it is *lost* there);
+/// 2. every live kiosk has the same digest once the network has healed;
+/// 3. no kiosk holds a *phantom*: a delta no kiosk ever wrote, or different bytes under a written
+///    delta's (author, seq).
+public enum Checker {
+    public static func check(_ history: History) -> CheckReport {
+        var report = CheckReport()
+        let live = history.kiosks.filter(\.live)
+        for kiosk in history.kiosks {
+            var held: [DeltaRef: SignedDelta] = [:]
+            for delta in kiosk.deltas {
+                held[delta.ref] = delta
+                if history.written[delta.ref] != delta {
+                    report.phantoms += 1
+                    report.note("\(kiosk.name) holds \(delta.ref), which no kiosk wrote")
+                }
+            }
+            guard kiosk.live else { continue }
+            for ref in history.acknowledged where held[ref] == nil {
+                report.lost += 1
+                report.lostCheckIns.insert(ref)
+                report.note("\(kiosk.name) misses acknowledged \(ref)")
+            }
+        }
+        let digests = Set(live.map(\.digest))
+        report.digestsEqual = digests.count <= 1
+        if !report.digestsEqual {
+            let groups = Dictionary(grouping: live, by: \.digest).values.map { $0.map(\.name) }.sorted { $0.count > $1.count }
+            report.note("\(digests.count) different digests among \(live.count) live kiosks: \(groups.map { $0.prefix(5).joined(separator: ",") })")
+        }
+        return report
+    }
+}
+
+/// The checker's verdict on one run.
+public struct CheckReport: Sendable, Equatable {
+    /// (live kiosk, acknowledged check-in) pairs where the kiosk misses the check-in.
+    public var lost = 0
+    /// Acknowledged check-ins missing on at least one live kiosk.
+    public var lostCheckIns: Set<DeltaRef> = []
+    /// Deltas held that no kiosk wrote (counted per kiosk that holds one).
+    public var phantoms = 0
+    public var digestsEqual = true
+    /// The first problems found, for a person.
+    public private(set) var problems: [String] = []
+
+    public init() {}
+
+    public var passed: Bool { lost == 0 && phantoms == 0 && digestsEqual }
+
+    mutating func note(_ problem: String) {
+        if problems.count < 10 { problems.append(problem) }
+    }
+}

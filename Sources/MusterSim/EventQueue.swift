@@ -1,0 +1,64 @@
+/// The scheduler's agenda: a binary min-heap of events ordered by (time, sequence number).
+///
+/// The sequence number is the order in which events were scheduled, so two events due at the same
+/// virtual instant always run in the same order and a seed replays exactly — a heap alone does not
+/// promise that ties come out in insertion order.
+struct EventQueue {
+    struct Entry {
+        let time: VirtualTime
+        let sequence: UInt64
+        let event: SimEvent
+
+        func precedes(_ other: Entry) -> Bool {
+            time < other.time || (time == other.time && sequence < other.sequence)
+        }
+    }
+
+    private var heap: [Entry] = []
+    private var nextSequence: UInt64 = 0
+
+    var isEmpty: Bool { heap.isEmpty }
+    var count: Int { heap.count }
+    /// When the earliest event is due, if any.
+    var nextTime: VirtualTime? { heap.first?.time }
+
+    mutating func schedule(_ event: SimEvent, at time: VirtualTime) {
+        heap.append(Entry(time: time, sequence: nextSequence, event: event))
+        nextSequence += 1
+        siftUp(heap.count - 1)
+    }
+
+    /// Removes and returns the earliest event (by time, then by scheduling order).
+    mutating func pop() -> Entry? {
+        guard !heap.isEmpty else { return nil }
+        heap.swapAt(0, heap.count - 1)
+        let entry = heap.removeLast()
+        if !heap.isEmpty { siftDown(0) }
+        return entry
+    }
+
+    private mutating func siftUp(_ start: Int) {
+        var child = start
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard heap[child].precedes(heap[parent]) else { return }
+            heap.swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    private mutating func siftDown(_ start: Int) {
+        var parent = start
+        let count = heap.count
+        while true {
+            let left = 2 * parent + 1
+            guard left < count else { return }
+            let right = left + 1
+            var first = left
+            if right < count, heap[right].precedes(heap[left]) { first = right }
+            guard heap[first].precedes(heap[parent]) else { return }
+            heap.swapAt(first, parent)
+            parent = first
+        }
+    }
+}

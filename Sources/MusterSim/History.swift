@@ -1,0 +1,33 @@
+public import MusterCore
+
+/// What happened in a run, as the checker needs it: every delta any kiosk wrote, the check-ins
+/// acknowledged to attendees, and what every kiosk holds at the end.
+public struct History: Sendable {
+    /// What one kiosk holds at the end of the run.
+    public struct Kiosk: Sendable {
+        public var name: String
+        /// Up at the end (a kiosk that is down is not expected to hold anything new).
+        public var live: Bool
+        public var deltas: [SignedDelta]
+        public var digest: String
+
+        public init(name: String, live: Bool, deltas: [SignedDelta], digest: String) {
+            self.name = name
+            self.live = live
+            self.deltas = deltas
+            self.digest = digest
+        }
+    }
+
+    /// Every delta a kiosk committed, acknowledged or not (a crash can come between the two).
+    public var written: [DeltaRef: SignedDelta]
+    /// The check-ins whose kiosk told the attendee "checked in".
+    public var acknowledged: [DeltaRef]
+    public var kiosks: [Kiosk]
+
+    public init(written: [DeltaRef: SignedDelta], acknowledged: [DeltaRef], kiosks: [Kiosk]) {
+        self.written = written
+        self.acknowledged = acknowledged
+        self.kiosks = kiosks
+    }
+}

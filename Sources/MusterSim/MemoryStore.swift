@@ -1,0 +1,214 @@
+public import MusterCore
+public import MusterCrypto
+public import MusterStore
+
+/// The in-memory stand-in for ``ReplicaStore``, used above a few hundred kiosks (`--store memory`;
+/// the default above 300), where a thousand SQLite files would measure the disk, not the protocol.
+///
+/// Faithful to `Replica.ingest` where the protocol can tell: runs per author (the organizer's
+/// first), duplicates counted, a different delta at a held seq refused as a fork, a gap refused
+/// and the contiguous prefix kept, only enrolled authors, the hash chain and the newest delta's
+/// signature checked by the same ``ChainVerifier``, and every delta authorized and decoded. It does
+/// not materialize attendees: its digest is a BLAKE2b over the set of (author, seq, hash), which, like
+/// the replica's, is equal exactly when two kiosks hold the same deltas.
+///
+/// Every kiosk of a venue verifies the same signatures; the stores of one run share a
+/// ``SignatureCache`` so each (envelope, signature) pair is verified with Ed25519 once per run
+/// rather than once per kiosk. The answer is the same (verification is deterministic); only the
+/// wall time of the run changes, and the store's cost in virtual time is charged as before.
+public final class MemoryStore: KioskStore {
+    private let policy: VenuePolicy
+    private let signatures: SignatureCache
+    private let enrolled: Set<AuthorID>
+    private let epochText: String
+    /// Each author's log, in seq order (index = seq − 1), with the hash of every delta.
+    private var logs: [AuthorID: [(delta: SignedDelta, hash: [UInt8])]] = [:]
+    /// Authors in the order they were first stored, so heads come out in a stable order.
+    private var authorOrder: [AuthorID] = []
+
+    public init(policy: VenuePolicy, enrolled: Set<AuthorID>, epoch: String, signatures: SignatureCache = SignatureCache()) {
+        self.policy = policy
+        self.signatures = signatures
+        self.enrolled = enrolled
+        epochText = epoch
+    }
+
+    public func epoch() throws(ReplicaError) -> String { epochText }
+
+    public func heads() throws(ReplicaError) -> [AuthorHead] {
+        authorOrder.compactMap { author in
+            guard let last = logs[author]?.last else { return nil }
+            return AuthorHead(author: author, seq: last.delta.seq, hash: last.hash)
+        }
+    }
+
+    private func head(of author: AuthorID) -> AuthorHead {
+        guard let last = logs[author]?.last else { return .empty(author) }
+        return AuthorHead(author: author, seq: last.delta.seq, hash: last.hash)
+    }
+
+    public func deltas(of author: AuthorID, after seq: UInt64, limit: Int) throws(ReplicaError) -> [SignedDelta] {
+        guard let log = logs[author], seq < UInt64(log.count) else { return [] }
+        let end = min(log.count, Int(seq) + limit)
+        return log[Int(seq)..<end].map(\.delta)
+    }
+
+    public func ingest(_ deltas: [SignedDelta], nowMillis: UInt64) throws(ReplicaError) -> IngestReport {
+        var report = IngestReport()
+        for run in Self.runsByAuthor(deltas, first: policy.organizer) { ingestRun(run, into: &report) }
+        return report
+    }
+
+    private func ingestRun(_ run: [SignedDelta], into report: inout IngestReport) {
+        guard let author = run.first?.author else { return }
+        let head = head(of: author)
+        var fresh: [SignedDelta] = []
+        for delta in run {
+            if delta.seq > head.seq {
+                if let last = fresh.last, last.seq == delta.seq {
+                    if last != delta {
+                        report.rejected.append(ReplicaError(.fork, "two deltas at seq \(delta.seq)", ref: delta.ref))
+                    } else {
+                        report.duplicates += 1
+                    }
+                } else {
+                    fresh.append(delta)
+                }
+                continue
+            }
+            if logs[author]?[Int(delta.seq) - 1].delta == delta {
+                report.duplicates += 1
+            } else {
+                report.rejected.append(ReplicaError(.fork, "two deltas at seq \(delta.seq)", ref: delta.ref))
+            }
+        }
+        guard let first = fresh.first else { return }
+        guard first.seq == head.seq + 1 else {
+            report.rejected.append(ReplicaError(.gap, "expected seq \(head.seq + 1), got \(first.seq)", ref: first.ref))
+            return
+        }
+        if let breakIndex = fresh.indices.dropFirst().first(where: { fresh[$0].seq != fresh[$0 - 1].seq + 1 }) {
+            report.rejected.append(ReplicaError(.gap, "a seq is missing", ref: fresh[breakIndex].ref))
+            fresh.removeSubrange(breakIndex...)
+        }
+        guard author == policy.organizer || enrolled.contains(author) else {
+            report.rejected.append(ReplicaError(.notEnrolled, "\(author) is not on the roster", ref: first.ref))
+            return
+        }
+        let hashes: [[UInt8]]
+        do {
+            hashes = try verifyChain(fresh, after: head)
+        } catch {
+            report.rejected.append(error)
+            return
+        }
+        for (delta, hash) in zip(fresh, hashes) {
+            do {
+                try policy.authorize(delta)
+                _ = try delta.decode()
+            } catch let error as ReplicaError {
+                report.rejected.append(error)
+                return
+            } catch {
+                report.rejected.append(ReplicaError(.malformed, "delta does not decode: \(error)", ref: delta.ref))
+                return
+            }
+            append(delta, hash: hash)
+            report.applied.append(delta)
+        }
+    }
+
+    /// ``ChainVerifier/verify(run:after:)``'s rules, with the newest delta's signature looked up in
+    /// the run's cache before Ed25519 is asked.
+    private func verifyChain(_ run: [SignedDelta], after head: AuthorHead) throws(ReplicaError) -> [[UInt8]] {
+        guard let last = run.last else { return [] }
+        var expectedSeq = head.seq + 1
+        var expectedPrev = head.hash
+        var hashes: [[UInt8]] = []
+        hashes.reserveCapacity(run.count)
+        for delta in run {
+            guard delta.envelope[SignedDelta.authorRange].elementsEqual(last.envelope[SignedDelta.authorRange]) else {
+                throw ReplicaError(.malformed, "a run mixes authors", ref: delta.ref)
+            }
+            guard delta.seq == expectedSeq else {
+                throw ReplicaError(.gap, "expected seq \(expectedSeq), got \(delta.seq)", ref: delta.ref)
+            }
+            guard delta.envelope[SignedDelta.prevRange].elementsEqual(expectedPrev) else {
+                throw ReplicaError(.brokenChain, "prev hash does not match the previous delta", ref: delta.ref)
+            }
+            let hash = Blake2b.hash256(delta.envelope)
+            hashes.append(hash)
+            expectedPrev = hash
+            expectedSeq += 1
+        }
+        guard let lastHash = hashes.last else { return [] }
+        let key = lastHash + last.signature
+        if signatures.verified.contains(key) { return hashes }
+        guard let publicKey = try? SigningPublicKey(bytes: last.author.bytes),
+            publicKey.isValidSignature(last.signature, for: last.envelope)
+        else {
+            throw ReplicaError(.badSignature, "signature does not verify", ref: last.ref)
+        }
+        signatures.verified.insert(key)
+        return hashes
+    }
+
+    private func append(_ delta: SignedDelta, hash: [UInt8]) {
+        let author = delta.author
+        if logs[author] == nil { authorOrder.append(author) }
+        logs[author, default: []].append((delta, hash))
+    }
+
+    public func appendLocal(
+        _ body: DeltaBody, keyPair: SigningKeyPair, nowMillis: UInt64, nextHLC: (HLC?) -> HLC
+    ) throws(ReplicaError) -> SignedDelta {
+        var signer = DeltaSigner(venue: policy.venue, keyPair: keyPair, head: head(of: AuthorID(keyPair.publicKey)))
+        let delta = signer.sign(body, hlc: nextHLC(nil))
+        try policy.authorize(delta)
+        append(delta, hash: signer.head.hash)
+        return delta
+    }
+
+    public func newestHLC(author: AuthorID) throws(ReplicaError) -> HLC? {
+        logs[author]?.map(\.delta.hlc).max()
+    }
+
+    public func digest() throws(ReplicaError) -> String {
+        var hasher = Blake2bHasher()
+        hasher.update("muster-sim-memory-digest-v1")
+        for author in authorOrder.sorted() {
+            hasher.update(author.bytes)
+            for entry in logs[author] ?? [] { hasher.update(entry.hash) }
+        }
+        return Hex.encode(hasher.finalize())
+    }
+
+    /// Nothing to lose: every stored delta was committed.
+    public func reopen() throws(ReplicaError) {}
+
+    /// As `Replica.runsByAuthor`: per-author runs sorted by seq (stable), authors in first-seen
+    /// order with the organizer first.
+    static func runsByAuthor(_ deltas: [SignedDelta], first: AuthorID) -> [[SignedDelta]] {
+        var order: [AuthorID] = []
+        var runs: [AuthorID: [(index: Int, delta: SignedDelta)]] = [:]
+        for (index, delta) in deltas.enumerated() {
+            let author = delta.author
+            if runs[author] == nil { order.append(author) }
+            runs[author, default: []].append((index, delta))
+        }
+        if let index = order.firstIndex(of: first), index > 0 {
+            order.remove(at: index)
+            order.insert(first, at: 0)
+        }
+        return order.map { author in
+            runs[author]!.sorted { ($0.delta.seq, $0.index) < ($1.delta.seq, $1.index) }.map(\.delta)
+        }
+    }
+}
+
+/// (BLAKE2b of an envelope, signature) pairs that verified, shared by the memory stores of one run.
+/// Only the simulator's one thread touches it.
+public final class SignatureCache {
+    var verified: Set<[UInt8]> = []
+    public init() {}
+}

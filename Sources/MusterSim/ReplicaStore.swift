@@ -1,0 +1,57 @@
+public import MusterCore
+public import MusterCrypto
+public import MusterStore
+
+/// A kiosk's real replica: `Replica` on SQLite (WAL, `synchronous=FULL`) in the run's directory.
+public final class ReplicaStore: KioskStore {
+    public let path: String
+    private let policy: VenuePolicy
+    private let certificates: [(SignedDelta, AuthorID)]
+    private var replica: Replica
+    /// Wall-clock bound on how far ahead a delta's timestamp may be without a warning (as musterd).
+    static let clockBoundMillis: UInt64 = 5 * 60 * 1_000
+
+    /// Opens (creating) the replica and puts every kiosk of the venue on its roster, as their
+    /// certificates would on a real venue.
+    public init(path: String, policy: VenuePolicy, certificates: [(SignedDelta, AuthorID)]) throws(ReplicaError) {
+        self.path = path
+        self.policy = policy
+        self.certificates = certificates
+        replica = try Replica.open(path: path, policy: policy)
+        for (certificate, kiosk) in certificates {
+            try replica.admitCertificate(certificate, for: kiosk)
+        }
+    }
+
+    public func epoch() throws(ReplicaError) -> String { try replica.epoch() }
+    public func heads() throws(ReplicaError) -> [AuthorHead] { try replica.heads() }
+
+    public func deltas(of author: AuthorID, after seq: UInt64, limit: Int) throws(ReplicaError) -> [SignedDelta] {
+        try replica.deltas(of: author, after: seq, limit: limit)
+    }
+
+    public func ingest(_ deltas: [SignedDelta], nowMillis: UInt64) throws(ReplicaError) -> IngestReport {
+        try replica.ingest(deltas, nowMillis: nowMillis, clockBoundMillis: Self.clockBoundMillis)
+    }
+
+    public func appendLocal(
+        _ body: DeltaBody, keyPair: SigningKeyPair, nowMillis: UInt64, nextHLC: (HLC?) -> HLC
+    ) throws(ReplicaError) -> SignedDelta {
+        let written = try replica.appendLocal(keyPair: keyPair, nowMillis: nowMillis, nextHLC: nextHLC) { _ in
+            LocalWrite.append(body, answer: ())
+        }
+        guard let delta = written.delta else { throw ReplicaError(.sqlite, "the local write stored nothing") }
+        return delta
+    }
+
+    public func newestHLC(author: AuthorID) throws(ReplicaError) -> HLC? { try replica.newestHLC(author: author) }
+    public func digest() throws(ReplicaError) -> String { try replica.digest() }
+
+    public func reopen() throws(ReplicaError) {
+        try replica.close()
+        replica = try Replica.open(path: path, policy: policy)
+    }
+
+    /// Closes the database before the run's directory is removed.
+    public func close() { try? replica.close() }
+}

@@ -1,0 +1,87 @@
+import MusterCore
+import MusterCrypto
+import MusterStore
+
+/// One simulated kiosk: its store (kept across crashes) and the state of its current life.
+final class SimKiosk {
+    /// A commit the kiosk's store has queued; lost if the kiosk crashes before it is done.
+    enum StoreJob {
+        case ingest(id: UInt64, [SignedDelta], from: Int)
+        case checkIn(index: Int)
+    }
+
+    let index: Int
+    let id: AuthorID
+    let key: SigningKeyPair
+    let store: any KioskStore
+    /// Processing and storing take this many times longer (a slow kiosk).
+    let slowness: Int64
+    /// How far the wall clock is off, and how fast the monotonic clock runs (clock skew).
+    let wallOffsetMillis: Int64
+    let rate: Double
+
+    var replication: (any Replication)?
+    var up = true
+    var incarnation: UInt64 = 0
+    /// Virtual time of the current life's start (the monotonic clock's zero).
+    var bootTime: VirtualTime = 0
+    var clock = HybridClock()
+    var cpuBusyUntil: VirtualTime = 0
+    var storeBusyUntil: VirtualTime = 0
+    /// The established session with each peer (by index), by session id.
+    var sessions: [Int: UInt64] = [:]
+    /// Dials under way, by peer index.
+    var dialing: Set<Int> = []
+    var timers: [UInt64: UInt64] = [:]
+    var nextTimerGeneration: UInt64 = 0
+    var jobs: [UInt64: StoreJob] = [:]
+    var nextJob: UInt64 = 0
+
+    /// How many deltas the store holds, and an order-free hash of which (for the convergence probe).
+    var deltaCount = 0
+    var setHash: UInt64 = 0
+    var peakSessions = 0
+    var framesReceived = 0
+    var copiesReceived = 0
+
+    init(
+        index: Int, id: AuthorID, key: SigningKeyPair, store: any KioskStore, slowness: Int64, wallOffsetMillis: Int64,
+        rate: Double
+    ) {
+        self.index = index
+        self.id = id
+        self.key = key
+        self.store = store
+        self.slowness = slowness
+        self.wallOffsetMillis = wallOffsetMillis
+        self.rate = rate
+    }
+
+    /// The kiosk's monotonic clock at virtual time `time`.
+    func uptime(at time: VirtualTime) -> Duration {
+        .nanoseconds(Int64((Double(time - bootTime) * rate).rounded(.down)))
+    }
+
+    /// The virtual time at which the kiosk's monotonic clock reads `uptime`.
+    func virtualTime(ofUptime uptime: Duration) -> VirtualTime {
+        bootTime + Int64((Double(uptime.nanoseconds) / rate).rounded(.up))
+    }
+
+    /// The kiosk's wall clock at virtual time `time`, in Unix milliseconds.
+    func wallMillis(at time: VirtualTime) -> UInt64 {
+        UInt64(Int64(SimVenue.startMillis) + time / VirtualTime.millisecond + wallOffsetMillis)
+    }
+
+    /// Counts a delta newly in the store.
+    func noteStored(_ delta: SignedDelta) {
+        deltaCount += 1
+        setHash &+= Self.refHash(delta)
+    }
+
+    /// A 64-bit hash of a delta's identity and bytes (its signature's first 8 bytes, mixed with the seq).
+    static func refHash(_ delta: SignedDelta) -> UInt64 {
+        var value: UInt64 = delta.seq &* 0x9E37_79B9_7F4A_7C15
+        for byte in delta.signature.prefix(8) { value = (value << 8 | value >> 56) ^ UInt64(byte) }
+        return value &* 0xBF58_476D_1CE4_E5B9
+    }
+}

@@ -1,0 +1,82 @@
+/// Everything that defines one simulated run; with the seed, it determines the run exactly.
+public struct SimOptions: Sendable, Equatable {
+    /// Which store kiosks keep their deltas in (see ``KioskStore``).
+    public enum StoreKind: String, Sendable, CaseIterable {
+        /// The real `Replica` on SQLite, one file per kiosk in a temporary directory.
+        case sqlite
+        /// ``MemoryStore``: the same ingest rules in memory, for runs above a few hundred kiosks.
+        case memory
+    }
+
+    public var kiosks: Int
+    public var checkIns: Int
+    public var seed: UInt64
+    /// Check-ins per second across the venue (they arrive at random times over `checkIns / rate` s).
+    public var rate: Double = 500
+    public var store: StoreKind = .sqlite
+    public var replication: ReplicationKind = .core
+    public var faults = FaultOptions()
+    /// Give up when the venue has not converged this long after the last fault healed.
+    public var patience: Duration = .seconds(120)
+
+    public init(kiosks: Int, checkIns: Int, seed: UInt64) {
+        self.kiosks = kiosks
+        self.checkIns = checkIns
+        self.seed = seed
+    }
+
+    /// The stand-in store above a few hundred kiosks, the real replica below (see README.md, "Simulator").
+    public static func defaultStore(kiosks: Int) -> StoreKind { kiosks > 300 ? .memory : .sqlite }
+}
+
+/// The faults of a run, each off by default and each with its own flag in `muster-sim`.
+///
+/// The network is harsher than TCP on purpose: a frame inside a session can be lost, duplicated or
+/// overtaken by a later one, so every repair path of the protocol (anti-entropy, gap handling,
+/// duplicate ingest) is exercised; a real session would rather stall or break.
+public struct FaultOptions: Sendable, Equatable {
+    /// Probability that a frame is lost.
+    public var loss: Double = 0
+    /// Probability that a frame is delivered twice.
+    public var duplication: Double = 0
+    /// Probability that a frame is delayed by up to ``reorderDelay`` past the frames after it.
+    public var reordering: Double = 0
+    public var reorderDelay: Duration = .milliseconds(5)
+    /// Split the kiosks in two during the burst; heal after 5–15 s.
+    public var partition = false
+    /// Crash-restart 10 % of the kiosks (at least one) during the burst: unacknowledged work and
+    /// the sync state are lost, the replica kept; back after 1–5 s.
+    public var crash = false
+    /// 10 % of the kiosks (at least one) process and store 8 times slower and sit 2 ms further away.
+    public var slow = false
+    /// Every kiosk's wall clock is off by up to ±60 s and its monotonic clock runs up to ±0.2 % fast or slow.
+    public var skew = false
+
+    public init() {}
+
+    /// Every fault on: the sweep's setting (1 % loss, 1 % duplication, 5 % reordering).
+    public static var all: FaultOptions {
+        var faults = FaultOptions()
+        faults.loss = 0.01
+        faults.duplication = 0.01
+        faults.reordering = 0.05
+        faults.partition = true
+        faults.crash = true
+        faults.slow = true
+        faults.skew = true
+        return faults
+    }
+
+    /// The names of the faults that are on, for summaries.
+    public var names: [String] {
+        var names: [String] = []
+        if loss > 0 { names.append("loss=\(loss)") }
+        if duplication > 0 { names.append("dup=\(duplication)") }
+        if reordering > 0 { names.append("reorder=\(reordering)") }
+        if partition { names.append("partition") }
+        if crash { names.append("crash") }
+        if slow { names.append("slow") }
+        if skew { names.append("skew") }
+        return names
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+
+/// What one run measured and what the checker said, printed as one line or one JSON object.
+public struct SimResult: Sendable {
+    public var kiosks: Int
+    public var checkIns: Int
+    public var seed: UInt64
+    public var store: String
+    public var faults: [String]
+    public var protocolName: String
+    /// Check-ins committed and acknowledged; refused (kiosk down); lost unacknowledged in a crash.
+    public var acknowledged: Int
+    public var refused: Int
+    public var unacknowledgedLost: Int
+    public var written: Int
+    public var converged: Bool
+    /// Virtual time from the last acknowledgement, and from the last fault's end, to convergence.
+    public var convergeAfterLastAck: Duration?
+    public var convergeAfterHeal: Duration?
+    /// Virtual time the run covered.
+    public var virtualTime: Duration
+    public var wallTime: Duration
+    public var events: Int
+    /// Frames and delta copies received, per delta written, per kiosk that needed it (N − 1):
+    /// 1 copy is the ideal of a broadcast in which every kiosk receives every delta once.
+    public var framesPerDeltaPerKiosk: Double
+    public var copiesPerDeltaPerKiosk: Double
+    public var maxSessions: Int
+    public var framesLost: Int
+    public var sendsWithoutSession: Int
+    public var check: CheckReport
+    public var eventLogHash: String
+
+    /// Converged and passed the checker.
+    public var passed: Bool { converged && check.passed }
+
+    /// How many times faster than real time the run went.
+    public var speedup: Double {
+        let wall = wallTime.seconds
+        return wall > 0 ? virtualTime.seconds / wall : 0
+    }
+
+    public var line: String {
+        let converge = convergeAfterLastAck.map { "\($0.millisText) ms after last ack" } ?? "NOT converged"
+        let heal = convergeAfterHeal.map { ", \($0.millisText) ms after heal" } ?? ""
+        return
+            "\(passed ? "ok" : "FAIL") kiosks=\(kiosks) checkins=\(checkIns) seed=\(seed) store=\(store) "
+            + "faults=\(faults.isEmpty ? "none" : faults.joined(separator: ",")) protocol=\(protocolName): "
+            + "converged \(converge)\(heal); frames/delta/kiosk=\(format(framesPerDeltaPerKiosk)) "
+            + "copies/delta/kiosk=\(format(copiesPerDeltaPerKiosk)) max sessions=\(maxSessions) "
+            + "acked=\(acknowledged) refused=\(refused) unacked-lost=\(unacknowledgedLost) "
+            + "lost=\(check.lost) phantom=\(check.phantoms) digests-equal=\(check.digestsEqual) "
+            + "virtual=\(format(virtualTime.seconds)) s wall=\(format(wallTime.seconds)) s (\(Int(speedup))x) "
+            + "events=\(events) log=\(eventLogHash.prefix(16))"
+    }
+
+    public var json: String {
+        var object: [String: Any] = [
+            "kiosks": kiosks, "checkins": checkIns, "seed": seed, "store": store, "faults": faults,
+            "protocol": protocolName, "acknowledged": acknowledged, "refused": refused,
+            "unacknowledged_lost_in_crash": unacknowledgedLost, "written": written, "converged": converged,
+            "virtual_seconds": virtualTime.seconds, "wall_seconds": wallTime.seconds, "speedup": speedup,
+            "events": events, "frames_per_delta_per_kiosk": framesPerDeltaPerKiosk,
+            "copies_per_delta_per_kiosk": copiesPerDeltaPerKiosk, "max_sessions": maxSessions,
+            "frames_lost": framesLost, "sends_without_session": sendsWithoutSession, "lost": check.lost,
+            "lost_checkins": check.lostCheckIns.count, "phantom": check.phantoms, "digests_equal": check.digestsEqual,
+            "problems": check.problems, "event_log_hash": eventLogHash, "passed": passed,
+        ]
+        object["converge_ms_after_last_ack"] = convergeAfterLastAck.map { $0.seconds * 1_000 } ?? NSNull()
+        object["converge_ms_after_heal"] = convergeAfterHeal.map { $0.seconds * 1_000 } ?? NSNull()
+        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else { return "{}" }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    private func format(_ value: Double) -> String { String(format: "%.3f", value) }
+}
+
+extension Duration {
+    var seconds: Double {
+        let parts = components
+        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
+    }
+
+    var millisText: String { String(format: "%.3f", seconds * 1_000) }
+}

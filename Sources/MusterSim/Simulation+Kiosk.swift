@@ -1,0 +1,162 @@
+import MusterCore
+import MusterStore
+import MusterSync
+
+/// Carrying a kiosk's inputs in and its outputs out: the part a real driver (`SyncService`) does
+/// with NIO, done here with events.
+extension Simulation {
+    /// Costs of the simulated machine (a normal kiosk; a slow one multiplies them).
+    enum Cost {
+        /// Handling one input, plus a little per delta it carries.
+        static let input: VirtualTime = 10 * VirtualTime.microsecond
+        static let perDelta: VirtualTime = 2 * VirtualTime.microsecond
+        /// One commit (fsync) plus the per-delta work of verifying and storing.
+        static let commit: VirtualTime = 300 * VirtualTime.microsecond
+        static let perStoredDelta: VirtualTime = 10 * VirtualTime.microsecond
+    }
+
+    func boot(_ kiosk: SimKiosk) throws(SimError) {
+        kiosk.up = true
+        kiosk.bootTime = now
+        kiosk.cpuBusyUntil = now
+        kiosk.storeBusyUntil = now
+        do {
+            if let newest = try kiosk.store.newestHLC(author: kiosk.id) { kiosk.clock = HybridClock(last: newest) }
+            kiosk.replication = makeReplication(for: kiosk)
+            try feed(kiosk, .started(heads: kiosk.store.heads(), epoch: kiosk.store.epoch()))
+        } catch let error as SimError {
+            throw error
+        } catch {
+            throw SimError("k\(kiosk.index + 1) cannot start", cause: error)
+        }
+    }
+
+    /// Gives the kiosk one input and carries out what it answers, once its CPU gets to it.
+    func feed(_ kiosk: SimKiosk, _ input: ReplicationInput) throws(SimError) {
+        guard kiosk.up, var replication = kiosk.replication else { return }
+        var cost = Cost.input
+        if case .frame(.deltas(let deltas), _) = input { cost += Cost.perDelta * VirtualTime(deltas.count) }
+        let start = max(now, kiosk.cpuBusyUntil)
+        let done = start + cost * kiosk.slowness
+        kiosk.cpuBusyUntil = done
+        let outputs = replication.handle(input, now: kiosk.uptime(at: now), store: kiosk.store)
+        kiosk.replication = replication
+        for output in outputs { try execute(output, at: kiosk, time: done) }
+    }
+
+    func execute(_ output: ReplicationOutput, at kiosk: SimKiosk, time: VirtualTime) throws(SimError) {
+        switch output {
+        case .send(let message, let peer):
+            guard let to = indexOf[peer] else { return }
+            send(message, from: kiosk.index, to: to, at: time)
+        case .store(let id, let deltas, let peer):
+            guard let from = indexOf[peer] else { return }
+            enqueue(.ingest(id: id, deltas, from: from), at: kiosk, time: time, deltas: deltas.count)
+        case .setTimer(let id, let at):
+            kiosk.nextTimerGeneration += 1
+            kiosk.timers[id] = kiosk.nextTimerGeneration
+            queue.schedule(
+                .timer(kiosk: kiosk.index, incarnation: kiosk.incarnation, id: id, generation: kiosk.nextTimerGeneration),
+                at: max(time, kiosk.virtualTime(ofUptime: at)))
+        case .cancelTimer(let id):
+            kiosk.timers[id] = nil
+        case .open(let peer):
+            guard let to = indexOf[peer], to != kiosk.index else { return }
+            dial(from: kiosk, to: to, at: time)
+        case .close(let peer):
+            guard let to = indexOf[peer] else { return }
+            close(kiosk, peer: to, at: time)
+        }
+    }
+
+    /// Queues a commit on the kiosk's store; it is done (and only then real) after the ones before it.
+    func enqueue(_ job: SimKiosk.StoreJob, at kiosk: SimKiosk, time: VirtualTime, deltas: Int) {
+        let start = max(time, kiosk.storeBusyUntil)
+        let done = start + (Cost.commit + Cost.perStoredDelta * VirtualTime(deltas)) * kiosk.slowness
+        kiosk.storeBusyUntil = done
+        kiosk.nextJob += 1
+        kiosk.jobs[kiosk.nextJob] = job
+        queue.schedule(.storeDone(kiosk: kiosk.index, incarnation: kiosk.incarnation, job: kiosk.nextJob), at: done)
+    }
+
+    /// An attendee checks in at a kiosk; if the kiosk is down they are turned away (never acknowledged).
+    func checkIn(at kiosk: SimKiosk, index: Int) {
+        checkInsLeft -= 1
+        guard kiosk.up else {
+            refusedCheckIns += 1
+            startProbing()
+            return
+        }
+        pendingCheckIns += 1
+        enqueue(.checkIn(index: index), at: kiosk, time: now, deltas: 1)
+    }
+
+    /// A store job is done: it happens in the real store now, and its result goes to the kiosk.
+    func complete(_ job: SimKiosk.StoreJob, at kiosk: SimKiosk) throws(SimError) {
+        let wall = kiosk.wallMillis(at: now)
+        switch job {
+        case .checkIn(let index):
+            let delta: SignedDelta
+            do {
+                delta = try kiosk.store.appendLocal(
+                    SimVenue.checkInBody(index: index, kiosk: kiosk.index), keyPair: kiosk.key, nowMillis: wall
+                ) { _ in kiosk.clock.tick(nowMillis: wall) }
+            } catch {
+                throw SimError("k\(kiosk.index + 1) cannot commit check-in \(index)", cause: error)
+            }
+            pendingCheckIns -= 1
+            kiosk.noteStored(delta)
+            written[delta.ref] = delta
+            writtenHash &+= SimKiosk.refHash(delta)
+            // Committed before the screen says so: now it is acknowledged.
+            acknowledged.append(delta.ref)
+            lastAckTime = now
+            try feed(kiosk, .localCommit([delta]))
+            startProbing()
+        case .ingest(let id, let deltas, let from):
+            let report: IngestReport
+            do {
+                report = try kiosk.store.ingest(deltas, nowMillis: wall)
+            } catch {
+                throw SimError("k\(kiosk.index + 1) cannot store a batch from k\(from + 1)", cause: error)
+            }
+            log.note(UInt64(report.applied.count) << 32 | UInt64(report.rejected.count))
+            for delta in report.applied { kiosk.noteStored(delta) }
+            if !report.applied.isEmpty { probe(kiosk) }
+            if let newest = report.newestAcceptedHLC { _ = kiosk.clock.observe(newest, nowMillis: wall) }
+            try feed(kiosk, .stored(id: id, report, from: venue.kioskIDs[from]))
+        }
+    }
+
+    /// The kiosk loses power: its sessions, timers, sync state and uncommitted work are gone; its
+    /// peers notice only after the silence timeout.
+    func crash(_ kiosk: SimKiosk) {
+        guard kiosk.up else { return }
+        faultsOpen += 1
+        for peer in kiosk.sessions.keys.sorted() {
+            queue.schedule(
+                .sessionLost(kiosk: peer, peer: kiosk.index, session: kiosk.sessions[peer]!),
+                at: now + SyncLimits.silenceTimeout.nanoseconds)
+        }
+        let unacknowledged = kiosk.jobs.values.filter { if case .checkIn = $0 { true } else { false } }.count
+        lostUnacknowledged += unacknowledged
+        pendingCheckIns -= unacknowledged
+        kiosk.up = false
+        kiosk.incarnation += 1
+        kiosk.sessions = [:]
+        kiosk.dialing = []
+        kiosk.timers = [:]
+        kiosk.jobs = [:]
+        kiosk.replication = nil
+    }
+
+    func restart(_ kiosk: SimKiosk) throws(SimError) {
+        do {
+            try kiosk.store.reopen()
+        } catch {
+            throw SimError("k\(kiosk.index + 1) cannot reopen its replica", cause: error)
+        }
+        try boot(kiosk)
+        endFault()
+    }
+}

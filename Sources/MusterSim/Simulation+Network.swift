@@ -1,0 +1,103 @@
+import MusterCore
+import MusterSync
+
+/// Sessions and frames on the simulated LAN.
+extension Simulation {
+    /// A dial's handshake takes two round trips; a dial that cannot succeed fails after the
+    /// handshake deadline.
+    func dial(from kiosk: SimKiosk, to peer: Int, at time: VirtualTime) {
+        guard kiosk.sessions[peer] == nil, !kiosk.dialing.contains(peer) else { return }
+        kiosk.dialing.insert(peer)
+        queue.schedule(
+            .connect(from: kiosk.index, to: peer, incarnation: kiosk.incarnation),
+            at: time + 4 * network.latency(kiosk.index, peer))
+    }
+
+    func connect(from: Int, to: Int, incarnation: UInt64) throws(SimError) {
+        let dialer = kiosks[from]
+        let acceptor = kiosks[to]
+        guard dialer.up, dialer.incarnation == incarnation else { return }
+        dialer.dialing.remove(to)
+        guard dialer.sessions[to] == nil else { return }
+        guard acceptor.up, network.reachable(from, to) else {
+            // No answer: the dial fails at the handshake deadline.
+            let failAt = now + SyncLimits.handshakeTimeout.nanoseconds - 4 * network.latency(from, to)
+            queue.schedule(.sessionLost(kiosk: from, peer: to, session: 0), at: max(now, failAt))
+            return
+        }
+        if let stale = acceptor.sessions.removeValue(forKey: from) {
+            // The acceptor still holds a session the dialer has let go: the new one replaces it.
+            _ = stale
+            try feed(acceptor, .sessionClosed(peer: dialer.id))
+        }
+        let session = network.newSession()
+        dialer.sessions[to] = session
+        acceptor.sessions[from] = session
+        dialer.peakSessions = max(dialer.peakSessions, dialer.sessions.count)
+        acceptor.peakSessions = max(acceptor.peakSessions, acceptor.sessions.count)
+        try feed(dialer, .sessionOpened(peer: acceptor.id, dialed: true))
+        try feed(acceptor, .sessionOpened(peer: dialer.id, dialed: false))
+    }
+
+    /// The kiosk ends its session with `peer`: it is told at once, the peer one latency later.
+    func close(_ kiosk: SimKiosk, peer: Int, at time: VirtualTime) {
+        guard let session = kiosk.sessions[peer] else { return }
+        queue.schedule(.sessionLost(kiosk: kiosk.index, peer: peer, session: session), at: time)
+        queue.schedule(
+            .sessionLost(kiosk: peer, peer: kiosk.index, session: session), at: time + network.latency(kiosk.index, peer))
+    }
+
+    /// The transport ends a session (FIN, silence) or a dial fails (`session` 0).
+    func sessionLost(_ kiosk: SimKiosk, peer: Int, session: UInt64) throws(SimError) {
+        guard kiosk.up else { return }
+        if session == 0 {
+            guard kiosk.sessions[peer] == nil else { return }
+            try feed(kiosk, .openFailed(peer: kiosks[peer].id))
+            return
+        } else {
+            guard kiosk.sessions[peer] == session else { return }
+            kiosk.sessions[peer] = nil
+        }
+        try feed(kiosk, .sessionClosed(peer: kiosks[peer].id))
+    }
+
+    /// A frame leaves `from` at `time`: lost, duplicated or delayed as the faults say.
+    func send(_ message: SyncMessage, from: Int, to: Int, at time: VirtualTime) {
+        guard let session = kiosks[from].sessions[to] else {
+            sendsWithoutSession += 1
+            return
+        }
+        let faults = options.faults
+        if frameRandom.chance(faults.loss) {
+            framesLost += 1
+            return
+        }
+        var arrival = network.arrival(from: from, to: to, at: time, bytes: Self.size(of: message))
+        if frameRandom.chance(faults.reordering) {
+            arrival += frameRandom.int64(in: 0...faults.reorderDelay.nanoseconds)
+        }
+        let event = SimEvent.deliver(from: from, to: to, session: session, message: message)
+        queue.schedule(event, at: arrival)
+        if frameRandom.chance(faults.duplication) {
+            queue.schedule(event, at: arrival + frameRandom.int64(in: 0...VirtualTime.millisecond))
+        }
+    }
+
+    func deliver(_ message: SyncMessage, from: Int, to: Int, session: UInt64) throws(SimError) {
+        let receiver = kiosks[to]
+        guard receiver.up, receiver.sessions[from] == session, network.reachable(from, to) else { return }
+        receiver.framesReceived += 1
+        if case .deltas(let deltas) = message { receiver.copiesReceived += deltas.count }
+        try feed(receiver, .frame(message, from: kiosks[from].id))
+    }
+
+    /// Bytes on the wire, roughly (no need to encode every frame to time it).
+    static func size(of message: SyncMessage) -> Int {
+        switch message {
+        case .deltas(let deltas): deltas.reduce(40) { $0 + $1.envelope.count + 68 }
+        case .hello(_, let heads), .heads(let heads): 60 + heads.count * 72
+        case .sessions(let peers): 40 + peers.count * 32
+        default: 60
+        }
+    }
+}

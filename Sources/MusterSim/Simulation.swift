@@ -1,0 +1,179 @@
+import Foundation
+import MusterCore
+import MusterCrypto
+import MusterStore
+import MusterSync
+
+/// N kiosks, their stores and their replication logic on a simulated network, run in virtual time
+/// from one seed: the same options give the same events, in the same order, every time.
+///
+/// One thread, no clock, no sockets: every input reaches a kiosk as an event popped from
+/// ``EventQueue``, and every output the kiosk gives back becomes a later event (a frame's arrival, a
+/// store's completion, a timer). Faults are events too. After the workload and every fault are over
+/// the venue is probed every millisecond until every kiosk holds every delta written, and then
+/// ``Checker`` judges the history.
+public final class Simulation {
+    public let options: SimOptions
+    let venue: SimVenue
+    var kiosks: [SimKiosk] = []
+    var network: SimNetwork
+    var queue = EventQueue()
+    let log = EventLog()
+    var now: VirtualTime = 0
+    var frameRandom: SimRandom
+    var replicationRandom: SimRandom
+    let indexOf: [AuthorID: Int]
+    let directory: String?
+
+    // The history, for the checker.
+    var written: [DeltaRef: SignedDelta] = [:]
+    var writtenHash: UInt64 = 0
+    var acknowledged: [DeltaRef] = []
+    var refusedCheckIns = 0
+    var lostUnacknowledged = 0
+
+    // Progress.
+    var checkInsLeft: Int
+    /// Check-ins queued on a kiosk's store, not yet committed.
+    var pendingCheckIns = 0
+    var faultsOpen = 0
+    var lastAckTime: VirtualTime = 0
+    var lastHealTime: VirtualTime = 0
+    var probing = false
+    var convergedAt: VirtualTime?
+    /// While probing: how many kiosks hold exactly the deltas written.
+    var completeKiosks = 0
+    var sendsWithoutSession = 0
+    var framesLost = 0
+
+    /// Sets up the venue, the kiosks' stores, the workload and the faults (nothing runs yet).
+    public init(options: SimOptions) throws(SimError) {
+        guard options.kiosks >= 2 else { throw SimError("a venue needs at least 2 kiosks, not \(options.kiosks)") }
+        guard options.checkIns >= 1 else { throw SimError("the workload needs at least 1 check-in") }
+        self.options = options
+        let root = SimRandom(seed: options.seed)
+        var venueRandom = root.fork(RandomStream.venue.rawValue)
+        venue = try SimVenue(kiosks: options.kiosks, random: &venueRandom)
+        frameRandom = root.fork(RandomStream.frames.rawValue)
+        replicationRandom = root.fork(RandomStream.replication.rawValue)
+        indexOf = Dictionary(uniqueKeysWithValues: venue.kioskIDs.enumerated().map { ($1, $0) })
+        checkInsLeft = options.checkIns
+
+        var faultRandom = root.fork(RandomStream.faults.rawValue)
+        let slow = Self.pick(options.faults.slow ? max(1, options.kiosks / 10) : 0, of: options.kiosks, &faultRandom)
+        var networkRandom = root.fork(RandomStream.network.rawValue)
+        network = SimNetwork(kioskCount: options.kiosks, slow: slow, random: &networkRandom)
+
+        if options.store == .sqlite {
+            // In memory-backed /dev/shm where there is one: the store's time is virtual (``Cost``), and
+            // a real fsync per commit would only make the wall clock slower.
+            let base =
+                FileManager.default.fileExists(atPath: "/dev/shm")
+                ? "/dev/shm" : FileManager.default.temporaryDirectory.path
+            let path = "\(base)/muster-sim-\(options.seed)-\(UUID().uuidString)"
+            do {
+                try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            } catch {
+                throw SimError("cannot create the run's directory \(path)", cause: error)
+            }
+            directory = path
+        } else {
+            directory = nil
+        }
+        let signatures = SignatureCache()
+        let enrolled = Set(venue.kioskIDs)
+        for index in 0..<options.kiosks {
+            let store: any KioskStore
+            do {
+                if let directory {
+                    store = try ReplicaStore(
+                        path: "\(directory)/k\(index + 1).sqlite", policy: venue.policy, certificates: venue.certificates)
+                } else {
+                    store = MemoryStore(
+                        policy: venue.policy, enrolled: enrolled, epoch: Hex.encode(venueRandom.bytes(16)),
+                        signatures: signatures)
+                }
+            } catch {
+                throw SimError("cannot open kiosk k\(index + 1)'s store", cause: error)
+            }
+            let skew = options.faults.skew
+            kiosks.append(
+                SimKiosk(
+                    index: index, id: venue.kioskIDs[index], key: venue.kioskKeys[index], store: store,
+                    slowness: slow[index] ? 8 : 1,
+                    wallOffsetMillis: skew ? faultRandom.int64(in: -60_000...60_000) : 0,
+                    rate: skew ? 1 + Double(faultRandom.int64(in: -2_000...2_000)) / 1_000_000 : 1))
+        }
+        var workloadRandom = root.fork(RandomStream.workload.rawValue)
+        scheduleWorkload(&workloadRandom)
+        scheduleFaults(&faultRandom)
+    }
+
+    deinit {
+        for kiosk in kiosks { (kiosk.store as? ReplicaStore)?.close() }
+        if let directory { try? FileManager.default.removeItem(atPath: directory) }
+    }
+
+    /// The replication logic of one life of `kiosk`, seeded from the run's seed, the kiosk and the life.
+    func makeReplication(for kiosk: SimKiosk) -> any Replication {
+        switch options.replication {
+        case .mesh:
+            return MeshReplication(me: kiosk.id, peers: venue.kioskIDs)
+        case .core:
+            var random = replicationRandom.fork(UInt64(kiosk.index) << 20 | kiosk.incarnation)
+            return CoreReplication(
+                me: kiosk.id, peers: venue.kioskIDs, organizer: venue.policy.organizer, seed: random.next())
+        }
+    }
+
+    /// `count` distinct indices below `total`, flagged.
+    static func pick(_ count: Int, of total: Int, _ random: inout SimRandom) -> [Bool] {
+        var flags = [Bool](repeating: false, count: total)
+        var indices = Array(0..<total)
+        for slot in 0..<min(count, total) {
+            let chosen = random.int(in: slot...(total - 1))
+            indices.swapAt(slot, chosen)
+            flags[indices[slot]] = true
+        }
+        return flags
+    }
+
+    /// Runs to convergence (or until ``SimOptions/patience`` after the last fault) and checks the history.
+    public func run() throws(SimError) -> SimResult {
+        let started = ContinuousClock.now
+        for kiosk in kiosks { try boot(kiosk) }
+        let patience = options.patience.nanoseconds
+        while convergedAt == nil, let entry = queue.pop() {
+            now = entry.time
+            if checkInsLeft == 0, faultsOpen == 0, now > max(lastHealTime, lastAckTime) + patience { break }
+            log.record(now, entry.event)
+            try handle(entry.event)
+        }
+        let wall = ContinuousClock.now - started
+        return try result(wall: wall)
+    }
+
+    func handle(_ event: SimEvent) throws(SimError) {
+        switch event {
+        case .checkIn(let kiosk, let index): checkIn(at: kiosks[kiosk], index: index)
+        case .deliver(let from, let to, let session, let message): try deliver(message, from: from, to: to, session: session)
+        case .connect(let from, let to, let incarnation): try connect(from: from, to: to, incarnation: incarnation)
+        case .sessionLost(let kiosk, let peer, let session): try sessionLost(kiosks[kiosk], peer: peer, session: session)
+        case .timer(let kiosk, let incarnation, let id, let generation):
+            let target = kiosks[kiosk]
+            guard target.up, target.incarnation == incarnation, target.timers[id] == generation else { return }
+            target.timers[id] = nil
+            try feed(target, .timerFired(id))
+        case .storeDone(let kiosk, let incarnation, let job):
+            let target = kiosks[kiosk]
+            guard target.up, target.incarnation == incarnation, let work = target.jobs.removeValue(forKey: job) else {
+                return
+            }
+            try complete(work, at: target)
+        case .crash(let kiosk): crash(kiosks[kiosk])
+        case .restart(let kiosk): try restart(kiosks[kiosk])
+        case .partition(let side): partition(side)
+        case .heal: heal()
+        }
+    }
+}

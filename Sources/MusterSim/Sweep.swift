@@ -1,0 +1,40 @@
+/// Many seeds of one setting, run one after another in this process.
+public struct SweepSummary: Sendable {
+    public var runs = 0
+    public var converged = 0
+    public var passed = 0
+    public var lost = 0
+    public var phantoms = 0
+    public var digestMismatches = 0
+    /// Seeds that failed, with the failure's line.
+    public var failures: [(seed: UInt64, line: String)] = []
+    public var slowestConvergeAfterHeal: Duration = .zero
+    public var maxCopiesPerDeltaPerKiosk = 0.0
+    public var maxSessions = 0
+    public var virtualTime: Duration = .zero
+    public var wallTime: Duration = .zero
+
+    public init() {}
+
+    public mutating func add(_ result: SimResult) {
+        runs += 1
+        if result.converged { converged += 1 }
+        if result.passed { passed += 1 } else { failures.append((result.seed, result.line)) }
+        lost += result.check.lost
+        phantoms += result.check.phantoms
+        if !result.check.digestsEqual { digestMismatches += 1 }
+        if let heal = result.convergeAfterHeal { slowestConvergeAfterHeal = max(slowestConvergeAfterHeal, heal) }
+        maxCopiesPerDeltaPerKiosk = max(maxCopiesPerDeltaPerKiosk, result.copiesPerDeltaPerKiosk)
+        maxSessions = max(maxSessions, result.maxSessions)
+        virtualTime += result.virtualTime
+        wallTime += result.wallTime
+    }
+
+    public var line: String {
+        "sweep: \(runs) seeds, \(converged) converged, \(passed) passed, lost=\(lost) phantom=\(phantoms) "
+            + "digest mismatches=\(digestMismatches); slowest convergence \(slowestConvergeAfterHeal.millisText) ms "
+            + "after the last fault healed; max copies/delta/kiosk \(String(format: "%.3f", maxCopiesPerDeltaPerKiosk)); "
+            + "max sessions \(maxSessions); virtual \(String(format: "%.1f", virtualTime.seconds)) s in wall "
+            + "\(String(format: "%.1f", wallTime.seconds)) s"
+    }
+}

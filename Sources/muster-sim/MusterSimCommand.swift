@@ -1,0 +1,109 @@
+import ArgumentParser
+import MusterSim
+
+/// `muster-sim`: N kiosks through the sync protocol on a simulated network, in virtual time, from a seed.
+@main
+struct MusterSimCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "muster-sim",
+        abstract: "Run kiosks through the sync protocol on a simulated network, deterministically from a seed.",
+        discussion: """
+            Prints one summary line per run (or one JSON object with --json) and exits non-zero when \
+            a run does not converge or the checker finds a lost check-in, a phantom delta or unequal \
+            digests. --seeds N runs seeds S, S+1, … S+N−1 and prints a sweep summary.
+            """)
+
+    @Option(help: "Number of kiosks.") var kiosks = 10
+    @Option(name: .customLong("checkins"), help: "Check-ins in the burst, spread over the kiosks.") var checkIns = 200
+    @Option(help: "The seed (the same seed replays the same run).") var seed: UInt64 = 1
+    @Option(help: "Run this many seeds, from --seed on.") var seeds = 1
+    @Option(help: "Check-ins per second across the venue.") var rate = 500.0
+    @Option(help: "Probability that a frame is lost.") var loss = 0.0
+    @Option(help: "Probability that a frame is delivered twice.") var duplication = 0.0
+    @Option(help: "Probability that a frame is delayed past the next ones.") var reordering = 0.0
+    @Flag(help: "Split the kiosks in two during the burst, heal after 5–15 s.") var partition = false
+    @Flag(help: "Crash-restart 10% of the kiosks during the burst.") var crash = false
+    @Flag(help: "Make 10% of the kiosks 8x slower.") var slow = false
+    @Flag(help: "Skew every kiosk's clocks (wall ±60 s, rate ±0.2%).") var skew = false
+    @Flag(help: "Every fault: 1% loss, 1% duplication, 5% reordering, partition, crash, slow, skew.") var allFaults = false
+    @Option(help: "Where kiosks store deltas: sqlite (the real Replica) or memory (default above 300 kiosks).")
+    var store: String?
+    @Option(help: "The replication logic: core (the sync core) or mesh (today's per-session machine).")
+    var replication = "core"
+    @Option(help: "Give up this many seconds of virtual time after the last fault healed.") var patience = 120
+    @Option(help: "Print BENCHMARKS.md's table instead: the four scenarios at each of these sizes (e.g. 10,50,200,1000).")
+    var table: String?
+    @Flag(help: "One JSON object per run instead of a line.") var json = false
+    @Flag(help: "With --seeds, print only failing runs and the summary.") var quiet = false
+
+    func validate() throws {
+        guard kiosks >= 2 else { throw ValidationError("--kiosks must be at least 2") }
+        guard checkIns >= 1 else { throw ValidationError("--checkins must be at least 1") }
+        guard seeds >= 1 else { throw ValidationError("--seeds must be at least 1") }
+        for (name, p) in [("loss", loss), ("duplication", duplication), ("reordering", reordering)] where !(0...1).contains(p) {
+            throw ValidationError("--\(name) is a probability between 0 and 1")
+        }
+        guard ReplicationKind(rawValue: replication) != nil else {
+            throw ValidationError("--replication is core or mesh")
+        }
+        if let store, SimOptions.StoreKind(rawValue: store) == nil {
+            throw ValidationError("--store is sqlite or memory")
+        }
+    }
+
+    func run() throws {
+        if let table {
+            try printTable(sizes: table.split(separator: ",").compactMap { Int($0) })
+            return
+        }
+        var faults = allFaults ? FaultOptions.all : FaultOptions()
+        if loss > 0 { faults.loss = loss }
+        if duplication > 0 { faults.duplication = duplication }
+        if reordering > 0 { faults.reordering = reordering }
+        faults.partition = faults.partition || partition
+        faults.crash = faults.crash || crash
+        faults.slow = faults.slow || slow
+        faults.skew = faults.skew || skew
+        var summary = SweepSummary()
+        for offset in 0..<UInt64(seeds) {
+            var options = SimOptions(kiosks: kiosks, checkIns: checkIns, seed: seed &+ offset)
+            options.rate = rate
+            options.faults = faults
+            options.patience = .seconds(patience)
+            options.replication = ReplicationKind(rawValue: replication) ?? .core
+            options.store = store.flatMap(SimOptions.StoreKind.init(rawValue:)) ?? SimOptions.defaultStore(kiosks: kiosks)
+            let result = try Simulation(options: options).run()
+            summary.add(result)
+            if !quiet || !result.passed { print(json ? result.json : result.line) }
+            if !result.passed, !quiet {
+                for problem in result.check.problems { print("  \(problem)") }
+            }
+        }
+        if seeds > 1 { print(summary.line) }
+        if summary.passed != summary.runs { throw ExitCode.failure }
+    }
+
+    /// The four scenarios at each size, one markdown row each (the line of each run on stderr-free stdout after it).
+    func printTable(sizes: [Int]) throws {
+        print(SimScenario.header)
+        var lines: [String] = []
+        var failed = false
+        for size in sizes {
+            for scenario in SimScenario.allCases {
+                var options = SimOptions(kiosks: size, checkIns: checkIns, seed: seed)
+                options.rate = rate
+                options.faults = scenario.faults
+                options.patience = .seconds(patience)
+                options.replication = ReplicationKind(rawValue: replication) ?? .core
+                options.store = store.flatMap(SimOptions.StoreKind.init(rawValue:)) ?? SimOptions.defaultStore(kiosks: size)
+                let result = try Simulation(options: options).run()
+                print(SimScenario.row(scenario, result))
+                lines.append(result.line)
+                failed = failed || !result.passed
+            }
+        }
+        print("")
+        for line in lines { print(line) }
+        if failed { throw ExitCode.failure }
+    }
+}

@@ -1,0 +1,68 @@
+import Testing
+
+@testable import MusterSim
+
+/// Whole runs, small enough for `make test`: determinism, a clean run and a faulty one.
+@Suite struct SimulationTests {
+    static func options(
+        kiosks: Int = 8, checkIns: Int = 60, seed: UInt64, faults: FaultOptions = FaultOptions(),
+        store: SimOptions.StoreKind = .memory, replication: ReplicationKind = .core
+    ) -> SimOptions {
+        var options = SimOptions(kiosks: kiosks, checkIns: checkIns, seed: seed)
+        options.faults = faults
+        options.store = store
+        options.replication = replication
+        options.patience = .seconds(60)
+        return options
+    }
+
+    @Test func sameSeedGivesTheSameEventLogAndAnotherSeedDoesNot() throws {
+        let first = try Simulation(options: Self.options(seed: 11, faults: .all)).run()
+        let again = try Simulation(options: Self.options(seed: 11, faults: .all)).run()
+        let other = try Simulation(options: Self.options(seed: 12, faults: .all)).run()
+        #expect(first.events > 1_000)
+        #expect(first.eventLogHash == again.eventLogHash)
+        #expect(first.events == again.events)
+        #expect(first.convergeAfterLastAck == again.convergeAfterLastAck)
+        #expect(first.eventLogHash != other.eventLogHash)
+    }
+
+    @Test func sameSeedReplaysOnTheRealReplicaToo() throws {
+        let first = try Simulation(options: Self.options(kiosks: 4, checkIns: 30, seed: 5, store: .sqlite)).run()
+        let again = try Simulation(options: Self.options(kiosks: 4, checkIns: 30, seed: 5, store: .sqlite)).run()
+        #expect(first.eventLogHash == again.eventLogHash)
+    }
+
+    @Test func cleanRunOnTheRealReplicaConvergesWithOneCopyPerDelta() throws {
+        let result = try Simulation(options: Self.options(kiosks: 6, checkIns: 50, seed: 1, store: .sqlite)).run()
+        #expect(result.passed, "\(result.line) \(result.check.problems)")
+        #expect(result.acknowledged == 50)
+        #expect(result.check.lost == 0 && result.check.phantoms == 0 && result.check.digestsEqual)
+        #expect(result.copiesPerDeltaPerKiosk <= 1.0)
+        #expect(result.maxSessions == 5)
+        // Within a few milliseconds of virtual time of the last acknowledgement on a clean LAN.
+        #expect(try #require(result.convergeAfterLastAck) < .milliseconds(20))
+    }
+
+    @Test func faultyRunConvergesWithNothingLost() throws {
+        for seed: UInt64 in [1, 2, 3] {
+            let result = try Simulation(options: Self.options(kiosks: 10, checkIns: 80, seed: seed, faults: .all)).run()
+            #expect(result.passed, "\(result.line) \(result.check.problems)")
+            #expect(result.converged)
+        }
+    }
+
+    @Test func crashedKioskKeepsItsReplicaAndCatchesUp() throws {
+        var faults = FaultOptions()
+        faults.crash = true
+        let result = try Simulation(options: Self.options(kiosks: 10, checkIns: 100, seed: 9, faults: faults, store: .sqlite)).run()
+        #expect(result.passed, "\(result.line) \(result.check.problems)")
+    }
+
+    @Test func fallbackMeshReplicationConvergesToo() throws {
+        let result = try Simulation(
+            options: Self.options(kiosks: 6, checkIns: 40, seed: 3, faults: .all, replication: .mesh)
+        ).run()
+        #expect(result.passed, "\(result.line) \(result.check.problems)")
+    }
+}
