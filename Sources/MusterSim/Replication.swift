@@ -34,19 +34,12 @@ public enum ReplicationOutput {
     case close(AuthorID)
 }
 
-/// One kiosk's replication logic as the simulator drives it: the sans-I/O sync core, or the
-/// fallback over today's per-session state machine (``MeshReplication``).
+/// One kiosk's replication logic as the simulator drives it: the sans-I/O sync core
+/// (``CoreReplication``), what `musterd` runs. A protocol so that a candidate change to the
+/// protocol can be run beside it on the same seeds.
 ///
 /// `now` is the kiosk's own monotonic clock (skewed in rate when clock skew is on). Reads of the
 /// replica (heads, a range to send) go through `store` directly, as the real driver's do.
 public protocol Replication {
     mutating func handle(_ input: ReplicationInput, now: Duration, store: any KioskStore) -> [ReplicationOutput]
-}
-
-/// Which replication logic the kiosks run.
-public enum ReplicationKind: String, Sendable, CaseIterable {
-    /// The sans-I/O sync core (``CoreReplication``): what `musterd` runs.
-    case core
-    /// Today's per-session state machine over a full mesh (``MeshReplication``), for comparison.
-    case mesh
 }

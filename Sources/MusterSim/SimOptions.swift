@@ -14,7 +14,6 @@ public struct SimOptions: Sendable, Equatable {
     /// Check-ins per second across the venue (they arrive at random times over `checkIns / rate` s).
     public var rate: Double = 500
     public var store: StoreKind = .sqlite
-    public var replication: ReplicationKind = .core
     public var faults = FaultOptions()
     /// Give up when the venue has not converged this long after the last fault healed.
     public var patience: Duration = .seconds(120)

@@ -22,7 +22,7 @@ extension Simulation {
         let copies = kiosks.reduce(0) { $0 + $1.copiesReceived }
         return SimResult(
             kiosks: options.kiosks, checkIns: options.checkIns, seed: options.seed, store: options.store.rawValue,
-            faults: options.faults.names, protocolName: options.replication.rawValue, acknowledged: acknowledged.count,
+            faults: options.faults.names, protocolName: "core", acknowledged: acknowledged.count,
             refused: refusedCheckIns, unacknowledgedLost: lostUnacknowledged, written: written.count,
             converged: convergedAt != nil,
             convergeAfterLastAck: convergedAt.map { .nanoseconds(max(0, $0 - lastAckTime)) },

@@ -116,14 +116,9 @@ public final class Simulation {
 
     /// The replication logic of one life of `kiosk`, seeded from the run's seed, the kiosk and the life.
     func makeReplication(for kiosk: SimKiosk) -> any Replication {
-        switch options.replication {
-        case .mesh:
-            return MeshReplication(me: kiosk.id, peers: venue.kioskIDs)
-        case .core:
-            var random = replicationRandom.fork(UInt64(kiosk.index) << 20 | kiosk.incarnation)
-            return CoreReplication(
-                me: kiosk.id, peers: venue.kioskIDs, organizer: venue.policy.organizer, seed: random.next())
-        }
+        var random = replicationRandom.fork(UInt64(kiosk.index) << 20 | kiosk.incarnation)
+        return CoreReplication(
+            me: kiosk.id, peers: venue.kioskIDs, organizer: venue.policy.organizer, seed: random.next())
     }
 
     /// `count` distinct indices below `total`, flagged.

@@ -28,8 +28,6 @@ struct MusterSimCommand: ParsableCommand {
     @Flag(help: "Every fault: 1% loss, 1% duplication, 5% reordering, partition, crash, slow, skew.") var allFaults = false
     @Option(help: "Where kiosks store deltas: sqlite (the real Replica) or memory (default above 300 kiosks).")
     var store: String?
-    @Option(help: "The replication logic: core (the sync core) or mesh (today's per-session machine).")
-    var replication = "core"
     @Option(help: "Give up this many seconds of virtual time after the last fault healed.") var patience = 120
     @Option(help: "Print BENCHMARKS.md's table instead: the four scenarios at each of these sizes (e.g. 10,50,200,1000).")
     var table: String?
@@ -42,9 +40,6 @@ struct MusterSimCommand: ParsableCommand {
         guard seeds >= 1 else { throw ValidationError("--seeds must be at least 1") }
         for (name, p) in [("loss", loss), ("duplication", duplication), ("reordering", reordering)] where !(0...1).contains(p) {
             throw ValidationError("--\(name) is a probability between 0 and 1")
-        }
-        guard ReplicationKind(rawValue: replication) != nil else {
-            throw ValidationError("--replication is core or mesh")
         }
         if let store, SimOptions.StoreKind(rawValue: store) == nil {
             throw ValidationError("--store is sqlite or memory")
@@ -70,7 +65,6 @@ struct MusterSimCommand: ParsableCommand {
             options.rate = rate
             options.faults = faults
             options.patience = .seconds(patience)
-            options.replication = ReplicationKind(rawValue: replication) ?? .core
             options.store = store.flatMap(SimOptions.StoreKind.init(rawValue:)) ?? SimOptions.defaultStore(kiosks: kiosks)
             let result = try Simulation(options: options).run()
             summary.add(result)
@@ -94,7 +88,6 @@ struct MusterSimCommand: ParsableCommand {
                 options.rate = rate
                 options.faults = scenario.faults
                 options.patience = .seconds(patience)
-                options.replication = ReplicationKind(rawValue: replication) ?? .core
                 options.store = store.flatMap(SimOptions.StoreKind.init(rawValue:)) ?? SimOptions.defaultStore(kiosks: size)
                 let result = try Simulation(options: options).run()
                 print(SimScenario.row(scenario, result))

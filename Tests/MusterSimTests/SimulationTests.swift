@@ -6,12 +6,11 @@ import Testing
 @Suite struct SimulationTests {
     static func options(
         kiosks: Int = 8, checkIns: Int = 60, seed: UInt64, faults: FaultOptions = FaultOptions(),
-        store: SimOptions.StoreKind = .memory, replication: ReplicationKind = .core
+        store: SimOptions.StoreKind = .memory
     ) -> SimOptions {
         var options = SimOptions(kiosks: kiosks, checkIns: checkIns, seed: seed)
         options.faults = faults
         options.store = store
-        options.replication = replication
         options.patience = .seconds(60)
         return options
     }
@@ -56,13 +55,6 @@ import Testing
         var faults = FaultOptions()
         faults.crash = true
         let result = try Simulation(options: Self.options(kiosks: 10, checkIns: 100, seed: 9, faults: faults, store: .sqlite)).run()
-        #expect(result.passed, "\(result.line) \(result.check.problems)")
-    }
-
-    @Test func fallbackMeshReplicationConvergesToo() throws {
-        let result = try Simulation(
-            options: Self.options(kiosks: 6, checkIns: 40, seed: 3, faults: .all, replication: .mesh)
-        ).run()
         #expect(result.passed, "\(result.line) \(result.check.problems)")
     }
 }
