@@ -42,7 +42,8 @@ public struct AttendeeListError: Error, Sendable, Equatable, CustomStringConvert
         case let .csv(csvReason):
             return CSVError.explanation(of: csvReason, line: line)
         case let .unknownFormat(header):
-            let shown = header.prefix(12).map { "\"\($0)\"" }.joined(separator: ", ")
+            let shown =
+                header.prefix(12).map { "\"\($0)\"" }.joined(separator: ", ")
                 + (header.count > 12 ? ", …" : "")
             return "the columns (\(shown)) match no known export (Salesforce campaign members, Eventbrite attendees, "
                 + "pretix check-in list); for a simple list name the columns email, first_name, last_name, company "
@@ -73,7 +74,8 @@ public struct AttendeeListError: Error, Sendable, Equatable, CustomStringConvert
     private static func size(_ bytes: Int) -> String {
         let mebibyte = 1_048_576
         guard bytes >= mebibyte else { return "\(CSVError.grouped(bytes)) bytes" }
-        let rounded = bytes % mebibyte == 0
+        let rounded =
+            bytes % mebibyte == 0
             ? "\(bytes / mebibyte)" : String(format: "%.1f", Double(bytes) / Double(mebibyte))
         return "\(rounded) MiB (\(CSVError.grouped(bytes)) bytes)"
     }

@@ -26,7 +26,8 @@ public enum AttendeeListFormat: String, Sendable, Equatable {
         if has(["order code"]) && has(["secret"]) { return .pretix }
         if has(["order #"]) && has(["attendee #", "barcode #"]) { return .eventbrite }
         if has(AttendeeListColumns.salesforceIDAliases) { return .salesforce }
-        let genericColumns = AttendeeListColumns.genericFirstNameAliases + AttendeeListColumns.genericLastNameAliases
+        let genericColumns =
+            AttendeeListColumns.genericFirstNameAliases + AttendeeListColumns.genericLastNameAliases
             + AttendeeListColumns.genericFullNameAliases + AttendeeListColumns.genericCompanyAliases
             + AttendeeListColumns.genericTicketAliases
         if has(genericColumns) || names.filter({ !$0.isEmpty }).count == 1 { return .generic }

@@ -9,7 +9,8 @@ extension AttendeeListImport {
     ///
     /// Throws ``AttendeeListError`` with line 0: `.fileTooLarge` or `.unreadable`.
     public static func read(
-        contentsOfFile path: String, limits: AttendeeListLimits = .standard
+        contentsOfFile path: String,
+        limits: AttendeeListLimits = .standard
     ) throws(AttendeeListError) -> Data {
         let limit = limits.maximumFileBytes
         let fd = open(path, O_RDONLY | O_CLOEXEC)

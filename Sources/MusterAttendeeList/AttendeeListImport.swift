@@ -56,7 +56,10 @@ public struct AttendeeListImport: Sendable, Equatable {
     /// well-formed file of acceptable length is then read record by record into rows. CSV errors therefore come
     /// before any error about a row's content, as they would if the whole table were parsed first.
     /// `limits.maximumFileBytes` applies to ``read(contentsOfFile:limits:)``, which loads `data`.
-    public static func parse(_ data: Data, limits: AttendeeListLimits = .standard) throws(AttendeeListError) -> AttendeeListImport {
+    public static func parse(
+        _ data: Data,
+        limits: AttendeeListLimits = .standard
+    ) throws(AttendeeListError) -> AttendeeListImport {
         // `Data.withUnsafeBytes` only rethrows untyped errors, so the typed error comes out as a `Result`.
         let result: Result<AttendeeListImport, AttendeeListError> = data.withUnsafeBytes { raw in
             var parser = CSVParser(bytes: raw.bindMemory(to: UInt8.self), limits: limits.csv)
@@ -69,7 +72,10 @@ public struct AttendeeListImport: Sendable, Equatable {
         return try result.get()
     }
 
-    private static func parse(_ parser: inout CSVParser, maximumRows: Int) throws(AttendeeListError) -> AttendeeListImport {
+    private static func parse(
+        _ parser: inout CSVParser,
+        maximumRows: Int
+    ) throws(AttendeeListError) -> AttendeeListImport {
         let (header, headerLine) = try csv { () throws(CSVError) in try parser.parseHeader() }
         // First pass, on a copy positioned after the header: structure and row count, nothing built.
         var validator = parser
@@ -81,12 +87,14 @@ public struct AttendeeListImport: Sendable, Equatable {
             }
         }
         guard let format = AttendeeListFormat.detect(header: header),
-              let columns = AttendeeListColumns(format: format, header: header)
+            let columns = AttendeeListColumns(format: format, header: header)
         else {
             let hasEmail = header.map(AttendeeListColumns.normalize)
                 .contains { AttendeeListColumns.emailAliases.contains($0) }
             throw AttendeeListError(
-                line: headerLine, reason: hasEmail ? .unknownFormat(header: header) : .noEmailColumn)
+                line: headerLine,
+                reason: hasEmail ? .unknownFormat(header: header) : .noEmailColumn
+            )
         }
 
         var rows: [AttendeeListRow] = []
@@ -124,13 +132,19 @@ public struct AttendeeListImport: Sendable, Equatable {
 
     /// Nil when the email cell is empty.
     private static func makeRow(
-        _ record: CSVRecord, columns: AttendeeListColumns, header: [String], format: AttendeeListFormat
+        _ record: CSVRecord,
+        columns: AttendeeListColumns,
+        header: [String],
+        format: AttendeeListFormat
     ) throws(AttendeeListError) -> AttendeeListRow? {
         for index in columns.used {
             let value = record.fields[index]
             let limit = AttendeeListText.maximumFieldLength
             if value.utf8.count > limit && AttendeeListText.trim(value).count > limit {
-                throw AttendeeListError(line: record.line, reason: .tooLong(field: AttendeeListText.trim(header[index])))
+                throw AttendeeListError(
+                    line: record.line,
+                    reason: .tooLong(field: AttendeeListText.trim(header[index]))
+                )
             }
         }
         func text(_ index: Int?) -> String {

@@ -12,7 +12,8 @@ enum AttendeeListText {
     /// Removes surrounding whitespace, including no-break spaces and stray byte-order or zero-width marks.
     static func trim(_ text: String) -> String {
         if let first = text.utf8.first, let last = text.utf8.last,
-           (0x21...0x7E).contains(first), (0x21...0x7E).contains(last) {
+            (0x21...0x7E).contains(first), (0x21...0x7E).contains(last)
+        {
             return text
         }
         let scalars = text.unicodeScalars

@@ -94,7 +94,8 @@ struct CSVParser {
 
     /// The record's values (none unless `storing`) and how many fields it has.
     private mutating func parseRecord(
-        expectedCount: Int, storing: Bool
+        expectedCount: Int,
+        storing: Bool
     ) throws(CSVError) -> (fields: [String], count: Int) {
         let recordStart = position
         let recordLine = line

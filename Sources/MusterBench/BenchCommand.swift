@@ -55,14 +55,32 @@ enum BenchCommand {
         progress("catch-up: signing and ingesting \(options.catchUpDeltas) deltas in batches of \(options.batchSize)")
         let catchUp = try CatchUpBench.run(options, venue: venue, directory: directory)
         report.rate(
-            "catch-up ingest", catchUp.rate, unit: "deltas/s", limitName: "raw insert", limit: insertRate,
-            target: ">= 100000 deltas/s", met: { value, _ in value >= 100_000 })
+            "catch-up ingest",
+            catchUp.rate,
+            unit: "deltas/s",
+            limitName: "raw insert",
+            limit: insertRate,
+            target: ">= 100000 deltas/s",
+            met: { value, _ in value >= 100_000 }
+        )
         report.rate(
-            "catch-up vs verify", catchUp.rate, unit: "deltas/s", limitName: "raw verify", limit: verifyRate,
-            target: ">= 10x raw verify", met: { _, ratio in ratio >= 10 })
+            "catch-up vs verify",
+            catchUp.rate,
+            unit: "deltas/s",
+            limitName: "raw verify",
+            limit: verifyRate,
+            target: ">= 10x raw verify",
+            met: { _, ratio in ratio >= 10 }
+        )
         report.rate(
-            "catch-up vs insert", catchUp.rate, unit: "deltas/s", limitName: "raw insert", limit: insertRate,
-            target: ">= 0.5x raw insert", met: { _, ratio in ratio >= 0.5 })
+            "catch-up vs insert",
+            catchUp.rate,
+            unit: "deltas/s",
+            limitName: "raw insert",
+            limit: insertRate,
+            target: ">= 0.5x raw insert",
+            met: { _, ratio in ratio >= 0.5 }
+        )
 
         progress("lookup: importing \(options.attendees) attendees, then \(options.lookups) lookups per kind")
         let replica = try LookupBench.prepare(options, venue: venue, path: directory + "/lookup.sqlite")
@@ -72,28 +90,62 @@ enum BenchCommand {
             ("lookup email", lookup.email, lookup.rawEmail), ("lookup ticket", lookup.ticket, lookup.rawTicket),
         ] {
             let rawName = name == "lookup email" ? "raw PK query" : "raw ticket index + PK"
-            report.latency("\(name) p50", sample.p50, limitName: rawName + " p50", limit: raw.p50, target: "—", met: true)
             report.latency(
-                "\(name) p99", sample.p99, limitName: rawName + " p99", limit: raw.p99, target: "p99 <= 1 ms",
-                met: sample.p99 <= 1)
+                "\(name) p50",
+                sample.p50,
+                limitName: rawName + " p50",
+                limit: raw.p50,
+                target: "—",
+                met: true
+            )
+            report.latency(
+                "\(name) p99",
+                sample.p99,
+                limitName: rawName + " p99",
+                limit: raw.p99,
+                target: "p99 <= 1 ms",
+                met: sample.p99 <= 1
+            )
         }
         report.note("plan of SELECT * FROM attendee WHERE campaign_id = ? AND ticket_key = ?: \(lookup.selectStarPlan)")
         report.latency(
-            "name search p50", lookup.name.p50, limitName: "raw name index + PK p50", limit: lookup.rawName.p50,
-            target: "—", met: true)
+            "name search p50",
+            lookup.name.p50,
+            limitName: "raw name index + PK p50",
+            limit: lookup.rawName.p50,
+            target: "—",
+            met: true
+        )
         report.latency(
-            "name search p99", lookup.name.p99, limitName: "raw name index + PK p99", limit: lookup.rawName.p99,
-            target: "p99 <= 5 ms", met: lookup.name.p99 <= 5)
+            "name search p99",
+            lookup.name.p99,
+            limitName: "raw name index + PK p99",
+            limit: lookup.rawName.p99,
+            target: "p99 <= 5 ms",
+            met: lookup.name.p99 <= 5
+        )
         report.note(
-            "name search: `muster search surnameN` (ReplicaView.search, limit 20), \(lookup.nameMatches) attendees found in \(options.lookups) searches")
+            "name search: `muster search surnameN` (ReplicaView.search, limit 20), \(lookup.nameMatches) attendees found in \(options.lookups) searches"
+        )
 
         progress("local check-in commit: \(options.commits) appendLocal calls")
         let commit = try LocalCommitBench.run(options, venue: venue, replica: replica)
         report.latency(
-            "local check-in commit p50", commit.p50, limitName: "raw fsync p50", limit: fsync.p50, target: "—", met: true)
+            "local check-in commit p50",
+            commit.p50,
+            limitName: "raw fsync p50",
+            limit: fsync.p50,
+            target: "—",
+            met: true
+        )
         report.latency(
-            "local check-in commit p99", commit.p99, limitName: "raw fsync p99", limit: fsync.p99,
-            target: "p99 <= 2x raw fsync p99", met: commit.p99 <= 2 * fsync.p99)
+            "local check-in commit p99",
+            commit.p99,
+            limitName: "raw fsync p99",
+            limit: fsync.p99,
+            target: "p99 <= 2x raw fsync p99",
+            met: commit.p99 <= 2 * fsync.p99
+        )
         return catchUp.rate
     }
 

@@ -33,6 +33,14 @@ struct BenchFigure: Encodable {
     /// A physical limit of this machine: reported, never judged.
     static func limit(_ name: String, value: Double, unit: String) -> BenchFigure {
         BenchFigure(
-            name: name, value: value, unit: unit, limitName: nil, limit: nil, ratio: nil, target: "limit", met: true)
+            name: name,
+            value: value,
+            unit: unit,
+            limitName: nil,
+            limit: nil,
+            ratio: nil,
+            target: "limit",
+            met: true
+        )
     }
 }

@@ -40,8 +40,15 @@ struct BenchOptions {
             case "--lab-only": inProcess = false
             case "--no-lab": lab = false
             case "--help", "-h":
-                throw BenchError(.setup, "usage: muster-bench [--quick] [--lab-only | --no-lab | --only=propagation|discovery|burst]  (writes .bench/results.json)")
-            default: throw BenchError(.setup, "unknown argument '\(argument)'; usage: muster-bench [--quick] [--lab-only | --no-lab | --only=propagation|discovery|burst]")
+                throw BenchError(
+                    .setup,
+                    "usage: muster-bench [--quick] [--lab-only | --no-lab | --only=propagation|discovery|burst]  (writes .bench/results.json)"
+                )
+            default:
+                throw BenchError(
+                    .setup,
+                    "unknown argument '\(argument)'; usage: muster-bench [--quick] [--lab-only | --no-lab | --only=propagation|discovery|burst]"
+                )
             }
         }
         self.quick = quick

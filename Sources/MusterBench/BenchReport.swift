@@ -19,36 +19,87 @@ struct BenchReport {
     mutating func skip(_ name: String, target: String, reason: String) { skipped.append((name, target, reason)) }
 
     /// A figure where smaller is better (a time, a size, a rate of use): ratio = limit / value.
-    mutating func lower(_ name: String, _ value: Double, unit: String, limitName: String, limit: Double?,
-                        target: String, met: Bool) {
-        add(BenchFigure(name: name, value: value, unit: unit, limitName: limit == nil ? nil : limitName, limit: limit,
-                        ratio: limit.flatMap { value > 0 ? $0 / value : nil }, target: target, met: met))
+    mutating func lower(
+        _ name: String,
+        _ value: Double,
+        unit: String,
+        limitName: String,
+        limit: Double?,
+        target: String,
+        met: Bool
+    ) {
+        add(
+            BenchFigure(
+                name: name,
+                value: value,
+                unit: unit,
+                limitName: limit == nil ? nil : limitName,
+                limit: limit,
+                ratio: limit.flatMap { value > 0 ? $0 / value : nil },
+                target: target,
+                met: met
+            )
+        )
     }
 
     /// A rate judged against a limit rate: ratio = value / limit.
-    mutating func rate(_ name: String, _ value: Double, unit: String, limitName: String, limit: Double, target: String,
-                       met: (Double, Double) -> Bool) {
-        add(BenchFigure(name: name, value: value, unit: unit, limitName: limitName, limit: limit,
-                        ratio: value / limit, target: target, met: met(value, value / limit)))
+    mutating func rate(
+        _ name: String,
+        _ value: Double,
+        unit: String,
+        limitName: String,
+        limit: Double,
+        target: String,
+        met: (Double, Double) -> Bool
+    ) {
+        add(
+            BenchFigure(
+                name: name,
+                value: value,
+                unit: unit,
+                limitName: limitName,
+                limit: limit,
+                ratio: value / limit,
+                target: target,
+                met: met(value, value / limit)
+            )
+        )
     }
 
     /// A latency judged against a limit latency: ratio = limit / value (1.0 means as fast as the limit).
-    mutating func latency(_ name: String, _ value: Double, limitName: String, limit: Double, target: String,
-                          met: Bool) {
-        add(BenchFigure(name: name, value: value, unit: "ms", limitName: limitName, limit: limit,
-                        ratio: value > 0 ? limit / value : nil, target: target, met: met))
+    mutating func latency(
+        _ name: String,
+        _ value: Double,
+        limitName: String,
+        limit: Double,
+        target: String,
+        met: Bool
+    ) {
+        add(
+            BenchFigure(
+                name: name,
+                value: value,
+                unit: "ms",
+                limitName: limitName,
+                limit: limit,
+                ratio: value > 0 ? limit / value : nil,
+                target: target,
+                met: met
+            )
+        )
     }
 
     func table() -> String {
         let header = ["figure", "value", "limit (same run)", "ratio", "target", "met"]
-        let rows = figures.map { figure -> [String] in
-            [
-                figure.name, Self.format(figure.value) + " " + figure.unit,
-                figure.limit.map { "\(Self.format($0)) (\(figure.limitName ?? ""))" } ?? "—",
-                figure.ratio.map { String(format: "%.2f×", $0) } ?? "—", figure.target,
-                figure.target == "limit" || figure.target == "—" ? "" : quick ? "n/a" : (figure.met ? "yes" : "NO"),
-            ]
-        } + skipped.map { [$0.name, "not measured: \($0.reason)", "—", "—", $0.target, ""] }
+        let rows =
+            figures.map { figure -> [String] in
+                [
+                    figure.name, Self.format(figure.value) + " " + figure.unit,
+                    figure.limit.map { "\(Self.format($0)) (\(figure.limitName ?? ""))" } ?? "—",
+                    figure.ratio.map { String(format: "%.2f×", $0) } ?? "—", figure.target,
+                    figure.target == "limit" || figure.target == "—" ? "" : quick ? "n/a" : (figure.met ? "yes" : "NO"),
+                ]
+            } + skipped.map { [$0.name, "not measured: \($0.reason)", "—", "—", $0.target, ""] }
         let widths = header.indices.map { column in
             ([header] + rows).map { $0[column].count }.max() ?? 0
         }
@@ -56,7 +107,9 @@ struct BenchReport {
             "| " + zip(cells, widths).map { $0 + String(repeating: " ", count: $1 - $0.count) }.joined(separator: " | ")
                 + " |"
         }
-        var out = [line(header), "|" + widths.map { String(repeating: "-", count: $0 + 2) }.joined(separator: "|") + "|"]
+        var out = [
+            line(header), "|" + widths.map { String(repeating: "-", count: $0 + 2) }.joined(separator: "|") + "|",
+        ]
         out += rows.map(line)
         out += notes.map { "- " + $0 }
         return out.joined(separator: "\n")

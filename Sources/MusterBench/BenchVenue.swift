@@ -30,8 +30,11 @@ struct BenchVenue {
         for (index, key) in kioskKeys.enumerated() {
             let payload = EnrollPayload(kiosk: AuthorID(key.publicKey), name: Self.kioskName(index), location: "Hall")
             let certificate = VenuePolicy.certificate(
-                venue: policy.venue, organizer: organizerKey, payload: payload,
-                hlc: HLC(physicalMillis: Self.start, logical: 0))
+                venue: policy.venue,
+                organizer: organizerKey,
+                payload: payload,
+                hlc: HLC(physicalMillis: Self.start, logical: 0)
+            )
             _ = try replica.admitCertificate(certificate, for: AuthorID(key.publicKey))
         }
         return replica
@@ -41,15 +44,26 @@ struct BenchVenue {
     func importLog(attendees: Int) -> [SignedDelta] {
         var signer = DeltaSigner(venue: policy.venue, keyPair: organizerKey, head: .empty(policy.organizer))
         var stamp = Self.start
-        var log = [signer.sign(.campaign(CampaignPayload(campaignID: Self.campaign, name: "Bench 2026")), hlc: hlc(&stamp))]
+        var log = [
+            signer.sign(.campaign(CampaignPayload(campaignID: Self.campaign, name: "Bench 2026")), hlc: hlc(&stamp))
+        ]
         log.reserveCapacity(attendees + 1)
         for index in 0..<attendees {
             let email = Self.email(index)
             let body = DeltaBody.attendee(
                 AttendeePayload(
-                    campaignID: Self.campaign, key: EmailAddress.key(email), email: email,
-                    firstName: "Attendee\(index)", lastName: "Surname\(index)", company: "Company \(index % 97)",
-                    ticket: Self.ticket(index), salesforceID: nil, status: "Registered", admitted: true))
+                    campaignID: Self.campaign,
+                    key: EmailAddress.key(email),
+                    email: email,
+                    firstName: "Attendee\(index)",
+                    lastName: "Surname\(index)",
+                    company: "Company \(index % 97)",
+                    ticket: Self.ticket(index),
+                    salesforceID: nil,
+                    status: "Registered",
+                    admitted: true
+                )
+            )
             log.append(signer.sign(body, hlc: hlc(&stamp)))
         }
         return log
@@ -65,8 +79,12 @@ struct BenchVenue {
         for index in 0..<count {
             let kiosk = index % signers.count
             let presence = PresencePayload(
-                campaignID: Self.campaign, attendeeKey: EmailAddress.key(Self.email(index % max(attendees, 1))),
-                kioskName: Self.kioskName(kiosk), location: "Hall", memberStatus: "Attended")
+                campaignID: Self.campaign,
+                attendeeKey: EmailAddress.key(Self.email(index % max(attendees, 1))),
+                kioskName: Self.kioskName(kiosk),
+                location: "Hall",
+                memberStatus: "Attended"
+            )
             logs[kiosk].append(signers[kiosk].sign(.checkIn(CheckInPayload(presence)), hlc: hlc(&stamp)))
         }
         return logs

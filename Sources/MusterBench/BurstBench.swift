@@ -39,7 +39,9 @@ enum BurstBench {
                     do {
                         let response = try client.send(request)
                         guard response.outcome == .checkedIn else {
-                            failures.withLock { $0.append("k\(kiosk): \(response.outcome.rawValue) \(response.message ?? "")") }
+                            failures.withLock {
+                                $0.append("k\(kiosk): \(response.outcome.rawValue) \(response.message ?? "")")
+                            }
                             return
                         }
                     } catch {
@@ -60,8 +62,12 @@ enum BurstBench {
             try lab.waitForLines(baseline + count, kiosks: kiosks, timeout: timeout)
         } catch {
             return Result(
-                convergeSeconds: timeout, burstSeconds: Double(last - start) / 1e9, checkIns: count,
-                kiosks: kiosks.count, converged: false)
+                convergeSeconds: timeout,
+                burstSeconds: Double(last - start) / 1e9,
+                checkIns: count,
+                kiosks: kiosks.count,
+                converged: false
+            )
         }
         let traces = kiosks.map { CommitTraceReader(path: lab.trace($0)) }
         let origins = zip(keys, traces).flatMap { key, trace in trace.local(author: key, since: start).map(\.key) }
@@ -82,6 +88,10 @@ enum BurstBench {
         }
         return Result(
             convergeSeconds: Double(converged > last ? converged - last : 0) / 1e9,
-            burstSeconds: Double(last - start) / 1e9, checkIns: count, kiosks: kiosks.count, converged: true)
+            burstSeconds: Double(last - start) / 1e9,
+            checkIns: count,
+            kiosks: kiosks.count,
+            converged: true
+        )
     }
 }

@@ -11,7 +11,9 @@ enum CorePlacement {
     /// The CPUs this process may run on (`Cpus_allowed_list` in /proc/self/status), lowest first.
     static func allowedCPUs() -> [Int] {
         let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
-        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("Cpus_allowed_list:") }) else { return [] }
+        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("Cpus_allowed_list:") }) else {
+            return []
+        }
         return line.dropFirst("Cpus_allowed_list:".count).split(separator: ",").flatMap { part -> [Int] in
             let bounds = part.trimmingCharacters(in: .whitespaces).split(separator: "-").compactMap { Int($0) }
             guard let low = bounds.first else { return [] }

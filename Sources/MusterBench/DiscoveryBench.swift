@@ -34,6 +34,9 @@ enum DiscoveryBench {
             throw BenchError(.wrongResult, "discovery: k\(fresh) holds every delta but its digest differs")
         }
         return Result(
-            seconds: Double(synced - start) / 1e9, startSeconds: Double(started - start) / 1e9, deltas: wanted.count)
+            seconds: Double(synced - start) / 1e9,
+            startSeconds: Double(started - start) / 1e9,
+            deltas: wanted.count
+        )
     }
 }

@@ -21,7 +21,11 @@ enum FootprintBench {
         let kiosks = Array(1...lab.kiosks)
         let peers = Double(max(1, lab.kiosks - 1))
         func avahiPID(_ kiosk: Int) -> Int32? {
-            Int32((try? lab.exec(kiosk, ["cat", "/run/avahi-daemon/pid"]))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "")
+            Int32(
+                (try? lab.exec(kiosk, ["cat", "/run/avahi-daemon/pid"]))?.trimmingCharacters(
+                    in: .whitespacesAndNewlines
+                ) ?? ""
+            )
         }
         func linkBytes(_ kiosk: Int) throws -> Double {
             let text = try lab.exec(kiosk, ["cat", "/proc/net/dev"])
@@ -47,12 +51,17 @@ enum FootprintBench {
             result.rssMiB = max(result.rssMiB, Double(after[index].rssKiB) / 1024)
             result.peakRssMiB = max(result.peakRssMiB, Double(after[index].peakRssKiB) / 1024)
             result.anonMiB = max(result.anonMiB, Double(after[index].anonKiB) / 1024)
-            result.cpuPercent = max(result.cpuPercent, (after[index].cpuSeconds - before[index].cpuSeconds) / window * 100)
+            result.cpuPercent = max(
+                result.cpuPercent,
+                (after[index].cpuSeconds - before[index].cpuSeconds) / window * 100
+            )
             if let a = avahiAfter[index], let b = avahiBefore[index] {
                 result.avahiCpuPercent = max(result.avahiCpuPercent, (a.cpuSeconds - b.cpuSeconds) / window * 100)
             }
             result.bytesPerSecondPerPeer = max(
-                result.bytesPerSecondPerPeer, (bytesAfter[index] - bytesBefore[index]) / window / peers)
+                result.bytesPerSecondPerPeer,
+                (bytesAfter[index] - bytesBefore[index]) / window / peers
+            )
         }
         let state = "\(lab.directory)/k1/state/replica.sqlite"
         let size = ["", "-wal"].compactMap {

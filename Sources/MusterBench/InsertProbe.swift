@@ -14,7 +14,8 @@ enum InsertProbe {
                 sql: """
                     CREATE TABLE raw_delta (author BLOB NOT NULL, seq INTEGER NOT NULL, envelope BLOB NOT NULL,
                         PRIMARY KEY (author, seq)) WITHOUT ROWID
-                    """)
+                    """
+            )
         }
         let authors = (0..<8).map { index in [UInt8](repeating: UInt8(index), count: 32) }
         let envelope = [UInt8](repeating: 0xA5, count: 200)
@@ -25,7 +26,8 @@ enum InsertProbe {
         let (_, seconds) = try Stopwatch.time {
             try pool.write { db in
                 let statement = try db.makeStatement(
-                    sql: "INSERT INTO raw_delta(author, seq, envelope) VALUES (?, ?, ?)")
+                    sql: "INSERT INTO raw_delta(author, seq, envelope) VALUES (?, ?, ?)"
+                )
                 for arguments in rows { try statement.execute(arguments: arguments) }
             }
         }

@@ -87,13 +87,19 @@ final class Screen {
             guard poll(&poller, 1, 1_000) >= 0 else { throw BenchError(.syscall, "poll: \(errno)") }
             if poller.revents == 0 {
                 guard Stopwatch.seconds() < deadline else {
-                    throw BenchError(.wrongResult, "kiosk screen: no '\(marker)' after 30 s; screen said: \(String(decoding: pending.suffix(400), as: UTF8.self))")
+                    throw BenchError(
+                        .wrongResult,
+                        "kiosk screen: no '\(marker)' after 30 s; screen said: \(String(decoding: pending.suffix(400), as: UTF8.self))"
+                    )
                 }
                 continue
             }
             let count = chunk.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress, $0.count) }
             guard count > 0 else {
-                throw BenchError(.wrongResult, "kiosk screen ended; it said: \(String(decoding: pending.suffix(400), as: UTF8.self))")
+                throw BenchError(
+                    .wrongResult,
+                    "kiosk screen ended; it said: \(String(decoding: pending.suffix(400), as: UTF8.self))"
+                )
             }
             pending += chunk[0..<count]
         }

@@ -87,7 +87,10 @@ final class Lab {
     func script(_ arguments: [String]) throws -> String {
         let result = try Shell.run([repo + "/scripts/lab"] + arguments, environment: environment)
         guard result.status == 0 else {
-            throw BenchError(.setup, "scripts/lab \(arguments.joined(separator: " ")) failed (\(result.status)): \(result.output.suffix(2_000))")
+            throw BenchError(
+                .setup,
+                "scripts/lab \(arguments.joined(separator: " ")) failed (\(result.status)): \(result.output.suffix(2_000))"
+            )
         }
         return result.output
     }
@@ -141,7 +144,10 @@ final class Lab {
         request.query = query
         let response = try self.request(kiosk, request)
         guard response.outcome == .checkedIn else {
-            throw BenchError(.wrongResult, "k\(kiosk): check-in of \(query) gave \(response.outcome.rawValue) \(response.message ?? "")")
+            throw BenchError(
+                .wrongResult,
+                "k\(kiosk): check-in of \(query) gave \(response.outcome.rawValue) \(response.message ?? "")"
+            )
         }
     }
 
@@ -170,7 +176,9 @@ final class Lab {
             if behind.isEmpty { return }
             if Stopwatch.seconds() > deadline {
                 throw BenchError(
-                    .wrongResult, "kiosks did not reach \(count) deltas within \(Int(timeout)) s: \(behind.prefix(10).joined(separator: ", "))")
+                    .wrongResult,
+                    "kiosks did not reach \(count) deltas within \(Int(timeout)) s: \(behind.prefix(10).joined(separator: ", "))"
+                )
             }
             Thread.sleep(forTimeInterval: 0.5)
         }
@@ -179,7 +187,10 @@ final class Lab {
     /// The digest of kiosk `kiosk`'s replica, read from its file (read-only, as `muster` reads it).
     func digest(_ kiosk: Int) throws -> String {
         let venue = try VenueFile.load(path: "\(directory)/k\(kiosk)/venue.toml")
-        let replica = try Replica.openReadOnly(path: "\(directory)/k\(kiosk)/state/replica.sqlite", policy: venue.policy)
+        let replica = try Replica.openReadOnly(
+            path: "\(directory)/k\(kiosk)/state/replica.sqlite",
+            policy: venue.policy
+        )
         defer { try? replica.close() }
         return try replica.digest()
     }

@@ -16,7 +16,8 @@ enum LabBench {
 
     static func run(_ options: BenchOptions, report: inout BenchReport, catchUpRate: Double?) throws {
         let repo = FileManager.default.currentDirectoryPath
-        let binaries = (Bundle.main.executablePath.map { ($0 as NSString).deletingLastPathComponent }) ?? ".build/release"
+        let binaries =
+            (Bundle.main.executablePath.map { ($0 as NSString).deletingLastPathComponent }) ?? ".build/release"
         if let reason = Lab.unavailableReason(repo: repo, binaries: binaries) {
             for (name, target) in names { report.skip(name, target: target, reason: reason) }
             return
@@ -25,7 +26,8 @@ enum LabBench {
         installSignalHandlers()
         defer { lab.down() }
         let sizes = options.sizes
-        let parts = options.only.map { $0.split(separator: ",").map(String.init) } ?? ["propagation", "discovery", "burst"]
+        let parts =
+            options.only.map { $0.split(separator: ",").map(String.init) } ?? ["propagation", "discovery", "burst"]
         if parts.contains("propagation") { try propagation(lab, sizes, &report) }
         if parts.contains("discovery") { try discoveryAndFootprint(lab, sizes, &report, catchUpRate: catchUpRate) }
         if parts.contains("burst") { try burst(lab, sizes, &report, catchUpRate: catchUpRate) }
@@ -38,7 +40,9 @@ enum LabBench {
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
             source.setEventHandler {
                 // A `scripts/lab up` in progress would go on adding kiosks after the lab is taken down.
-                if let helper = Shell.current.withLock({ $0 }), helper.isRunning { kill(helper.processIdentifier, SIGKILL) }
+                if let helper = Shell.current.withLock({ $0 }), helper.isRunning {
+                    kill(helper.processIdentifier, SIGKILL)
+                }
                 Lab.active?.down()
                 exit(130)
             }
@@ -63,59 +67,109 @@ enum LabBench {
         try lab.up(sizes.propagationKiosks)
         let checkIns = sizes.propagationCheckIns
         _ = try load(lab, attendees: checkIns + 2 * sizes.screenCheckIns, kiosks: Array(1...lab.kiosks))
-        BenchCommand.progress("propagation: \(checkIns) check-ins over \(lab.kiosks) kiosks, one every \(sizes.propagationPacingMillis) ms")
+        BenchCommand.progress(
+            "propagation: \(checkIns) check-ins over \(lab.kiosks) kiosks, one every \(sizes.propagationPacingMillis) ms"
+        )
         let result = try PropagationBench.run(
-            lab: lab, count: checkIns, pacingMillis: sizes.propagationPacingMillis, firstAttendee: 0)
+            lab: lab,
+            count: checkIns,
+            pacingMillis: sizes.propagationPacingMillis,
+            firstAttendee: 0
+        )
         let ping = result.ping
         report.latency(
-            "propagation p50", result.sample.p50, limitName: "ping RTT k1→k2 p50", limit: ping?.p50 ?? 0,
-            target: "p50 <= 5 ms", met: result.sample.p50 <= 5)
+            "propagation p50",
+            result.sample.p50,
+            limitName: "ping RTT k1→k2 p50",
+            limit: ping?.p50 ?? 0,
+            target: "p50 <= 5 ms",
+            met: result.sample.p50 <= 5
+        )
         report.latency(
-            "propagation p99", result.sample.p99, limitName: "ping RTT k1→k2 p99", limit: ping?.p99 ?? 0,
-            target: "p99 <= 25 ms", met: result.sample.p99 <= 25)
+            "propagation p99",
+            result.sample.p99,
+            limitName: "ping RTT k1→k2 p99",
+            limit: ping?.p99 ?? 0,
+            target: "p99 <= 25 ms",
+            met: result.sample.p99 <= 25
+        )
         if ping == nil { report.note("ping RTT: not measured (no ping; apt-get install iputils-ping)") }
         report.note(
             "propagation: \(checkIns) check-ins round-robin over \(result.kiosks) kiosks, one every "
                 + "\(sizes.propagationPacingMillis) ms; from the commit on the taking kiosk to the commit on the last "
-                + "other kiosk (commit traces, CLOCK_MONOTONIC); max \(BenchReport.format(result.sample.percentile(100))) ms")
+                + "other kiosk (commit traces, CLOCK_MONOTONIC); max \(BenchReport.format(result.sample.percentile(100))) ms"
+        )
 
         BenchCommand.progress("kiosk screen: \(sizes.screenCheckIns) attendees through muster kiosk on k1")
         let screen = try KioskScreenBench.run(lab: lab, kiosk: 1, count: sizes.screenCheckIns, firstAttendee: checkIns)
         BenchCommand.progress("kiosk screen: \(sizes.screenCheckIns) more, k1 and muster kiosk on a CPU of their own")
         let ownCore = try CorePlacement.withOwnCore(for: 1, lab: lab) {
             try KioskScreenBench.run(
-                lab: lab, kiosk: 1, count: sizes.screenCheckIns, firstAttendee: checkIns + sizes.screenCheckIns)
+                lab: lab,
+                kiosk: 1,
+                count: sizes.screenCheckIns,
+                firstAttendee: checkIns + sizes.screenCheckIns
+            )
         }
         report.latency(
-            "kiosk screen check-in p50, shared cores", screen.checkIn.p50, limitName: "control ping p50",
-            limit: screen.controlPing.p50, target: "—", met: true)
+            "kiosk screen check-in p50, shared cores",
+            screen.checkIn.p50,
+            limitName: "control ping p50",
+            limit: screen.controlPing.p50,
+            target: "—",
+            met: true
+        )
         report.latency(
-            "kiosk screen check-in p99, shared cores", screen.checkIn.p99, limitName: "control ping p99",
-            limit: screen.controlPing.p99, target: "—", met: true)
+            "kiosk screen check-in p99, shared cores",
+            screen.checkIn.p99,
+            limitName: "control ping p99",
+            limit: screen.controlPing.p99,
+            target: "—",
+            met: true
+        )
         if let ownCore {
             report.latency(
-                "kiosk screen check-in p50, own core", ownCore.checkIn.p50, limitName: "control ping p50",
-                limit: ownCore.controlPing.p50, target: "—", met: true)
+                "kiosk screen check-in p50, own core",
+                ownCore.checkIn.p50,
+                limitName: "control ping p50",
+                limit: ownCore.controlPing.p50,
+                target: "—",
+                met: true
+            )
             report.latency(
-                "kiosk screen check-in p99, own core", ownCore.checkIn.p99, limitName: "control ping p99",
-                limit: ownCore.controlPing.p99, target: "p99 <= 10 ms", met: ownCore.checkIn.p99 <= 10)
+                "kiosk screen check-in p99, own core",
+                ownCore.checkIn.p99,
+                limitName: "control ping p99",
+                limit: ownCore.controlPing.p99,
+                target: "p99 <= 10 ms",
+                met: ownCore.checkIn.p99 <= 10
+            )
         } else {
             report.skip("kiosk screen check-in p99, own core", target: "p99 <= 10 ms", reason: "needs 2 CPUs")
         }
         report.latency(
-            "kiosk screen lookup p99", screen.lookup.p99, limitName: "control ping p99", limit: screen.controlPing.p99,
-            target: "p99 <= 10 ms", met: screen.lookup.p99 <= 10)
+            "kiosk screen lookup p99",
+            screen.lookup.p99,
+            limitName: "control ping p99",
+            limit: screen.controlPing.p99,
+            target: "p99 <= 10 ms",
+            met: screen.lookup.p99 <= 10
+        )
         report.note(
             "kiosk screen: Enter after the email until the \"Found:\" line (lookup p50 "
                 + "\(BenchReport.format(screen.lookup.p50)) ms), Enter after \"y\" until the \"Welcome\" line (check-in), "
                 + "on k1 with \(lab.kiosks - 1) peers in session; shared cores: all \(lab.kiosks) kiosks on every CPU; "
                 + "own core: k1's processes and muster kiosk on the first CPU, the other kiosks on the rest, "
-                + "as on separate kiosk boxes (each check-in wakes every other kiosk's daemon at once)")
+                + "as on separate kiosk boxes (each check-in wakes every other kiosk's daemon at once)"
+        )
         lab.down()
     }
 
     static func discoveryAndFootprint(
-        _ lab: Lab, _ sizes: LabSizes, _ report: inout BenchReport, catchUpRate: Double?
+        _ lab: Lab,
+        _ sizes: LabSizes,
+        _ report: inout BenchReport,
+        catchUpRate: Double?
     ) throws {
         BenchCommand.progress("lab: 3 kiosks for discovery to synced and footprint")
         try lab.up(3)
@@ -127,12 +181,19 @@ enum LabBench {
         let discovery = try DiscoveryBench.run(lab: lab, fresh: 3, holder: 1, others: [2])
         let ingestLimit = catchUpRate.map { Double(discovery.deltas) / $0 }
         report.lower(
-            "discovery to synced", discovery.seconds, unit: "s", limitName: "in-process catch-up of the same deltas",
-            limit: ingestLimit, target: "<= 3 s", met: discovery.seconds <= 3)
+            "discovery to synced",
+            discovery.seconds,
+            unit: "s",
+            limitName: "in-process catch-up of the same deltas",
+            limit: ingestLimit,
+            target: "<= 3 s",
+            met: discovery.seconds <= 3
+        )
         report.note(
             "discovery to synced: \(discovery.deltas) deltas; from launching musterd on a fresh kiosk to its last commit "
                 + "(then digests compared equal); musterd answered its control socket after "
-                + "\(BenchReport.format(discovery.startSeconds)) s")
+                + "\(BenchReport.format(discovery.startSeconds)) s"
+        )
 
         let rest = sizes.footprintAttendees - first
         BenchCommand.progress("footprint: importing \(rest) more attendees (\(sizes.footprintAttendees) in all)")
@@ -144,26 +205,56 @@ enum LabBench {
         BenchCommand.progress("footprint: \(BenchReport.format(sizes.idleSeconds)) s idle")
         let footprint = try FootprintBench.run(lab: lab, idleSeconds: sizes.idleSeconds)
         report.lower(
-            "footprint RSS", footprint.rssMiB, unit: "MiB", limitName: "replica file size", limit: footprint.replicaMiB,
-            target: "<= 40 MiB", met: footprint.rssMiB <= 40)
+            "footprint RSS",
+            footprint.rssMiB,
+            unit: "MiB",
+            limitName: "replica file size",
+            limit: footprint.replicaMiB,
+            target: "<= 40 MiB",
+            met: footprint.rssMiB <= 40
+        )
         report.lower(
-            "footprint peak RSS (VmHWM)", footprint.peakRssMiB, unit: "MiB", limitName: "replica file size",
-            limit: footprint.replicaMiB, target: "—", met: true)
+            "footprint peak RSS (VmHWM)",
+            footprint.peakRssMiB,
+            unit: "MiB",
+            limitName: "replica file size",
+            limit: footprint.replicaMiB,
+            target: "—",
+            met: true
+        )
         report.lower(
-            "footprint private RSS (RssAnon)", footprint.anonMiB, unit: "MiB", limitName: "replica file size",
-            limit: footprint.replicaMiB, target: "—", met: true)
+            "footprint private RSS (RssAnon)",
+            footprint.anonMiB,
+            unit: "MiB",
+            limitName: "replica file size",
+            limit: footprint.replicaMiB,
+            target: "—",
+            met: true
+        )
         report.lower(
-            "idle CPU", footprint.cpuPercent, unit: "%", limitName: "avahi-daemon idle CPU", limit: footprint.avahiCpuPercent,
-            target: "<= 0.5 %", met: footprint.cpuPercent <= 0.5)
+            "idle CPU",
+            footprint.cpuPercent,
+            unit: "%",
+            limitName: "avahi-daemon idle CPU",
+            limit: footprint.avahiCpuPercent,
+            target: "<= 0.5 %",
+            met: footprint.cpuPercent <= 0.5
+        )
         let floor = FootprintBench.heartbeatFloor(perSecond: 1)
         report.lower(
-            "idle traffic per peer", footprint.bytesPerSecondPerPeer, unit: "B/s",
-            limitName: "1 heartbeat/s each way, computed", limit: floor, target: "<= 200 B/s",
-            met: footprint.bytesPerSecondPerPeer <= 200)
+            "idle traffic per peer",
+            footprint.bytesPerSecondPerPeer,
+            unit: "B/s",
+            limitName: "1 heartbeat/s each way, computed",
+            limit: floor,
+            target: "<= 200 B/s",
+            met: footprint.bytesPerSecondPerPeer <= 200
+        )
         report.note(
             "footprint: worst of 3 kiosks holding \(total) deltas (\(sizes.footprintAttendees) attendees), "
                 + "idle \(BenchReport.format(footprint.windowSeconds)) s; traffic is rx+tx of the kiosk's lab link "
-                + "(mDNS included) divided by its 2 peers")
+                + "(mDNS included) divided by its 2 peers"
+        )
         lab.down()
     }
 
@@ -173,17 +264,28 @@ enum LabBench {
         let baseline = try load(lab, attendees: sizes.burstCheckIns, kiosks: Array(1...lab.kiosks))
         BenchCommand.progress("burst: \(sizes.burstCheckIns) check-ins on \(lab.kiosks) kiosks at once")
         let result = try BurstBench.run(
-            lab: lab, count: sizes.burstCheckIns, firstAttendee: 0, baseline: baseline,
-            timeout: sizes.burstTimeoutSeconds)
+            lab: lab,
+            count: sizes.burstCheckIns,
+            firstAttendee: 0,
+            baseline: baseline,
+            timeout: sizes.burstTimeoutSeconds
+        )
         let cores = Double(ProcessInfo.processInfo.activeProcessorCount)
         let limit = catchUpRate.map { Double(result.kiosks - 1) * Double(result.checkIns) / $0 / cores }
         report.lower(
-            "burst: all equal after last", result.convergeSeconds, unit: "s",
-            limitName: "in-process ingest of every copy on all cores", limit: limit, target: "<= 5 s",
-            met: result.converged && result.convergeSeconds <= 5)
+            "burst: all equal after last",
+            result.convergeSeconds,
+            unit: "s",
+            limitName: "in-process ingest of every copy on all cores",
+            limit: limit,
+            target: "<= 5 s",
+            met: result.converged && result.convergeSeconds <= 5
+        )
         report.note(
             "burst: \(result.checkIns) check-ins on \(result.kiosks) kiosks took \(BenchReport.format(result.burstSeconds)) s "
-                + (result.converged ? "to acknowledge" : "to acknowledge; NOT converged within the timeout (value is the timeout)"))
+                + (result.converged
+                    ? "to acknowledge" : "to acknowledge; NOT converged within the timeout (value is the timeout)")
+        )
         lab.down()
     }
 }

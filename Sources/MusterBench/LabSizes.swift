@@ -13,11 +13,27 @@ struct LabSizes {
     let burstTimeoutSeconds: Double
 
     static let full = LabSizes(
-        propagationKiosks: 10, propagationCheckIns: 1_000, propagationPacingMillis: 10, screenCheckIns: 200,
-        discoveryDeltas: 50_000, footprintAttendees: 100_000, idleSeconds: 30, burstKiosks: 50, burstCheckIns: 10_000,
-        burstTimeoutSeconds: 600)
+        propagationKiosks: 10,
+        propagationCheckIns: 1_000,
+        propagationPacingMillis: 10,
+        screenCheckIns: 200,
+        discoveryDeltas: 50_000,
+        footprintAttendees: 100_000,
+        idleSeconds: 30,
+        burstKiosks: 50,
+        burstCheckIns: 10_000,
+        burstTimeoutSeconds: 600
+    )
     static let quick = LabSizes(
-        propagationKiosks: 3, propagationCheckIns: 30, propagationPacingMillis: 10, screenCheckIns: 10,
-        discoveryDeltas: 1_000, footprintAttendees: 2_000, idleSeconds: 3, burstKiosks: 3, burstCheckIns: 60,
-        burstTimeoutSeconds: 60)
+        propagationKiosks: 3,
+        propagationCheckIns: 30,
+        propagationPacingMillis: 10,
+        screenCheckIns: 10,
+        discoveryDeltas: 1_000,
+        footprintAttendees: 2_000,
+        idleSeconds: 3,
+        burstKiosks: 3,
+        burstCheckIns: 60,
+        burstTimeoutSeconds: 60
+    )
 }

@@ -15,14 +15,22 @@ enum LocalCommitBench {
             let key = EmailAddress.key(BenchVenue.email(index))
             let stamp = now
             let (checkedIn, delta) = try sample.measure {
-                try replica.appendLocal(keyPair: keyPair, nowMillis: stamp, nextHLC: { _ in clock.tick(nowMillis: stamp) }) {
+                try replica.appendLocal(
+                    keyPair: keyPair,
+                    nowMillis: stamp,
+                    nextHLC: { _ in clock.tick(nowMillis: stamp) }
+                ) {
                     view throws -> LocalWrite<Bool> in
                     guard let record = try view.attendee(campaignID: campaign, key: key), !record.isCheckedIn else {
                         return .answer(false)
                     }
                     let presence = PresencePayload(
-                        campaignID: campaign, attendeeKey: key, kioskName: BenchVenue.kioskName(0), location: "Hall",
-                        memberStatus: "Attended")
+                        campaignID: campaign,
+                        attendeeKey: key,
+                        kioskName: BenchVenue.kioskName(0),
+                        location: "Hall",
+                        memberStatus: "Attended"
+                    )
                     return .append(.checkIn(CheckInPayload(presence)), answer: true)
                 }
             }

@@ -76,7 +76,8 @@ enum LookupBench {
             // (`SELECT *` with the same WHERE lets the planner scan the campaign by primary key instead; see
             // `selectStarPlan`.)
             let ticketKeys = try db.cachedStatement(
-                sql: "SELECT key FROM attendee WHERE campaign_id = ? AND ticket_key = ? ORDER BY key LIMIT 1")
+                sql: "SELECT key FROM attendee WHERE campaign_id = ? AND ticket_key = ? ORDER BY key LIMIT 1"
+            )
             for index in picks {
                 let key = EmailAddress.key(BenchVenue.email(index))
                 let row = try result.rawEmail.measure { try Row.fetchOne(byKey, arguments: [campaign, key]) }
@@ -85,7 +86,9 @@ enum LookupBench {
             for index in picks {
                 let ticketKey = TicketCode.normalize(BenchVenue.ticket(index))
                 let row = try result.rawTicket.measure { () throws -> Row? in
-                    guard let key = try String.fetchOne(ticketKeys, arguments: [campaign, ticketKey]) else { return nil }
+                    guard let key = try String.fetchOne(ticketKeys, arguments: [campaign, ticketKey]) else {
+                        return nil
+                    }
                     return try Row.fetchOne(byKey, arguments: [campaign, key])
                 }
                 guard row != nil else { throw BenchError(.wrongResult, "raw ticket query missed \(ticketKey)") }
@@ -95,7 +98,8 @@ enum LookupBench {
                 sql: """
                     SELECT key FROM attendee WHERE campaign_id = ? AND last_key >= ? AND last_key < ?
                     ORDER BY last_key, key LIMIT 20
-                    """)
+                    """
+            )
             for index in picks {
                 let prefix = "surname\(index)"
                 let rows = try result.rawName.measure { () throws -> [Row] in
@@ -106,7 +110,8 @@ enum LookupBench {
                 guard !rows.isEmpty else { throw BenchError(.wrongResult, "raw name query missed \(prefix)") }
             }
             result.selectStarPlan = try Row.fetchAll(
-                db, sql: "EXPLAIN QUERY PLAN SELECT * FROM attendee WHERE campaign_id = ? AND ticket_key = ?",
+                db,
+                sql: "EXPLAIN QUERY PLAN SELECT * FROM attendee WHERE campaign_id = ? AND ticket_key = ?",
                 arguments: [campaign, "MB-100000"]
             ).map { $0["detail"] as String? ?? "" }.joined(separator: "; ")
         }

@@ -4,7 +4,9 @@ import Foundation
 /// inside the lab's namespaces (veth, bridge, veth), the floor under any propagation figure.
 enum PingProbe {
     static func run(lab: Lab, from: Int, to: Int, count: Int) throws -> LatencySample? {
-        guard let ping = ["/usr/bin/ping", "/bin/ping"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+        guard
+            let ping = ["/usr/bin/ping", "/bin/ping"].first(where: { FileManager.default.isExecutableFile(atPath: $0) })
+        else {
             return nil
         }
         let output = try lab.exec(from, [ping, "-n", "-c", "\(count)", "-i", "0.02", "10.77.0.\(to)"])

@@ -51,7 +51,9 @@ enum PropagationBench {
             }
             if Stopwatch.seconds() > deadline {
                 throw BenchError(
-                    .wrongResult, "propagation: \(origins.count)/\(count) check-ins traced, \(missing) not on every kiosk after 60 s")
+                    .wrongResult,
+                    "propagation: \(origins.count)/\(count) check-ins traced, \(missing) not on every kiosk after 60 s"
+                )
             }
             Thread.sleep(forTimeInterval: 0.2)
         }

@@ -10,9 +10,11 @@ enum VerifyProbe {
         let signatures = messages.map { key.sign($0) }
         let (valid, seconds) = Stopwatch.time {
             var valid = 0
-            for index in 0..<count where key.publicKey.isValidSignature(
-                signatures[index % messages.count], for: messages[index % messages.count])
-            {
+            for index in 0..<count
+            where key.publicKey.isValidSignature(
+                signatures[index % messages.count],
+                for: messages[index % messages.count]
+            ) {
                 valid += 1
             }
             return valid

@@ -1,6 +1,6 @@
 import MusterControl
-import MusterTime
 public import MusterStore
+import MusterTime
 
 /// The organizer/staff view of an attendee for `--json` output.
 public struct AttendeeJSON: Encodable {

@@ -11,7 +11,10 @@ public final class ClientContext {
     public let control: ControlClient
     private var openedReplica: Replica?
 
-    public init(configPath explicit: String?, environment: [String: String] = ProcessInfo.processInfo.environment)
+    public init(
+        configPath explicit: String?,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    )
         throws(ClientError)
     {
         configPath = KioskConfig.resolvePath(explicit, environment: environment)

@@ -1,9 +1,9 @@
 import Foundation
+public import MusterControl
 import MusterCore
 import MusterCrypto
-public import MusterControl
-import MusterTime
 import MusterStore
+import MusterTime
 
 /// `muster doctor`: checks what breaks at a venue and says what to do.
 ///
@@ -22,9 +22,11 @@ public struct Doctor {
 
         public static var system: Probe {
             Probe(
-                socketAnswers: UnixSocket.answers(at:), interfaces: Doctor.systemInterfaces,
+                socketAnswers: UnixSocket.answers(at:),
+                interfaces: Doctor.systemInterfaces,
                 nowMillis: { UInt64(max(0, Date().timeIntervalSince1970 * 1000)) },
-                writable: { access($0, W_OK) == 0 })
+                writable: { access($0, W_OK) == 0 }
+            )
         }
     }
 
@@ -57,15 +59,28 @@ public struct Doctor {
     func stateDirectory() -> DoctorCheck {
         let name = "state directory"
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: config.stateDirectory, isDirectory: &isDirectory), isDirectory.boolValue
+        guard FileManager.default.fileExists(atPath: config.stateDirectory, isDirectory: &isDirectory),
+            isDirectory.boolValue
         else {
-            return .failed(name, "\(config.stateDirectory) does not exist", advice: "create it (mode 0700, owned by the user musterd runs as), or fix state_dir")
+            return .failed(
+                name,
+                "\(config.stateDirectory) does not exist",
+                advice: "create it (mode 0700, owned by the user musterd runs as), or fix state_dir"
+            )
         }
         guard probe.writable(config.stateDirectory) else {
-            return .failed(name, "\(config.stateDirectory) is not writable by this user", advice: "run as the user musterd runs as (e.g. sudo -u muster), or fix the owner")
+            return .failed(
+                name,
+                "\(config.stateDirectory) is not writable by this user",
+                advice: "run as the user musterd runs as (e.g. sudo -u muster), or fix the owner"
+            )
         }
         if FileManager.default.fileExists(atPath: config.revokedMarkerPath) {
-            return .failed(name, "this kiosk was revoked by the organizer and wiped itself", advice: "delete \(config.revokedMarkerPath) and enroll it anew (muster join-request)")
+            return .failed(
+                name,
+                "this kiosk was revoked by the organizer and wiped itself",
+                advice: "delete \(config.revokedMarkerPath) and enroll it anew (muster join-request)"
+            )
         }
         return .ok(name, "\(config.stateDirectory) is writable")
     }
@@ -76,15 +91,34 @@ public struct Doctor {
         do {
             venue = try VenueFile.load(path: config.venue)
         } catch {
-            return .failed(name, "\(error)", advice: "enroll this kiosk: muster join-request here, muster enroll on the organizer's machine, muster join BUNDLE here")
+            return .failed(
+                name,
+                "\(error)",
+                advice:
+                    "enroll this kiosk: muster join-request here, muster enroll on the organizer's machine, muster join BUNDLE here"
+            )
         }
         guard let certificate = try? KioskIdentity.loadCertificate(config: config),
             let key = try? KeyFile.read(from: config.kioskKeyPath, passphrase: { nil })
         else {
-            return .failed(name, "no enrollment certificate or kiosk key in \(config.stateDirectory)", advice: "run muster join with the bundle the organizer made for this kiosk")
+            return .failed(
+                name,
+                "no enrollment certificate or kiosk key in \(config.stateDirectory)",
+                advice: "run muster join with the bundle the organizer made for this kiosk"
+            )
         }
-        guard let payload = try? Replica.verifyCertificate(certificate, for: AuthorID(key.publicKey), policy: venue.policy) else {
-            return .failed(name, "the enrollment certificate is not the organizer's for this kiosk key", advice: "enroll this kiosk again (muster join-request, enroll, join)")
+        guard
+            let payload = try? Replica.verifyCertificate(
+                certificate,
+                for: AuthorID(key.publicKey),
+                policy: venue.policy
+            )
+        else {
+            return .failed(
+                name,
+                "the enrollment certificate is not the organizer's for this kiosk key",
+                advice: "enroll this kiosk again (muster join-request, enroll, join)"
+            )
         }
         return .ok(name, "enrolled in '\(venue.name)' as '\(payload.name)', key \(key.publicKey.fingerprint)")
     }
@@ -94,7 +128,13 @@ public struct Doctor {
         guard probe.socketAnswers(config.controlSocket),
             let response = try? ControlClient(path: config.controlSocket).send(ControlRequest(op: .status))
         else {
-            return (.failed(name, "no answer on \(config.controlSocket)", advice: "start it: systemctl start musterd (see journalctl -u musterd for why it stopped)"), nil)
+            return (
+                .failed(
+                    name,
+                    "no answer on \(config.controlSocket)",
+                    advice: "start it: systemctl start musterd (see journalctl -u musterd for why it stopped)"
+                ), nil
+            )
         }
         return (.ok(name, "running as '\(response.kioskName ?? "?")'"), response)
     }
@@ -103,7 +143,11 @@ public struct Doctor {
         let name = "avahi-daemon"
         guard config.discovery else { return .ok(name, "discovery is off in the config (static peers only)") }
         guard probe.socketAnswers(Self.avahiSocket) else {
-            return .failed(name, "not running (no answer on \(Self.avahiSocket))", advice: "sudo systemctl enable --now avahi-daemon; kiosks find each other through it")
+            return .failed(
+                name,
+                "not running (no answer on \(Self.avahiSocket))",
+                advice: "sudo systemctl enable --now avahi-daemon; kiosks find each other through it"
+            )
         }
         return .ok(name, "running")
     }
@@ -112,11 +156,19 @@ public struct Doctor {
         let name = "multicast"
         let interfaces = probe.interfaces()
         guard !interfaces.isEmpty else {
-            return .failed(name, "no network interface is up with an IPv4 address", advice: "plug in the cable or join the venue Wi-Fi")
+            return .failed(
+                name,
+                "no network interface is up with an IPv4 address",
+                advice: "plug in the cable or join the venue Wi-Fi"
+            )
         }
         let capable = interfaces.filter(\.multicast).map(\.name)
         guard !capable.isEmpty else {
-            return .failed(name, "no interface has multicast enabled (\(interfaces.map(\.name).joined(separator: ", ")))", advice: "enable it: ip link set DEV multicast on; on Wi-Fi, ask for client isolation to be off")
+            return .failed(
+                name,
+                "no interface has multicast enabled (\(interfaces.map(\.name).joined(separator: ", ")))",
+                advice: "enable it: ip link set DEV multicast on; on Wi-Fi, ask for client isolation to be off"
+            )
         }
         return .ok(name, "enabled on \(capable.joined(separator: ", "))")
     }
@@ -125,21 +177,35 @@ public struct Doctor {
         let name = "clock"
         let now = probe.nowMillis()
         guard now >= Self.earliestPlausibleMillis else {
-            return .failed(name, "the clock says \(ClockText.dateTime(millis: Int64(now))): it was never set", advice: "set the date (timedatectl set-time 'YYYY-MM-DD HH:MM') before the doors open")
+            return .failed(
+                name,
+                "the clock says \(ClockText.dateTime(millis: Int64(now))): it was never set",
+                advice: "set the date (timedatectl set-time 'YYYY-MM-DD HH:MM') before the doors open"
+            )
         }
         let newest = (try? replica?.newestHLC())?.map(\.physicalMillis)
         let bound = UInt64(config.clockBoundSeconds) * 1000
         if let newest, newest > now + bound {
-            return .warning(name, "the newest record is stamped \((newest - now) / 60_000) min ahead of this clock", advice: "compare the clocks of the kiosks; set this one right (timedatectl)")
+            return .warning(
+                name,
+                "the newest record is stamped \((newest - now) / 60_000) min ahead of this clock",
+                advice: "compare the clocks of the kiosks; set this one right (timedatectl)"
+            )
         }
         return .ok(name, ClockText.dateTime(millis: Int64(now)))
     }
 
     func lock(replica: Replica?) -> DoctorCheck {
         let name = "campaign lock"
-        guard let replica else { return .warning(name, "no replica yet", advice: "start musterd; it receives the lock from its peers") }
+        guard let replica else {
+            return .warning(name, "no replica yet", advice: "start musterd; it receives the lock from its peers")
+        }
         guard let lock = try? replica.view({ try $0.lock() }), lock.campaignID != nil else {
-            return .warning(name, "no campaign lock: the kiosk screen waits for the organizer", advice: "the organizer runs: muster lock CAMPAIGN --organizer-key KEY")
+            return .warning(
+                name,
+                "no campaign lock: the kiosk screen waits for the organizer",
+                advice: "the organizer runs: muster lock CAMPAIGN --organizer-key KEY"
+            )
         }
         return .ok(name, "'\(lock.campaignName ?? lock.campaignID ?? "")', lock v\(lock.version)")
     }
@@ -148,11 +214,19 @@ public struct Doctor {
         let name = "peers"
         let details = response.peerDetails ?? []
         guard !details.isEmpty else {
-            return .warning(name, "no other kiosk in session", advice: "fine for a single kiosk; otherwise check the network and avahi on the others")
+            return .warning(
+                name,
+                "no other kiosk in session",
+                advice: "fine for a single kiosk; otherwise check the network and avahi on the others"
+            )
         }
         let lagging = details.filter { $0.behind > 0 || $0.ahead > 0 }
         if !lagging.isEmpty {
-            return .warning(name, "\(details.count) in session; not yet in sync with \(lagging.map(\.name).joined(separator: ", "))", advice: "wait a few seconds; if it stays, see muster status")
+            return .warning(
+                name,
+                "\(details.count) in session; not yet in sync with \(lagging.map(\.name).joined(separator: ", "))",
+                advice: "wait a few seconds; if it stays, see muster status"
+            )
         }
         return .ok(name, "\(details.count) in session, all in sync")
     }
@@ -178,11 +252,12 @@ public struct Doctor {
     /// Prints the findings; returns whether none failed.
     public static func print(_ checks: [DoctorCheck]) -> Bool {
         for check in checks {
-            let mark = switch check.verdict {
-            case .ok: "ok  "
-            case .warning: "WARN"
-            case .failed: "FAIL"
-            }
+            let mark =
+                switch check.verdict {
+                case .ok: "ok  "
+                case .warning: "WARN"
+                case .failed: "FAIL"
+                }
             Output.data("\(mark)  \(check.name): \(check.detail)")
             if !check.advice.isEmpty { Output.data("      → \(check.advice)") }
         }

@@ -1,7 +1,7 @@
 import Foundation
+public import MusterControl
 import MusterCore
 import MusterCrypto
-public import MusterControl
 import MusterStore
 
 /// Enrollment, on both sides: the kiosk's `join-request` and `join`, the organizer's `enroll`.
@@ -28,7 +28,10 @@ public enum Enrollment {
 
     /// `muster enroll`: signs the kiosk's certificate and seals the network key to it.
     public static func enroll(
-        _ request: JoinRequest, organizerKeyPath: String, venuePath: String, nowMillis: UInt64
+        _ request: JoinRequest,
+        organizerKeyPath: String,
+        venuePath: String,
+        nowMillis: UInt64
     ) throws(ClientError) -> JoinBundle {
         let organizer = try OrganizerKey.load(path: organizerKeyPath)
         let venue: VenueFile
@@ -41,9 +44,11 @@ public enum Enrollment {
             throw ClientError(.config, "\(organizerKeyPath) is not the organizer key of the venue in \(venuePath)")
         }
         let certificate = VenuePolicy.certificate(
-            venue: venue.venue, organizer: organizer,
+            venue: venue.venue,
+            organizer: organizer,
             payload: EnrollPayload(kiosk: AuthorID(request.kiosk), name: request.name, location: request.location),
-            hlc: HLC(physicalMillis: nowMillis, logical: 0))
+            hlc: HLC(physicalMillis: nowMillis, logical: 0)
+        )
         let sealed: [UInt8]
         do {
             sealed = try SealedBox.seal(venue.networkKey, to: request.kiosk)
@@ -51,8 +56,13 @@ public enum Enrollment {
             throw ClientError(.failed, error.message)
         }
         return JoinBundle(
-            venueName: venue.name, venue: venue.venue, organizer: venue.organizer, keyGeneration: venue.keyGeneration,
-            sealedNetworkKey: sealed, certificate: certificate)
+            venueName: venue.name,
+            venue: venue.venue,
+            organizer: venue.organizer,
+            keyGeneration: venue.keyGeneration,
+            sealedNetworkKey: sealed,
+            certificate: certificate
+        )
     }
 
     /// `muster join`: checks the bundle was made for this kiosk, opens the network key, and writes
@@ -70,21 +80,32 @@ public enum Enrollment {
         let policy = VenuePolicy(venue: bundle.venue, organizer: bundle.organizer)
         let payload: EnrollPayload
         do {
-            payload = try Replica.verifyCertificate(bundle.certificate, for: AuthorID(keyPair.publicKey), policy: policy)
+            payload = try Replica.verifyCertificate(
+                bundle.certificate,
+                for: AuthorID(keyPair.publicKey),
+                policy: policy
+            )
         } catch {
             throw ClientError(
-                .usage, "this bundle was not made for this kiosk (\(keyPair.publicKey.fingerprint)) or is damaged: \(error.message)")
+                .usage,
+                "this bundle was not made for this kiosk (\(keyPair.publicKey.fingerprint)) or is damaged: \(error.message)"
+            )
         }
         if FileManager.default.fileExists(atPath: config.venue), !force {
             if let existing = try? VenueFile.load(path: config.venue), existing.venue != bundle.venue {
                 throw ClientError(
-                    .usage, "\(config.venue) belongs to another venue ('\(existing.name)'); use --force to replace it")
+                    .usage,
+                    "\(config.venue) belongs to another venue ('\(existing.name)'); use --force to replace it"
+                )
             }
         }
         do {
             let networkKey = try SealedBox.open(bundle.sealedNetworkKey, with: keyPair)
             try VenueFile(
-                name: bundle.venueName, venue: bundle.venue, organizer: bundle.organizer, networkKey: networkKey,
+                name: bundle.venueName,
+                venue: bundle.venue,
+                organizer: bundle.organizer,
+                networkKey: networkKey,
                 keyGeneration: bundle.keyGeneration
             ).write(to: config.venue, overwrite: true)
             try KioskIdentity.storeCertificate(bundle.certificate, config: config)

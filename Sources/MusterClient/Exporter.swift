@@ -1,7 +1,7 @@
 import MusterAttendeeList
-public import MusterStore
-import MusterCore
 import MusterControl
+import MusterCore
+public import MusterStore
 import MusterTime
 
 /// The end-of-event exports, as RFC 4180 CSV with formula-injection-safe cells.
@@ -51,13 +51,17 @@ public enum Exporter {
             header: [
                 "Time", "Event", "Campaign", "Email", "First Name", "Last Name", "Company", "Ticket", "Kiosk",
                 "Location", "Member Status", "Note",
-            ], rows: rows)
+            ],
+            rows: rows
+        )
     }
 
     /// Control characters and escape sequences are removed from every cell, so an export printed to a
     /// terminal is as safe as the kiosk screen; CSVWriter then quotes and neutralizes formulas.
     static func document(header: [String], rows: [[String]]) -> String {
         CSVWriter.document(
-            header: header, rows: rows.map { $0.map { TerminalText.sanitize($0, maxCharacters: Limits.maxFieldBytes) } })
+            header: header,
+            rows: rows.map { $0.map { TerminalText.sanitize($0, maxCharacters: Limits.maxFieldBytes) } }
+        )
     }
 }

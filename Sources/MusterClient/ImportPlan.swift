@@ -5,7 +5,8 @@ public import MusterStore
 /// Turns a parsed attendee file into the organizer's deltas: the campaign (when new) and one
 /// attendee delta per person.
 public enum ImportPlan {
-    public static func bodies(for list: AttendeeListImport, campaignID: String, newCampaignName: String?) -> [DeltaBody] {
+    public static func bodies(for list: AttendeeListImport, campaignID: String, newCampaignName: String?) -> [DeltaBody]
+    {
         var bodies: [DeltaBody] = []
         bodies.reserveCapacity(list.rows.count + 1)
         if let newCampaignName {
@@ -15,9 +16,19 @@ public enum ImportPlan {
             bodies.append(
                 .attendee(
                     AttendeePayload(
-                        campaignID: campaignID, key: row.emailKey, email: row.email,
-                        firstName: row.firstName, lastName: row.lastName, company: row.company, ticket: row.ticket,
-                        salesforceID: row.salesforceID, status: row.status, admitted: row.admitted)))
+                        campaignID: campaignID,
+                        key: row.emailKey,
+                        email: row.email,
+                        firstName: row.firstName,
+                        lastName: row.lastName,
+                        company: row.company,
+                        ticket: row.ticket,
+                        salesforceID: row.salesforceID,
+                        status: row.status,
+                        admitted: row.admitted
+                    )
+                )
+            )
         }
         return bodies
     }

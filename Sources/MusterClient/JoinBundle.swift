@@ -1,6 +1,6 @@
+import MusterControl
 public import MusterCore
 import MusterCrypto
-import MusterControl
 import MusterStore
 
 /// What the organizer gives a kiosk so it can join the venue: the public venue facts, the venue
@@ -19,7 +19,11 @@ public struct JoinBundle: Sendable {
     public let certificate: SignedDelta
 
     public init(
-        venueName: String, venue: VenueID, organizer: AuthorID, keyGeneration: UInt64, sealedNetworkKey: [UInt8],
+        venueName: String,
+        venue: VenueID,
+        organizer: AuthorID,
+        keyGeneration: UInt64,
+        sealedNetworkKey: [UInt8],
         certificate: SignedDelta
     ) {
         self.venueName = venueName
@@ -65,8 +69,13 @@ public struct JoinBundle: Sendable {
             let signature = try reader.readRaw(count: SignedDelta.signatureByteCount)
             try reader.expectEnd()
             bundle = JoinBundle(
-                venueName: name, venue: venue, organizer: organizer, keyGeneration: generation,
-                sealedNetworkKey: sealed, certificate: try SignedDelta(envelope: envelope, signature: signature))
+                venueName: name,
+                venue: venue,
+                organizer: organizer,
+                keyGeneration: generation,
+                sealedNetworkKey: sealed,
+                certificate: try SignedDelta(envelope: envelope, signature: signature)
+            )
         } catch {
             throw ClientError(.usage, "the join bundle is damaged; copy it again")
         }

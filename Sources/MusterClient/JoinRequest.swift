@@ -54,7 +54,10 @@ public struct JoinRequest: Sendable, Equatable {
             version = try reader.readString(maxLength: 64)
             let key = try SigningPublicKey(bytes: try reader.readRaw(count: SigningPublicKey.byteCount))
             request = JoinRequest(
-                kiosk: key, name: try reader.readString(maxLength: 128), location: try reader.readString(maxLength: 128))
+                kiosk: key,
+                name: try reader.readString(maxLength: 128),
+                location: try reader.readString(maxLength: 128)
+            )
             try reader.expectEnd()
         } catch {
             throw ClientError(.usage, "the join request is damaged; copy it again")

@@ -1,5 +1,5 @@
-public import MusterCore
 public import MusterControl
+public import MusterCore
 public import MusterStore
 
 /// The self check-in screen's flow as a pure state machine: it takes what the attendee typed and
@@ -116,7 +116,10 @@ public struct KioskScreen: Sendable {
             state = .awaitingNote
             return [.note(key: key, text: String(note.prefix(Limits.maxNoteCharacters)))]
         case (.awaitingNote, .answered(let response)):
-            return finish(response.outcome == .noted ? "Thank you, your note is in the guestbook." : safe(response.message ?? "The note was not saved."))
+            return finish(
+                response.outcome == .noted
+                    ? "Thank you, your note is in the guestbook." : safe(response.message ?? "The note was not saved.")
+            )
         case (_, .failed(let message)):
             return finish("Sorry, something went wrong: \(safe(message)). Please see the staff desk.")
         default:
@@ -128,7 +131,10 @@ public struct KioskScreen: Sendable {
     private func banner() -> [Action] {
         let kiosk = safe(context.kioskName)
         guard let campaign = context.campaignName else {
-            return [.show("== Muster · kiosk \(kiosk) =="), .show("This kiosk is waiting for the organizer to pick the event.")]
+            return [
+                .show("== Muster · kiosk \(kiosk) =="),
+                .show("This kiosk is waiting for the organizer to pick the event."),
+            ]
         }
         var lines: [Action] = [.show("== \(safe(campaign)) · check-in · kiosk \(kiosk) ==")]
         if let refusal = context.refusal { lines.append(.show(safe(refusal))) }
@@ -158,7 +164,9 @@ public struct KioskScreen: Sendable {
             return finish(safe(message))
         case .found(let attendee, let alreadyIn, let admitted):
             let who = describe(attendee)
-            guard admitted else { return finish("\(who): this ticket is not valid for check-in. Please see the staff desk.") }
+            guard admitted else {
+                return finish("\(who): this ticket is not valid for check-in. Please see the staff desk.")
+            }
             if let alreadyIn { return finish("\(who) is already checked in \(describe(alreadyIn)).") }
             state = .confirming(attendee)
             return [.show("Found: \(who)"), .prompt("Is this you? Check in now? [y/N] ")]
@@ -172,7 +180,11 @@ public struct KioskScreen: Sendable {
             var lines: [Action] = []
             if let message = response.message { lines.append(.show(safe(message))) }
             let first = safe(response.attendee?.firstName ?? "")
-            lines.append(.show("Welcome\(first.isEmpty ? "" : ", \(first)")! You are checked in\(response.checkIn.map { " at \(formatTime($0.atMillis))" } ?? "")."))
+            lines.append(
+                .show(
+                    "Welcome\(first.isEmpty ? "" : ", \(first)")! You are checked in\(response.checkIn.map { " at \(formatTime($0.atMillis))" } ?? "")."
+                )
+            )
             if response.outcome == .registered, let ticket = response.ticket {
                 lines.append(.show("Your ticket code is \(safe(ticket)). Keep it for re-entry."))
             }
@@ -202,7 +214,9 @@ public struct KioskScreen: Sendable {
             state = .registering(draft, .email)
             return [.prompt("Email: ")]
         case .email:
-            guard EmailAddress.isPlausible(value) else { return [.show("That does not look like an email address."), .prompt("Email: ")] }
+            guard EmailAddress.isPlausible(value) else {
+                return [.show("That does not look like an email address."), .prompt("Email: ")]
+            }
             draft.email = value
             state = .registering(draft, .company)
             return [.prompt("Company (optional): ")]

@@ -1,8 +1,8 @@
 import Foundation
-import MusterCore
 import MusterControl
-import MusterTime
+import MusterCore
 import MusterStore
+import MusterTime
 
 /// Runs ``KioskScreen`` on a line-oriented terminal, pipe or USB scanner: reads lines, carries out
 /// the screen's actions against the replica (lookups) and the daemon (writes), and prints.
@@ -18,7 +18,9 @@ public final class KioskSession {
     /// - Parameter waitForInput: when given, waits up to the milliseconds given for a line and says
     ///   whether one is ready; the screen then switches to a new campaign lock while nobody types.
     public init(
-        client: ClientContext, readLine: @escaping () -> String?, waitForInput: ((Int32) -> Bool)? = nil,
+        client: ClientContext,
+        readLine: @escaping () -> String?,
+        waitForInput: ((Int32) -> Bool)? = nil,
         write: @escaping (String) -> Void
     ) {
         self.client = client
@@ -27,7 +29,8 @@ public final class KioskSession {
         self.write = write
         self.screen = KioskScreen(
             context: KioskScreen.Context(kioskName: client.config.name, campaignName: nil, refusal: nil),
-            formatTime: { ClockText.time(millis: Int64(clamping: $0)) })
+            formatTime: { ClockText.time(millis: Int64(clamping: $0)) }
+        )
     }
 
     /// On a terminal the screen must not be left with Ctrl-C, Ctrl-\ or Ctrl-Z; only end of input ends it.
@@ -80,13 +83,15 @@ public final class KioskSession {
                         $0.lastName = draft.lastName
                         $0.email = draft.email
                         $0.company = draft.company
-                    })
+                    }
+                )
             case .note(let key, let text):
                 pending += screen.handle(
                     send(op: .note) {
                         $0.attendeeKey = key
                         $0.text = text
-                    })
+                    }
+                )
             }
         }
     }
@@ -109,7 +114,11 @@ public final class KioskSession {
         let now = UInt64(Date().timeIntervalSince1970 * 1000)
         var refusal: String?
         if case .refuse(let message) = CheckInPolicy.window(lock: lock, nowMillis: now) { refusal = message }
-        return KioskScreen.Context(kioskName: name, campaignName: lock.campaignName ?? lock.campaignID, refusal: refusal)
+        return KioskScreen.Context(
+            kioskName: name,
+            campaignName: lock.campaignName ?? lock.campaignID,
+            refusal: refusal
+        )
     }
 
     func lookup(_ query: String) -> KioskScreen.Event {

@@ -4,14 +4,16 @@ import MusterTime
 /// Human text and exit codes for one-shot kiosk commands (`checkin`, `checkout`, `register`).
 public enum OneShotText {
     public static func describe(_ response: ControlResponse) -> String {
-        let who = response.attendee.map { attendee in
-            let name = [attendee.firstName, attendee.lastName].filter { !$0.isEmpty }.joined(separator: " ")
-            return attendee.company.isEmpty ? name : "\(name) (\(attendee.company))"
-        } ?? ""
-        let place = response.checkIn.map { presence in
-            " at \(ClockText.time(millis: Int64(clamping: presence.atMillis))) at kiosk \(presence.kioskName)"
-                + (presence.location.isEmpty ? "" : " (\(presence.location))")
-        } ?? ""
+        let who =
+            response.attendee.map { attendee in
+                let name = [attendee.firstName, attendee.lastName].filter { !$0.isEmpty }.joined(separator: " ")
+                return attendee.company.isEmpty ? name : "\(name) (\(attendee.company))"
+            } ?? ""
+        let place =
+            response.checkIn.map { presence in
+                " at \(ClockText.time(millis: Int64(clamping: presence.atMillis))) at kiosk \(presence.kioskName)"
+                    + (presence.location.isEmpty ? "" : " (\(presence.location))")
+            } ?? ""
         switch response.outcome {
         case .checkedIn: return "Checked in: \(who)\(place)."
         case .alreadyCheckedIn: return "Already checked in: \(who)\(place)."

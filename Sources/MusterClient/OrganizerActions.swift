@@ -1,10 +1,10 @@
-import MusterAttendeeList
 import Foundation
+import MusterAttendeeList
+import MusterControl
 import MusterCore
 import MusterCrypto
-import MusterControl
-import MusterTime
 import MusterStore
+import MusterTime
 
 /// The organizer's writes: import, lock, unlock, undo. Each is built and signed here with the
 /// organizer key and submitted to the daemon (see ``OrganizerSubmitter``).
@@ -40,17 +40,30 @@ public struct OrganizerActions {
         }
         let campaignID = existing?.id ?? ImportPlan.newCampaignID()
         let bodies = ImportPlan.bodies(
-            for: list, campaignID: campaignID, newCampaignName: existing == nil ? trimmedName : nil)
+            for: list,
+            campaignID: campaignID,
+            newCampaignName: existing == nil ? trimmedName : nil
+        )
         let progress = ProgressBar(label: "Importing", total: bodies.count)
         try submitter.submit(bodies) { done, total in progress.update(done, of: total) }
         return ImportSummary(
-            file: path, format: list.format.rawValue, campaign: trimmedName, campaignCreated: existing == nil,
-            imported: list.rows.count, notAdmitted: list.rows.filter { !$0.admitted }.count,
+            file: path,
+            format: list.format.rawValue,
+            campaign: trimmedName,
+            campaignCreated: existing == nil,
+            imported: list.rows.count,
+            notAdmitted: list.rows.filter { !$0.admitted }.count,
             merged: list.merged.map { ImportSummary.Merge(line: $0.line, intoLine: $0.intoLine, email: $0.emailKey) },
-            skipped: list.skipped.map { ImportSummary.Skip(line: $0.line, reason: $0.reason) })
+            skipped: list.skipped.map { ImportSummary.Skip(line: $0.line, reason: $0.reason) }
+        )
     }
 
-    public func lock(campaign name: String, status: String, opens: String?, closes: String?) throws(ClientError) -> String {
+    public func lock(
+        campaign name: String,
+        status: String,
+        opens: String?,
+        closes: String?
+    ) throws(ClientError) -> String {
         let campaignID = try queries.campaignID(name)
         let opensAt = try opens.map { text throws(ClientError) in try Self.time(text, "--opens") }
         let closesAt = try closes.map { text throws(ClientError) in try Self.time(text, "--closes") }
@@ -63,8 +76,13 @@ public struct OrganizerActions {
         try submitter.submit([
             .lock(
                 LockPayload(
-                    version: version, campaignID: campaignID, checkInStatus: cleanStatus, opensAtMillis: opensAt,
-                    closesAtMillis: closesAt))
+                    version: version,
+                    campaignID: campaignID,
+                    checkInStatus: cleanStatus,
+                    opensAtMillis: opensAt,
+                    closesAtMillis: closesAt
+                )
+            )
         ])
         var message = "Locked every kiosk to '\(name)' (lock v\(version), status '\(cleanStatus)')"
         if let opensAt { message += ", opens \(ClockText.dateTime(millis: opensAt))" }
@@ -136,10 +154,15 @@ public struct ImportSummary: Encodable {
 
     public func print() {
         Output.data(
-            "Imported \(imported) attendee(s) into '\(campaign)'\(campaignCreated ? " (new campaign)" : "") from a \(format) file.")
-        if notAdmitted > 0 { Output.line("\(notAdmitted) of them are refunded or cancelled and will be sent to the staff desk.") }
+            "Imported \(imported) attendee(s) into '\(campaign)'\(campaignCreated ? " (new campaign)" : "") from a \(format) file."
+        )
+        if notAdmitted > 0 {
+            Output.line("\(notAdmitted) of them are refunded or cancelled and will be sent to the staff desk.")
+        }
         Output.line("Merged \(merged.count) duplicate row(s); skipped \(skipped.count) row(s).")
-        for merge in merged { Output.data("  line \(merge.line): same person as line \(merge.intoLine) (\(merge.email)), merged") }
+        for merge in merged {
+            Output.data("  line \(merge.line): same person as line \(merge.intoLine) (\(merge.email)), merged")
+        }
         for skip in skipped { Output.data("  line \(skip.line): skipped, \(skip.reason)") }
     }
 }

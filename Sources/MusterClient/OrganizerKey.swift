@@ -6,7 +6,10 @@ public import MusterCrypto
 /// A sealed key asks for its passphrase from `MUSTER_PASSPHRASE` (for scripts) or, on a terminal,
 /// without echo. The passphrase is never logged or kept.
 public enum OrganizerKey {
-    public static func load(path: String, environment: [String: String] = ProcessInfo.processInfo.environment)
+    public static func load(
+        path: String,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    )
         throws(ClientError) -> SigningKeyPair
     {
         do {

@@ -1,7 +1,7 @@
 import Foundation
+import MusterControl
 public import MusterCore
 public import MusterCrypto
-import MusterControl
 import MusterStore
 
 /// Builds, signs and submits the organizer's deltas.

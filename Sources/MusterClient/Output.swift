@@ -18,7 +18,9 @@ public enum Output {
     }
 
     public static func error(_ text: String) {
-        FileHandle.standardError.write(Data(("muster: " + TerminalText.sanitize(text, maxCharacters: 2_000) + "\n").utf8))
+        FileHandle.standardError.write(
+            Data(("muster: " + TerminalText.sanitize(text, maxCharacters: 2_000) + "\n").utf8)
+        )
     }
 
     /// Pretty, key-sorted JSON (escaping makes it terminal-safe).

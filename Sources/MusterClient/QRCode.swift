@@ -44,7 +44,11 @@ public struct QRCode: Sendable, Hashable {
 
     /// - Parameter forcedMask: skips the penalty evaluation and uses this mask; for checking
     ///   placement against published symbols independently of mask selection.
-    init(segment: QRCodeSegment, errorCorrection level: ErrorCorrection, forcedMask: QRCodeMask? = nil)
+    init(
+        segment: QRCodeSegment,
+        errorCorrection level: ErrorCorrection,
+        forcedMask: QRCodeMask? = nil
+    )
         throws(QRCodeError)
     {
         guard let version = QRCodeEncoder.smallestVersion(for: segment, level: level) else {

@@ -1,7 +1,7 @@
 import Foundation
+import MusterControl
 import MusterCore
 import MusterCrypto
-import MusterControl
 import MusterStore
 
 /// `muster revoke`: takes a kiosk off the roster and rotates the venue network key.
@@ -32,7 +32,10 @@ public struct Revocation {
             throw ClientError(.notFound, "no kiosk named or keyed '\(TerminalText.sanitize(query))' on the roster")
         }
         guard matches.count == 1 else {
-            throw ClientError(.usage, "'\(TerminalText.sanitize(query))' matches \(matches.count) kiosks; give its key fingerprint")
+            throw ClientError(
+                .usage,
+                "'\(TerminalText.sanitize(query))' matches \(matches.count) kiosks; give its key fingerprint"
+            )
         }
         return entry
     }
@@ -69,7 +72,10 @@ public struct Revocation {
         }
         let remaining = roster.filter { $0.revokedWatermark == nil && $0.kiosk != target.kiosk }
         guard remaining.count <= RevokePayload.maxSealedKeys else {
-            throw ClientError(.failed, "a venue of more than \(RevokePayload.maxSealedKeys) kiosks cannot rotate its key in one revocation")
+            throw ClientError(
+                .failed,
+                "a venue of more than \(RevokePayload.maxSealedKeys) kiosks cannot rotate its key in one revocation"
+            )
         }
         let newKey: SecureBytes
         var sealedKeys: [RevokePayload.SealedKey] = []
@@ -83,13 +89,22 @@ public struct Revocation {
             throw ClientError(.failed, error.message)
         }
         try submitter.submit([
-            .revoke(RevokePayload(kiosk: target.kiosk, watermark: watermark, keyGeneration: generation, sealedKeys: sealedKeys))
+            .revoke(
+                RevokePayload(
+                    kiosk: target.kiosk,
+                    watermark: watermark,
+                    keyGeneration: generation,
+                    sealedKeys: sealedKeys
+                )
+            )
         ])
         do {
             try venue.rotated(to: newKey, generation: generation).write(to: venuePath, overwrite: true)
         } catch {
             throw ClientError(
-                .failed, "the kiosk is revoked, but \(venuePath) could not be updated to the new network key: \(error)")
+                .failed,
+                "the kiosk is revoked, but \(venuePath) could not be updated to the new network key: \(error)"
+            )
         }
         return "Revoked kiosk '\(TerminalText.sanitize(target.name))' (\(TerminalText.sanitize(target.location))): "
             + "its records up to #\(watermark) stay, anything later is refused everywhere. "

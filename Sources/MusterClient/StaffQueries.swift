@@ -1,8 +1,8 @@
 import Foundation
-import MusterCore
 import MusterControl
-import MusterTime
+import MusterCore
 public import MusterStore
+import MusterTime
 
 /// Read-only queries for staff and organizer commands, straight from the replica.
 public struct StaffQueries {
@@ -106,7 +106,9 @@ public struct StaffQueries {
         if let first = record.firstArrival {
             Output.data(
                 "  checked in \(ClockText.dateTime(millis: Int64(clamping: first.hlc.physicalMillis))) at kiosk \(first.kioskName)"
-                    + (first.location.isEmpty ? "" : " (\(first.location))") + (record.isInside ? "" : ", since checked out"))
+                    + (first.location.isEmpty ? "" : " (\(first.location))")
+                    + (record.isInside ? "" : ", since checked out")
+            )
         } else {
             Output.line("  not checked in")
         }
@@ -124,7 +126,9 @@ public struct StaffQueries {
     public static func print(_ campaigns: [CampaignJSON]) {
         if campaigns.isEmpty { Output.line("No campaigns.") }
         for campaign in campaigns {
-            Output.data("\(campaign.name)  (\(campaign.attendees) attendees, \(campaign.checkedIn) checked in)  id \(campaign.id)")
+            Output.data(
+                "\(campaign.name)  (\(campaign.attendees) attendees, \(campaign.checkedIn) checked in)  id \(campaign.id)"
+            )
         }
     }
 }

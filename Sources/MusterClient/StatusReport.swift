@@ -1,7 +1,7 @@
 import Foundation
+import MusterControl
 import MusterCore
 import MusterCrypto
-import MusterControl
 public import MusterStore
 
 /// `muster status`: who this kiosk is, the lock, counts, deltas per author and the digest.
@@ -90,15 +90,25 @@ public struct StatusReport: Encodable {
     public func print() {
         Output.data("Kiosk:      \(kiosk)\(location.isEmpty ? "" : " (\(location))")")
         Output.line("Key:        \(fingerprint ?? "unknown (musterd not reachable)")")
-        Output.data("Lock:       \(campaign.map { "\($0), v\(lockVersion ?? 0), status '\(checkInStatus ?? "")'" } ?? "none (waiting for the organizer)")")
+        Output.data(
+            "Lock:       \(campaign.map { "\($0), v\(lockVersion ?? 0), status '\(checkInStatus ?? "")'" } ?? "none (waiting for the organizer)")"
+        )
         Output.line("Peers:      \(peers.isEmpty ? "none" : "\(peers.count) in session")")
         for line in peerLines() { Output.data(line) }
         Output.line("Attendees:  \(attendees)  checked in: \(checkedIn)  walk-ins: \(walkIns)  inside: \(inside)")
-        if forks > 0 { Output.line("WARNING:    \(forks) fork(s) detected: an author signed two different deltas with the same seq") }
-        if clockWarnings > 0 { Output.line("WARNING:    \(clockWarnings) delta(s) stamped too far ahead of this kiosk's clock") }
+        if forks > 0 {
+            Output.line(
+                "WARNING:    \(forks) fork(s) detected: an author signed two different deltas with the same seq"
+            )
+        }
+        if clockWarnings > 0 {
+            Output.line("WARNING:    \(clockWarnings) delta(s) stamped too far ahead of this kiosk's clock")
+        }
         Output.line("Deltas by author:")
         for author in authors {
-            Output.line("  \(author.author.prefix(16))…  \(author.role.padding(toLength: 10, withPad: " ", startingAt: 0))  \(author.deltas) deltas, head #\(author.headSeq)")
+            Output.line(
+                "  \(author.author.prefix(16))…  \(author.role.padding(toLength: 10, withPad: " ", startingAt: 0))  \(author.deltas) deltas, head #\(author.headSeq)"
+            )
         }
         Output.line("Digest:     \(digest)")
     }

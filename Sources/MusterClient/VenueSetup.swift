@@ -1,12 +1,15 @@
 import Foundation
-import MusterCrypto
 import MusterControl
+import MusterCrypto
 
 /// `muster venue create`: the organizer key and the venue file.
 public enum VenueSetup {
-    public static func create(directory: String, name: String, withPassphrase: Bool,
-        environment: [String: String] = ProcessInfo.processInfo.environment) throws(ClientError) -> (key: String, venue: String)
-    {
+    public static func create(
+        directory: String,
+        name: String,
+        withPassphrase: Bool,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(ClientError) -> (key: String, venue: String) {
         let keyPath = (directory as NSString).appendingPathComponent("organizer.key")
         let venuePath = (directory as NSString).appendingPathComponent("venue.toml")
         for path in [keyPath, venuePath] where FileManager.default.fileExists(atPath: path) {
@@ -23,7 +26,11 @@ public enum VenueSetup {
             }
         }
         do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try FileManager.default.createDirectory(
+                atPath: directory,
+                withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700]
+            )
             let keyPair = try SigningKeyPair.generate()
             try KeyFile.write(keyPair, to: keyPath, passphrase: passphrase)
             try VenueFile.create(name: name, organizer: keyPair.publicKey).write(to: venuePath)

@@ -91,8 +91,11 @@ public final class ControlClient {
             try socket.sendAll(bytes)
         } catch {
             throw ControlClientError(
-                .unreachable, "lost the connection to musterd (\(String(cString: strerror(error.cause.errno))))",
-                requestSent: error.bytesSent > 0, cause: error.cause)
+                .unreachable,
+                "lost the connection to musterd (\(String(cString: strerror(error.cause.errno))))",
+                requestSent: error.bytesSent > 0,
+                cause: error.cause
+            )
         }
     }
 
@@ -113,17 +116,25 @@ public final class ControlClient {
             } catch {
                 if error.isTimeout {
                     throw ControlClientError(
-                        .timeout, "musterd did not answer within \(timeout.components.seconds) s; the outcome is unknown", requestSent: true,
-                        cause: error)
+                        .timeout,
+                        "musterd did not answer within \(timeout.components.seconds) s; the outcome is unknown",
+                        requestSent: true,
+                        cause: error
+                    )
                 }
                 throw ControlClientError(
-                    .unreachable, "lost the connection to musterd (\(String(cString: strerror(error.errno))))",
-                    requestSent: true, cause: error)
+                    .unreachable,
+                    "lost the connection to musterd (\(String(cString: strerror(error.errno))))",
+                    requestSent: true,
+                    cause: error
+                )
             }
             if count == 0 {
                 throw ControlClientError(
-                    .unreachable, "musterd closed the connection before answering; the outcome is unknown",
-                    requestSent: true)
+                    .unreachable,
+                    "musterd closed the connection before answering; the outcome is unknown",
+                    requestSent: true
+                )
             }
             buffer.append(contentsOf: chunk[..<count])
         }

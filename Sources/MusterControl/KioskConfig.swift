@@ -80,7 +80,10 @@ public struct KioskConfig: Sendable, Equatable {
         }
         var config = KioskConfig()
         for key in table.keys where !knownKeys.contains(key) {
-            throw ConfigError(file: file, "unknown key '\(key)' (known keys: \(knownKeys.sorted().joined(separator: ", ")))")
+            throw ConfigError(
+                file: file,
+                "unknown key '\(key)' (known keys: \(knownKeys.sorted().joined(separator: ", ")))"
+            )
         }
         func string(_ key: String) throws(ConfigError) -> String? {
             guard let value = table[key] else { return nil }
@@ -94,7 +97,10 @@ public struct KioskConfig: Sendable, Equatable {
         if let value = try string("venue") { config.venue = value }
         if let value = try string("log_level") {
             guard Self.logLevels.contains(value) else {
-                throw ConfigError(file: file, "'log_level' must be one of \(Self.logLevels.joined(separator: ", ")), got '\(value)'")
+                throw ConfigError(
+                    file: file,
+                    "'log_level' must be one of \(Self.logLevels.joined(separator: ", ")), got '\(value)'"
+                )
             }
             config.logLevel = value
         }

@@ -9,15 +9,19 @@ public import MusterCrypto
 /// this, so they agree on paths and formats.
 public enum KioskIdentity {
     /// Loads the kiosk key, creating it (mode 0600) when there is none yet.
-    public static func loadOrCreateKey(config: KioskConfig) throws(KioskIdentityError) -> (key: SigningKeyPair, created: Bool) {
+    public static func loadOrCreateKey(
+        config: KioskConfig
+    ) throws(KioskIdentityError) -> (key: SigningKeyPair, created: Bool) {
         let path = config.kioskKeyPath
         do {
             if FileManager.default.fileExists(atPath: path) {
                 return (try KeyFile.read(from: path, passphrase: { nil }), false)
             }
             try FileManager.default.createDirectory(
-                atPath: config.stateDirectory, withIntermediateDirectories: true,
-                attributes: [.posixPermissions: 0o700])
+                atPath: config.stateDirectory,
+                withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700]
+            )
             let keyPair = try SigningKeyPair.generate()
             try KeyFile.write(keyPair, to: path, passphrase: nil)
             return (keyPair, true)
@@ -33,7 +37,10 @@ public enum KioskIdentity {
         guard let text = try? String(contentsOfFile: path, encoding: .utf8),
             let certificate = decodeCertificate(text.trimmingCharacters(in: .whitespacesAndNewlines))
         else {
-            throw KioskIdentityError(.certificate, "\(path) is not a valid enrollment certificate; run muster join again")
+            throw KioskIdentityError(
+                .certificate,
+                "\(path) is not a valid enrollment certificate; run muster join again"
+            )
         }
         return certificate
     }
@@ -45,13 +52,17 @@ public enum KioskIdentity {
             try text.write(toFile: config.enrollmentPath, atomically: true, encoding: .utf8)
         } catch {
             throw KioskIdentityError(
-                .stateDirectory, "cannot write \(config.enrollmentPath): \(error.localizedDescription)", cause: error)
+                .stateDirectory,
+                "cannot write \(config.enrollmentPath): \(error.localizedDescription)",
+                cause: error
+            )
         }
     }
 
     static func decodeCertificate(_ text: String) -> SignedDelta? {
         let parts = text.split(separator: ".")
-        guard parts.count == 2, let envelope = Hex.decode(String(parts[0])), let signature = Hex.decode(String(parts[1]))
+        guard parts.count == 2, let envelope = Hex.decode(String(parts[0])),
+            let signature = Hex.decode(String(parts[1]))
         else { return nil }
         return try? SignedDelta(envelope: envelope, signature: signature)
     }

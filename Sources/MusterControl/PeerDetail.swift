@@ -17,8 +17,16 @@ public struct PeerDetail: Codable, Sendable, Equatable {
     public var copiesReceived: Int?
 
     public init(
-        key: String, name: String, location: String, address: String, lastSeenMillis: UInt64, behind: Int, ahead: Int,
-        digestMatches: Bool?, deltasReceived: Int? = nil, copiesReceived: Int? = nil
+        key: String,
+        name: String,
+        location: String,
+        address: String,
+        lastSeenMillis: UInt64,
+        behind: Int,
+        ahead: Int,
+        digestMatches: Bool?,
+        deltasReceived: Int? = nil,
+        copiesReceived: Int? = nil
     ) {
         self.deltasReceived = deltasReceived
         self.copiesReceived = copiesReceived

@@ -88,7 +88,8 @@ public final class UnixSocket {
     /// Calls `body` with `path` as a `sockaddr_un` and its length. A leading `@` names an abstract
     /// socket (written with a leading NUL), as systemd's `$NOTIFY_SOCKET` may.
     static func withAddress<Result>(
-        _ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Result
+        _ path: String,
+        _ body: (UnsafePointer<sockaddr>, socklen_t) -> Result
     ) throws(SocketError) -> Result {
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)

@@ -36,8 +36,11 @@ public struct VenueFile: Sendable {
     /// A new venue around an organizer key: fresh venue id and network key.
     public static func create(name: String, organizer: SigningPublicKey) throws -> VenueFile {
         VenueFile(
-            name: name, venue: .random(), organizer: AuthorID(organizer),
-            networkKey: try SecureBytes.random(count: 32))
+            name: name,
+            venue: .random(),
+            organizer: AuthorID(organizer),
+            networkKey: try SecureBytes.random(count: 32)
+        )
     }
 
     public func write(to path: String, overwrite: Bool = false) throws {
@@ -75,7 +78,10 @@ public struct VenueFile: Sendable {
             throw ConfigError(file: path, "cannot read the venue file (\(String(cString: strerror(errno))))")
         }
         guard info.st_mode & 0o077 == 0 else {
-            throw ConfigError(file: path, "the venue file holds the network key and must not be readable by others; run chmod 600 \(path)")
+            throw ConfigError(
+                file: path,
+                "the venue file holds the network key and must not be readable by others; run chmod 600 \(path)"
+            )
         }
         let table: TOMLTable
         do {
@@ -102,7 +108,11 @@ public struct VenueFile: Sendable {
         let generation = table["key_generation"]?.int ?? 0
         guard generation >= 0 else { throw ConfigError(file: path, "'key_generation' must not be negative") }
         return VenueFile(
-            name: table["name"]?.string ?? "", venue: venue, organizer: organizer, networkKey: key,
-            keyGeneration: UInt64(generation))
+            name: table["name"]?.string ?? "",
+            venue: venue,
+            organizer: organizer,
+            networkKey: key,
+            keyGeneration: UInt64(generation)
+        )
     }
 }

@@ -17,8 +17,16 @@ public struct AttendeePayload: DeltaPayload {
     public var admitted: Bool
 
     public init(
-        campaignID: String, key: String, email: String, firstName: String, lastName: String, company: String,
-        ticket: String?, salesforceID: String?, status: String?, admitted: Bool
+        campaignID: String,
+        key: String,
+        email: String,
+        firstName: String,
+        lastName: String,
+        company: String,
+        ticket: String?,
+        salesforceID: String?,
+        status: String?,
+        admitted: Bool
     ) {
         self.campaignID = campaignID
         self.key = key

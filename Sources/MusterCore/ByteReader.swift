@@ -78,7 +78,9 @@ public struct ByteReader: Sendable {
         let start = offset
         let range = try readLengthPrefixed(maxLength: maxLength)
         // Validated straight from the buffer: no intermediate array (decoding is on the catch-up path).
-        let string = bytes.withUnsafeBufferPointer { String(validating: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
+        let string = bytes.withUnsafeBufferPointer {
+            String(validating: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self)
+        }
         guard let string else { throw .invalidValue(at: start, "string is not valid UTF-8") }
         return string
     }

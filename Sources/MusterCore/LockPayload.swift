@@ -12,8 +12,11 @@ public struct LockPayload: DeltaPayload {
     public var closesAtMillis: Int64?
 
     public init(
-        version: UInt64, campaignID: String?, checkInStatus: String = "Responded",
-        opensAtMillis: Int64? = nil, closesAtMillis: Int64? = nil
+        version: UInt64,
+        campaignID: String?,
+        checkInStatus: String = "Responded",
+        opensAtMillis: Int64? = nil,
+        closesAtMillis: Int64? = nil
     ) {
         self.version = version
         self.campaignID = campaignID

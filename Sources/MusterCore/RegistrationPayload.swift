@@ -13,7 +13,12 @@ public struct RegistrationPayload: DeltaPayload {
     public var ticket: String
 
     public init(
-        presence: PresencePayload, email: String, firstName: String, lastName: String, company: String, ticket: String
+        presence: PresencePayload,
+        email: String,
+        firstName: String,
+        lastName: String,
+        company: String,
+        ticket: String
     ) {
         self.presence = presence
         self.email = email

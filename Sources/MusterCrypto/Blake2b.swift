@@ -14,8 +14,14 @@ public enum Blake2b {
         var digest = [UInt8](repeating: 0, count: digestCount)
         let status = ByteBuffers.withContiguous(bytes) { input in
             digest.withUnsafeMutableBufferPointer { out in
-                crypto_generichash(out.baseAddress!, digestCount,
-                                   input.baseAddress, UInt64(input.count), nil, 0)
+                crypto_generichash(
+                    out.baseAddress!,
+                    digestCount,
+                    input.baseAddress,
+                    UInt64(input.count),
+                    nil,
+                    0
+                )
             }
         }
         // Output length and (absent) key are fixed and valid, so this cannot fail on input.

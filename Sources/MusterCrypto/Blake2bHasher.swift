@@ -20,11 +20,15 @@ public struct Blake2bHasher: ~Copyable {
         Sodium.initializeForNonThrowingAPI()
         stateByteCount = crypto_generichash_statebytes()
         let raw = UnsafeMutableRawPointer.allocate(
-            byteCount: stateByteCount, alignment: muster_generichash_state_alignment())
+            byteCount: stateByteCount,
+            alignment: muster_generichash_state_alignment()
+        )
         state = OpaquePointer(raw)
         // Output length is fixed and no key is used, so this cannot fail on input.
-        Sodium.mustSucceed("crypto_generichash_init",
-                           crypto_generichash_init(state, nil, 0, Blake2b.digestCount))
+        Sodium.mustSucceed(
+            "crypto_generichash_init",
+            crypto_generichash_init(state, nil, 0, Blake2b.digestCount)
+        )
     }
 
     /// Appends bytes to the digest.

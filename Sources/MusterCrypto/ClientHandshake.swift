@@ -49,7 +49,9 @@ public final class ClientHandshake {
     ///   - authorize: decides whether the proven server key is acceptable
     ///     (typically: is it on the roster); false gives `.notAuthorized`.
     public init(
-        networkKey: SecureBytes, keyPair: SigningKeyPair, expectedServer: SigningPublicKey? = nil,
+        networkKey: SecureBytes,
+        keyPair: SigningKeyPair,
+        expectedServer: SigningPublicKey? = nil,
         authorize: @escaping (SigningPublicKey) -> Bool
     ) throws(HandshakeError) {
         try HandshakeCrypto.validateNetworkKey(networkKey)
@@ -59,7 +61,8 @@ public final class ClientHandshake {
         self.expectedServer = expectedServer
         self.authorize = authorize
         self.ephemeralPublic = ephemeral.publicKey
-        self.helloMessage = ephemeral.publicKey
+        self.helloMessage =
+            ephemeral.publicKey
             + (try HandshakeCrypto.authenticator(for: ephemeral.publicKey, key: networkKey))
         self.state = .awaitingHello(ephemeralSecret: ephemeral.secret, helloSent: false)
     }
@@ -83,23 +86,34 @@ public final class ClientHandshake {
         let current = state
         state = .ended  // any failure below ends the handshake and drops its secrets
         guard case let .awaitingHello(ephemeralSecret, helloSent) = current else {
-            throw HandshakeError(.malformed, "The server's hello arrived out of order (receiveHello was already called).")
+            throw HandshakeError(
+                .malformed,
+                "The server's hello arrived out of order (receiveHello was already called)."
+            )
         }
         guard helloSent else {
             throw HandshakeError(.malformed, "The server's hello arrived before ours was sent; call hello() first.")
         }
         guard message.count == HandshakeMessage.helloBytes else {
-            throw HandshakeError(.malformed, "The server's hello must be \(HandshakeMessage.helloBytes) bytes, got \(message.count).")
+            throw HandshakeError(
+                .malformed,
+                "The server's hello must be \(HandshakeMessage.helloBytes) bytes, got \(message.count)."
+            )
         }
         let serverEphemeral = Array(message[..<HandshakeCrypto.ephemeralBytes])
         try HandshakeCrypto.verifyAuthenticator(
-            Array(message[HandshakeCrypto.ephemeralBytes...]), for: serverEphemeral + ephemeralPublic, key: networkKey,
+            Array(message[HandshakeCrypto.ephemeralBytes...]),
+            for: serverEphemeral + ephemeralPublic,
+            key: networkKey,
             failure: "The server does not use this venue's network key (its hello did not authenticate); "
                 + "it belongs to another venue or is not a Muster kiosk."
         )
         let secrets = try HandshakeSecrets(
-            role: .client, networkKey: networkKey, ownSecret: ephemeralSecret,
-            ownPublic: ephemeralPublic, peerPublic: serverEphemeral
+            role: .client,
+            networkKey: networkKey,
+            ownSecret: ephemeralSecret,
+            ownPublic: ephemeralPublic,
+            peerPublic: serverEphemeral
         )
         let signature = HandshakeCrypto.sign(try secrets.clientTranscript(), with: keyPair)
         let auth = try secrets.sealClientAuth(keyPair.publicKey.bytes + signature)
@@ -117,20 +131,30 @@ public final class ClientHandshake {
         let current = state
         state = .ended  // finished or failed, the secrets go with `current`
         guard case let .awaitingAccept(secrets, clientSignature) = current else {
-            throw HandshakeError(.malformed, "The server's accept arrived out of order (call hello() and receiveHello first, once each).")
+            throw HandshakeError(
+                .malformed,
+                "The server's accept arrived out of order (call hello() and receiveHello first, once each)."
+            )
         }
         guard message.count == HandshakeMessage.authBytes else {
-            throw HandshakeError(.malformed, "The server's accept must be \(HandshakeMessage.authBytes) bytes, got \(message.count).")
+            throw HandshakeError(
+                .malformed,
+                "The server's accept must be \(HandshakeMessage.authBytes) bytes, got \(message.count)."
+            )
         }
         let plaintext = try secrets.openServerAccept(message)
         guard plaintext.count == HandshakeMessage.authPlaintextBytes,
-              let server = try? SigningPublicKey(bytes: plaintext[..<SigningPublicKey.byteCount]) else {
+            let server = try? SigningPublicKey(bytes: plaintext[..<SigningPublicKey.byteCount])
+        else {
             throw HandshakeError(.malformed, "The server's accept has the wrong layout.")
         }
         let serverSignature = Array(plaintext[SigningPublicKey.byteCount...])
         let transcript = try secrets.serverTranscript(client: keyPair.publicKey, clientSignature: clientSignature)
         guard HandshakeCrypto.isValid(serverSignature, by: server, over: transcript) else {
-            throw HandshakeError(.badSignature, "The server \(server.fingerprint) did not prove its identity (bad signature).")
+            throw HandshakeError(
+                .badSignature,
+                "The server \(server.fingerprint) did not prove its identity (bad signature)."
+            )
         }
         if let expectedServer, expectedServer != server {
             throw HandshakeError(
@@ -140,7 +164,10 @@ public final class ClientHandshake {
             )
         }
         guard authorize(server) else {
-            throw HandshakeError(.notAuthorized, "The server \(server.fingerprint) is not authorized (not on the roster).")
+            throw HandshakeError(
+                .notAuthorized,
+                "The server \(server.fingerprint) is not authorized (not on the roster)."
+            )
         }
         let keys = try secrets.sessionKeys(client: keyPair.publicKey, server: server)
         return HandshakeResult(peer: server, sendKey: keys.clientToServer, receiveKey: keys.serverToClient)

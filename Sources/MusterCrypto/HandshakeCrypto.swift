@@ -41,7 +41,10 @@ enum HandshakeCrypto {
 
     /// `Sodium.check`, re-labelled as a handshake error with `code`.
     static func check(
-        _ call: String, _ status: Int32, code: HandshakeError.Code = .sodium, message: String? = nil
+        _ call: String,
+        _ status: Int32,
+        code: HandshakeError.Code = .sodium,
+        message: String? = nil
     ) throws(HandshakeError) {
         do throws(MusterCryptoError) {
             try Sodium.check(call, status)
@@ -66,7 +69,10 @@ enum HandshakeCrypto {
     static func validateNetworkKey(_ key: SecureBytes) throws(HandshakeError) {
         try sodium { () throws(MusterCryptoError) in try Sodium.ensureInitialized() }
         guard key.count == crypto_auth_keybytes() else {
-            throw HandshakeError(.malformed, "The venue network key must be \(crypto_auth_keybytes()) bytes, got \(key.count).")
+            throw HandshakeError(
+                .malformed,
+                "The venue network key must be \(crypto_auth_keybytes()) bytes, got \(key.count)."
+            )
         }
     }
 
@@ -92,7 +98,10 @@ enum HandshakeCrypto {
     /// that is reported as `.lowOrderPoint`.
     static func sharedSecret(ownSecret: SecureBytes, peerPublic: [UInt8]) throws(HandshakeError) -> SecureBytes {
         guard peerPublic.count == ephemeralBytes else {
-            throw HandshakeError(.malformed, "The peer's ephemeral key must be \(ephemeralBytes) bytes, got \(peerPublic.count).")
+            throw HandshakeError(
+                .malformed,
+                "The peer's ephemeral key must be \(ephemeralBytes) bytes, got \(peerPublic.count)."
+            )
         }
         var status: Int32 = 0
         do throws(MusterCryptoError) {
@@ -135,7 +144,10 @@ enum HandshakeCrypto {
     /// Checks a `crypto_auth` tag in constant time (`crypto_auth_verify`);
     /// a mismatch is `.wrongNetworkKey` with `failure` as its message.
     static func verifyAuthenticator(
-        _ tag: [UInt8], for message: [UInt8], key: SecureBytes, failure: String
+        _ tag: [UInt8],
+        for message: [UInt8],
+        key: SecureBytes,
+        failure: String
     ) throws(HandshakeError) {
         guard tag.count == crypto_auth_bytes() else {
             throw HandshakeError(.malformed, "A handshake tag must be \(crypto_auth_bytes()) bytes, got \(tag.count).")
@@ -185,7 +197,14 @@ enum HandshakeCrypto {
                 let status = input.withBytePointer { inputPointer in
                     if let key {
                         key.withBytePointer { keyPointer in
-                            crypto_generichash(outPointer, out.count, inputPointer, UInt64(input.count), keyPointer, key.count)
+                            crypto_generichash(
+                                outPointer,
+                                out.count,
+                                inputPointer,
+                                UInt64(input.count),
+                                keyPointer,
+                                key.count
+                            )
                         }
                     } else {
                         crypto_generichash(outPointer, out.count, inputPointer, UInt64(input.count), nil, 0)
@@ -228,8 +247,13 @@ enum HandshakeCrypto {
             plaintext.withUnsafeBufferPointer { message in
                 nonce.withUnsafeBufferPointer { nonceBuffer in
                     key.withBytePointer { keyPointer in
-                        crypto_secretbox_easy(out.baseAddress!, message.baseAddress!, UInt64(message.count),
-                                              nonceBuffer.baseAddress!, keyPointer)
+                        crypto_secretbox_easy(
+                            out.baseAddress!,
+                            message.baseAddress!,
+                            UInt64(message.count),
+                            nonceBuffer.baseAddress!,
+                            keyPointer
+                        )
                     }
                 }
             }
@@ -241,18 +265,29 @@ enum HandshakeCrypto {
     /// `crypto_secretbox_open_easy`; a box that does not authenticate is
     /// `.badSignature` with `failure` as its message.
     static func open(
-        _ sealed: [UInt8], nonce: [UInt8], key: SecureBytes, failure: String
+        _ sealed: [UInt8],
+        nonce: [UInt8],
+        key: SecureBytes,
+        failure: String
     ) throws(HandshakeError) -> [UInt8] {
         guard sealed.count > crypto_secretbox_macbytes() else {
-            throw HandshakeError(.malformed, "A handshake box must be longer than \(crypto_secretbox_macbytes()) bytes, got \(sealed.count).")
+            throw HandshakeError(
+                .malformed,
+                "A handshake box must be longer than \(crypto_secretbox_macbytes()) bytes, got \(sealed.count)."
+            )
         }
         var plaintext = [UInt8](repeating: 0, count: sealed.count - crypto_secretbox_macbytes())
         let status = plaintext.withUnsafeMutableBufferPointer { out in
             sealed.withUnsafeBufferPointer { ciphertext in
                 nonce.withUnsafeBufferPointer { nonceBuffer in
                     key.withBytePointer { keyPointer in
-                        crypto_secretbox_open_easy(out.baseAddress!, ciphertext.baseAddress!, UInt64(ciphertext.count),
-                                                   nonceBuffer.baseAddress!, keyPointer)
+                        crypto_secretbox_open_easy(
+                            out.baseAddress!,
+                            ciphertext.baseAddress!,
+                            UInt64(ciphertext.count),
+                            nonceBuffer.baseAddress!,
+                            keyPointer
+                        )
                     }
                 }
             }

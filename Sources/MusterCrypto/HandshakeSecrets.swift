@@ -42,10 +42,17 @@ final class HandshakeSecrets {
     /// the peer's ephemeral key equals our own: an honest peer never sends
     /// ours back, so that can only be a reflected message.
     init(
-        role: Role, networkKey: SecureBytes, ownSecret: SecureBytes, ownPublic: [UInt8], peerPublic: [UInt8]
+        role: Role,
+        networkKey: SecureBytes,
+        ownSecret: SecureBytes,
+        ownPublic: [UInt8],
+        peerPublic: [UInt8]
     ) throws(HandshakeError) {
         guard peerPublic != ownPublic else {
-            throw HandshakeError(.malformed, "The peer sent back our own ephemeral key (a reflected handshake message).")
+            throw HandshakeError(
+                .malformed,
+                "The peer sent back our own ephemeral key (a reflected handshake message)."
+            )
         }
         let clientEphemeral = role == .client ? ownPublic : peerPublic
         let serverEphemeral = role == .client ? peerPublic : ownPublic
@@ -93,7 +100,9 @@ final class HandshakeSecrets {
     /// Opens message 3.
     func openClientAuth(_ message: [UInt8]) throws(HandshakeError) -> [UInt8] {
         try HandshakeCrypto.open(
-            message, nonce: HandshakeCrypto.boxNonce(Self.clientAuthNonce), key: boxKey,
+            message,
+            nonce: HandshakeCrypto.boxNonce(Self.clientAuthNonce),
+            key: boxKey,
             failure: "The client's identity proof could not be decrypted: it was altered in transit "
                 + "or belongs to a different session (a replay)."
         )
@@ -107,7 +116,9 @@ final class HandshakeSecrets {
     /// Opens message 4.
     func openServerAccept(_ message: [UInt8]) throws(HandshakeError) -> [UInt8] {
         try HandshakeCrypto.open(
-            message, nonce: HandshakeCrypto.boxNonce(Self.serverAcceptNonce), key: boxKey,
+            message,
+            nonce: HandshakeCrypto.boxNonce(Self.serverAcceptNonce),
+            key: boxKey,
             failure: "The server's identity proof could not be decrypted: it was altered in transit "
                 + "or belongs to a different session (a replay)."
         )
@@ -118,12 +129,15 @@ final class HandshakeSecrets {
     /// The two secretstream keys, each `BLAKE2b-256_K(label ‖ ab ‖ A_pub ‖ B_pub ‖ a_pub ‖ b_pub)`.
     /// Including both long-term keys binds the keys to the proven identities.
     func sessionKeys(
-        client: SigningPublicKey, server: SigningPublicKey
+        client: SigningPublicKey,
+        server: SigningPublicKey
     ) throws(HandshakeError) -> (clientToServer: SecureBytes, serverToClient: SecureBytes) {
         func derive(_ label: String) throws(HandshakeError) -> SecureBytes {
             try HandshakeCrypto.hash(
-                [.label(label), .secret(shared), .bytes(client.bytes), .bytes(server.bytes),
-                 .bytes(clientEphemeral), .bytes(serverEphemeral)],
+                [
+                    .label(label), .secret(shared), .bytes(client.bytes), .bytes(server.bytes),
+                    .bytes(clientEphemeral), .bytes(serverEphemeral),
+                ],
                 key: networkKey
             )
         }

@@ -1,5 +1,5 @@
-import MusterCore
 import CSodium
+import MusterCore
 
 /// The organizer's (or a kiosk's) signing key on disk.
 ///
@@ -40,20 +40,32 @@ public enum KeyFile {
     /// true, so a key is never clobbered by accident. An empty passphrase is
     /// rejected (`.badLength`): pass nil to write an unsealed file.
     public static func write(
-        _ keyPair: SigningKeyPair, to path: String, passphrase: String?, overwrite: Bool = false
+        _ keyPair: SigningKeyPair,
+        to path: String,
+        passphrase: String?,
+        overwrite: Bool = false
     ) throws(MusterCryptoError) {
         let publicLine = "public = \"\(keyPair.publicKey.hex)\"\n"
         let contents: SecureBytes
         if let passphrase {
             guard !passphrase.isEmpty else {
-                throw MusterCryptoError(.badLength, "The passphrase is empty. Choose a passphrase, or write the key file unsealed.")
+                throw MusterCryptoError(
+                    .badLength,
+                    "The passphrase is empty. Choose a passphrase, or write the key file unsealed."
+                )
             }
             let salt = SecureRandom.bytes(count: PassphraseSeal.saltByteCount)
             let opslimit = PassphraseSeal.defaultOpslimit
             let memlimit = PassphraseSeal.defaultMemlimit
-            let key = try PassphraseSeal.deriveKey(passphrase: passphrase, salt: salt, opslimit: opslimit, memlimit: memlimit)
+            let key = try PassphraseSeal.deriveKey(
+                passphrase: passphrase,
+                salt: salt,
+                opslimit: opslimit,
+                memlimit: memlimit
+            )
             let (nonce, sealed) = try PassphraseSeal.seal(keyPair.seed, key: key)
-            let text = "# Muster signing key, sealed with a passphrase. Keep this file secret.\n"
+            let text =
+                "# Muster signing key, sealed with a passphrase. Keep this file secret.\n"
                 + "format = \"\(formatVersion)\"\n"
                 + publicLine
                 + "kdf = \"\(PassphraseSeal.kdfName)\"\n"
@@ -68,7 +80,8 @@ public enum KeyFile {
                 ("# Muster signing key. Keep this file secret.\n"
                     + "format = \"\(formatVersion)\"\n"
                     + publicLine
-                    + "seed = \"").utf8)
+                    + "seed = \"").utf8
+            )
             contents = try renderWithSecretHex(prefix: prefix, secret: keyPair.seed, suffix: Array("\"\n".utf8))
         }
         try contents.withUnsafeBytes { (raw: UnsafeRawBufferPointer) throws(MusterCryptoError) in
@@ -81,7 +94,8 @@ public enum KeyFile {
     /// `.wrongPassphrase`. Errors thrown by the closure are passed through if
     /// they are `MusterCryptoError`, otherwise reported as `.passphraseRequired`.
     public static func read(
-        from path: String, passphrase: () throws -> String?
+        from path: String,
+        passphrase: () throws -> String?
     ) throws(MusterCryptoError) -> SigningKeyPair {
         let document = try loadDocument(path)
         let stated = try SigningPublicKey(bytes: document.hexBytes("public", count: SigningPublicKey.byteCount))
@@ -97,12 +111,23 @@ public enum KeyFile {
             } catch let error as MusterCryptoError {
                 throw error
             } catch {
-                throw MusterCryptoError(.passphraseRequired, "Could not get the passphrase for the key file at \(path): \(error)")
+                throw MusterCryptoError(
+                    .passphraseRequired,
+                    "Could not get the passphrase for the key file at \(path): \(error)"
+                )
             }
             guard let supplied else {
-                throw MusterCryptoError(.passphraseRequired, "The key file at \(path) is sealed with a passphrase; supply the passphrase to use it.")
+                throw MusterCryptoError(
+                    .passphraseRequired,
+                    "The key file at \(path) is sealed with a passphrase; supply the passphrase to use it."
+                )
             }
-            let key = try PassphraseSeal.deriveKey(passphrase: supplied, salt: salt, opslimit: opslimit, memlimit: memlimit)
+            let key = try PassphraseSeal.deriveKey(
+                passphrase: supplied,
+                salt: salt,
+                opslimit: opslimit,
+                memlimit: memlimit
+            )
             seed = try PassphraseSeal.open(sealedSeed, nonce: nonce, key: key, path: path)
         }
 
@@ -175,7 +200,9 @@ public enum KeyFile {
     /// (`sodium_bin2hex`), so the plain seed's hex never exists in an ordinary
     /// String or array.
     private static func renderWithSecretHex(
-        prefix: [UInt8], secret: SecureBytes, suffix: [UInt8]
+        prefix: [UInt8],
+        secret: SecureBytes,
+        suffix: [UInt8]
     ) throws(MusterCryptoError) -> SecureBytes {
         let hexCount = secret.count * 2
         // sodium_bin2hex always writes a trailing NUL; the suffix (never empty here) overwrites it.

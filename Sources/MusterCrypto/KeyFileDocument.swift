@@ -1,4 +1,5 @@
 import MusterCore
+
 /// The parsed text of a key file: `name = "string"` or `name = 123` lines,
 /// `#` comments, nothing else.
 ///
@@ -126,8 +127,12 @@ struct KeyFileDocument {
         guard let field = fields[name] else { throw missing(name) }
         guard field.kind == .string else { throw malformed(field.line, "`\(name)` must be a quoted string") }
         do throws(MusterCryptoError) {
-            return try SecureBytes(hexUTF8: UnsafeRawBufferPointer(rebasing: bytes[field.range]), count: count, what: name)
-        } catch where error.code == .badLength {
+            return try SecureBytes(
+                hexUTF8: UnsafeRawBufferPointer(rebasing: bytes[field.range]),
+                count: count,
+                what: name
+            )
+        } catch  where error.code == .badLength {
             throw invalid(error.message)
         }
     }
@@ -151,7 +156,9 @@ struct KeyFileDocument {
 
     private func skipSpaces(from start: Int, in line: Range<Int>) -> Int {
         var i = start
-        while i < line.upperBound, bytes[i] == UInt8(ascii: " ") || bytes[i] == UInt8(ascii: "\t") || bytes[i] == UInt8(ascii: "\r") {
+        while i < line.upperBound,
+            bytes[i] == UInt8(ascii: " ") || bytes[i] == UInt8(ascii: "\t") || bytes[i] == UInt8(ascii: "\r")
+        {
             i += 1
         }
         return i

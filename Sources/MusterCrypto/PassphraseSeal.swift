@@ -33,10 +33,16 @@ enum PassphraseSeal {
     /// Derives the secretbox key from `passphrase`. The UTF-8 copy of the
     /// passphrase is zeroed before returning.
     static func deriveKey(
-        passphrase: String, salt: [UInt8], opslimit: UInt64, memlimit: UInt64
+        passphrase: String,
+        salt: [UInt8],
+        opslimit: UInt64,
+        memlimit: UInt64
     ) throws(MusterCryptoError) -> SecureBytes {
         guard salt.count == saltByteCount else {
-            throw MusterCryptoError(.badLength, "The passphrase salt must be \(saltByteCount) bytes, got \(salt.count).")
+            throw MusterCryptoError(
+                .badLength,
+                "The passphrase salt must be \(saltByteCount) bytes, got \(salt.count)."
+            )
         }
         var utf8 = Array(passphrase.utf8)
         let length = utf8.count
@@ -49,16 +55,21 @@ enum PassphraseSeal {
                 salt.withUnsafeBufferPointer { saltBuffer in
                     password.withMemoryRebound(to: CChar.self) { passwordChars in
                         crypto_pwhash(
-                            keyBase.assumingMemoryBound(to: UInt8.self), UInt64(key.count),
-                            passwordChars.baseAddress!, UInt64(length),
-                            saltBuffer.baseAddress!, opslimit, Int(memlimit),
+                            keyBase.assumingMemoryBound(to: UInt8.self),
+                            UInt64(key.count),
+                            passwordChars.baseAddress!,
+                            UInt64(length),
+                            saltBuffer.baseAddress!,
+                            opslimit,
+                            Int(memlimit),
                             crypto_pwhash_alg_argon2id13()
                         )
                     }
                 }
             }
             try Sodium.check(
-                "crypto_pwhash", status,
+                "crypto_pwhash",
+                status,
                 message: "Deriving a key from the passphrase (libsodium crypto_pwhash) failed; "
                     + "the system may not have \(memlimit / (1024 * 1024)) MiB of memory free."
             )
@@ -66,15 +77,23 @@ enum PassphraseSeal {
     }
 
     /// Encrypts `seed` under `key` with a fresh random nonce.
-    static func seal(_ seed: SecureBytes, key: SecureBytes) throws(MusterCryptoError) -> (nonce: [UInt8], sealed: [UInt8]) {
+    static func seal(
+        _ seed: SecureBytes,
+        key: SecureBytes
+    ) throws(MusterCryptoError) -> (nonce: [UInt8], sealed: [UInt8]) {
         let nonce = SecureRandom.bytes(count: nonceByteCount)
         var sealed = [UInt8](repeating: 0, count: seed.count + crypto_secretbox_macbytes())
         let status = sealed.withUnsafeMutableBufferPointer { out in
             nonce.withUnsafeBufferPointer { nonceBuffer in
                 seed.withBytePointer { message in
                     key.withBytePointer { keyPointer in
-                        crypto_secretbox_easy(out.baseAddress!, message, UInt64(seed.count),
-                                              nonceBuffer.baseAddress!, keyPointer)
+                        crypto_secretbox_easy(
+                            out.baseAddress!,
+                            message,
+                            UInt64(seed.count),
+                            nonceBuffer.baseAddress!,
+                            keyPointer
+                        )
                     }
                 }
             }
@@ -85,7 +104,12 @@ enum PassphraseSeal {
 
     /// Decrypts a sealed seed. A failed authentication tag means the
     /// passphrase was wrong (or the ciphertext was altered): `.wrongPassphrase`.
-    static func open(_ sealed: [UInt8], nonce: [UInt8], key: SecureBytes, path: String) throws(MusterCryptoError) -> SecureBytes {
+    static func open(
+        _ sealed: [UInt8],
+        nonce: [UInt8],
+        key: SecureBytes,
+        path: String
+    ) throws(MusterCryptoError) -> SecureBytes {
         guard sealed.count == sealedByteCount, nonce.count == nonceByteCount, key.count == keyByteCount else {
             throw MusterCryptoError(.badKeyFile, "The sealed seed in the key file at \(path) has the wrong size.")
         }
@@ -94,14 +118,20 @@ enum PassphraseSeal {
             let status = sealed.withUnsafeBufferPointer { ciphertext in
                 nonce.withUnsafeBufferPointer { nonceBuffer in
                     key.withBytePointer { keyPointer in
-                        crypto_secretbox_open_easy(seedBase.assumingMemoryBound(to: UInt8.self),
-                                                   ciphertext.baseAddress!, UInt64(ciphertext.count),
-                                                   nonceBuffer.baseAddress!, keyPointer)
+                        crypto_secretbox_open_easy(
+                            seedBase.assumingMemoryBound(to: UInt8.self),
+                            ciphertext.baseAddress!,
+                            UInt64(ciphertext.count),
+                            nonceBuffer.baseAddress!,
+                            keyPointer
+                        )
                     }
                 }
             }
             try Sodium.check(
-                "crypto_secretbox_open_easy", status, code: .wrongPassphrase,
+                "crypto_secretbox_open_easy",
+                status,
+                code: .wrongPassphrase,
                 message: "The passphrase for the key file at \(path) is wrong (or the file was altered). Try again."
             )
         }

@@ -11,15 +11,19 @@ public enum SealedBox {
     public static let overhead = 48
 
     /// Seals `message` to the kiosk whose signing key is `recipient`.
-    public static func seal(_ message: SecureBytes, to recipient: SigningPublicKey) throws(MusterCryptoError) -> [UInt8] {
+    public static func seal(_ message: SecureBytes, to recipient: SigningPublicKey) throws(MusterCryptoError) -> [UInt8]
+    {
         try Sodium.ensureInitialized()
         var curve = [UInt8](repeating: 0, count: 32)
         let converted = recipient.bytes.withUnsafeBufferPointer { pk in
             crypto_sign_ed25519_pk_to_curve25519(&curve, pk.baseAddress!)
         }
         try Sodium.check(
-            "crypto_sign_ed25519_pk_to_curve25519", converted, code: .badLength,
-            message: "The recipient key \(recipient.fingerprint) is not a valid Ed25519 public key.")
+            "crypto_sign_ed25519_pk_to_curve25519",
+            converted,
+            code: .badLength,
+            message: "The recipient key \(recipient.fingerprint) is not a valid Ed25519 public key."
+        )
         var sealed = [UInt8](repeating: 0, count: message.count + overhead)
         let status = message.withBytePointer { plain in
             crypto_box_seal(&sealed, plain, UInt64(message.count), curve)
@@ -48,12 +52,19 @@ public enum SealedBox {
         return try SecureBytes(count: sealed.count - overhead) { buffer throws(MusterCryptoError) in
             let status = secretCurve.withBytePointer { sk in
                 crypto_box_seal_open(
-                    buffer.baseAddress!.assumingMemoryBound(to: UInt8.self), sealed, UInt64(sealed.count),
-                    publicCurve, sk)
+                    buffer.baseAddress!.assumingMemoryBound(to: UInt8.self),
+                    sealed,
+                    UInt64(sealed.count),
+                    publicCurve,
+                    sk
+                )
             }
             try Sodium.check(
-                "crypto_box_seal_open", status, code: .badSignature,
-                message: "The sealed message was not sealed to this kiosk's key, or it was altered.")
+                "crypto_box_seal_open",
+                status,
+                code: .badSignature,
+                message: "The sealed message was not sealed to this kiosk's key, or it was altered."
+            )
         }
     }
 }

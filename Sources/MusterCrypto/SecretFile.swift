@@ -1,5 +1,5 @@
-import MusterCore
 import Foundation
+import MusterCore
 
 /// POSIX plumbing for files that hold secrets (key files, venue files).
 ///
@@ -39,7 +39,9 @@ enum SecretFile {
         if close(fd) != 0 { throw ioError("Could not finish writing \(temporary)", errno) }
 
         if overwrite {
-            if rename(temporary, path) != 0 { throw ioError("Could not move the new file into place at \(path)", errno) }
+            if rename(temporary, path) != 0 {
+                throw ioError("Could not move the new file into place at \(path)", errno)
+            }
             keepTemporary = true  // it now *is* the destination
         } else {
             try placeWithoutOverwriting(temporary, at: path)
@@ -63,7 +65,10 @@ enum SecretFile {
     }
 
     private static func alreadyExists(_ path: String) -> MusterCryptoError {
-        MusterCryptoError(.io, "\(path) already exists; refusing to overwrite it. Move it aside or ask to overwrite explicitly.")
+        MusterCryptoError(
+            .io,
+            "\(path) already exists; refusing to overwrite it. Move it aside or ask to overwrite explicitly."
+        )
     }
 
     private static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, path: String) throws(MusterCryptoError) {
@@ -118,7 +123,10 @@ enum SecretFile {
             )
         }
         guard info.st_size <= maximumByteCount else {
-            throw MusterCryptoError(.badKeyFile, "The \(what) at \(path) is \(info.st_size) bytes, too large to be a Muster \(what).")
+            throw MusterCryptoError(
+                .badKeyFile,
+                "The \(what) at \(path) is \(info.st_size) bytes, too large to be a Muster \(what)."
+            )
         }
 
         // Read straight into secure memory so the file's secrets never sit in ordinary arrays.

@@ -36,7 +36,10 @@ public final class SecretStreamReceiver {
             throw MusterCryptoError(.badLength, "A secretstream key must be \(keyBytes) bytes, got \(key.count).")
         }
         guard header.count == Self.headerBytes else {
-            throw MusterCryptoError(.badLength, "A secretstream header must be \(Self.headerBytes) bytes, got \(header.count).")
+            throw MusterCryptoError(
+                .badLength,
+                "A secretstream header must be \(Self.headerBytes) bytes, got \(header.count)."
+            )
         }
         let state = try SecretStreamState()
         let status = header.withUnsafeBufferPointer { headerBuffer in
@@ -44,20 +47,28 @@ public final class SecretStreamReceiver {
                 crypto_secretstream_xchacha20poly1305_init_pull(state.pointer, headerBuffer.baseAddress!, keyPointer)
             }
         }
-        try Sodium.check("crypto_secretstream_xchacha20poly1305_init_pull", status,
-                         code: .badSignature, message: "The peer's secretstream header was refused.")
+        try Sodium.check(
+            "crypto_secretstream_xchacha20poly1305_init_pull",
+            status,
+            code: .badSignature,
+            message: "The peer's secretstream header was refused."
+        )
         self.state = state
     }
 
     /// Verifies and decrypts the next message. `final` is true for the
     /// sender's last message, after which the receiver is closed.
-    public func open(_ ciphertext: some Collection<UInt8>) throws(MusterCryptoError) -> (plaintext: [UInt8], final: Bool) {
+    public func open(
+        _ ciphertext: some Collection<UInt8>
+    ) throws(MusterCryptoError) -> (plaintext: [UInt8], final: Bool) {
         if let closedReason {
             throw MusterCryptoError(.badSignature, closedReason)
         }
         let count = ciphertext.count
         guard count >= Self.overheadBytes else {
-            throw close("A secretstream message of \(count) bytes is shorter than its \(Self.overheadBytes)-byte overhead; it was truncated.")
+            throw close(
+                "A secretstream message of \(count) bytes is shorter than its \(Self.overheadBytes)-byte overhead; it was truncated."
+            )
         }
         let plaintextCount = count - Self.overheadBytes
         // One spare byte so the output pointer exists even for an empty message.
@@ -68,13 +79,22 @@ public final class SecretStreamReceiver {
         let status = ByteBuffers.withContiguous(ciphertext) { input in
             plaintext.withUnsafeMutableBufferPointer { out in
                 crypto_secretstream_xchacha20poly1305_pull(
-                    state.pointer, out.baseAddress!, &written, &tag,
-                    input.baseAddress!, UInt64(input.count), nil, 0)
+                    state.pointer,
+                    out.baseAddress!,
+                    &written,
+                    &tag,
+                    input.baseAddress!,
+                    UInt64(input.count),
+                    nil,
+                    0
+                )
             }
         }
         do throws(MusterCryptoError) {
             try Sodium.check(
-                "crypto_secretstream_xchacha20poly1305_pull", status, code: .badSignature,
+                "crypto_secretstream_xchacha20poly1305_pull",
+                status,
+                code: .badSignature,
                 message: "A secretstream message failed authentication: it was altered, truncated, reordered, "
                     + "replayed or sealed under another key. Close the connection."
             )
@@ -83,7 +103,9 @@ public final class SecretStreamReceiver {
         }
         guard written == UInt64(plaintextCount) else {
             ByteBuffers.zero(&plaintext)
-            throw close("libsodium call crypto_secretstream_xchacha20poly1305_pull returned \(written) bytes, expected \(plaintextCount).")
+            throw close(
+                "libsodium call crypto_secretstream_xchacha20poly1305_pull returned \(written) bytes, expected \(plaintextCount)."
+            )
         }
         if plaintextCount == 0 { plaintext = [] }
         let final = tag == crypto_secretstream_xchacha20poly1305_tag_final()

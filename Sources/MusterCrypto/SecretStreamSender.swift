@@ -44,13 +44,21 @@ public final class SecretStreamSender {
     /// message is tagged as the end of the stream and the sender is closed.
     public func seal(_ plaintext: some Collection<UInt8>, final: Bool = false) throws(MusterCryptoError) -> [UInt8] {
         guard !state.isWiped else {
-            throw MusterCryptoError(.sodiumCall, "This secretstream was already finished with a final message; start a new session to send more.")
+            throw MusterCryptoError(
+                .sodiumCall,
+                "This secretstream was already finished with a final message; start a new session to send more."
+            )
         }
         let count = plaintext.count
         guard UInt64(count) <= UInt64(crypto_secretstream_xchacha20poly1305_messagebytes_max()) else {
-            throw MusterCryptoError(.badLength, "A secretstream message of \(count) bytes is larger than libsodium allows.")
+            throw MusterCryptoError(
+                .badLength,
+                "A secretstream message of \(count) bytes is larger than libsodium allows."
+            )
         }
-        let tag = final ? crypto_secretstream_xchacha20poly1305_tag_final() : crypto_secretstream_xchacha20poly1305_tag_message()
+        let tag =
+            final
+            ? crypto_secretstream_xchacha20poly1305_tag_final() : crypto_secretstream_xchacha20poly1305_tag_message()
         var ciphertext = [UInt8](repeating: 0, count: count + crypto_secretstream_xchacha20poly1305_abytes())
         var written: UInt64 = 0
         let state = self.state
@@ -60,15 +68,25 @@ public final class SecretStreamSender {
                 var placeholder: UInt8 = 0
                 return withUnsafePointer(to: &placeholder) { empty in
                     crypto_secretstream_xchacha20poly1305_push(
-                        state.pointer, out.baseAddress!, &written,
-                        message.baseAddress ?? empty, UInt64(message.count), nil, 0, tag)
+                        state.pointer,
+                        out.baseAddress!,
+                        &written,
+                        message.baseAddress ?? empty,
+                        UInt64(message.count),
+                        nil,
+                        0,
+                        tag
+                    )
                 }
             }
         }
         try Sodium.check("crypto_secretstream_xchacha20poly1305_push", status)
         guard written == UInt64(ciphertext.count) else {
             state.wipe()
-            throw MusterCryptoError(.sodiumCall, "libsodium call crypto_secretstream_xchacha20poly1305_push wrote \(written) bytes, expected \(ciphertext.count).")
+            throw MusterCryptoError(
+                .sodiumCall,
+                "libsodium call crypto_secretstream_xchacha20poly1305_push wrote \(written) bytes, expected \(ciphertext.count)."
+            )
         }
         if final { state.wipe() }
         return ciphertext

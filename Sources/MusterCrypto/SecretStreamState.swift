@@ -23,13 +23,18 @@ final class SecretStreamState {
     init() throws(MusterCryptoError) {
         try Sodium.ensureInitialized()
         let alignment = max(muster_secretstream_state_alignment(), 1)
-        let size = max(crypto_secretstream_xchacha20poly1305_statebytes(),
-                       MemoryLayout<crypto_secretstream_xchacha20poly1305_state>.size)
+        let size = max(
+            crypto_secretstream_xchacha20poly1305_statebytes(),
+            MemoryLayout<crypto_secretstream_xchacha20poly1305_state>.size
+        )
         let rounded = (size + alignment - 1) / alignment * alignment
         let raw = try Sodium.check("sodium_malloc", sodium_malloc(rounded))
         guard Int(bitPattern: raw) % alignment == 0 else {
             sodium_free(raw)
-            throw MusterCryptoError(.sodiumCall, "libsodium call sodium_malloc returned memory not aligned to \(alignment) bytes for the stream state.")
+            throw MusterCryptoError(
+                .sodiumCall,
+                "libsodium call sodium_malloc returned memory not aligned to \(alignment) bytes for the stream state."
+            )
         }
         sodium_memzero(raw, rounded)
         self.pointer = raw.bindMemory(to: crypto_secretstream_xchacha20poly1305_state.self, capacity: 1)

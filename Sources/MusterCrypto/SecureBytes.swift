@@ -78,18 +78,29 @@ public final class SecureBytes: @unchecked Sendable {
     /// `what` names the value in errors (e.g. "seed"); the hex itself is never quoted.
     convenience init(hexUTF8 hex: UnsafeRawBufferPointer, count expected: Int, what: String) throws(MusterCryptoError) {
         guard hex.count == expected * 2 else {
-            throw MusterCryptoError(.badLength, "The \(what) must be \(expected * 2) hex characters, found \(hex.count).")
+            throw MusterCryptoError(
+                .badLength,
+                "The \(what) must be \(expected * 2) hex characters, found \(hex.count)."
+            )
         }
         try self.init(count: expected) { buffer throws(MusterCryptoError) in
             guard let out = buffer.baseAddress, let input = hex.baseAddress else { return }
             var decoded = 0
             let status = sodium_hex2bin(
-                out.assumingMemoryBound(to: UInt8.self), expected,
-                input.assumingMemoryBound(to: CChar.self), hex.count,
-                nil, &decoded, nil
+                out.assumingMemoryBound(to: UInt8.self),
+                expected,
+                input.assumingMemoryBound(to: CChar.self),
+                hex.count,
+                nil,
+                &decoded,
+                nil
             )
-            try Sodium.check("sodium_hex2bin", status, code: .badLength,
-                             message: "The \(what) is not valid hex.")
+            try Sodium.check(
+                "sodium_hex2bin",
+                status,
+                code: .badLength,
+                message: "The \(what) is not valid hex."
+            )
             guard decoded == expected else {
                 throw MusterCryptoError(.badLength, "The \(what) must decode to \(expected) bytes, got \(decoded).")
             }

@@ -43,7 +43,9 @@ public final class ServerHandshake {
     ///   - authorize: decides whether the proven client key may sync with us
     ///     (typically: is it on the roster); false gives `.notAuthorized`.
     public init(
-        networkKey: SecureBytes, keyPair: SigningKeyPair, authorize: @escaping (SigningPublicKey) -> Bool
+        networkKey: SecureBytes,
+        keyPair: SigningKeyPair,
+        authorize: @escaping (SigningPublicKey) -> Bool
     ) throws(HandshakeError) {
         try HandshakeCrypto.validateNetworkKey(networkKey)
         let ephemeral = try HandshakeCrypto.ephemeralKeyPair()
@@ -63,22 +65,34 @@ public final class ServerHandshake {
         let current = state
         state = .ended  // any failure below ends the handshake and drops its secrets
         guard case let .awaitingHello(ephemeralSecret) = current else {
-            throw HandshakeError(.malformed, "The client's hello arrived out of order (receiveHello was already called).")
+            throw HandshakeError(
+                .malformed,
+                "The client's hello arrived out of order (receiveHello was already called)."
+            )
         }
         guard message.count == HandshakeMessage.helloBytes else {
-            throw HandshakeError(.malformed, "The client's hello must be \(HandshakeMessage.helloBytes) bytes, got \(message.count).")
+            throw HandshakeError(
+                .malformed,
+                "The client's hello must be \(HandshakeMessage.helloBytes) bytes, got \(message.count)."
+            )
         }
         let clientEphemeral = Array(message[..<HandshakeCrypto.ephemeralBytes])
         try HandshakeCrypto.verifyAuthenticator(
-            Array(message[HandshakeCrypto.ephemeralBytes...]), for: clientEphemeral, key: networkKey,
+            Array(message[HandshakeCrypto.ephemeralBytes...]),
+            for: clientEphemeral,
+            key: networkKey,
             failure: "The client does not use this venue's network key (its hello did not authenticate); "
                 + "it belongs to another venue or is not a Muster kiosk."
         )
         let secrets = try HandshakeSecrets(
-            role: .server, networkKey: networkKey, ownSecret: ephemeralSecret,
-            ownPublic: ephemeralPublic, peerPublic: clientEphemeral
+            role: .server,
+            networkKey: networkKey,
+            ownSecret: ephemeralSecret,
+            ownPublic: ephemeralPublic,
+            peerPublic: clientEphemeral
         )
-        let reply = ephemeralPublic
+        let reply =
+            ephemeralPublic
             + (try HandshakeCrypto.authenticator(for: ephemeralPublic + clientEphemeral, key: networkKey))
         state = .awaitingAuth(secrets: secrets)
         return reply
@@ -94,22 +108,35 @@ public final class ServerHandshake {
         let current = state
         state = .ended  // finished or failed, the secrets go with `current`
         guard case let .awaitingAuth(secrets) = current else {
-            throw HandshakeError(.malformed, "The client's identity proof arrived out of order (call receiveHello first, once).")
+            throw HandshakeError(
+                .malformed,
+                "The client's identity proof arrived out of order (call receiveHello first, once)."
+            )
         }
         guard message.count == HandshakeMessage.authBytes else {
-            throw HandshakeError(.malformed, "The client's identity proof must be \(HandshakeMessage.authBytes) bytes, got \(message.count).")
+            throw HandshakeError(
+                .malformed,
+                "The client's identity proof must be \(HandshakeMessage.authBytes) bytes, got \(message.count)."
+            )
         }
         let plaintext = try secrets.openClientAuth(message)
         guard plaintext.count == HandshakeMessage.authPlaintextBytes,
-              let client = try? SigningPublicKey(bytes: plaintext[..<SigningPublicKey.byteCount]) else {
+            let client = try? SigningPublicKey(bytes: plaintext[..<SigningPublicKey.byteCount])
+        else {
             throw HandshakeError(.malformed, "The client's identity proof has the wrong layout.")
         }
         let clientSignature = Array(plaintext[SigningPublicKey.byteCount...])
         guard HandshakeCrypto.isValid(clientSignature, by: client, over: try secrets.clientTranscript()) else {
-            throw HandshakeError(.badSignature, "The client \(client.fingerprint) did not prove its identity (bad signature).")
+            throw HandshakeError(
+                .badSignature,
+                "The client \(client.fingerprint) did not prove its identity (bad signature)."
+            )
         }
         guard authorize(client) else {
-            throw HandshakeError(.notAuthorized, "The client \(client.fingerprint) is not authorized (not on the roster).")
+            throw HandshakeError(
+                .notAuthorized,
+                "The client \(client.fingerprint) is not authorized (not on the roster)."
+            )
         }
         let transcript = try secrets.serverTranscript(client: client, clientSignature: clientSignature)
         let signature = HandshakeCrypto.sign(transcript, with: keyPair)

@@ -32,14 +32,21 @@ public final class SigningKeyPair: Sendable {
     /// Derives the key pair from a 32-byte seed (`crypto_sign_seed_keypair`).
     public init(seed: SecureBytes) throws(MusterCryptoError) {
         guard seed.count == Self.seedByteCount else {
-            throw MusterCryptoError(.badLength, "An Ed25519 seed must be \(Self.seedByteCount) bytes, got \(seed.count).")
+            throw MusterCryptoError(
+                .badLength,
+                "An Ed25519 seed must be \(Self.seedByteCount) bytes, got \(seed.count)."
+            )
         }
         var publicBytes = [UInt8](repeating: 0, count: SigningPublicKey.byteCount)
         let secretKey = try SecureBytes(count: Self.secretKeyByteCount) { secret throws(MusterCryptoError) in
             guard let secretBase = secret.baseAddress else { return }
             let status = publicBytes.withUnsafeMutableBufferPointer { pk in
                 seed.withBytePointer { seedPointer in
-                    crypto_sign_seed_keypair(pk.baseAddress!, secretBase.assumingMemoryBound(to: UInt8.self), seedPointer)
+                    crypto_sign_seed_keypair(
+                        pk.baseAddress!,
+                        secretBase.assumingMemoryBound(to: UInt8.self),
+                        seedPointer
+                    )
                 }
             }
             try Sodium.check("crypto_sign_seed_keypair", status)
@@ -56,8 +63,13 @@ public final class SigningKeyPair: Sendable {
         let status = ByteBuffers.withContiguous(message) { messageBuffer in
             signature.withUnsafeMutableBufferPointer { sig in
                 secretKey.withBytePointer { sk in
-                    crypto_sign_detached(sig.baseAddress!, &signatureLength,
-                                         messageBuffer.baseAddress, UInt64(messageBuffer.count), sk)
+                    crypto_sign_detached(
+                        sig.baseAddress!,
+                        &signatureLength,
+                        messageBuffer.baseAddress,
+                        UInt64(messageBuffer.count),
+                        sk
+                    )
                 }
             }
         }

@@ -1,5 +1,5 @@
-import MusterCore
 import CSodium
+import MusterCore
 
 /// Ed25519 public key, 32 bytes.
 ///
@@ -15,7 +15,10 @@ public struct SigningPublicKey: Hashable, Sendable, CustomStringConvertible {
     /// Wraps raw key bytes; throws `.badLength` unless there are exactly 32.
     public init(bytes: some Collection<UInt8>) throws(MusterCryptoError) {
         guard bytes.count == Self.byteCount else {
-            throw MusterCryptoError(.badLength, "An Ed25519 public key must be \(Self.byteCount) bytes, got \(bytes.count).")
+            throw MusterCryptoError(
+                .badLength,
+                "An Ed25519 public key must be \(Self.byteCount) bytes, got \(bytes.count)."
+            )
         }
         self.bytes = Array(bytes)
     }
@@ -24,7 +27,10 @@ public struct SigningPublicKey: Hashable, Sendable, CustomStringConvertible {
     public init(hex: String) throws(MusterCryptoError) {
         let trimmed = Self.trimmingWhitespace(hex)
         guard trimmed.utf8.count == Self.byteCount * 2 else {
-            throw MusterCryptoError(.badLength, "An Ed25519 public key must be \(Self.byteCount * 2) hex characters, got \(trimmed.utf8.count).")
+            throw MusterCryptoError(
+                .badLength,
+                "An Ed25519 public key must be \(Self.byteCount * 2) hex characters, got \(trimmed.utf8.count)."
+            )
         }
         guard let decoded = Hex.decode(trimmed) else {
             throw MusterCryptoError(.badLength, "The public key is not valid hex (expected characters 0-9 and a-f).")
@@ -57,8 +63,12 @@ public struct SigningPublicKey: Hashable, Sendable, CustomStringConvertible {
         let status = ByteBuffers.withContiguous(message) { messageBuffer in
             signatureBytes.withUnsafeBufferPointer { sig in
                 bytes.withUnsafeBufferPointer { key in
-                    crypto_sign_verify_detached(sig.baseAddress!, messageBuffer.baseAddress,
-                                                UInt64(messageBuffer.count), key.baseAddress!)
+                    crypto_sign_verify_detached(
+                        sig.baseAddress!,
+                        messageBuffer.baseAddress,
+                        UInt64(messageBuffer.count),
+                        key.baseAddress!
+                    )
                 }
             }
         }
@@ -68,7 +78,8 @@ public struct SigningPublicKey: Hashable, Sendable, CustomStringConvertible {
     /// Pasted keys often carry a stray newline or space; ignore it.
     private static func trimmingWhitespace(_ text: String) -> Substring {
         guard let start = text.firstIndex(where: { !$0.isWhitespace }),
-              let end = text.lastIndex(where: { !$0.isWhitespace }) else { return "" }
+            let end = text.lastIndex(where: { !$0.isWhitespace })
+        else { return "" }
         return text[start...end]
     }
 }

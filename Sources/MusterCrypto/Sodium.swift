@@ -44,7 +44,10 @@ public enum Sodium {
     /// Like `check`, for calls that return a pointer and signal failure with NULL.
     static func check<P>(_ call: String, _ pointer: P?) throws(MusterCryptoError) -> P {
         guard let pointer else {
-            throw MusterCryptoError(.sodiumCall, "libsodium call \(call) failed (returned NULL); the system may be out of memory.")
+            throw MusterCryptoError(
+                .sodiumCall,
+                "libsodium call \(call) failed (returned NULL); the system may be out of memory."
+            )
         }
         return pointer
     }

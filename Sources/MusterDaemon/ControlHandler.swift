@@ -1,9 +1,9 @@
 import Foundation
 public import Logging
+public import MusterControl
 public import MusterCore
 public import MusterCrypto
 public import MusterStore
-public import MusterControl
 public import MusterSync
 
 /// Carries out control requests against the replica: the kiosk's own writes (check-in, check-out,
@@ -27,10 +27,15 @@ public final class ControlHandler: Sendable {
     let commitTrace: CommitTrace?
 
     public init(
-        replica: Replica, keyPair: SigningKeyPair, config: KioskConfig, clock: HybridLogicalClock, logger: Logger,
+        replica: Replica,
+        keyPair: SigningKeyPair,
+        config: KioskConfig,
+        clock: HybridLogicalClock,
+        logger: Logger,
         published: @escaping @Sendable ([SignedDelta]) -> Void = { _ in },
         peers: @escaping @Sendable () -> [String] = { [] },
-        peerDetails: @escaping @Sendable () -> [PeerDetail] = { [] }, commitTrace: CommitTrace? = nil
+        peerDetails: @escaping @Sendable () -> [PeerDetail] = { [] },
+        commitTrace: CommitTrace? = nil
     ) {
         self.commitTrace = commitTrace
         self.peerDetails = peerDetails
@@ -106,17 +111,27 @@ public final class ControlHandler: Sendable {
     private var presenceTemplate: (String, String, String) -> PresencePayload {
         { campaign, key, status in
             PresencePayload(
-                campaignID: campaign, attendeeKey: key, kioskName: self.config.name, location: self.config.location,
-                memberStatus: status)
+                campaignID: campaign,
+                attendeeKey: key,
+                kioskName: self.config.name,
+                location: self.config.location,
+                memberStatus: status
+            )
         }
     }
 
-    private func append(_ decide: (ReplicaView) throws -> LocalWrite<ControlResponse>)
+    private func append(
+        _ decide: (ReplicaView) throws -> LocalWrite<ControlResponse>
+    )
         throws(ReplicaError) -> ControlResponse
     {
         let now = clock.nowMillis
         let (response, delta) = try replica.appendLocal(
-            keyPair: keyPair, nowMillis: now, nextHLC: { clock.tick(after: $0) }, decide)
+            keyPair: keyPair,
+            nowMillis: now,
+            nextHLC: { clock.tick(after: $0) },
+            decide
+        )
         if let delta {
             commitTrace?.record([delta], origin: .local)
             logger.info("appended", metadata: ["kind": "\(delta.kind)", "seq": "\(delta.seq)"])
@@ -135,7 +150,9 @@ public final class ControlHandler: Sendable {
             }
             guard record.admitted else {
                 var response = ControlResponse(
-                    outcome: .refused, message: "This ticket is not valid for check-in. Please see the staff desk.")
+                    outcome: .refused,
+                    message: "This ticket is not valid for check-in. Please see the staff desk."
+                )
                 response.attendee = record.summary
                 return .answer(response)
             }
@@ -156,7 +173,12 @@ public final class ControlHandler: Sendable {
     func checkOut(query: String) throws(ReplicaError) -> ControlResponse {
         try append { view in
             guard let lock = try view.lock(), let campaign = lock.campaignID else {
-                return .answer(ControlResponse(outcome: .refused, message: "This kiosk is waiting for the organizer to pick the event."))
+                return .answer(
+                    ControlResponse(
+                        outcome: .refused,
+                        message: "This kiosk is waiting for the organizer to pick the event."
+                    )
+                )
             }
             guard let record = try view.lookup(campaignID: campaign, query: query) else {
                 return .answer(ControlResponse(outcome: .notFound, message: "No ticket or email matches."))
@@ -175,7 +197,9 @@ public final class ControlHandler: Sendable {
         let company = TerminalText.sanitize(request.company ?? "").trimmingWhitespace()
         let email = (request.email ?? "").trimmingWhitespace()
         guard !first.isEmpty, !last.isEmpty else { throw RequestError("first and last name are required") }
-        guard EmailAddress.isPlausible(email) else { throw RequestError("'\(TerminalText.sanitize(email))' is not an email address") }
+        guard EmailAddress.isPlausible(email) else {
+            throw RequestError("'\(TerminalText.sanitize(email))' is not an email address")
+        }
         let now = clock.nowMillis
         return try append { view in
             let window = CheckInPolicy.window(lock: try view.lock(), nowMillis: now)
@@ -196,16 +220,32 @@ public final class ControlHandler: Sendable {
                     return .answer(response)
                 }
                 response.checkIn = PresenceSummary(atMillis: now, kioskName: config.name, location: config.location)
-                return .append(DeltaBody.checkIn(CheckInPayload(presence)), answer: response, after: existing.latest?.hlc)
+                return .append(
+                    DeltaBody.checkIn(CheckInPayload(presence)),
+                    answer: response,
+                    after: existing.latest?.hlc
+                )
             }
             let ticket = TicketCode.walkIn()
             var response = ControlResponse(outcome: .registered)
             response.ticket = ticket
             response.attendee = AttendeeSummary(
-                campaignID: campaign, key: key, firstName: first, lastName: last, company: company, ticket: ticket)
+                campaignID: campaign,
+                key: key,
+                firstName: first,
+                lastName: last,
+                company: company,
+                ticket: ticket
+            )
             response.checkIn = PresenceSummary(atMillis: now, kioskName: config.name, location: config.location)
             let payload = RegistrationPayload(
-                presence: presence, email: email, firstName: first, lastName: last, company: company, ticket: ticket)
+                presence: presence,
+                email: email,
+                firstName: first,
+                lastName: last,
+                company: company,
+                ticket: ticket
+            )
             return .append(DeltaBody.registration(payload), answer: response)
         }
     }
@@ -248,14 +288,21 @@ public final class ControlHandler: Sendable {
         }
         do {
             let report = try replica.ingest(
-                deltas, nowMillis: clock.nowMillis, clockBoundMillis: clock.boundMillis, atomic: true)
+                deltas,
+                nowMillis: clock.nowMillis,
+                clockBoundMillis: clock.boundMillis,
+                atomic: true
+            )
             commitTrace?.record(report.applied, origin: .local)
             if let hlc = report.newestAcceptedHLC { clock.observe(hlc) }
             if !report.applied.isEmpty { published(report.applied) }
             for ref in report.clockWarnings {
                 logger.warning("delta stamped ahead of local time beyond the bound", metadata: ["delta": "\(ref)"])
             }
-            logger.info("organizer submission", metadata: ["applied": "\(report.applied.count)", "duplicates": "\(report.duplicates)"])
+            logger.info(
+                "organizer submission",
+                metadata: ["applied": "\(report.applied.count)", "duplicates": "\(report.duplicates)"]
+            )
             var response = ControlResponse(outcome: .submitted)
             response.applied = report.applied.count
             return response

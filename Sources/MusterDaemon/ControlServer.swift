@@ -1,6 +1,6 @@
-public import MusterControl
 import Foundation
 public import Logging
+public import MusterControl
 import NIOCore
 import NIOPosix
 public import ServiceLifecycle
@@ -26,7 +26,10 @@ public final class ControlServer: Service {
     public func run() async throws {
         let directory = (path as NSString).deletingLastPathComponent
         try FileManager.default.createDirectory(
-            atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o750])
+            atPath: directory,
+            withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o750]
+        )
         // The socket is created by bind(2) with the process umask; make it never wider than 0660.
         let previousMask = umask(0o117)
         defer { umask(previousMask) }
@@ -35,7 +38,8 @@ public final class ControlServer: Service {
             .bind(unixDomainSocketPath: path, cleanupExistingSocketFile: true) { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandler(
-                        ByteToMessageHandler(LineFrameDecoder(maxLineBytes: Self.maxRequestBytes)))
+                        ByteToMessageHandler(LineFrameDecoder(maxLineBytes: Self.maxRequestBytes))
+                    )
                     return try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
                 }
             }
@@ -72,7 +76,9 @@ public final class ControlServer: Service {
                     } catch {
                         // A malformed frame ends the connection: answer once, then close.
                         logger.warning("malformed control request; closing the connection")
-                        try await outbound.write(Self.encode(ControlResponse(outcome: .error, message: "malformed control request")))
+                        try await outbound.write(
+                            Self.encode(ControlResponse(outcome: .error, message: "malformed control request"))
+                        )
                         return
                     }
                     try await outbound.write(Self.encode(handler.handle(request)))

@@ -1,6 +1,6 @@
-public import MusterControl
 import Foundation
 public import Logging
+public import MusterControl
 public import MusterCore
 public import MusterCrypto
 public import MusterStore
@@ -35,13 +35,15 @@ public struct Daemon: Sendable {
             throw DaemonError(
                 .revoked,
                 "this kiosk was revoked by the organizer and its attendee data was wiped (\(marker.trimmingCharacters(in: .whitespacesAndNewlines))). "
-                    + "To use this box again, delete \(config.revokedMarkerPath) and enroll it anew: muster join-request")
+                    + "To use this box again, delete \(config.revokedMarkerPath) and enroll it anew: muster join-request"
+            )
         }
         guard FileManager.default.fileExists(atPath: config.venue) else {
             throw DaemonError(
                 .notEnrolled,
                 "this kiosk has not joined a venue (no \(config.venue)): run `muster join-request` here, "
-                    + "`muster enroll` on the organizer's machine, then `muster join BUNDLE` here")
+                    + "`muster enroll` on the organizer's machine, then `muster join BUNDLE` here"
+            )
         }
         let venue: VenueFile
         do {
@@ -51,12 +53,16 @@ public struct Daemon: Sendable {
         }
         do {
             try FileManager.default.createDirectory(
-                atPath: config.stateDirectory, withIntermediateDirectories: true,
-                attributes: [.posixPermissions: 0o700])
+                atPath: config.stateDirectory,
+                withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700]
+            )
         } catch {
             throw DaemonError(
-                .stateDirectory, "cannot create the state directory \(config.stateDirectory): \(error.localizedDescription)",
-                cause: error)
+                .stateDirectory,
+                "cannot create the state directory \(config.stateDirectory): \(error.localizedDescription)",
+                cause: error
+            )
         }
         let keyPair: SigningKeyPair
         let created: Bool
@@ -78,7 +84,8 @@ public struct Daemon: Sendable {
             throw DaemonError(
                 .notEnrolled,
                 "this kiosk (\(keyPair.publicKey.fingerprint)) is not enrolled in venue '\(venue.name)': run "
-                    + "`muster join-request` here, `muster enroll` on the organizer's machine, then `muster join BUNDLE` here")
+                    + "`muster join-request` here, `muster enroll` on the organizer's machine, then `muster join BUNDLE` here"
+            )
         }
         let replica: Replica
         do {
@@ -87,23 +94,34 @@ public struct Daemon: Sendable {
         } catch {
             throw DaemonError(.replica, "\(error)", cause: error)
         }
-        let clock = HybridLogicalClock(offsetMillis: clockOffsetMillis, boundMillis: UInt64(config.clockBoundSeconds) * 1000)
+        let clock = HybridLogicalClock(
+            offsetMillis: clockOffsetMillis,
+            boundMillis: UInt64(config.clockBoundSeconds) * 1000
+        )
         if let newest = try replica.newestHLC(author: AuthorID(keyPair.publicKey)) { clock.observe(newest) }
         logger.info(
             "replica open",
             metadata: [
                 "kiosk": "\(config.name)", "fingerprint": "\(keyPair.publicKey.fingerprint)",
                 "replica": "\(config.replicaPath)",
-            ])
+            ]
+        )
         return Parts(venue: venue, replica: replica, keyPair: keyPair, clock: clock)
     }
 
     static func detail(_ report: PeerReport) -> PeerDetail {
         PeerDetail(
-            key: report.state.peer.hex, name: report.state.name, location: report.state.location,
-            address: report.state.address, lastSeenMillis: report.state.lastHeardMillis, behind: report.behind,
-            ahead: report.ahead, digestMatches: report.digestMatches, deltasReceived: report.state.deltasReceived,
-            copiesReceived: report.state.copiesReceived)
+            key: report.state.peer.hex,
+            name: report.state.name,
+            location: report.state.location,
+            address: report.state.address,
+            lastSeenMillis: report.state.lastHeardMillis,
+            behind: report.behind,
+            ahead: report.ahead,
+            digestMatches: report.digestMatches,
+            deltasReceived: report.state.deltasReceived,
+            copiesReceived: report.state.copiesReceived
+        )
     }
 
     /// systemd's STATUS= line: peers, how far the furthest one lags, and whether digests agree.
@@ -118,14 +136,22 @@ public struct Daemon: Sendable {
     /// marker keeps the daemon from starting again until someone enrolls the box anew.
     func wipe(_ parts: Parts, reason: String) {
         try? parts.replica.close()
-        for path in [config.replicaPath, config.replicaPath + "-wal", config.replicaPath + "-shm",
-            config.enrollmentPath, config.kioskKeyPath]
-        {
+        for path in [
+            config.replicaPath, config.replicaPath + "-wal", config.replicaPath + "-shm",
+            config.enrollmentPath, config.kioskKeyPath,
+        ] {
             try? FileManager.default.removeItem(atPath: path)
         }
         let stamp = ISO8601DateFormatter().string(from: Date())
-        try? "revoked at \(stamp): \(reason)\n".write(toFile: config.revokedMarkerPath, atomically: true, encoding: .utf8)
-        logger.critical("wiped the attendee data of this revoked kiosk", metadata: ["marker": "\(config.revokedMarkerPath)"])
+        try? "revoked at \(stamp): \(reason)\n".write(
+            toFile: config.revokedMarkerPath,
+            atomically: true,
+            encoding: .utf8
+        )
+        logger.critical(
+            "wiped the attendee data of this revoked kiosk",
+            metadata: ["marker": "\(config.revokedMarkerPath)"]
+        )
     }
 
     /// Runs until SIGTERM/SIGINT. `READY=1` is sent only once the control socket accepts requests.
@@ -142,11 +168,17 @@ public struct Daemon: Sendable {
         }
         let sync = SyncService(
             configuration: SyncService.Configuration(
-                listenHost: config.listen.host, listenPort: config.listen.port,
-                staticPeers: config.staticPeers.map { ($0.host, $0.port) }),
-            replica: parts.replica, keyPair: parts.keyPair, networkKey: parts.venue.networkKey,
-            keyGeneration: parts.venue.keyGeneration, logger: logger,
-            clockNow: { (clock.nowMillis, clock.boundMillis) }, observeHLC: { clock.observe($0) },
+                listenHost: config.listen.host,
+                listenPort: config.listen.port,
+                staticPeers: config.staticPeers.map { ($0.host, $0.port) }
+            ),
+            replica: parts.replica,
+            keyPair: parts.keyPair,
+            networkKey: parts.venue.networkKey,
+            keyGeneration: parts.venue.keyGeneration,
+            logger: logger,
+            clockNow: { (clock.nowMillis, clock.boundMillis) },
+            observeHLC: { clock.observe($0) },
             onRevoked: { payload in
                 let group = revocation.withLock { state -> ServiceGroup? in
                     guard state.revoked == nil else { return nil }
@@ -154,18 +186,32 @@ public struct Daemon: Sendable {
                     return state.group
                 }
                 if let group { Task { await group.triggerGracefulShutdown() } }
-            }, commitTrace: trace)
+            },
+            commitTrace: trace
+        )
         let handler = ControlHandler(
-            replica: parts.replica, keyPair: parts.keyPair, config: config, clock: clock, logger: logger,
-            published: { sync.published($0) }, peers: { sync.connectedPeers.withLock { $0 } },
-            peerDetails: { sync.peerReport().map(Self.detail) }, commitTrace: trace)
+            replica: parts.replica,
+            keyPair: parts.keyPair,
+            config: config,
+            clock: clock,
+            logger: logger,
+            published: { sync.published($0) },
+            peers: { sync.connectedPeers.withLock { $0 } },
+            peerDetails: { sync.peerReport().map(Self.detail) },
+            commitTrace: trace
+        )
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = [.init(service: sync)]
         if config.discovery {
             services.append(
                 .init(
                     service: DiscoveryService(
-                        sync: sync, venueID: parts.venue.venue.hex, fingerprint: parts.keyPair.publicKey.fingerprint,
-                        logger: logger)))
+                        sync: sync,
+                        venueID: parts.venue.venue.hex,
+                        fingerprint: parts.keyPair.publicKey.fingerprint,
+                        logger: logger
+                    )
+                )
+            )
         }
         let notifier = SystemdNotifier(status: { Self.statusLine(sync.peerReport()) })
         let control = ControlServer(path: config.controlSocket, handler: handler, logger: logger) { [config] in
@@ -176,7 +222,9 @@ public struct Daemon: Sendable {
                 services: [.init(service: notifier)] + services + [.init(service: control)]
                     + [.init(service: ShutdownDeadline(logger: logger))],
                 gracefulShutdownSignals: [.sigterm, .sigint],
-                logger: logger))
+                logger: logger
+            )
+        )
         let revokedEarly = revocation.withLock { state -> Bool in
             state.group = group
             return state.revoked != nil

@@ -3,7 +3,9 @@ import MusterControl
 /// Why the daemon could not start or keep running. The message says what to do; the cause is the
 /// error underneath, when there was one.
 public struct DaemonError: Error, Sendable, CustomStringConvertible {
-    public enum Code: Sendable, Equatable { case config, venue, stateDirectory, kioskKey, replica, controlSocket, notEnrolled, revoked }
+    public enum Code: Sendable, Equatable {
+        case config, venue, stateDirectory, kioskKey, replica, controlSocket, notEnrolled, revoked
+    }
     public let code: Code
     public let message: String
     public let cause: (any Error & Sendable)?

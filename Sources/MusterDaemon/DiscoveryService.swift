@@ -33,8 +33,13 @@ struct DiscoveryService: Service {
         guard let port else { return }
         let discovery = AvahiDiscovery(
             configuration: DiscoveryConfiguration(
-                port: port, venueID: venueID, fingerprint: fingerprint, protocolVersion: Self.protocolVersion),
-            logger: logger)
+                port: port,
+                venueID: venueID,
+                fingerprint: fingerprint,
+                protocolVersion: Self.protocolVersion
+            ),
+            logger: logger
+        )
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await cancelWhenGracefulShutdown { try await discovery.run() } }
             group.addTask { try await cancelWhenGracefulShutdown { _ = await follow(discovery.events) } }
@@ -67,14 +72,19 @@ struct DiscoveryService: Service {
                 switch input {
                 case .event(.appeared(let peer)):
                     logger.info(
-                        "discovered", metadata: ["peer": "\(peer.fingerprint)", "address": "\(peer.host):\(peer.port)"])
+                        "discovered",
+                        metadata: ["peer": "\(peer.fingerprint)", "address": "\(peer.host):\(peer.port)"]
+                    )
                     actions = plan.appeared(
-                        service: peer.serviceName, at: DialPlan.Target(host: peer.host, port: peer.port),
-                        now: time.uptime)
+                        service: peer.serviceName,
+                        at: DialPlan.Target(host: peer.host, port: peer.port),
+                        now: time.uptime
+                    )
                     if actions.isEmpty && plan.ignored > 0 && plan.ignored.isPowerOfTwo {
                         logger.warning(
                             "too many announced addresses; ignoring new ones",
-                            metadata: ["tracked": "\(plan.trackedCount)", "ignored": "\(plan.ignored)"])
+                            metadata: ["tracked": "\(plan.trackedCount)", "ignored": "\(plan.ignored)"]
+                        )
                     }
                 case .event(.disappeared(let name)):
                     logger.debug("no longer announced", metadata: ["service": "\(name)"])
@@ -89,7 +99,8 @@ struct DiscoveryService: Service {
                     if case .gaveUp(let failures) = why {
                         logger.info(
                             "giving up on an announced address for now",
-                            metadata: ["address": "\(target)", "failures": "\(failures)"])
+                            metadata: ["address": "\(target)", "failures": "\(failures)"]
+                        )
                     }
                     actions = plan.dialEnded(target, why, now: time.uptime)
                 case .tick:

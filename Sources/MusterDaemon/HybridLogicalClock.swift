@@ -1,6 +1,6 @@
-import Synchronization
 public import MusterCore
 public import MusterTime
+import Synchronization
 
 /// The daemon's hybrid logical clock: physical time (injectable, for tests and the fault lab) feeding a
 /// ``HybridClock`` shared, under a lock, by every writer in the daemon.

@@ -35,7 +35,11 @@ public struct LineFrameDecoder: ByteToMessageDecoder {
         return .needMoreData
     }
 
-    public mutating func decodeLast(context: ChannelHandlerContext, buffer: inout ByteBuffer, seenEOF: Bool) throws
+    public mutating func decodeLast(
+        context: ChannelHandlerContext,
+        buffer: inout ByteBuffer,
+        seenEOF: Bool
+    ) throws
         -> DecodingState
     {
         // A final request without a newline is still a request.

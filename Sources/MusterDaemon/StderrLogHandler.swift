@@ -1,6 +1,6 @@
-import MusterTime
 import Foundation
 public import Logging
+import MusterTime
 
 /// Logs one line per event to stderr. Under systemd (`JOURNAL_STREAM` set) each line starts with
 /// a `<N>` syslog priority and no timestamp, because the journal adds its own.
@@ -10,7 +10,8 @@ public struct StderrLogHandler: LogHandler {
     let label: String
     let journal: Bool
 
-    public init(label: String, level: Logger.Level, environment: [String: String] = ProcessInfo.processInfo.environment) {
+    public init(label: String, level: Logger.Level, environment: [String: String] = ProcessInfo.processInfo.environment)
+    {
         self.label = label
         self.logLevel = level
         self.journal = environment["JOURNAL_STREAM"] != nil
@@ -29,7 +30,8 @@ public struct StderrLogHandler: LogHandler {
         if journal {
             line = "<\(Self.priority(event.level))>\(text)\n"
         } else {
-            line = "\(ClockText.iso8601(millis: Int64(Date().timeIntervalSince1970 * 1000))) \(event.level) \(label): \(text)\n"
+            line =
+                "\(ClockText.iso8601(millis: Int64(Date().timeIntervalSince1970 * 1000))) \(event.level) \(label): \(text)\n"
         }
         FileHandle.standardError.write(Data(line.utf8))
     }

@@ -13,7 +13,8 @@ public final class SystemdNotifier: Service, Sendable {
     let status: (@Sendable () -> String)?
 
     public init(
-        environment: [String: String] = ProcessInfo.processInfo.environment, statusInterval: Duration = .seconds(10),
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        statusInterval: Duration = .seconds(10),
         status: (@Sendable () -> String)? = nil
     ) {
         self.statusInterval = statusInterval

@@ -19,17 +19,36 @@ struct Campaign {
         }
         let started = Date()
         let selfTest = CheckerSelfTest.run()
-        guard selfTest.isEmpty else { throw FaultsError("the checker fails its self-test: \(selfTest.joined(separator: "; "))") }
-        say("faults: checker self-test passed (\(CheckerSelfTest.cases.count) synthetic histories: losses, phantoms, unknowns)")
+        guard selfTest.isEmpty else {
+            throw FaultsError("the checker fails its self-test: \(selfTest.joined(separator: "; "))")
+        }
+        say(
+            "faults: checker self-test passed (\(CheckerSelfTest.cases.count) synthetic histories: losses, phantoms, unknowns)"
+        )
         let venue = try FaultsVenue.setUp(lab: lab, count: attendees)
         let log = try OperationLog(path: lab.directory + "/history.jsonl")
         let workload = Workload(
-            lab: lab, log: log, attendees: venue.attendees, intervalMillis: intervalMillis, lockIntervalMillis: 3000,
-            timeoutMillis: 3000, seed: seed)
+            lab: lab,
+            log: log,
+            attendees: venue.attendees,
+            intervalMillis: intervalMillis,
+            lockIntervalMillis: 3000,
+            timeoutMillis: 3000,
+            seed: seed
+        )
         workload.changeLock(scenario: "setup")
-        guard venue.converge(timeout: 120) != nil else { throw FaultsError("the lab did not converge after the import") }
-        say(String(format: "faults: %d kiosks, %d attendees, history in %@ (set-up %.0f s)", lab.kiosks, attendees,
-                   log.path, Date().timeIntervalSince(started)))
+        guard venue.converge(timeout: 120) != nil else {
+            throw FaultsError("the lab did not converge after the import")
+        }
+        say(
+            String(
+                format: "faults: %d kiosks, %d attendees, history in %@ (set-up %.0f s)",
+                lab.kiosks,
+                attendees,
+                log.path,
+                Date().timeIntervalSince(started)
+            )
+        )
         var reports: [CheckerReport] = []
         var nemesis = Nemesis(lab: lab, seed: seed)
         for scenario in schedule.scenarios where selected(scenario.name) {
@@ -55,7 +74,11 @@ struct Campaign {
         }
         for headroom in schedule.disks {
             let disk = DiskFullScenario(
-                venue: venue, workload: workload, seconds: schedule.diskSeconds, headroomKiB: headroom)
+                venue: venue,
+                workload: workload,
+                seconds: schedule.diskSeconds,
+                headroomKiB: headroom
+            )
             guard selected(disk.name) else { continue }
             finish(try disk.run(say: { _ in }), into: &reports, say: say)
         }
@@ -64,10 +87,21 @@ struct Campaign {
             finish(try crashes.run(say: { _ in }), into: &reports, say: say)
         }
         let total = log.operations.count
-        say(String(format: "faults: %@ operations in %.0f s, %d/%d scenarios passed; nemesis log: %@", total.formatted(),
-                   Date().timeIntervalSince(started), reports.filter(\.passed).count, reports.count,
-                   lab.directory + "/nemesis.log"))
-        try nemesis.applied.joined(separator: "\n").write(toFile: lab.directory + "/nemesis.log", atomically: true, encoding: .utf8)
+        say(
+            String(
+                format: "faults: %@ operations in %.0f s, %d/%d scenarios passed; nemesis log: %@",
+                total.formatted(),
+                Date().timeIntervalSince(started),
+                reports.filter(\.passed).count,
+                reports.count,
+                lab.directory + "/nemesis.log"
+            )
+        )
+        try nemesis.applied.joined(separator: "\n").write(
+            toFile: lab.directory + "/nemesis.log",
+            atomically: true,
+            encoding: .utf8
+        )
         return reports
     }
 

@@ -17,7 +17,10 @@ struct Checker {
         var expected: [ReplicaSnapshot.PresenceKey: Expected] = [:]
         for operation in operations where operation.kind != .lock {
             let key = ReplicaSnapshot.PresenceKey(
-                kind: operation.kind, kiosk: "k\(operation.kiosk)", email: operation.subject.lowercased())
+                kind: operation.kind,
+                kiosk: "k\(operation.kiosk)",
+                email: operation.subject.lowercased()
+            )
             switch operation.outcome {
             case .ok: expected[key, default: Expected()].acknowledged += 1
             case .unknown: expected[key, default: Expected()].unknown += 1
@@ -41,21 +44,28 @@ struct Checker {
             let have = snapshot.presence[key, default: 0]
             if have < want.acknowledged {
                 verdict.lost += want.acknowledged - have
-                verdict.problems.append("k\(snapshot.kiosk): lost \(key.kind.rawValue) of \(key.email) at \(key.kiosk) (acked \(want.acknowledged), present \(have))")
+                verdict.problems.append(
+                    "k\(snapshot.kiosk): lost \(key.kind.rawValue) of \(key.email) at \(key.kiosk) (acked \(want.acknowledged), present \(have))"
+                )
             }
             if have > want.acknowledged + want.unknown {
                 verdict.phantom += have - want.acknowledged - want.unknown
-                verdict.problems.append("k\(snapshot.kiosk): phantom \(key.kind.rawValue) of \(key.email) at \(key.kiosk) (acked \(want.acknowledged), unknown \(want.unknown), present \(have))")
+                verdict.problems.append(
+                    "k\(snapshot.kiosk): phantom \(key.kind.rawValue) of \(key.email) at \(key.kiosk) (acked \(want.acknowledged), unknown \(want.unknown), present \(have))"
+                )
             }
             verdict.unknownApplied += min(want.unknown, max(0, have - want.acknowledged))
         }
         for (key, have) in snapshot.presence.sorted(by: { $0.key < $1.key }) where expected[key] == nil {
             verdict.phantom += have
-            verdict.problems.append("k\(snapshot.kiosk): phantom \(key.kind.rawValue) of \(key.email) at \(key.kiosk): never submitted")
+            verdict.problems.append(
+                "k\(snapshot.kiosk): phantom \(key.kind.rawValue) of \(key.email) at \(key.kiosk): never submitted"
+            )
         }
         let registered = Set(
             operations.filter { $0.kind == .register && ($0.outcome == .ok || $0.outcome == .unknown) }
-                .map { $0.subject.lowercased() })
+                .map { $0.subject.lowercased() }
+        )
         for email in snapshot.walkIns.sorted() where !registered.contains(email) {
             verdict.phantom += 1
             verdict.problems.append("k\(snapshot.kiosk): phantom walk-in \(email)")

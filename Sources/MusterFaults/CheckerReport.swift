@@ -29,10 +29,13 @@ struct CheckerReport: Sendable {
 
     var line: String {
         let ops = totalOperations.formatted()
-        let outcomes = Operation.Outcome.allCases.map { "\(operations[$0, default: 0]) \($0.rawValue)" }.joined(separator: "/")
+        let outcomes = Operation.Outcome.allCases.map { "\(operations[$0, default: 0]) \($0.rawValue)" }.joined(
+            separator: "/"
+        )
         let converged = convergedSeconds.map { String(format: "converged %.1f s after heal", $0) } ?? "NOT converged"
         var parts = [
-            "\(ops) ops (\(outcomes))", "\(lost) lost", "\(phantom) phantom", "\(digestsEqual)/\(replicas) digests equal",
+            "\(ops) ops (\(outcomes))", "\(lost) lost", "\(phantom) phantom",
+            "\(digestsEqual)/\(replicas) digests equal",
             converged, "integrity ok \(integrityOK)/\(replicas)",
             "unknown so far \(unknownTotal) (\(unknownApplied) applied, \(unknownTotal - unknownApplied) not)",
         ]

@@ -31,7 +31,12 @@ struct CrashPointCampaign {
                 if point.rawValue.hasPrefix("ingest.") {
                     // Writes the stopped kiosk lacks, so that it receives batches when it comes back.
                     for _ in 0..<(6 + count * 4) {
-                        workload.perform(.register, kiosk: 1, email: "crash-\(workload.log.newID())@walkin.example", scenario: name)
+                        workload.perform(
+                            .register,
+                            kiosk: 1,
+                            email: "crash-\(workload.log.newID())@walkin.example",
+                            scenario: name
+                        )
                     }
                     lab.start(kiosk, environment: ["MUSTER_CRASH_AT": "\(point.rawValue):\(count)"])
                 } else {
@@ -39,7 +44,11 @@ struct CrashPointCampaign {
                     guard result.status == 0 else { throw FaultsError("k\(kiosk) did not start: \(result.output)") }
                     for _ in 0..<count {
                         interrupted = workload.perform(
-                            .register, kiosk: kiosk, email: "crash-\(workload.log.newID())@walkin.example", scenario: name)
+                            .register,
+                            kiosk: kiosk,
+                            email: "crash-\(workload.log.newID())@walkin.example",
+                            scenario: name
+                        )
                     }
                 }
                 // The N-th received batch: kiosk 1 keeps writing (each write is pushed as a batch of
@@ -47,7 +56,12 @@ struct CrashPointCampaign {
                 let died = LabControl.waitUntil(seconds: 20, pollMillis: 200) {
                     guard lab.daemonPID(kiosk) != nil else { return true }
                     if point.rawValue.hasPrefix("ingest.") {
-                        workload.perform(.register, kiosk: 1, email: "crash-\(workload.log.newID())@walkin.example", scenario: name)
+                        workload.perform(
+                            .register,
+                            kiosk: 1,
+                            email: "crash-\(workload.log.newID())@walkin.example",
+                            scenario: name
+                        )
                     }
                     return false
                 }
@@ -64,8 +78,14 @@ struct CrashPointCampaign {
                     failures.append("\(point.rawValue): k\(kiosk) did not restart: \(restart.output)")
                     continue
                 }
-                let snapshot = try ReplicaSnapshot.read(kiosk: kiosk, path: lab.replicaPath(kiosk), policy: venue.policy)
-                if snapshot.integrity != "ok" { failures.append("\(point.rawValue): integrity_check \(snapshot.integrity)") }
+                let snapshot = try ReplicaSnapshot.read(
+                    kiosk: kiosk,
+                    path: lab.replicaPath(kiosk),
+                    policy: venue.policy
+                )
+                if snapshot.integrity != "ok" {
+                    failures.append("\(point.rawValue): integrity_check \(snapshot.integrity)")
+                }
                 if let op = interrupted {
                     let key = ReplicaSnapshot.PresenceKey(kind: .register, kiosk: "k\(kiosk)", email: op.subject)
                     let rows = snapshot.presence[key, default: 0]
@@ -73,18 +93,27 @@ struct CrashPointCampaign {
                     switch (rows, walkIn) {
                     case (0, false): absent += 1
                     case (1, true): present += 1
-                    default: failures.append("\(point.rawValue): interrupted registration half there (\(rows) presence, walk-in \(walkIn))")
+                    default:
+                        failures.append(
+                            "\(point.rawValue): interrupted registration half there (\(rows) presence, walk-in \(walkIn))"
+                        )
                     }
-                    if op.outcome == .ok, rows == 0 { failures.append("\(point.rawValue): acknowledged registration lost") }
+                    if op.outcome == .ok, rows == 0 {
+                        failures.append("\(point.rawValue): acknowledged registration lost")
+                    }
                 }
-                say("  crash point \(point.rawValue):\(count): \(hit == tried ? "hit" : "see failures"), restarted, integrity \(snapshot.integrity)")
+                say(
+                    "  crash point \(point.rawValue):\(count): \(hit == tried ? "hit" : "see failures"), restarted, integrity \(snapshot.integrity)"
+                )
             }
         }
         let healStart = Date()
         try Nemesis.healAll(lab)
         let converged = venue.converge(timeout: 90, since: healStart)
         var report = venue.check(scenario: name, operations: workload.log.operations, convergedSeconds: converged)
-        report.figures.append("\(hit)/\(tried) crash points hit, interrupted local writes \(present) present/\(absent) absent/0 half")
+        report.figures.append(
+            "\(hit)/\(tried) crash points hit, interrupted local writes \(present) present/\(absent) absent/0 half"
+        )
         report.expectationsFailed += failures
         return report
     }

@@ -47,11 +47,13 @@ struct DiskFullScenario {
         let converged = venue.converge(timeout: 90, since: healStart)
         var report = venue.check(scenario: name, operations: workload.log.operations, convergedSeconds: converged)
         report.figures.append(
-            "k\(kiosk) while full: \(refused) refused \"disk full\", \(acked) acked (committed), \(other) other failures; \(afterFree) acked after freeing")
+            "k\(kiosk) while full: \(refused) refused \"disk full\", \(acked) acked (committed), \(other) other failures; \(afterFree) acked after freeing"
+        )
         if refused == 0 { report.expectationsFailed.append("no write was refused on the full disk") }
         if afterFree == 0 {
             report.expectationsFailed.append(
-                "no write acknowledged after \(headroomKiB) KiB were freed [\(listing)] (finding 3)")
+                "no write acknowledged after \(headroomKiB) KiB were freed [\(listing)] (finding 3)"
+            )
         }
         return report
     }

@@ -24,7 +24,8 @@ enum Fault: Sendable, CustomStringConvertible {
     var description: String {
         switch self {
         case .isolate(let i): "isolate k\(i)"
-        case .split(let a, let b): "split \(a.map { "k\($0)" }.joined(separator: ","))|\(b.map { "k\($0)" }.joined(separator: ","))"
+        case .split(let a, let b):
+            "split \(a.map { "k\($0)" }.joined(separator: ","))|\(b.map { "k\($0)" }.joined(separator: ","))"
         case .ring: "ring"
         case .kill(let ks): "kill -9 \(ks.map { "k\($0)" }.joined(separator: ","))"
         case .pause(let ks): "SIGSTOP \(ks.map { "k\($0)" }.joined(separator: ","))"

@@ -8,7 +8,8 @@ import MusterStore
 struct FaultsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "muster-faults",
-        abstract: "Jepsen-style fault campaign: workload, nemesis, checker and crash points on a lab of real kiosks.")
+        abstract: "Jepsen-style fault campaign: workload, nemesis, checker and crash points on a lab of real kiosks."
+    )
 
     @Flag(help: "The 3-minute campaign (make test).") var short = false
     @Option(help: "Length of the full campaign in minutes.") var minutes: Double = 20
@@ -25,19 +26,34 @@ struct FaultsCommand: ParsableCommand {
 
     func run() throws {
         guard getuid() == 0 else { throw FaultsError("needs root (network namespaces, avahi-daemon per kiosk)") }
-        guard CrashPoint.isCompiledIn else { throw FaultsError("crash points are not compiled in: use the debug build") }
+        guard CrashPoint.isCompiledIn else {
+            throw FaultsError("crash points are not compiled in: use the debug build")
+        }
         let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         let root = self.root ?? FileManager.default.currentDirectoryPath
         let lab = LabControl(
-            root: root, directory: labDir ?? root + "/.lab-faults", prefix: prefix,
-            binaries: bin ?? executable.deletingLastPathComponent().path, kiosks: kiosks)
+            root: root,
+            directory: labDir ?? root + "/.lab-faults",
+            prefix: prefix,
+            binaries: bin ?? executable.deletingLastPathComponent().path,
+            kiosks: kiosks
+        )
         try FileManager.default.createDirectory(atPath: lab.directory, withIntermediateDirectories: true)
         let seed = self.seed ?? UInt64(Date().timeIntervalSince1970)
         FileHandle.standardOutput.write(
-            Data("faults: seed \(seed), \(short ? "short" : "\(minutes)-minute") campaign, lab \(lab.directory) (prefix \(prefix))\n".utf8))
+            Data(
+                "faults: seed \(seed), \(short ? "short" : "\(minutes)-minute") campaign, lab \(lab.directory) (prefix \(prefix))\n"
+                    .utf8
+            )
+        )
         let campaign = Campaign(
-            lab: lab, schedule: short ? .short : .full(minutes: minutes), seed: seed, attendees: attendees,
-            intervalMillis: interval, only: only.map { Set($0.split(separator: ",").map(String.init)) })
+            lab: lab,
+            schedule: short ? .short : .full(minutes: minutes),
+            seed: seed,
+            attendees: attendees,
+            intervalMillis: interval,
+            only: only.map { Set($0.split(separator: ",").map(String.init)) }
+        )
         let reports: [CheckerReport]
         do {
             reports = try campaign.run()

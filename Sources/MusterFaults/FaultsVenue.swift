@@ -17,11 +17,14 @@ struct FaultsVenue {
         let emails = (1...count).map { String(format: "a%05d@faults.example", $0) }
         var csv = "email,first_name,last_name,company,ticket\n"
         for (index, email) in emails.enumerated() {
-            csv += "\(email),First\(index + 1),Last\(index + 1),Company \(index % 40),FLT-\(String(format: "%05d", index + 1))\n"
+            csv +=
+                "\(email),First\(index + 1),Last\(index + 1),Company \(index % 40),FLT-\(String(format: "%05d", index + 1))\n"
         }
         let file = lab.directory + "/attendees.csv"
         try csv.write(toFile: file, atomically: true, encoding: .utf8)
-        try lab.must(["exec", "1", "muster", "import", file, "--campaign", campaign, "--organizer-key", lab.organizerKey])
+        try lab.must([
+            "exec", "1", "muster", "import", file, "--campaign", campaign, "--organizer-key", lab.organizerKey,
+        ])
         let config = try KioskConfig.load(path: lab.configPath(1))
         let policy = try VenueFile.load(path: config.venue).policy
         return FaultsVenue(lab: lab, attendees: emails, policy: policy)
@@ -53,7 +56,11 @@ struct FaultsVenue {
                 unreadable.append("k\(kiosk): cannot read the replica: \(error)")
             }
         }
-        var report = Checker(operations: operations).report(scenario: scenario, snapshots: snapshots, unreadable: unreadable)
+        var report = Checker(operations: operations).report(
+            scenario: scenario,
+            snapshots: snapshots,
+            unreadable: unreadable
+        )
         report.convergedSeconds = convergedSeconds
         return report
     }

@@ -58,7 +58,9 @@ struct LabControl: Sendable {
     func must(_ arguments: [String], extraEnvironment: [String: String] = [:]) throws {
         let result = run(arguments, extraEnvironment: extraEnvironment)
         guard result.status == 0 else {
-            throw FaultsError("scripts/lab \(arguments.joined(separator: " ")) failed (\(result.status)): \(result.output)")
+            throw FaultsError(
+                "scripts/lab \(arguments.joined(separator: " ")) failed (\(result.status)): \(result.output)"
+            )
         }
     }
 

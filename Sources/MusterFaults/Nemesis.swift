@@ -25,7 +25,9 @@ struct Nemesis {
     private mutating func kiosks(_ count: Int, from pool: [Int]) -> [Int] {
         var pool = pool
         var chosen: [Int] = []
-        while chosen.count < count, !pool.isEmpty { chosen.append(pool.remove(at: Int(random.next() % UInt64(pool.count)))) }
+        while chosen.count < count, !pool.isEmpty {
+            chosen.append(pool.remove(at: Int(random.next() % UInt64(pool.count))))
+        }
         return chosen.sorted()
     }
 

@@ -10,7 +10,9 @@ struct ReplicaSnapshot: Sendable {
         var kiosk: String
         var email: String
 
-        static func < (a: Self, b: Self) -> Bool { (a.kiosk, a.email, a.kind.rawValue) < (b.kiosk, b.email, b.kind.rawValue) }
+        static func < (a: Self, b: Self) -> Bool {
+            (a.kiosk, a.email, a.kind.rawValue) < (b.kiosk, b.email, b.kind.rawValue)
+        }
     }
 
     var kiosk: Int
@@ -45,7 +47,8 @@ struct ReplicaSnapshot: Sendable {
                     SELECT p.kind AS kind, p.kiosk_name AS kiosk, COALESCE(a.email, p.attendee_key) AS email, count(*) AS n
                     FROM presence p LEFT JOIN attendee a ON a.campaign_id = p.campaign_id AND a.key = p.attendee_key
                     GROUP BY 1, 2, 3
-                    """)
+                    """
+            )
             for row in rows {
                 let kind: Operation.Kind
                 switch row["kind"] as Int {
@@ -56,11 +59,19 @@ struct ReplicaSnapshot: Sendable {
                 let key = PresenceKey(kind: kind, kiosk: row["kiosk"], email: (row["email"] as String).lowercased())
                 presence[key, default: 0] += row["n"] as Int
             }
-            let walkIns = Set(try String.fetchAll(db, sql: "SELECT email FROM attendee WHERE walk_in = 1").map { $0.lowercased() })
+            let walkIns = Set(
+                try String.fetchAll(db, sql: "SELECT email FROM attendee WHERE walk_in = 1").map { $0.lowercased() }
+            )
             let lock = try Int64.fetchOne(db, sql: "SELECT version FROM lock_state WHERE id = 1")
             return ReplicaSnapshot(
-                kiosk: kiosk, integrity: integrity, digest: digest, heads: heads, presence: presence, walkIns: walkIns,
-                lockVersion: lock.map { UInt64($0) })
+                kiosk: kiosk,
+                integrity: integrity,
+                digest: digest,
+                heads: heads,
+                presence: presence,
+                walkIns: walkIns,
+                lockVersion: lock.map { UInt64($0) }
+            )
         }
     }
 
@@ -73,7 +84,10 @@ struct ReplicaSnapshot: Sendable {
             guard message.hasPrefix("NULL value in ") else { return false }
             let parts = message.dropFirst("NULL value in ".count).split(separator: ".")
             guard parts.count == 2, parts.allSatisfy({ $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } }),
-                let nulls = try? Int.fetchOne(db, sql: "SELECT count(*) FROM \"\(parts[0])\" WHERE \"\(parts[1])\" IS NULL")
+                let nulls = try? Int.fetchOne(
+                    db,
+                    sql: "SELECT count(*) FROM \"\(parts[0])\" WHERE \"\(parts[1])\" IS NULL"
+                )
             else { return false }
             return nulls == 0
         }

@@ -14,7 +14,9 @@ struct Schedule: Sendable {
             Scenario(name: "network", families: [.network], seconds: 20, hold: 3...4),
             Scenario(name: "avahi+clocks", families: [.avahi, .clocks], seconds: 14),
         ],
-        diskSeconds: 5, crashRounds: 1)
+        diskSeconds: 5,
+        crashRounds: 1
+    )
 
     /// About 20 minutes with the heals, the disk and the crash points.
     static func full(minutes: Double) -> Schedule {
@@ -27,11 +29,21 @@ struct Schedule: Sendable {
                 Scenario(name: "network", families: [.network], seconds: 150 * scale, hold: 4...8),
                 Scenario(name: "avahi+clocks", families: [.avahi, .clocks], seconds: 100 * scale),
                 Scenario(
-                    name: "partitions+kills", families: [.partitions, .kills], seconds: 150 * scale, concurrent: 2),
+                    name: "partitions+kills",
+                    families: [.partitions, .kills],
+                    seconds: 150 * scale,
+                    concurrent: 2
+                ),
                 Scenario(
-                    name: "everything", families: [.partitions, .kills, .pauses, .network, .avahi, .clocks],
-                    seconds: 200 * scale, concurrent: 2, hold: 3...7),
+                    name: "everything",
+                    families: [.partitions, .kills, .pauses, .network, .avahi, .clocks],
+                    seconds: 200 * scale,
+                    concurrent: 2,
+                    hold: 3...7
+                ),
             ],
-            diskSeconds: 20 * scale, crashRounds: 2)
+            diskSeconds: 20 * scale,
+            crashRounds: 2
+        )
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import MusterClient
-import MusterCore
 import MusterControl
+import MusterCore
 import Synchronization
 
 /// Clients on every kiosk making check-ins, check-outs and walk-in registrations at a steady rate,
@@ -18,8 +18,15 @@ final class Workload: Sendable {
     private let running = Atomic<Bool>(false)
     private let group = DispatchGroup()
 
-    init(lab: LabControl, log: OperationLog, attendees: [String], intervalMillis: UInt32, lockIntervalMillis: UInt32,
-         timeoutMillis: Int, seed: UInt64) {
+    init(
+        lab: LabControl,
+        log: OperationLog,
+        attendees: [String],
+        intervalMillis: UInt32,
+        lockIntervalMillis: UInt32,
+        timeoutMillis: Int,
+        seed: UInt64
+    ) {
         self.lab = lab
         self.log = log
         self.attendees = attendees
@@ -104,8 +111,17 @@ final class Workload: Sendable {
         let reply = KioskClient(socketPath: lab.socketPath(kiosk), timeoutMillis: timeoutMillis).send(request)
         let (outcome, detail) = Self.classify(kind, reply)
         let operation = Operation(
-            id: log.newID(), scenario: name ?? currentScenario, kind: kind, kiosk: kiosk, subject: email,
-            lockVersion: nil, startMillis: start, endMillis: LabControl.nowMillis(), outcome: outcome, detail: detail)
+            id: log.newID(),
+            scenario: name ?? currentScenario,
+            kind: kind,
+            kiosk: kiosk,
+            subject: email,
+            lockVersion: nil,
+            startMillis: start,
+            endMillis: LabControl.nowMillis(),
+            outcome: outcome,
+            detail: detail
+        )
         log.record(operation)
         return operation
     }
@@ -151,8 +167,17 @@ final class Workload: Sendable {
         }
         log.record(
             Operation(
-                id: log.newID(), scenario: name ?? currentScenario, kind: .lock, kiosk: 1,
-                subject: "v\(version ?? 0)", lockVersion: version, startMillis: start, endMillis: LabControl.nowMillis(),
-                outcome: outcome, detail: detail))
+                id: log.newID(),
+                scenario: name ?? currentScenario,
+                kind: .lock,
+                kiosk: 1,
+                subject: "v\(version ?? 0)",
+                lockVersion: version,
+                startMillis: start,
+                endMillis: LabControl.nowMillis(),
+                outcome: outcome,
+                detail: detail
+            )
+        )
     }
 }

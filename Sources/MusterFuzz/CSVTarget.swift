@@ -1,5 +1,5 @@
-import MusterAttendeeList
 import Foundation
+import MusterAttendeeList
 import MusterStore
 
 /// `AttendeeListImport.parse`, which reads whatever file an organizer downloaded from a CRM.
@@ -39,7 +39,9 @@ final class CSVTarget: FuzzTarget {
         let first = Result { () throws(AttendeeListError) in try AttendeeListImport.parse(data) }
         let second = Result { () throws(AttendeeListError) in try AttendeeListImport.parse(data) }
         try PropertyFailure.check(first == second, "determinism", "two parses of the same bytes differ")
-        let tight = Result { () throws(AttendeeListError) in try AttendeeListImport.parse(data, limits: Self.tightLimits) }
+        let tight = Result { () throws(AttendeeListError) in
+            try AttendeeListImport.parse(data, limits: Self.tightLimits)
+        }
         var behaviour = Fingerprint()
         switch tight {
         case .success(let list):

@@ -1,6 +1,6 @@
 import Foundation
-import MusterDaemon
 import MusterControl
+import MusterDaemon
 import NIOCore
 import NIOEmbedded
 

@@ -1,5 +1,5 @@
-import MusterCore
 import Foundation
+import MusterCore
 
 /// Runs one target for its budget: the seeds first, then mutations of the working corpus and, one time
 /// in twelve, purely random bytes.

@@ -29,8 +29,12 @@ public enum Checker {
         let digests = Set(live.map(\.digest))
         report.digestsEqual = digests.count <= 1
         if !report.digestsEqual {
-            let groups = Dictionary(grouping: live, by: \.digest).values.map { $0.map(\.name) }.sorted { $0.count > $1.count }
-            report.note("\(digests.count) different digests among \(live.count) live kiosks: \(groups.map { $0.prefix(5).joined(separator: ",") })")
+            let groups = Dictionary(grouping: live, by: \.digest).values.map { $0.map(\.name) }.sorted {
+                $0.count > $1.count
+            }
+            report.note(
+                "\(digests.count) different digests among \(live.count) live kiosks: \(groups.map { $0.prefix(5).joined(separator: ",") })"
+            )
         }
         return report
     }

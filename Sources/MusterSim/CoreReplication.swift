@@ -15,7 +15,10 @@ public struct CoreReplication: Replication {
     private let configure: @Sendable (inout SyncCore.Configuration) -> Void
 
     public init(
-        me: AuthorID, peers: [AuthorID], organizer: AuthorID, seed: UInt64,
+        me: AuthorID,
+        peers: [AuthorID],
+        organizer: AuthorID,
+        seed: UInt64,
         configure: @escaping @Sendable (inout SyncCore.Configuration) -> Void = { _ in }
     ) {
         self.me = me
@@ -32,7 +35,8 @@ public struct CoreReplication: Replication {
         number < SyncTimer.allCases.count ? SyncTimer.allCases[Int(number)] : nil
     }
 
-    public mutating func handle(_ input: ReplicationInput, now: Duration, store: any KioskStore) -> [ReplicationOutput] {
+    public mutating func handle(_ input: ReplicationInput, now: Duration, store: any KioskStore) -> [ReplicationOutput]
+    {
         var inputs: [SyncInput] = []
         switch input {
         case .started(let heads, let epoch):

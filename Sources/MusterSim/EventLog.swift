@@ -48,7 +48,9 @@ final class EventLog {
             writer.write(incarnation)
             writer.write(job)
         case .crash(let kiosk), .restart(let kiosk): writeInts(kiosk)
-        case .partition(let side): writeInts(side.count); for member in side { writeInts(member) }
+        case .partition(let side):
+            writeInts(side.count)
+            for member in side { writeInts(member) }
         case .heal: break
         }
         pending += writer.bytes

@@ -17,7 +17,10 @@ public protocol KioskStore: AnyObject {
     func ingest(_ deltas: [SignedDelta], nowMillis: UInt64) throws(ReplicaError) -> IngestReport
     /// Signs and commits one delta of this kiosk's own (a check-in).
     func appendLocal(
-        _ body: DeltaBody, keyPair: SigningKeyPair, nowMillis: UInt64, nextHLC: (HLC?) -> HLC
+        _ body: DeltaBody,
+        keyPair: SigningKeyPair,
+        nowMillis: UInt64,
+        nextHLC: (HLC?) -> HLC
     ) throws(ReplicaError) -> SignedDelta
     /// The newest timestamp of this author's deltas (a restarted kiosk's clock starts after it).
     func newestHLC(author: AuthorID) throws(ReplicaError) -> HLC?

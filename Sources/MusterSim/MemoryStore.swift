@@ -26,7 +26,12 @@ public final class MemoryStore: KioskStore {
     /// Authors in the order they were first stored, so heads come out in a stable order.
     private var authorOrder: [AuthorID] = []
 
-    public init(policy: VenuePolicy, enrolled: Set<AuthorID>, epoch: String, signatures: SignatureCache = SignatureCache()) {
+    public init(
+        policy: VenuePolicy,
+        enrolled: Set<AuthorID>,
+        epoch: String,
+        signatures: SignatureCache = SignatureCache()
+    ) {
         self.policy = policy
         self.signatures = signatures
         self.enrolled = enrolled
@@ -160,7 +165,10 @@ public final class MemoryStore: KioskStore {
     }
 
     public func appendLocal(
-        _ body: DeltaBody, keyPair: SigningKeyPair, nowMillis: UInt64, nextHLC: (HLC?) -> HLC
+        _ body: DeltaBody,
+        keyPair: SigningKeyPair,
+        nowMillis: UInt64,
+        nextHLC: (HLC?) -> HLC
     ) throws(ReplicaError) -> SignedDelta {
         var signer = DeltaSigner(venue: policy.venue, keyPair: keyPair, head: head(of: AuthorID(keyPair.publicKey)))
         let delta = signer.sign(body, hlc: nextHLC(nil))

@@ -35,7 +35,10 @@ public final class ReplicaStore: KioskStore {
     }
 
     public func appendLocal(
-        _ body: DeltaBody, keyPair: SigningKeyPair, nowMillis: UInt64, nextHLC: (HLC?) -> HLC
+        _ body: DeltaBody,
+        keyPair: SigningKeyPair,
+        nowMillis: UInt64,
+        nextHLC: (HLC?) -> HLC
     ) throws(ReplicaError) -> SignedDelta {
         let written = try replica.appendLocal(keyPair: keyPair, nowMillis: nowMillis, nextHLC: nextHLC) { _ in
             LocalWrite.append(body, answer: ())

@@ -45,7 +45,12 @@ final class SimKiosk {
     var copiesReceived = 0
 
     init(
-        index: Int, id: AuthorID, key: SigningKeyPair, store: any KioskStore, slowness: Int64, wallOffsetMillis: Int64,
+        index: Int,
+        id: AuthorID,
+        key: SigningKeyPair,
+        store: any KioskStore,
+        slowness: Int64,
+        wallOffsetMillis: Int64,
         rate: Double
     ) {
         self.index = index

@@ -68,7 +68,9 @@ public struct SimResult: Sendable {
         ]
         object["converge_ms_after_last_ack"] = convergeAfterLastAck.map { $0.seconds * 1_000 } ?? NSNull()
         object["converge_ms_after_heal"] = convergeAfterHeal.map { $0.seconds * 1_000 } ?? NSNull()
-        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else { return "{}" }
+        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else {
+            return "{}"
+        }
         return String(decoding: data, as: UTF8.self)
     }
 

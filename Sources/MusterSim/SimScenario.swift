@@ -39,7 +39,8 @@ public enum SimScenario: String, Sendable, CaseIterable {
         let cells = [
             "\(result.kiosks)", scenario.title, result.store, result.converged ? "yes" : "**no**",
             ms(result.convergeAfterLastAck), ms(result.convergeAfterHeal),
-            String(format: "%.3f", result.copiesPerDeltaPerKiosk), String(format: "%.2f", result.framesPerDeltaPerKiosk),
+            String(format: "%.3f", result.copiesPerDeltaPerKiosk),
+            String(format: "%.2f", result.framesPerDeltaPerKiosk),
             "\(result.maxSessions)", "\(result.check.lost) / \(result.check.phantoms)",
             String(format: "%.1f", result.virtualTime.seconds), String(format: "%.1f", result.wallTime.seconds),
             String(format: "%.0fx", result.speedup),

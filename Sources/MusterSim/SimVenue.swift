@@ -31,9 +31,11 @@ public struct SimVenue {
             kioskIDs = keys.map { AuthorID($0.publicKey) }
             certificates = zip(keys, kioskIDs).enumerated().map { index, pair in
                 let certificate = VenuePolicy.certificate(
-                    venue: venue, organizer: organizer,
+                    venue: venue,
+                    organizer: organizer,
                     payload: EnrollPayload(kiosk: pair.1, name: "k\(index + 1)", location: "Hall"),
-                    hlc: HLC(physicalMillis: Self.startMillis - 3_600_000, logical: 0))
+                    hlc: HLC(physicalMillis: Self.startMillis - 3_600_000, logical: 0)
+                )
                 return (certificate, pair.1)
             }
         } catch let error as SimError {
@@ -48,7 +50,13 @@ public struct SimVenue {
         .checkIn(
             CheckInPayload(
                 PresencePayload(
-                    campaignID: campaign, attendeeKey: "a\(index)@sim.example", kioskName: "k\(kiosk + 1)",
-                    location: "Hall", memberStatus: "Attended")))
+                    campaignID: campaign,
+                    attendeeKey: "a\(index)@sim.example",
+                    kioskName: "k\(kiosk + 1)",
+                    location: "Hall",
+                    memberStatus: "Attended"
+                )
+            )
+        )
     }
 }

@@ -35,7 +35,10 @@ extension Simulation {
             for index in crashed.indices where crashed[index] {
                 let start = Self.doorsOpen + random.int64(in: 0...window)
                 queue.schedule(.crash(kiosk: index), at: start)
-                queue.schedule(.restart(kiosk: index), at: start + random.int64(in: VirtualTime.second...5 * VirtualTime.second))
+                queue.schedule(
+                    .restart(kiosk: index),
+                    at: start + random.int64(in: VirtualTime.second...5 * VirtualTime.second)
+                )
             }
         }
     }
@@ -48,7 +51,8 @@ extension Simulation {
             for peer in kiosk.sessions.keys.sorted() where !network.reachable(kiosk.index, peer) {
                 queue.schedule(
                     .sessionLost(kiosk: kiosk.index, peer: peer, session: kiosk.sessions[peer]!),
-                    at: now + SyncLimits.silenceTimeout.nanoseconds)
+                    at: now + SyncLimits.silenceTimeout.nanoseconds
+                )
             }
         }
     }

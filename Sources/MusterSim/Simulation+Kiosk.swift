@@ -56,8 +56,14 @@ extension Simulation {
             kiosk.nextTimerGeneration += 1
             kiosk.timers[id] = kiosk.nextTimerGeneration
             queue.schedule(
-                .timer(kiosk: kiosk.index, incarnation: kiosk.incarnation, id: id, generation: kiosk.nextTimerGeneration),
-                at: max(time, kiosk.virtualTime(ofUptime: at)))
+                .timer(
+                    kiosk: kiosk.index,
+                    incarnation: kiosk.incarnation,
+                    id: id,
+                    generation: kiosk.nextTimerGeneration
+                ),
+                at: max(time, kiosk.virtualTime(ofUptime: at))
+            )
         case .cancelTimer(let id):
             kiosk.timers[id] = nil
         case .open(let peer):
@@ -99,7 +105,9 @@ extension Simulation {
             let delta: SignedDelta
             do {
                 delta = try kiosk.store.appendLocal(
-                    SimVenue.checkInBody(index: index, kiosk: kiosk.index), keyPair: kiosk.key, nowMillis: wall
+                    SimVenue.checkInBody(index: index, kiosk: kiosk.index),
+                    keyPair: kiosk.key,
+                    nowMillis: wall
                 ) { _ in kiosk.clock.tick(nowMillis: wall) }
             } catch {
                 throw SimError("k\(kiosk.index + 1) cannot commit check-in \(index)", cause: error)
@@ -136,7 +144,8 @@ extension Simulation {
         for peer in kiosk.sessions.keys.sorted() {
             queue.schedule(
                 .sessionLost(kiosk: peer, peer: kiosk.index, session: kiosk.sessions[peer]!),
-                at: now + SyncLimits.silenceTimeout.nanoseconds)
+                at: now + SyncLimits.silenceTimeout.nanoseconds
+            )
         }
         let unacknowledged = kiosk.jobs.values.filter { if case .checkIn = $0 { true } else { false } }.count
         lostUnacknowledged += unacknowledged

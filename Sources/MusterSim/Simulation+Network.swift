@@ -10,7 +10,8 @@ extension Simulation {
         kiosk.dialing.insert(peer)
         queue.schedule(
             .connect(from: kiosk.index, to: peer, incarnation: kiosk.incarnation),
-            at: time + 4 * network.latency(kiosk.index, peer))
+            at: time + 4 * network.latency(kiosk.index, peer)
+        )
     }
 
     func connect(from: Int, to: Int, incarnation: UInt64) throws(SimError) {
@@ -44,7 +45,9 @@ extension Simulation {
         guard let session = kiosk.sessions[peer] else { return }
         queue.schedule(.sessionLost(kiosk: kiosk.index, peer: peer, session: session), at: time)
         queue.schedule(
-            .sessionLost(kiosk: peer, peer: kiosk.index, session: session), at: time + network.latency(kiosk.index, peer))
+            .sessionLost(kiosk: peer, peer: kiosk.index, session: session),
+            at: time + network.latency(kiosk.index, peer)
+        )
     }
 
     /// The transport ends a session (FIN, silence) or a dial fails (`session` 0).

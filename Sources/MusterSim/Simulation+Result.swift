@@ -9,8 +9,12 @@ extension Simulation {
             do {
                 finals.append(
                     History.Kiosk(
-                        name: "k\(kiosk.index + 1)", live: kiosk.up, deltas: try kiosk.store.allDeltas(),
-                        digest: try kiosk.store.digest()))
+                        name: "k\(kiosk.index + 1)",
+                        live: kiosk.up,
+                        deltas: try kiosk.store.allDeltas(),
+                        digest: try kiosk.store.digest()
+                    )
+                )
             } catch {
                 throw SimError("cannot read k\(kiosk.index + 1)'s store", cause: error)
             }
@@ -21,15 +25,29 @@ extension Simulation {
         let frames = kiosks.reduce(0) { $0 + $1.framesReceived }
         let copies = kiosks.reduce(0) { $0 + $1.copiesReceived }
         return SimResult(
-            kiosks: options.kiosks, checkIns: options.checkIns, seed: options.seed, store: options.store.rawValue,
-            faults: options.faults.names, protocolName: "core", acknowledged: acknowledged.count,
-            refused: refusedCheckIns, unacknowledgedLost: lostUnacknowledged, written: written.count,
+            kiosks: options.kiosks,
+            checkIns: options.checkIns,
+            seed: options.seed,
+            store: options.store.rawValue,
+            faults: options.faults.names,
+            protocolName: "core",
+            acknowledged: acknowledged.count,
+            refused: refusedCheckIns,
+            unacknowledgedLost: lostUnacknowledged,
+            written: written.count,
             converged: convergedAt != nil,
             convergeAfterLastAck: convergedAt.map { .nanoseconds(max(0, $0 - lastAckTime)) },
             convergeAfterHeal: convergedAt.map { .nanoseconds(max(0, $0 - max(lastHealTime, lastAckTime))) },
-            virtualTime: .nanoseconds(now), wallTime: wall, events: log.count,
-            framesPerDeltaPerKiosk: Double(frames) / needed, copiesPerDeltaPerKiosk: Double(copies) / needed,
-            maxSessions: kiosks.map(\.peakSessions).max() ?? 0, framesLost: framesLost,
-            sendsWithoutSession: sendsWithoutSession, check: check, eventLogHash: log.hashHex)
+            virtualTime: .nanoseconds(now),
+            wallTime: wall,
+            events: log.count,
+            framesPerDeltaPerKiosk: Double(frames) / needed,
+            copiesPerDeltaPerKiosk: Double(copies) / needed,
+            maxSessions: kiosks.map(\.peakSessions).max() ?? 0,
+            framesLost: framesLost,
+            sendsWithoutSession: sendsWithoutSession,
+            check: check,
+            eventLogHash: log.hashHex
+        )
     }
 }

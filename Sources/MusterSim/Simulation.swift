@@ -87,11 +87,17 @@ public final class Simulation {
             do {
                 if let directory {
                     store = try ReplicaStore(
-                        path: "\(directory)/k\(index + 1).sqlite", policy: venue.policy, certificates: venue.certificates)
+                        path: "\(directory)/k\(index + 1).sqlite",
+                        policy: venue.policy,
+                        certificates: venue.certificates
+                    )
                 } else {
                     store = MemoryStore(
-                        policy: venue.policy, enrolled: enrolled, epoch: Hex.encode(venueRandom.bytes(16)),
-                        signatures: signatures)
+                        policy: venue.policy,
+                        enrolled: enrolled,
+                        epoch: Hex.encode(venueRandom.bytes(16)),
+                        signatures: signatures
+                    )
                 }
             } catch {
                 throw SimError("cannot open kiosk k\(index + 1)'s store", cause: error)
@@ -99,10 +105,15 @@ public final class Simulation {
             let skew = options.faults.skew
             kiosks.append(
                 SimKiosk(
-                    index: index, id: venue.kioskIDs[index], key: venue.kioskKeys[index], store: store,
+                    index: index,
+                    id: venue.kioskIDs[index],
+                    key: venue.kioskKeys[index],
+                    store: store,
                     slowness: slow[index] ? 8 : 1,
                     wallOffsetMillis: skew ? faultRandom.int64(in: -60_000...60_000) : 0,
-                    rate: skew ? 1 + Double(faultRandom.int64(in: -2_000...2_000)) / 1_000_000 : 1))
+                    rate: skew ? 1 + Double(faultRandom.int64(in: -2_000...2_000)) / 1_000_000 : 1
+                )
+            )
         }
         var workloadRandom = root.fork(RandomStream.workload.rawValue)
         scheduleWorkload(&workloadRandom)
@@ -118,7 +129,11 @@ public final class Simulation {
     func makeReplication(for kiosk: SimKiosk) -> any Replication {
         var random = replicationRandom.fork(UInt64(kiosk.index) << 20 | kiosk.incarnation)
         return CoreReplication(
-            me: kiosk.id, peers: venue.kioskIDs, organizer: venue.policy.organizer, seed: random.next())
+            me: kiosk.id,
+            peers: venue.kioskIDs,
+            organizer: venue.policy.organizer,
+            seed: random.next()
+        )
     }
 
     /// `count` distinct indices below `total`, flagged.
@@ -151,9 +166,11 @@ public final class Simulation {
     func handle(_ event: SimEvent) throws(SimError) {
         switch event {
         case .checkIn(let kiosk, let index): checkIn(at: kiosks[kiosk], index: index)
-        case .deliver(let from, let to, let session, let message): try deliver(message, from: from, to: to, session: session)
+        case .deliver(let from, let to, let session, let message):
+            try deliver(message, from: from, to: to, session: session)
         case .connect(let from, let to, let incarnation): try connect(from: from, to: to, incarnation: incarnation)
-        case .sessionLost(let kiosk, let peer, let session): try sessionLost(kiosks[kiosk], peer: peer, session: session)
+        case .sessionLost(let kiosk, let peer, let session):
+            try sessionLost(kiosks[kiosk], peer: peer, session: session)
         case .timer(let kiosk, let incarnation, let id, let generation):
             let target = kiosks[kiosk]
             guard target.up, target.incarnation == incarnation, target.timers[id] == generation else { return }

@@ -3,7 +3,12 @@ extension AttendeeRecord {
     /// The ticket is the imported one, else the first walk-in ticket.
     public var summary: AttendeeSummary {
         AttendeeSummary(
-            campaignID: campaignID, key: key, firstName: firstName, lastName: lastName, company: company,
-            ticket: ticket ?? walkInTickets.first)
+            campaignID: campaignID,
+            key: key,
+            firstName: firstName,
+            lastName: lastName,
+            company: company,
+            ticket: ticket ?? walkInTickets.first
+        )
     }
 }

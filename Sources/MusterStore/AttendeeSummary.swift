@@ -7,7 +7,8 @@ public struct AttendeeSummary: Codable, Sendable, Equatable {
     public var company: String
     public var ticket: String?
 
-    public init(campaignID: String, key: String, firstName: String, lastName: String, company: String, ticket: String?) {
+    public init(campaignID: String, key: String, firstName: String, lastName: String, company: String, ticket: String?)
+    {
         self.campaignID = campaignID
         self.key = key
         self.firstName = firstName

@@ -43,8 +43,12 @@ struct BoundStatement {
                 utf8.withMemoryRebound(to: CChar.self) {
                     // An empty value still needs a non-null pointer, or SQLite binds NULL.
                     sqlite3_bind_text(
-                        handle, index, $0.baseAddress ?? Self.empty.assumingMemoryBound(to: CChar.self), Int32($0.count),
-                        Self.transient)
+                        handle,
+                        index,
+                        $0.baseAddress ?? Self.empty.assumingMemoryBound(to: CChar.self),
+                        Int32($0.count),
+                        Self.transient
+                    )
                 }
             }
         }

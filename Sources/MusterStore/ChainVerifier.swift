@@ -12,7 +12,8 @@ public enum ChainVerifier {
     ///   - head: the author's newest delta the replica holds (seq 0 and the genesis hash if none).
     /// - Returns: the BLAKE2b-256 of every envelope in the run, in order.
     public static func verify(
-        run: [SignedDelta], after head: AuthorHead
+        run: [SignedDelta],
+        after head: AuthorHead
     ) throws(ReplicaError) -> [[UInt8]] {
         guard let last = run.last else { return [] }
         let author = last.author

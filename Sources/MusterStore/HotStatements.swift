@@ -60,13 +60,16 @@ final class HotStatements: @unchecked Sendable {
             """
             .replacingOccurrences(
                 of: "p_newer",
-                with: "(attendee.p_hlc, attendee.p_author, attendee.p_seq) < (excluded.p_hlc, excluded.p_author, excluded.p_seq)")
+                with:
+                    "(attendee.p_hlc, attendee.p_author, attendee.p_seq) < (excluded.p_hlc, excluded.p_author, excluded.p_seq)"
+            )
             .replacingOccurrences(
                 of: "i_newer",
                 with: """
                     (attendee.i_hlc IS NULL
                         OR (attendee.i_hlc, attendee.i_author, attendee.i_seq) < (excluded.i_hlc, excluded.i_author, excluded.i_seq))
-                    """)
+                    """
+            )
     }
 
     private var statements: [Statement?] = Array(repeating: nil, count: Kind.allCases.count)

@@ -34,14 +34,16 @@ enum Materializer {
         case .note(let p):
             try db.run(
                 """
-                    INSERT OR IGNORE INTO note(author, seq, hlc, campaign_id, attendee_key, text)
-                    VALUES (?, ?, ?, ?, ?, ?)
-                    """,
-                [stamp.author, stamp.seq, stamp.hlc, p.campaignID, p.attendeeKey, p.text])
+                INSERT OR IGNORE INTO note(author, seq, hlc, campaign_id, attendee_key, text)
+                VALUES (?, ?, ?, ?, ?, ?)
+                """,
+                [stamp.author, stamp.seq, stamp.hlc, p.campaignID, p.attendeeKey, p.text]
+            )
         case .undo(let p):
             try db.run(
                 "INSERT OR IGNORE INTO undo(target_author, target_seq, author, seq) VALUES (?, ?, ?, ?)",
-                [Data(p.target.author.bytes), Int64(p.target.seq), stamp.author, stamp.seq])
+                [Data(p.target.author.bytes), Int64(p.target.seq), stamp.author, stamp.seq]
+            )
         case .enroll, .revoke:
             break  // the roster is local knowledge, kept by Replica+Roster, not part of the digest
         }
@@ -70,7 +72,8 @@ enum Materializer {
             WHERE (excluded.lww_hlc, excluded.lww_author, excluded.lww_seq)
                 > (campaign.lww_hlc, campaign.lww_author, campaign.lww_seq)
             """,
-            [p.campaignID, p.name, p.name.lowercased(), stamp.hlc, stamp.author, stamp.seq])
+            [p.campaignID, p.name, p.name.lowercased(), stamp.hlc, stamp.author, stamp.seq]
+        )
     }
 
     /// One statement (``HotStatements/Kind/upsertAttendee``).
@@ -99,16 +102,26 @@ enum Materializer {
         let key = p.presence.attendeeKey
         try ensureAttendee(campaignID: p.presence.campaignID, key: key, db: db)
         try updatePerson(
-            campaignID: p.presence.campaignID, key: key, email: p.email, firstName: p.firstName,
-            lastName: p.lastName, company: p.company, stamp: stamp, db: db)
+            campaignID: p.presence.campaignID,
+            key: key,
+            email: p.email,
+            firstName: p.firstName,
+            lastName: p.lastName,
+            company: p.company,
+            stamp: stamp,
+            db: db
+        )
         try db.run(
-            "UPDATE attendee SET walk_in = 1 WHERE campaign_id = ? AND key = ?", [p.presence.campaignID, key])
+            "UPDATE attendee SET walk_in = 1 WHERE campaign_id = ? AND key = ?",
+            [p.presence.campaignID, key]
+        )
         try db.run(
             """
             INSERT OR IGNORE INTO walk_in_ticket(campaign_id, ticket_key, attendee_key, author, seq)
             VALUES (?, ?, ?, ?, ?)
             """,
-            [p.presence.campaignID, TicketCode.normalize(p.ticket), key, stamp.author, stamp.seq])
+            [p.presence.campaignID, TicketCode.normalize(p.ticket), key, stamp.author, stamp.seq]
+        )
         try insertPresence(p.presence, kind: .registration, stamp: stamp, db: db)
     }
 
@@ -121,12 +134,19 @@ enum Materializer {
                 p_hlc, p_author, p_seq, admitted, imported, walk_in)
             VALUES (?, ?, '', '', '', '', -1, x'', 0, 1, 0, 0)
             """,
-            [campaignID, key])
+            [campaignID, key]
+        )
     }
 
     private static func updatePerson(
-        campaignID: String, key: String, email: String, firstName: String, lastName: String, company: String,
-        stamp: Stamp, db: Database
+        campaignID: String,
+        key: String,
+        email: String,
+        firstName: String,
+        lastName: String,
+        company: String,
+        stamp: Stamp,
+        db: Database
     ) throws {
         try db.run(
             """
@@ -135,13 +155,19 @@ enum Materializer {
             WHERE campaign_id = ? AND key = ? AND (p_hlc, p_author, p_seq) < (?, ?, ?)
             """,
             [
-                email, firstName, lastName, company, NameKey.fold(firstName), NameKey.fold(lastName), stamp.hlc, stamp.author, stamp.seq, campaignID, key,
+                email, firstName, lastName, company, NameKey.fold(firstName), NameKey.fold(lastName), stamp.hlc,
+                stamp.author, stamp.seq, campaignID, key,
                 stamp.hlc, stamp.author, stamp.seq,
-            ])
+            ]
+        )
     }
 
     private static func insertPresence(
-        _ p: PresencePayload, kind: DeltaKind, stamp: Stamp, db: Database, hot: HotStatements? = nil
+        _ p: PresencePayload,
+        kind: DeltaKind,
+        stamp: Stamp,
+        db: Database,
+        hot: HotStatements? = nil
     ) throws {
         try HotStatements.run(.insertPresence, hot, db: db) { row in
             row.blob(stamp.author)
@@ -159,18 +185,19 @@ enum Materializer {
     private static func applyLock(_ p: LockPayload, stamp: Stamp, db: Database) throws {
         try db.run(
             """
-                INSERT INTO lock_state(id, version, campaign_id, check_in_status, opens_at, closes_at, hlc, author, seq)
-                VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT(id) DO UPDATE SET version = excluded.version, campaign_id = excluded.campaign_id,
-                    check_in_status = excluded.check_in_status, opens_at = excluded.opens_at,
-                    closes_at = excluded.closes_at, hlc = excluded.hlc, author = excluded.author, seq = excluded.seq
-                WHERE (excluded.version, excluded.hlc, excluded.author, excluded.seq)
-                    > (lock_state.version, lock_state.hlc, lock_state.author, lock_state.seq)
-                """,
+            INSERT INTO lock_state(id, version, campaign_id, check_in_status, opens_at, closes_at, hlc, author, seq)
+            VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT(id) DO UPDATE SET version = excluded.version, campaign_id = excluded.campaign_id,
+                check_in_status = excluded.check_in_status, opens_at = excluded.opens_at,
+                closes_at = excluded.closes_at, hlc = excluded.hlc, author = excluded.author, seq = excluded.seq
+            WHERE (excluded.version, excluded.hlc, excluded.author, excluded.seq)
+                > (lock_state.version, lock_state.hlc, lock_state.author, lock_state.seq)
+            """,
             [
                 Int64(clamping: p.version), p.campaignID, p.checkInStatus, p.opensAtMillis, p.closesAtMillis,
                 stamp.hlc, stamp.author, stamp.seq,
-            ])
+            ]
+        )
     }
 }
 

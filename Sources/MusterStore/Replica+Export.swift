@@ -15,7 +15,8 @@ extension Replica {
                     LEFT JOIN campaign c ON c.id = p.campaign_id
                     WHERE ? IS NULL OR p.campaign_id = ? ORDER BY p.hlc, p.author, p.seq
                     """,
-                arguments: [campaignID, campaignID])
+                arguments: [campaignID, campaignID]
+            )
             return try rows.compactMap { row -> PresenceLogEntry? in
                 guard let presence = ReplicaView.presence(row) else { return nil }
                 let campaign: String = row["campaign_id"]
@@ -26,11 +27,14 @@ extension Replica {
                         SELECT group_concat(text, ' / ') FROM (SELECT text FROM note
                         WHERE campaign_id = ? AND attendee_key = ? ORDER BY hlc, author, seq)
                         """,
-                    arguments: [campaign, key])
+                    arguments: [campaign, key]
+                )
                 return PresenceLogEntry(
-                    presence: presence, campaignName: row["campaign_name"] ?? campaign,
+                    presence: presence,
+                    campaignName: row["campaign_name"] ?? campaign,
                     attendee: try view.attendee(campaignID: campaign, key: key),
-                    note: presence.isArrival ? note : nil)
+                    note: presence.isArrival ? note : nil
+                )
             }
         }
     }

@@ -16,7 +16,10 @@ extension Replica {
     /// - Parameter atomic: when true, any refusal throws and nothing from the batch is stored
     ///   (organizer submissions are all or nothing).
     public func ingest(
-        _ deltas: [SignedDelta], nowMillis: UInt64, clockBoundMillis: UInt64, atomic: Bool = false
+        _ deltas: [SignedDelta],
+        nowMillis: UInt64,
+        clockBoundMillis: UInt64,
+        atomic: Bool = false
     ) throws(ReplicaError) -> IngestReport {
         let pool = try writer()
         do {
@@ -73,7 +76,10 @@ extension Replica {
     }
 
     private func ingestRun(
-        _ run: [SignedDelta], db: Database, nowMillis: UInt64, clockBoundMillis: UInt64,
+        _ run: [SignedDelta],
+        db: Database,
+        nowMillis: UInt64,
+        clockBoundMillis: UInt64,
         into report: inout IngestReport
     ) throws {
         guard let author = run.first?.author else { return }
@@ -91,7 +97,8 @@ extension Replica {
             }
             let storedHash = try Data.fetchOne(
                 db.cachedStatement(sql: "SELECT hash FROM delta WHERE author = ? AND seq = ?"),
-                arguments: [Data(author.bytes), Int64(delta.seq)])
+                arguments: [Data(author.bytes), Int64(delta.seq)]
+            )
             if let storedHash, Array(storedHash) == Blake2b.hash256(delta.envelope) {
                 report.duplicates += 1
             } else {
@@ -101,14 +108,16 @@ extension Replica {
         guard let first = fresh.first else { return }
         guard first.seq == head.seq + 1 else {
             report.rejected.append(
-                ReplicaError(.gap, "expected seq \(head.seq + 1) of \(author), got \(first.seq)", ref: first.ref))
+                ReplicaError(.gap, "expected seq \(head.seq + 1) of \(author), got \(first.seq)", ref: first.ref)
+            )
             return
         }
         // Keep the contiguous prefix: it ends with a delta whose own signature authenticates it.
         if let breakIndex = fresh.indices.dropFirst().first(where: { fresh[$0].seq != fresh[$0 - 1].seq + 1 }) {
             let missing = fresh[breakIndex - 1].seq + 1
             report.rejected.append(
-                ReplicaError(.gap, "seq \(missing) of \(author) is missing", ref: fresh[breakIndex].ref))
+                ReplicaError(.gap, "seq \(missing) of \(author) is missing", ref: fresh[breakIndex].ref)
+            )
             fresh.removeSubrange(breakIndex...)
         }
         guard try admitAuthor(author, fresh: &fresh, db: db, into: &report) else { return }
@@ -136,7 +145,14 @@ extension Replica {
             // authenticated by the chain. Served pages end on a delta whose signature was checked.
             let verified = index == fresh.count - 1
             try store(
-                delta, decoded: decoded, hash: hash, verified: verified, db: db, nowMillis: nowMillis, moveHead: false)
+                delta,
+                decoded: decoded,
+                hash: hash,
+                verified: verified,
+                db: db,
+                nowMillis: nowMillis,
+                moveHead: false
+            )
             stored = (delta.seq, hash)
             CrashPoint.ingestStored.hit()
             report.applied.append(delta)
@@ -146,7 +162,8 @@ extension Replica {
                 report.clockWarnings.append(delta.ref)
                 try db.run(
                     "INSERT OR REPLACE INTO clock_warning(author, seq, ahead_ms) VALUES (?, ?, ?)",
-                    [Data(author.bytes), Int64(delta.seq), Int64(stampMillis - nowMillis)])
+                    [Data(author.bytes), Int64(delta.seq), Int64(stampMillis - nowMillis)]
+                )
             } else {
                 report.newestAcceptedHLC = max(report.newestAcceptedHLC ?? .zero, delta.hlc)
             }
@@ -162,19 +179,24 @@ extension Replica {
     /// Only the organizer and kiosks on the roster may author deltas; a revoked kiosk's deltas after
     /// its watermark are cut off. Returns false when nothing of the run remains.
     private func admitAuthor(
-        _ author: AuthorID, fresh: inout [SignedDelta], db: Database, into report: inout IngestReport
+        _ author: AuthorID,
+        fresh: inout [SignedDelta],
+        db: Database,
+        into report: inout IngestReport
     ) throws -> Bool {
         switch try Self.membership(of: author, policy: policy, db: db) {
         case .organizer, .enrolled:
             return true
         case .unknown:
             report.rejected.append(
-                ReplicaError(.notEnrolled, "\(author) is not on the venue roster", ref: fresh.first?.ref))
+                ReplicaError(.notEnrolled, "\(author) is not on the venue roster", ref: fresh.first?.ref)
+            )
             return false
         case .revoked(let watermark, _):
             if let cut = fresh.firstIndex(where: { $0.seq > watermark }) {
                 report.rejected.append(
-                    ReplicaError(.revoked, "kiosk \(author) was revoked after seq \(watermark)", ref: fresh[cut].ref))
+                    ReplicaError(.revoked, "kiosk \(author) was revoked after seq \(watermark)", ref: fresh[cut].ref)
+                )
                 fresh.removeSubrange(cut...)
             }
             return !fresh.isEmpty
@@ -192,7 +214,10 @@ extension Replica {
     /// A second, different delta at a seq we already hold. Evidence is kept only when its signature
     /// verifies, so nobody but the author can fill the table.
     private func recordFork(
-        _ delta: SignedDelta, db: Database, nowMillis: UInt64, into report: inout IngestReport
+        _ delta: SignedDelta,
+        db: Database,
+        nowMillis: UInt64,
+        into report: inout IngestReport
     ) throws {
         do {
             try policy.authorize(delta)
@@ -206,25 +231,39 @@ extension Replica {
             report.rejected.append(ReplicaError(.badSignature, "signature does not verify", ref: delta.ref))
             return
         }
-        let known = try Bool.fetchOne(
-            db, sql: "SELECT EXISTS (SELECT 1 FROM fork_evidence WHERE author = ? AND seq = ? AND envelope = ?)",
-            arguments: [Data(delta.author.bytes), Int64(delta.seq), Data(delta.envelope)]) ?? false
+        let known =
+            try Bool.fetchOne(
+                db,
+                sql: "SELECT EXISTS (SELECT 1 FROM fork_evidence WHERE author = ? AND seq = ? AND envelope = ?)",
+                arguments: [Data(delta.author.bytes), Int64(delta.seq), Data(delta.envelope)]
+            ) ?? false
         if !known {
             try db.execute(
                 sql: "INSERT INTO fork_evidence(author, seq, envelope, signature, seen_at) VALUES (?, ?, ?, ?, ?)",
                 arguments: [
                     Data(delta.author.bytes), Int64(delta.seq), Data(delta.envelope), Data(delta.signature),
                     Int64(nowMillis),
-                ])
+                ]
+            )
         }
         report.rejected.append(
-            ReplicaError(.fork, "author \(delta.author) signed two different deltas with seq \(delta.seq)", ref: delta.ref))
+            ReplicaError(
+                .fork,
+                "author \(delta.author) signed two different deltas with seq \(delta.seq)",
+                ref: delta.ref
+            )
+        )
     }
 
     /// Appends one verified, authorized delta to the log, moves the author's head (unless the caller
     /// moves it once for a whole run), and materializes it.
     func store(
-        _ delta: SignedDelta, decoded: Delta, hash: [UInt8], verified: Bool, db: Database, nowMillis: UInt64,
+        _ delta: SignedDelta,
+        decoded: Delta,
+        hash: [UInt8],
+        verified: Bool,
+        db: Database,
+        nowMillis: UInt64,
         moveHead: Bool = true
     ) throws {
         try HotStatements.run(.insertDelta, hot, db: db) { row in
@@ -251,13 +290,16 @@ extension Replica {
             INSERT INTO head(author, seq, hash) VALUES (?, ?, ?)
             ON CONFLICT(author) DO UPDATE SET seq = excluded.seq, hash = excluded.hash
             """,
-            [Data(author.bytes), Int64(seq), Data(hash)])
+            [Data(author.bytes), Int64(seq), Data(hash)]
+        )
     }
 
     static func head(of author: AuthorID, db: Database) throws -> AuthorHead {
         guard
             let row = try Row.fetchOne(
-                db.cachedStatement(sql: "SELECT seq, hash FROM head WHERE author = ?"), arguments: [Data(author.bytes)])
+                db.cachedStatement(sql: "SELECT seq, hash FROM head WHERE author = ?"),
+                arguments: [Data(author.bytes)]
+            )
         else { return .empty(author) }
         let seq: Int64 = row["seq"]
         let hash: Data = row["hash"]
@@ -286,7 +328,11 @@ extension Replica {
     /// A page always ends on a delta whose own signature this replica checked (the newest of a
     /// verified run, or a local write), so the receiver can authenticate the whole page with that one
     /// signature and the hash chain. The page may therefore be a little shorter or longer than `limit`.
-    public func deltas(of author: AuthorID, after seq: UInt64 = 0, limit: Int = 10_000) throws(ReplicaError)
+    public func deltas(
+        of author: AuthorID,
+        after seq: UInt64 = 0,
+        limit: Int = 10_000
+    ) throws(ReplicaError)
         -> [SignedDelta]
     {
         try read { db in
@@ -294,18 +340,22 @@ extension Replica {
             let target = Int64(clamping: seq) + Int64(max(limit, 1))
             let end =
                 try Int64.fetchOne(
-                    db, sql: "SELECT MAX(seq) FROM delta WHERE author = ? AND sig_verified = 1 AND seq > ? AND seq <= ?",
-                    arguments: [key, Int64(clamping: seq), target])
+                    db,
+                    sql: "SELECT MAX(seq) FROM delta WHERE author = ? AND sig_verified = 1 AND seq > ? AND seq <= ?",
+                    arguments: [key, Int64(clamping: seq), target]
+                )
                 ?? Int64.fetchOne(
-                    db, sql: "SELECT MIN(seq) FROM delta WHERE author = ? AND sig_verified = 1 AND seq > ?",
-                    arguments: [key, target])
+                    db,
+                    sql: "SELECT MIN(seq) FROM delta WHERE author = ? AND sig_verified = 1 AND seq > ?",
+                    arguments: [key, target]
+                )
             guard let end else { return [] }
             return try Row.fetchAll(
                 db,
                 sql: "SELECT envelope, signature FROM delta WHERE author = ? AND seq > ? AND seq <= ? ORDER BY seq",
                 arguments: [key, Int64(clamping: seq), end]
             ).map { row in
-                return try SignedDelta(row: row)
+                try SignedDelta(row: row)
             }
         }
     }

@@ -17,7 +17,9 @@ extension Replica {
     ///   - decide: returns the body to append (or nil to append nothing) and a result for the caller.
     /// - Returns: the caller's result and the stored delta, if one was appended.
     public func appendLocal<T>(
-        keyPair: SigningKeyPair, nowMillis: UInt64, nextHLC: (HLC?) -> HLC,
+        keyPair: SigningKeyPair,
+        nowMillis: UInt64,
+        nextHLC: (HLC?) -> HLC,
         _ decide: (ReplicaView) throws -> LocalWrite<T>
     ) throws(ReplicaError) -> (result: T, delta: SignedDelta?) {
         let pool = try writer()
@@ -29,13 +31,21 @@ extension Replica {
                 guard let body = decision.body else { return (result, nil) }
                 CrashPoint.localDecided.hit()
                 var signer = DeltaSigner(
-                    venue: policy.venue, keyPair: keyPair, head: try Self.head(of: author, db: db))
+                    venue: policy.venue,
+                    keyPair: keyPair,
+                    head: try Self.head(of: author, db: db)
+                )
                 let signed = signer.sign(body, hlc: nextHLC(decision.notBefore))
                 try policy.authorize(signed)
                 CrashPoint.localSigned.hit()
                 try store(
-                    signed, decoded: try signed.decode(), hash: signer.head.hash, verified: true, db: db,
-                    nowMillis: nowMillis)
+                    signed,
+                    decoded: try signed.decode(),
+                    hash: signer.head.hash,
+                    verified: true,
+                    db: db,
+                    nowMillis: nowMillis
+                )
                 CrashPoint.localStored.hit()
                 return (result, signed)
             }

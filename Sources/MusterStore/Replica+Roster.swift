@@ -13,8 +13,10 @@ extension Replica {
         if author == policy.organizer { return .organizer }
         let key = Data(author.bytes)
         if let row = try Row.fetchOne(
-            db, sql: "SELECT watermark, envelope, signature FROM revocation WHERE kiosk = ?", arguments: [key])
-        {
+            db,
+            sql: "SELECT watermark, envelope, signature FROM revocation WHERE kiosk = ?",
+            arguments: [key]
+        ) {
             let watermark: Int64 = row["watermark"]
             let evidence = try SignedDelta(row: row)
             return .revoked(watermark: UInt64(watermark), evidence: evidence)
@@ -29,7 +31,8 @@ extension Replica {
     /// signed by the organizer, naming `kiosk`. Its signature alone authenticates it, so it is
     /// recorded on the roster before the rest of the organizer's chain arrives.
     @discardableResult
-    public func admitCertificate(_ certificate: SignedDelta, for kiosk: AuthorID) throws(ReplicaError) -> EnrollPayload {
+    public func admitCertificate(_ certificate: SignedDelta, for kiosk: AuthorID) throws(ReplicaError) -> EnrollPayload
+    {
         let payload = try Self.verifyCertificate(certificate, for: kiosk, policy: policy)
         let pool = try writer()
         do {
@@ -41,17 +44,29 @@ extension Replica {
     }
 
     /// Verifies a certificate without storing it.
-    public static func verifyCertificate(_ certificate: SignedDelta, for kiosk: AuthorID, policy: VenuePolicy)
+    public static func verifyCertificate(
+        _ certificate: SignedDelta,
+        for kiosk: AuthorID,
+        policy: VenuePolicy
+    )
         throws(ReplicaError) -> EnrollPayload
     {
         guard certificate.venue == policy.venue else {
-            throw ReplicaError(.wrongVenue, "the enrollment belongs to venue \(certificate.venue)", ref: certificate.ref)
+            throw ReplicaError(
+                .wrongVenue,
+                "the enrollment belongs to venue \(certificate.venue)",
+                ref: certificate.ref
+            )
         }
         guard certificate.author == policy.organizer, case .enroll(let payload) = try? certificate.decode().body else {
             throw ReplicaError(.notEnrolled, "not an enrollment signed by the venue's organizer", ref: certificate.ref)
         }
         guard payload.kiosk == kiosk else {
-            throw ReplicaError(.notEnrolled, "the enrollment names kiosk \(payload.kiosk), not \(kiosk)", ref: certificate.ref)
+            throw ReplicaError(
+                .notEnrolled,
+                "the enrollment names kiosk \(payload.kiosk), not \(kiosk)",
+                ref: certificate.ref
+            )
         }
         guard let key = try? SigningPublicKey(bytes: certificate.author.bytes),
             key.isValidSignature(certificate.signature, for: certificate.envelope)
@@ -66,7 +81,10 @@ extension Replica {
         try read { db in
             guard
                 let row = try Row.fetchOne(
-                    db, sql: "SELECT envelope, signature FROM roster WHERE kiosk = ?", arguments: [Data(kiosk.bytes)])
+                    db,
+                    sql: "SELECT envelope, signature FROM roster WHERE kiosk = ?",
+                    arguments: [Data(kiosk.bytes)]
+                )
             else { return nil }
             return try SignedDelta(row: row)
         }
@@ -86,8 +104,11 @@ extension Replica {
                 let watermark: Int64? = row["watermark"]
                 return AuthorID(bytes: kiosk).map {
                     RosterEntry(
-                        kiosk: $0, name: row["name"], location: row["location"],
-                        revokedWatermark: watermark.map { UInt64($0) })
+                        kiosk: $0,
+                        name: row["name"],
+                        location: row["location"],
+                        revokedWatermark: watermark.map { UInt64($0) }
+                    )
                 }
             }
         }
@@ -97,7 +118,8 @@ extension Replica {
     public func sealedNetworkKeys(for kiosk: AuthorID) throws(ReplicaError) -> [(generation: UInt64, sealed: [UInt8])] {
         try read { db in
             try Row.fetchAll(
-                db, sql: "SELECT generation, sealed FROM network_key WHERE kiosk = ? ORDER BY generation DESC",
+                db,
+                sql: "SELECT generation, sealed FROM network_key WHERE kiosk = ? ORDER BY generation DESC",
                 arguments: [Data(kiosk.bytes)]
             ).map { row in
                 let generation: Int64 = row["generation"]
@@ -118,7 +140,8 @@ extension Replica {
             arguments: [
                 Data(payload.kiosk.bytes), payload.name, payload.location, Data(certificate.envelope),
                 Data(certificate.signature),
-            ])
+            ]
+        )
     }
 
     /// Applies a stored revocation: it records its
@@ -135,11 +158,13 @@ extension Replica {
                         signature = excluded.signature
                     WHERE excluded.watermark < revocation.watermark
                     """,
-                arguments: [kiosk, Int64(clamping: payload.watermark), Data(delta.envelope), Data(delta.signature)])
+                arguments: [kiosk, Int64(clamping: payload.watermark), Data(delta.envelope), Data(delta.signature)]
+            )
             for entry in payload.sealedKeys {
                 try db.execute(
                     sql: "INSERT OR IGNORE INTO network_key(generation, kiosk, sealed) VALUES (?, ?, ?)",
-                    arguments: [Int64(clamping: payload.keyGeneration), Data(entry.kiosk.bytes), Data(entry.sealed)])
+                    arguments: [Int64(clamping: payload.keyGeneration), Data(entry.kiosk.bytes), Data(entry.sealed)]
+                )
             }
             return try truncate(payload.kiosk, after: payload.watermark, db: db)
         default:
@@ -155,12 +180,14 @@ extension Replica {
         guard db.changesCount > 0 else { return false }
         try db.execute(sql: "DELETE FROM clock_warning WHERE author = ? AND seq > ?", arguments: [key, limit])
         if let last = try Row.fetchOne(
-            db, sql: "SELECT seq, hash, envelope, signature FROM delta WHERE author = ? ORDER BY seq DESC LIMIT 1",
-            arguments: [key])
-        {
+            db,
+            sql: "SELECT seq, hash, envelope, signature FROM delta WHERE author = ? ORDER BY seq DESC LIMIT 1",
+            arguments: [key]
+        ) {
             try db.execute(
                 sql: "UPDATE head SET seq = ?, hash = ? WHERE author = ?",
-                arguments: [last["seq"] as Int64, last["hash"] as Data, key])
+                arguments: [last["seq"] as Int64, last["hash"] as Data, key]
+            )
             // Pages served to peers end on a delta whose own signature was checked; the new last one
             // was authenticated through the chain, so check its own signature now.
             let envelope: Data = last["envelope"]
@@ -170,7 +197,8 @@ extension Replica {
             {
                 try db.execute(
                     sql: "UPDATE delta SET sig_verified = 1 WHERE author = ? AND seq = ?",
-                    arguments: [key, last["seq"] as Int64])
+                    arguments: [key, last["seq"] as Int64]
+                )
             }
         } else {
             try db.execute(sql: "DELETE FROM head WHERE author = ?", arguments: [key])
@@ -185,7 +213,7 @@ extension Replica {
     public func certificates() throws(ReplicaError) -> [SignedDelta] {
         try read { db in
             try Row.fetchAll(db, sql: "SELECT envelope, signature FROM roster ORDER BY kiosk").map { row in
-                return try SignedDelta(row: row)
+                try SignedDelta(row: row)
             }
         }
     }

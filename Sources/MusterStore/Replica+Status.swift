@@ -39,11 +39,13 @@ extension Replica {
                         SELECT kind, ROW_NUMBER() OVER (PARTITION BY campaign_id, attendee_key
                             ORDER BY hlc DESC, author DESC, seq DESC) AS rn
                         FROM live_presence WHERE \(filter)) WHERE rn = 1 AND kind != \(checkOut)
-                    """),
+                    """
+                ),
                 authors: authors,
                 forks: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM fork_evidence") ?? 0,
                 clockWarnings: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM clock_warning") ?? 0,
-                digest: try Self.digest(db))
+                digest: try Self.digest(db)
+            )
         }
     }
 }

@@ -99,7 +99,8 @@ public final class Replica: Sendable {
         // whose replica was wiped and recreated.
         try db.execute(
             sql: "INSERT OR IGNORE INTO meta(key, value) VALUES ('epoch', ?)",
-            arguments: [Hex.encode((0..<16).map { _ in UInt8.random(in: 0...255) })])
+            arguments: [Hex.encode((0..<16).map { _ in UInt8.random(in: 0...255) })]
+        )
     }
 
     /// Closes the database connections (before the files are deleted, e.g. by a revoked kiosk).
@@ -108,7 +109,9 @@ public final class Replica: Sendable {
             if let pool {
                 try pool.writeWithoutTransaction { _ in hot.drop() }
                 try pool.close()
-            } else if let queue = reader as? DatabaseQueue { try queue.close() }
+            } else if let queue = reader as? DatabaseQueue {
+                try queue.close()
+            }
         } catch {
             throw Replica.mapError(error)
         }

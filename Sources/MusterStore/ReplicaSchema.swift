@@ -102,7 +102,8 @@ enum ReplicaSchema {
                     ALTER TABLE attendee ADD COLUMN last_key TEXT NOT NULL DEFAULT '';
                     CREATE INDEX attendee_first_key ON attendee(campaign_id, first_key);
                     CREATE INDEX attendee_last_key ON attendee(campaign_id, last_key);
-                    """)
+                    """
+            )
             let rows = try Row.fetchAll(db, sql: "SELECT campaign_id, key, first_name, last_name FROM attendee")
             for row in rows {
                 try db.execute(
@@ -110,7 +111,8 @@ enum ReplicaSchema {
                     arguments: [
                         NameKey.fold(row["first_name"]), NameKey.fold(row["last_name"]), row["campaign_id"] as String,
                         row["key"] as String,
-                    ])
+                    ]
+                )
             }
         }
         return migrator

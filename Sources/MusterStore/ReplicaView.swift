@@ -18,12 +18,18 @@ public struct ReplicaView {
                 sql: """
                     SELECT l.version, l.campaign_id, c.name, l.check_in_status, l.opens_at, l.closes_at
                     FROM lock_state l LEFT JOIN campaign c ON c.id = l.campaign_id WHERE l.id = 1
-                    """)
+                    """
+            )
         else { return nil }
         let version: Int64 = row["version"]
         return LockState(
-            version: UInt64(version), campaignID: row["campaign_id"], campaignName: row["name"],
-            checkInStatus: row["check_in_status"], opensAtMillis: row["opens_at"], closesAtMillis: row["closes_at"])
+            version: UInt64(version),
+            campaignID: row["campaign_id"],
+            campaignName: row["name"],
+            checkInStatus: row["check_in_status"],
+            opensAtMillis: row["opens_at"],
+            closesAtMillis: row["closes_at"]
+        )
     }
 
     public func campaigns(matching text: String? = nil) throws -> [CampaignRecord] {
@@ -57,15 +63,18 @@ public struct ReplicaView {
         guard !ticketKey.isEmpty else { return nil }
         let key =
             try String.fetchOne(
-                db, sql: "SELECT key FROM attendee WHERE campaign_id = ? AND ticket_key = ? ORDER BY key LIMIT 1",
-                arguments: [campaignID, ticketKey])
+                db,
+                sql: "SELECT key FROM attendee WHERE campaign_id = ? AND ticket_key = ? ORDER BY key LIMIT 1",
+                arguments: [campaignID, ticketKey]
+            )
             ?? String.fetchOne(
                 db,
                 sql: """
                     SELECT attendee_key FROM walk_in_ticket WHERE campaign_id = ? AND ticket_key = ?
                     ORDER BY attendee_key LIMIT 1
                     """,
-                arguments: [campaignID, ticketKey])
+                arguments: [campaignID, ticketKey]
+            )
         return try key.flatMap { try attendee(campaignID: campaignID, key: $0) }
     }
 
@@ -91,8 +100,10 @@ public struct ReplicaView {
                     SELECT key, first_key, last_key FROM attendee
                         WHERE campaign_id = ?1 AND first_key >= ?2 AND first_key < ?3
                     ORDER BY 3, 2, 1 LIMIT ?4
-                    """),
-            arguments: [campaignID, anchor, NameKey.upperBound(anchor), scan])
+                    """
+            ),
+            arguments: [campaignID, anchor, NameKey.upperBound(anchor), scan]
+        )
         var keys: [String] = []
         for row in candidates where keys.count < limit {
             let nameWords = ((row["first_key"] as String) + " " + (row["last_key"] as String)).split(separator: " ")
@@ -107,7 +118,10 @@ public struct ReplicaView {
     public func attendee(campaignID: String, key: String) throws -> AttendeeRecord? {
         guard
             let row = try Row.fetchOne(
-                db, sql: "SELECT * FROM attendee WHERE campaign_id = ? AND key = ?", arguments: [campaignID, key])
+                db,
+                sql: "SELECT * FROM attendee WHERE campaign_id = ? AND key = ?",
+                arguments: [campaignID, key]
+            )
         else { return nil }
         return try record(row)
     }
@@ -115,7 +129,8 @@ public struct ReplicaView {
     /// Everyone in a campaign (organizer view), ordered by name.
     public func attendees(campaignID: String, checkedInOnly: Bool = false) throws -> [AttendeeRecord] {
         try Row.fetchAll(
-            db, sql: "SELECT * FROM attendee WHERE campaign_id = ? ORDER BY last_name, first_name, key",
+            db,
+            sql: "SELECT * FROM attendee WHERE campaign_id = ? ORDER BY last_name, first_name, key",
             arguments: [campaignID]
         ).map(record).filter { !checkedInOnly || $0.isCheckedIn }
     }
@@ -130,13 +145,25 @@ public struct ReplicaView {
                 SELECT DISTINCT ticket_key FROM walk_in_ticket
                 WHERE campaign_id = ? AND attendee_key = ? ORDER BY ticket_key
                 """,
-            arguments: [campaignID, key])
+            arguments: [campaignID, key]
+        )
         return AttendeeRecord(
-            campaignID: campaignID, key: key, email: row["email"], firstName: row["first_name"],
-            lastName: row["last_name"], company: row["company"], ticket: row["ticket"], walkInTickets: tickets,
-            salesforceID: row["salesforce_id"], status: row["status"], admitted: row["admitted"],
-            imported: row["imported"], walkIn: row["walk_in"],
-            firstArrival: presence.first { $0.isArrival }, latest: presence.last)
+            campaignID: campaignID,
+            key: key,
+            email: row["email"],
+            firstName: row["first_name"],
+            lastName: row["last_name"],
+            company: row["company"],
+            ticket: row["ticket"],
+            walkInTickets: tickets,
+            salesforceID: row["salesforce_id"],
+            status: row["status"],
+            admitted: row["admitted"],
+            imported: row["imported"],
+            walkIn: row["walk_in"],
+            firstArrival: presence.first { $0.isArrival },
+            latest: presence.last
+        )
     }
 
     /// Live (not undone) presences of one attendee, oldest first by (hlc, author, seq).
@@ -159,14 +186,20 @@ public struct ReplicaView {
         guard let authorID = AuthorID(bytes: author), let deltaKind = DeltaKind(rawValue: UInt8(clamping: kind))
         else { return nil }
         return PresenceRecord(
-            ref: DeltaRef(author: authorID, seq: UInt64(seq)), kind: deltaKind, hlc: HLC(packed: UInt64(hlc)),
-            kioskName: row["kiosk_name"], location: row["location"], memberStatus: row["member_status"])
+            ref: DeltaRef(author: authorID, seq: UInt64(seq)),
+            kind: deltaKind,
+            hlc: HLC(packed: UInt64(hlc)),
+            kioskName: row["kiosk_name"],
+            location: row["location"],
+            memberStatus: row["member_status"]
+        )
     }
 
     /// Whether a delta exists in the log (e.g. the target of an undo).
     public func presence(_ ref: DeltaRef) throws -> PresenceRecord? {
         try Row.fetchOne(
-            db, sql: "SELECT * FROM presence WHERE author = ? AND seq = ?",
+            db,
+            sql: "SELECT * FROM presence WHERE author = ? AND seq = ?",
             arguments: [Data(ref.author.bytes), Int64(clamping: ref.seq)]
         ).flatMap(Self.presence)
     }

@@ -9,11 +9,19 @@ public struct VenuePolicy: Sendable, Equatable {
 
     /// Signs the certificate that enrolls `payload.kiosk` (organizer only; see ``EnrollPayload``).
     public static func certificate(
-        venue: VenueID, organizer: SigningKeyPair, payload: EnrollPayload, hlc: HLC
+        venue: VenueID,
+        organizer: SigningKeyPair,
+        payload: EnrollPayload,
+        hlc: HLC
     ) -> SignedDelta {
         let delta = Delta(
-            venue: venue, author: AuthorID(organizer.publicKey), seq: 0, prev: Delta.genesisPrev, hlc: hlc,
-            body: .enroll(payload))
+            venue: venue,
+            author: AuthorID(organizer.publicKey),
+            seq: 0,
+            prev: Delta.genesisPrev,
+            hlc: hlc,
+            body: .enroll(payload)
+        )
         let envelope = delta.envelope()
         return try! SignedDelta(envelope: envelope, signature: organizer.sign(envelope))
     }
@@ -30,11 +38,17 @@ public struct VenuePolicy: Sendable, Equatable {
         }
         if delta.kind == .enroll {
             throw ReplicaError(
-                .notAuthorized, "an enrollment is a certificate and never part of a log", ref: delta.ref)
+                .notAuthorized,
+                "an enrollment is a certificate and never part of a log",
+                ref: delta.ref
+            )
         }
         if delta.kind.isOrganizerOnly && delta.author != organizer {
             throw ReplicaError(
-                .notAuthorized, "a \(delta.kind) delta must be signed by the venue's organizer key", ref: delta.ref)
+                .notAuthorized,
+                "a \(delta.kind) delta must be signed by the venue's organizer key",
+                ref: delta.ref
+            )
         }
     }
 }

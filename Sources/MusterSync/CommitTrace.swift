@@ -33,7 +33,8 @@ public final class CommitTrace: Sendable {
     /// The trace named by `MUSTER_COMMIT_TRACE`, with `{kiosk}` in it replaced by the kiosk's name (so
     /// one setting serves every kiosk of a lab); nil when the variable is unset or empty.
     public static func fromEnvironment(
-        kioskName: String, environment: [String: String] = ProcessInfo.processInfo.environment
+        kioskName: String,
+        environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> CommitTrace? {
         guard let template = environment["MUSTER_COMMIT_TRACE"], !template.isEmpty else { return nil }
         return CommitTrace(path: template.replacingOccurrences(of: "{kiosk}", with: kioskName))

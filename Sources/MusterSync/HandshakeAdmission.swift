@@ -75,7 +75,8 @@ public struct HandshakeAdmission: Sendable {
             return .admit
         }
         // Full: the address with the most slots gives up its oldest, if that is fairer.
-        guard let (crowded, held) = perAddress.max(by: { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }),
+        guard
+            let (crowded, held) = perAddress.max(by: { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }),
             held > mine + 1,
             let victim = holders.filter({ $0.value == crowded }).keys.min()
         else { return .refuse(.globalFull(limit: limits.global)) }

@@ -47,7 +47,8 @@ public struct HandshakeGate: Sendable {
     /// - Parameters:
     ///   - opened: the clock's uptime when the connection opened.
     public init(
-        opened: Duration, timeout: Duration = SyncLimits.handshakeTimeout,
+        opened: Duration,
+        timeout: Duration = SyncLimits.handshakeTimeout,
         maxFrameBytes: Int = Int(SyncLimits.maxFrameBytes)
     ) {
         deadline = opened + timeout

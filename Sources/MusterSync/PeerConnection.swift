@@ -37,8 +37,14 @@ actor PeerConnection {
     private var failed = false
 
     init(
-        peer: AuthorID, initiator: AuthorID, address: String, outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>,
-        channel: any Channel, sender: sending SecretStreamSender, replica: Replica, logger: Logger
+        peer: AuthorID,
+        initiator: AuthorID,
+        address: String,
+        outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>,
+        channel: any Channel,
+        sender: sending SecretStreamSender,
+        replica: Replica,
+        logger: Logger
     ) {
         self.peer = peer
         self.initiator = initiator

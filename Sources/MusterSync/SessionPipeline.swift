@@ -8,7 +8,9 @@ enum SessionPipeline {
     ///   in their handshake; nil for one we dialed. A refused connection is closed at once, but set
     ///   up like any other: a server's child initializer must not fail, or the accept loop ends.
     static func configure(
-        _ channel: any Channel, unauthenticated: UnauthenticatedConnections?, time: any TimeSource = SystemTime()
+        _ channel: any Channel,
+        unauthenticated: UnauthenticatedConnections?,
+        time: any TimeSource = SystemTime()
     ) throws -> NIOAsyncChannel<ByteBuffer, ByteBuffer> {
         var slot: (registry: UnauthenticatedConnections, id: UInt64)?
         var refused = false

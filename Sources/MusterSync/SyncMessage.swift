@@ -45,7 +45,8 @@ public enum SyncMessage: Sendable, Equatable {
     public static let maxSessions = 1_000
     public static let maxRanges = 10_000
 
-    enum Tag: UInt8 { case hello = 1, heads, deltas, ping, pong, credentials, roster, revoked, digest, sessions
+    enum Tag: UInt8 {
+        case hello = 1, heads, deltas, ping, pong, credentials, roster, revoked, digest, sessions
         case want, graft, prune, ihave
     }
 

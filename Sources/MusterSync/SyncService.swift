@@ -3,10 +3,10 @@ public import Logging
 public import MusterCore
 public import MusterCrypto
 public import MusterStore
+import MusterTime
 import NIOCore
 import NIOPosix
 public import ServiceLifecycle
-import MusterTime
 import Synchronization
 
 /// Kiosk-to-kiosk replication over TCP: the thin NIO driver of the sync core (``SyncCore``).
@@ -30,8 +30,11 @@ public actor SyncService: Service {
         public var fullMeshThreshold: Int
 
         public init(
-            listenHost: String, listenPort: Int, staticPeers: [(host: String, port: Int)],
-            time: any TimeSource = SystemTime(), fullMeshThreshold: Int = 64
+            listenHost: String,
+            listenPort: Int,
+            staticPeers: [(host: String, port: Int)],
+            time: any TimeSource = SystemTime(),
+            fullMeshThreshold: Int = 64
         ) {
             self.listenHost = listenHost
             self.listenPort = listenPort
@@ -89,11 +92,16 @@ public actor SyncService: Service {
     nonisolated let dials = DialRegistry()
 
     public init(
-        configuration: Configuration, replica: Replica, keyPair: SigningKeyPair, networkKey: SecureBytes,
-        keyGeneration: UInt64 = 0, logger: Logger,
+        configuration: Configuration,
+        replica: Replica,
+        keyPair: SigningKeyPair,
+        networkKey: SecureBytes,
+        keyGeneration: UInt64 = 0,
+        logger: Logger,
         clockNow: @escaping @Sendable () -> (now: UInt64, bound: UInt64),
         observeHLC: @escaping @Sendable (HLC) -> Void,
-        onRevoked: @escaping @Sendable (RevokePayload) -> Void = { _ in }, commitTrace: CommitTrace? = nil
+        onRevoked: @escaping @Sendable (RevokePayload) -> Void = { _ in },
+        commitTrace: CommitTrace? = nil
     ) {
         self.commitTrace = commitTrace
         self.configuration = configuration
@@ -106,11 +114,18 @@ public actor SyncService: Service {
         self.observeHLC = observeHLC
         me = AuthorID(keyPair.publicKey)
         var settings = SyncCore.Configuration(
-            me: me, epoch: (try? replica.epoch()) ?? "", organizer: replica.policy.organizer)
+            me: me,
+            epoch: (try? replica.epoch()) ?? "",
+            organizer: replica.policy.organizer
+        )
         settings.fullMeshThreshold = configuration.fullMeshThreshold
         // Silence is judged by each connection's watchdog, on the event loop (see serve).
         settings.silenceTimeout = nil
-        core = SyncCore(configuration: settings, heads: (try? replica.heads()) ?? [], seed: UInt64.random(in: 0...UInt64.max))
+        core = SyncCore(
+            configuration: settings,
+            heads: (try? replica.heads()) ?? [],
+            seed: UInt64.random(in: 0...UInt64.max)
+        )
         (localDeltas, localContinuation) = AsyncStream.makeStream(of: [SignedDelta].self)
         (dialRequests, dialContinuation) = AsyncStream.makeStream(of: (host: String, port: Int).self)
     }
@@ -128,7 +143,10 @@ public actor SyncService: Service {
     ///     never, for static peers).
     ///   - onEnd: told once when the loop ends (not called when a loop runs already for the address).
     public nonisolated func dial(
-        host: String, port: Int, giveUpAfter: Int? = nil, onEnd: (@Sendable (DialEnd) -> Void)? = nil
+        host: String,
+        port: Int,
+        giveUpAfter: Int? = nil,
+        onEnd: (@Sendable (DialEnd) -> Void)? = nil
     ) {
         guard dials.begin("\(host):\(port)", maxFailures: giveUpAfter, onEnd: onEnd) else { return }
         dialContinuation.yield((host, port))
@@ -152,7 +170,10 @@ public actor SyncService: Service {
             do {
                 opened.append((entry.generation, try SealedBox.open(entry.sealed, with: keyPair)))
             } catch {
-                logger.error("cannot open a rotated network key", metadata: ["generation": "\(entry.generation)", "error": "\(error)"])
+                logger.error(
+                    "cannot open a rotated network key",
+                    metadata: ["generation": "\(entry.generation)", "error": "\(error)"]
+                )
             }
         }
         guard !opened.isEmpty else { return }
@@ -194,7 +215,9 @@ public actor SyncService: Service {
                     for await deltas in self.localDeltas.cancelOnGracefulShutdown() {
                         await self.drive(.localCommit(deltas))
                         let revocations = deltas.compactMap { delta -> RevokePayload? in
-                            guard delta.kind == .revoke, case .revoke(let payload)? = try? delta.decode().body else { return nil }
+                            guard delta.kind == .revoke, case .revoke(let payload)? = try? delta.decode().body else {
+                                return nil
+                            }
                             return payload
                         }
                         if !revocations.isEmpty { await self.applyRevocations(revocations) }
@@ -212,7 +235,9 @@ public actor SyncService: Service {
                     var previous: UInt64 = 0
                     var trimmed: UInt64 = 0
                     while !Task.isShuttingDownGracefully {
-                        try? await cancelWhenGracefulShutdown { try await self.time.sleep(for: SyncLimits.antiEntropyInterval) }
+                        try? await cancelWhenGracefulShutdown {
+                            try await self.time.sleep(for: SyncLimits.antiEntropyInterval)
+                        }
                         let now = self.stateVersion.load(ordering: .acquiring)
                         // Quiet for a whole interval after a change: give the busy moment's memory back.
                         if now == previous && now != trimmed {
@@ -236,7 +261,8 @@ public actor SyncService: Service {
     }
 
     static func wrap(
-        _ channel: any Channel, unauthenticated: UnauthenticatedConnections? = nil
+        _ channel: any Channel,
+        unauthenticated: UnauthenticatedConnections? = nil
     ) throws -> NIOAsyncChannel<ByteBuffer, ByteBuffer> {
         try SessionPipeline.configure(channel, unauthenticated: unauthenticated)
     }
@@ -319,15 +345,26 @@ public actor SyncService: Service {
                 try await outbound.write(.frame(sender.header))
                 let receiver = try SecretStreamReceiver(key: result.receiveKey, header: try await next())
                 let connection = PeerConnection(
-                    peer: peer, initiator: dialed != nil ? me : peer, address: remote, outbound: outbound,
-                    channel: raw, sender: sender, replica: replica, logger: logger)
+                    peer: peer,
+                    initiator: dialed != nil ? me : peer,
+                    address: remote,
+                    outbound: outbound,
+                    channel: raw,
+                    sender: sender,
+                    replica: replica,
+                    logger: logger
+                )
                 // Credentials first: nothing else is said until the peer's enrollment checks out.
                 guard let ours = try replica.certificate(of: me) else { throw SyncError.notEnrolled }
                 try await connection.send(.credentials(ours))
                 let (first, _) = try receiver.open(try await next())
                 guard
                     let enrollment = await admit(
-                        peer, credentials: try SyncMessage.decode(first), connection: connection, address: remote)
+                        peer,
+                        credentials: try SyncMessage.decode(first),
+                        connection: connection,
+                        address: remote
+                    )
                 else { return }
                 // The handshake is over: no more deadline, frame cap or unauthenticated slot.
                 guard try await ConnectionGuard.of(raw).established() else { return }
@@ -372,7 +409,9 @@ public actor SyncService: Service {
     }
 
     private nonisolated func handshake(
-        dialed: Bool, next: () async throws -> [UInt8], outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>
+        dialed: Bool,
+        next: () async throws -> [UInt8],
+        outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>
     ) async throws -> HandshakeResult {
         // Any kiosk holding the venue network key may sync (the signed roster narrows this later);
         // never ourselves, e.g. through our own announcement or a static peer pointing back at us.
@@ -408,14 +447,20 @@ public actor SyncService: Service {
     /// Checks the peer's credentials against the roster. A revoked kiosk is shown its revocation
     /// and disconnected; a key without a valid enrollment is disconnected without a word.
     private func admit(
-        _ peer: AuthorID, credentials: SyncMessage, connection: PeerConnection, address: String
+        _ peer: AuthorID,
+        credentials: SyncMessage,
+        connection: PeerConnection,
+        address: String
     ) async -> EnrollPayload? {
         if case .revoked(let evidence) = credentials {
             heardRevocation(evidence)
             return nil
         }
         guard case .credentials(let certificate) = credentials else {
-            logger.warning("refused a peer without credentials", metadata: ["peer": "\(peer)", "address": "\(address)"])
+            logger.warning(
+                "refused a peer without credentials",
+                metadata: ["peer": "\(peer)", "address": "\(address)"]
+            )
             return nil
         }
         do {
@@ -441,7 +486,8 @@ public actor SyncService: Service {
         } catch {
             logger.warning(
                 "refused a kiosk that is not on the roster",
-                metadata: ["peer": "\(peer)", "address": "\(address)", "reason": "\(error)"])
+                metadata: ["peer": "\(peer)", "address": "\(address)", "reason": "\(error)"]
+            )
             return nil
         }
     }
@@ -491,8 +537,13 @@ public actor SyncService: Service {
         let now = time.wallMillis
         peerStates.withLock { states in
             var state = PeerState(
-                peer: connection.peer, name: enrollment.name, location: enrollment.location, address: connection.address,
-                connectedAtMillis: now, lastHeardMillis: now)
+                peer: connection.peer,
+                name: enrollment.name,
+                location: enrollment.location,
+                address: connection.address,
+                connectedAtMillis: now,
+                lastHeardMillis: now
+            )
             // A duplicate session replacing a live one: the pair was never apart, so the counts go on.
             if let previous = states[connection.peer] {
                 state.deltasReceived = previous.deltasReceived
@@ -558,7 +609,9 @@ public actor SyncService: Service {
         while !pendingIngests.isEmpty {
             var group: [StoreRequest] = []
             var count = 0
-            while let next = pendingIngests.first, group.isEmpty || count + next.deltas.count <= SyncLimits.groupCommitDeltas {
+            while let next = pendingIngests.first,
+                group.isEmpty || count + next.deltas.count <= SyncLimits.groupCommitDeltas
+            {
                 group.append(pendingIngests.removeFirst())
                 count += next.deltas.count
             }
@@ -578,7 +631,10 @@ public actor SyncService: Service {
             commitTrace?.record(report.applied, origin: .remote)
             if let hlc = report.newestAcceptedHLC { observeHLC(hlc) }
             for error in report.rejected where error.code == .fork {
-                logger.critical("FORK: an author signed two different deltas with the same seq", metadata: ["delta": "\(error.ref.map { "\($0)" } ?? "?")"])
+                logger.critical(
+                    "FORK: an author signed two different deltas with the same seq",
+                    metadata: ["delta": "\(error.ref.map { "\($0)" } ?? "?")"]
+                )
             }
             for ref in report.clockWarnings {
                 logger.warning("delta stamped beyond the clock bound", metadata: ["delta": "\(ref)"])
@@ -676,8 +732,11 @@ public actor SyncService: Service {
         let digest = currentDigest()
         return states.sorted { $0.name < $1.name }.map { state in
             PeerReport(
-                state: state, behind: state.behind(ours: ours), ahead: state.ahead(ours: ours),
-                digestMatches: state.digest.flatMap { theirs in digest.map { $0 == theirs } })
+                state: state,
+                behind: state.behind(ours: ours),
+                ahead: state.ahead(ours: ours),
+                digestMatches: state.digest.flatMap { theirs in digest.map { $0 == theirs } }
+            )
         }
     }
 

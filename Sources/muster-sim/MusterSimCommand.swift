@@ -11,7 +11,8 @@ struct MusterSimCommand: ParsableCommand {
             Prints one summary line per run (or one JSON object with --json) and exits non-zero when \
             a run does not converge or the checker finds a lost check-in, a phantom delta or unequal \
             digests. --seeds N runs seeds S, S+1, … S+N−1 and prints a sweep summary.
-            """)
+            """
+    )
 
     @Option(help: "Number of kiosks.") var kiosks = 10
     @Option(name: .customLong("checkins"), help: "Check-ins in the burst, spread over the kiosks.") var checkIns = 200
@@ -25,11 +26,14 @@ struct MusterSimCommand: ParsableCommand {
     @Flag(help: "Crash-restart 10% of the kiosks during the burst.") var crash = false
     @Flag(help: "Make 10% of the kiosks 8x slower.") var slow = false
     @Flag(help: "Skew every kiosk's clocks (wall ±60 s, rate ±0.2%).") var skew = false
-    @Flag(help: "Every fault: 1% loss, 1% duplication, 5% reordering, partition, crash, slow, skew.") var allFaults = false
+    @Flag(help: "Every fault: 1% loss, 1% duplication, 5% reordering, partition, crash, slow, skew.") var allFaults =
+        false
     @Option(help: "Where kiosks store deltas: sqlite (the real Replica) or memory (default above 300 kiosks).")
     var store: String?
     @Option(help: "Give up this many seconds of virtual time after the last fault healed.") var patience = 120
-    @Option(help: "Print BENCHMARKS.md's table instead: the four scenarios at each of these sizes (e.g. 10,50,200,1000).")
+    @Option(
+        help: "Print BENCHMARKS.md's table instead: the four scenarios at each of these sizes (e.g. 10,50,200,1000)."
+    )
     var table: String?
     @Flag(help: "One JSON object per run instead of a line.") var json = false
     @Flag(help: "With --seeds, print only failing runs and the summary.") var quiet = false
@@ -38,7 +42,8 @@ struct MusterSimCommand: ParsableCommand {
         guard kiosks >= 2 else { throw ValidationError("--kiosks must be at least 2") }
         guard checkIns >= 1 else { throw ValidationError("--checkins must be at least 1") }
         guard seeds >= 1 else { throw ValidationError("--seeds must be at least 1") }
-        for (name, p) in [("loss", loss), ("duplication", duplication), ("reordering", reordering)] where !(0...1).contains(p) {
+        for (name, p) in [("loss", loss), ("duplication", duplication), ("reordering", reordering)]
+        where !(0...1).contains(p) {
             throw ValidationError("--\(name) is a probability between 0 and 1")
         }
         if let store, SimOptions.StoreKind(rawValue: store) == nil {
@@ -65,7 +70,8 @@ struct MusterSimCommand: ParsableCommand {
             options.rate = rate
             options.faults = faults
             options.patience = .seconds(patience)
-            options.store = store.flatMap(SimOptions.StoreKind.init(rawValue:)) ?? SimOptions.defaultStore(kiosks: kiosks)
+            options.store =
+                store.flatMap(SimOptions.StoreKind.init(rawValue:)) ?? SimOptions.defaultStore(kiosks: kiosks)
             let result = try Simulation(options: options).run()
             summary.add(result)
             if !quiet || !result.passed { print(json ? result.json : result.line) }
@@ -88,7 +94,8 @@ struct MusterSimCommand: ParsableCommand {
                 options.rate = rate
                 options.faults = scenario.faults
                 options.patience = .seconds(patience)
-                options.store = store.flatMap(SimOptions.StoreKind.init(rawValue:)) ?? SimOptions.defaultStore(kiosks: size)
+                options.store =
+                    store.flatMap(SimOptions.StoreKind.init(rawValue:)) ?? SimOptions.defaultStore(kiosks: size)
                 let result = try Simulation(options: options).run()
                 print(SimScenario.row(scenario, result))
                 lines.append(result.line)

@@ -7,7 +7,9 @@ import MusterControl
 func kioskConfig(_ explicit: String?) throws -> KioskConfig {
     try guarded { () throws(ClientError) in
         do {
-            return try KioskConfig.load(path: KioskConfig.resolvePath(explicit, environment: ProcessInfo.processInfo.environment))
+            return try KioskConfig.load(
+                path: KioskConfig.resolvePath(explicit, environment: ProcessInfo.processInfo.environment)
+            )
         } catch {
             throw ClientError(.config, "\(error)")
         }
@@ -17,7 +19,8 @@ func kioskConfig(_ explicit: String?) throws -> KioskConfig {
 struct JoinRequestCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "join-request",
-        abstract: "On a new kiosk: print the request to enroll it (its public key, name and location).")
+        abstract: "On a new kiosk: print the request to enroll it (its public key, name and location)."
+    )
     @OptionGroup var options: KioskOptions
     @Flag(help: "Print only the request text (no QR code).") var textOnly = false
 
@@ -25,7 +28,8 @@ struct JoinRequestCommand: ParsableCommand {
         let config = try kioskConfig(options.config)
         let (request, text) = try guarded { () throws(ClientError) in try Enrollment.request(config: config) }
         Output.data(
-            "Join request for kiosk '\(request.name)' (\(request.location)), key \(request.kiosk.fingerprint).")
+            "Join request for kiosk '\(request.name)' (\(request.location)), key \(request.kiosk.fingerprint)."
+        )
         Output.data("Give it to the organizer: muster enroll REQUEST --organizer-key KEY")
         if !textOnly { QRPrinter.print(text) }
         print(text)
@@ -34,7 +38,8 @@ struct JoinRequestCommand: ParsableCommand {
 
 struct Enroll: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "On the organizer's machine: enroll a kiosk from its join request and print its join bundle.")
+        abstract: "On the organizer's machine: enroll a kiosk from its join request and print its join bundle."
+    )
     @Argument(help: "The join request text, or a file holding it.") var request: String
     @OptionGroup var organizer: OrganizerOptions
     @Option(help: "The organizer's venue file (default: venue.toml beside the organizer key).") var venue: String?
@@ -47,15 +52,24 @@ struct Enroll: ParsableCommand {
             return (
                 parsed,
                 try Enrollment.enroll(
-                    parsed, organizerKeyPath: organizer.organizerKey,
+                    parsed,
+                    organizerKeyPath: organizer.organizerKey,
                     venuePath: Enrollment.organizerVenuePath(explicit: venue, keyPath: organizer.organizerKey),
-                    nowMillis: UInt64(Date().timeIntervalSince1970 * 1000)))
+                    nowMillis: UInt64(Date().timeIntervalSince1970 * 1000)
+                )
+            )
         }
         let text = bundle.1.encode()
         Output.note("Enrolled kiosk '\(bundle.0.name)' (\(bundle.0.location)), key \(bundle.0.kiosk.fingerprint).")
         if let output {
             try guarded { () throws(ClientError) in
-                guard FileManager.default.createFile(atPath: output, contents: Data((text + "\n").utf8), attributes: [.posixPermissions: 0o600]) else {
+                guard
+                    FileManager.default.createFile(
+                        atPath: output,
+                        contents: Data((text + "\n").utf8),
+                        attributes: [.posixPermissions: 0o600]
+                    )
+                else {
                     throw ClientError(.failed, "cannot write \(output)")
                 }
             }
@@ -69,7 +83,8 @@ struct Enroll: ParsableCommand {
 
 struct Join: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "On the kiosk: install the join bundle the organizer made for it.")
+        abstract: "On the kiosk: install the join bundle the organizer made for it."
+    )
     @Argument(help: "The join bundle text, or a file holding it.") var bundle: String
     @OptionGroup var options: KioskOptions
     @Flag(help: "Replace a venue file of another venue.") var force = false
@@ -85,18 +100,24 @@ struct Join: ParsableCommand {
 
 struct Revoke: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Take a kiosk off the roster (lost or stolen): its later records are refused everywhere, it wipes itself, the network key is rotated.")
+        abstract:
+            "Take a kiosk off the roster (lost or stolen): its later records are refused everywhere, it wipes itself, the network key is rotated."
+    )
     @Argument(help: "Kiosk name or key fingerprint.") var kiosk: String
     @OptionGroup var options: KioskOptions
     @OptionGroup var organizer: OrganizerOptions
-    @Option(help: "The organizer's venue file to update with the new network key (default: venue.toml beside the organizer key).")
+    @Option(
+        help:
+            "The organizer's venue file to update with the new network key (default: venue.toml beside the organizer key)."
+    )
     var venue: String?
 
     func run() throws {
         let context = try options.context()
         let message = try guarded { () throws(ClientError) in
             try Revocation(
-                context, keyPath: organizer.organizerKey,
+                context,
+                keyPath: organizer.organizerKey,
                 venuePath: Enrollment.organizerVenuePath(explicit: venue, keyPath: organizer.organizerKey)
             ).revoke(kiosk)
         }

@@ -5,7 +5,8 @@ import MusterControl
 
 struct Kiosk: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "The self check-in screen (line mode: keyboard, USB scanner or pipe). Ends only at end of input.")
+        abstract: "The self check-in screen (line mode: keyboard, USB scanner or pipe). Ends only at end of input."
+    )
     @OptionGroup var options: KioskOptions
 
     func run() throws {
@@ -13,7 +14,8 @@ struct Kiosk: ParsableCommand {
         KioskSession.protectTerminal()
         let input = LineInput()
         KioskSession(
-            client: context, readLine: { input.readLine() },
+            client: context,
+            readLine: { input.readLine() },
             waitForInput: { input.waitForLine(timeoutMillis: $0) },
             write: { text in
                 FileHandle.standardOutput.write(Data(text.utf8))
@@ -23,7 +25,9 @@ struct Kiosk: ParsableCommand {
 }
 
 struct Lookup: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Find one attendee of the locked campaign by exact email or ticket code.")
+    static let configuration = CommandConfiguration(
+        abstract: "Find one attendee of the locked campaign by exact email or ticket code."
+    )
     @OptionGroup var options: KioskOptions
     @Argument(help: "Email or ticket code.") var query: String
     @Flag(help: "Print JSON.") var json = false
@@ -49,14 +53,20 @@ struct AttendeeQuery: ParsableArguments {
 }
 
 struct CheckIn: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "checkin", abstract: "Check an attendee in by email or ticket code.")
+    static let configuration = CommandConfiguration(
+        commandName: "checkin",
+        abstract: "Check an attendee in by email or ticket code."
+    )
     @OptionGroup var arguments: AttendeeQuery
 
     func run() throws { try arguments.perform(.checkIn) }
 }
 
 struct CheckOut: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "checkout", abstract: "Check an attendee out (they left the venue).")
+    static let configuration = CommandConfiguration(
+        commandName: "checkout",
+        abstract: "Check an attendee out (they left the venue)."
+    )
     @OptionGroup var arguments: AttendeeQuery
 
     func run() throws { try arguments.perform(.checkOut) }

@@ -16,7 +16,8 @@ struct Muster: ParsableCommand {
             Kiosk.self, Lookup.self, CheckIn.self, CheckOut.self, Register.self,
             Campaigns.self, Import.self, Lock.self, Unlock.self, Undo.self, Attendees.self, Search.self, Export.self,
             Status.self, Venue.self, JoinRequestCommand.self, Enroll.self, Join.self, Revoke.self, DoctorCommand.self,
-        ])
+        ]
+    )
 }
 
 /// Options every command that talks to a kiosk shares.
@@ -24,7 +25,9 @@ struct KioskOptions: ParsableArguments {
     @Option(name: .long, help: "musterd config file (default: $MUSTER_CONFIG, then /etc/muster/musterd.toml).")
     var config: String?
 
-    func context() throws -> ClientContext { try guarded { () throws(ClientError) in try ClientContext(configPath: config) } }
+    func context() throws -> ClientContext {
+        try guarded { () throws(ClientError) in try ClientContext(configPath: config) }
+    }
 }
 
 struct OrganizerOptions: ParsableArguments {

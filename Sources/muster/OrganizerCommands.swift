@@ -4,7 +4,9 @@ import MusterClient
 
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Import an attendee list (Salesforce, Eventbrite, pretix or email,first_name,last_name,company,ticket).")
+        abstract:
+            "Import an attendee list (Salesforce, Eventbrite, pretix or email,first_name,last_name,company,ticket)."
+    )
     @OptionGroup var options: KioskOptions
     @OptionGroup var organizer: OrganizerOptions
     @Argument(help: "CSV file.") var file: String
@@ -33,7 +35,11 @@ struct Lock: ParsableCommand {
         let context = try options.context()
         let message = try guarded { () throws(ClientError) in
             try OrganizerActions(context, keyPath: organizer.organizerKey).lock(
-                campaign: campaign, status: status, opens: opens, closes: closes)
+                campaign: campaign,
+                status: status,
+                opens: opens,
+                closes: closes
+            )
         }
         Output.data(message)
     }
@@ -74,7 +80,8 @@ struct Venue: ParsableCommand {
 
     struct Create: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Create a venue: DIR/organizer.key (0600) and DIR/venue.toml (0600, holds the network key).")
+            abstract: "Create a venue: DIR/organizer.key (0600) and DIR/venue.toml (0600, holds the network key)."
+        )
         @Option(help: "Directory to write into.") var out: String
         @Option(help: "Venue name.") var name = "Venue"
         @Flag(help: "Protect the organizer key with a passphrase (asked on the terminal, or $MUSTER_PASSPHRASE).")

@@ -1,5 +1,5 @@
-import Foundation
 import ArgumentParser
+import Foundation
 import MusterClient
 
 struct Campaigns: ParsableCommand {
@@ -16,7 +16,9 @@ struct Campaigns: ParsableCommand {
 }
 
 struct Attendees: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Staff view: attendees of the locked (or given) campaign.")
+    static let configuration = CommandConfiguration(
+        abstract: "Staff view: attendees of the locked (or given) campaign."
+    )
     @OptionGroup var options: KioskOptions
     @Option(help: "Campaign (default: the locked one).") var campaign: String?
     @Flag(name: .customLong("checked-in"), help: "Only those checked in.") var checkedIn = false
@@ -39,7 +41,8 @@ struct Search: ParsableCommand {
             ignored) and whose name has a word starting with each other word: 'hop' finds Grace Hopper, \
             'grace h' too. For the staff desk and the organizer; the kiosk screen only looks up exact \
             emails and ticket codes.
-            """)
+            """
+    )
     @OptionGroup var options: KioskOptions
     @Argument(help: "The start of a first and/or last name.") var name: String
     @Option(help: "Campaign (default: the locked one).") var campaign: String?
@@ -60,7 +63,8 @@ struct Search: ParsableCommand {
 struct Export: ParsableCommand {
     enum Kind: String, ExpressibleByArgument, CaseIterable { case members, leads, log }
     static let configuration = CommandConfiguration(
-        abstract: "Export CSV: members (Salesforce Data Loader Id,Status), leads (walk-ins), log (every check-in/out).")
+        abstract: "Export CSV: members (Salesforce Data Loader Id,Status), leads (walk-ins), log (every check-in/out)."
+    )
     @OptionGroup var options: KioskOptions
     @Argument(help: "members, leads or log.") var kind: Kind
     @Option(help: "Campaign (default: the locked one; log: all campaigns).") var campaign: String?
@@ -80,7 +84,9 @@ struct Export: ParsableCommand {
 }
 
 struct Status: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Kiosk name and key, lock, counts, deltas per author, digest.")
+    static let configuration = CommandConfiguration(
+        abstract: "Kiosk name and key, lock, counts, deltas per author, digest."
+    )
     @OptionGroup var options: KioskOptions
     @Flag(help: "Print JSON.") var json = false
     @Flag(help: "Refresh in place every second until interrupted.") var watch = false
@@ -105,7 +111,9 @@ struct Status: ParsableCommand {
 struct DoctorCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "doctor",
-        abstract: "Check what breaks at a venue (avahi-daemon, multicast, clock, state directory, enrollment, lock) and say what to do.")
+        abstract:
+            "Check what breaks at a venue (avahi-daemon, multicast, clock, state directory, enrollment, lock) and say what to do."
+    )
     @OptionGroup var options: KioskOptions
     @Flag(help: "Print JSON.") var json = false
 

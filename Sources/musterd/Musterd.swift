@@ -1,15 +1,16 @@
 import ArgumentParser
 import Foundation
 import Logging
-import MusterDaemon
 import MusterControl
+import MusterDaemon
 
 /// `musterd`: the kiosk daemon. Argument parsing only; everything else lives in MusterDaemon.
 @main
 struct Musterd: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "musterd",
-        abstract: "The Muster kiosk daemon: owns the replica and the control socket.")
+        abstract: "The Muster kiosk daemon: owns the replica and the control socket."
+    )
 
     @Option(name: .long, help: "Config file (TOML). Defaults to $MUSTER_CONFIG, then /etc/muster/musterd.toml.")
     var config: String?
@@ -29,7 +30,10 @@ struct Musterd: AsyncParsableCommand {
     var staticPeers: [String] = []
     @Flag(inversion: .prefixedNo, help: "Announce and find kiosks through avahi-daemon (config: discovery).")
     var discovery: Bool?
-    @Option(name: .customLong("clock-bound-seconds"), help: "How far ahead a delta's time may be and still move the clock (config: clock_bound_seconds).")
+    @Option(
+        name: .customLong("clock-bound-seconds"),
+        help: "How far ahead a delta's time may be and still move the clock (config: clock_bound_seconds)."
+    )
     var clockBoundSeconds: Int?
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error (config: log_level).")
     var logLevel: String?
@@ -38,7 +42,9 @@ struct Musterd: AsyncParsableCommand {
 
     func run() async throws {
         let path = KioskConfig.resolvePath(config, environment: ProcessInfo.processInfo.environment)
-        var settings = (config == nil && !FileManager.default.fileExists(atPath: path)) ? KioskConfig() : try KioskConfig.load(path: path)
+        var settings =
+            (config == nil && !FileManager.default.fileExists(atPath: path))
+            ? KioskConfig() : try KioskConfig.load(path: path)
         if let name { settings.name = name }
         if let location { settings.location = location }
         if let stateDir { settings.stateDirectory = stateDir }
@@ -78,4 +84,3 @@ struct Musterd: AsyncParsableCommand {
         }
     }
 }
-

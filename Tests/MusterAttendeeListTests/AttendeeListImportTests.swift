@@ -44,42 +44,62 @@ struct AttendeeListImportTests {
 
     @Test func salesforceCampaignMemberReport() throws {
         let text = """
-        "Campaign Member ID","Campaign Name","First Name","Last Name","Title","Company / Account","Email",\
-        "Member Status","Responded","Lead Source"
-        "00v5e00000AbCdEAAZ","DevCon 2025","Ada","Lovelace","CTO","Analytical Engines, Ltd","Ada@Analytical.example",\
-        "Registered","1","Web"
-        "00v5e00000AbCdFAAZ","DevCon 2025","Grace","Hopper","Rear Admiral","US Navy","grace@navy.example",\
-        "Attended","1","Partner"
-        "00v5e00000AbCdGAAZ","DevCon 2025","Alan","Turing","","Bletchley Park","alan@bletchley.example",\
-        "Cancelled","0","Web"
+            "Campaign Member ID","Campaign Name","First Name","Last Name","Title","Company / Account","Email",\
+            "Member Status","Responded","Lead Source"
+            "00v5e00000AbCdEAAZ","DevCon 2025","Ada","Lovelace","CTO","Analytical Engines, Ltd","Ada@Analytical.example",\
+            "Registered","1","Web"
+            "00v5e00000AbCdFAAZ","DevCon 2025","Grace","Hopper","Rear Admiral","US Navy","grace@navy.example",\
+            "Attended","1","Partner"
+            "00v5e00000AbCdGAAZ","DevCon 2025","Alan","Turing","","Bletchley Park","alan@bletchley.example",\
+            "Cancelled","0","Web"
 
-        """
+            """
         let result = try importAttendeeList(text)
         #expect(result.format == .salesforce)
         #expect(result.merged.isEmpty && result.skipped.isEmpty)
-        #expect(result.rows == [
-            AttendeeListRow(
-                line: 2, email: "Ada@Analytical.example", emailKey: "ada@analytical.example", firstName: "Ada",
-                lastName: "Lovelace", company: "Analytical Engines, Ltd", ticket: nil,
-                salesforceID: "00v5e00000AbCdEAAZ", status: "Registered", admitted: true
-            ),
-            AttendeeListRow(
-                line: 3, email: "grace@navy.example", firstName: "Grace", lastName: "Hopper", company: "US Navy",
-                salesforceID: "00v5e00000AbCdFAAZ", status: "Attended"
-            ),
-            AttendeeListRow(
-                line: 4, email: "alan@bletchley.example", firstName: "Alan", lastName: "Turing",
-                company: "Bletchley Park", salesforceID: "00v5e00000AbCdGAAZ", status: "Cancelled", admitted: false
-            ),
-        ])
+        #expect(
+            result.rows == [
+                AttendeeListRow(
+                    line: 2,
+                    email: "Ada@Analytical.example",
+                    emailKey: "ada@analytical.example",
+                    firstName: "Ada",
+                    lastName: "Lovelace",
+                    company: "Analytical Engines, Ltd",
+                    ticket: nil,
+                    salesforceID: "00v5e00000AbCdEAAZ",
+                    status: "Registered",
+                    admitted: true
+                ),
+                AttendeeListRow(
+                    line: 3,
+                    email: "grace@navy.example",
+                    firstName: "Grace",
+                    lastName: "Hopper",
+                    company: "US Navy",
+                    salesforceID: "00v5e00000AbCdFAAZ",
+                    status: "Attended"
+                ),
+                AttendeeListRow(
+                    line: 4,
+                    email: "alan@bletchley.example",
+                    firstName: "Alan",
+                    lastName: "Turing",
+                    company: "Bletchley Park",
+                    salesforceID: "00v5e00000AbCdGAAZ",
+                    status: "Cancelled",
+                    admitted: false
+                ),
+            ]
+        )
     }
 
     @Test func salesforceDataLoaderStyleWithPlainId() throws {
         let text = """
-        Id,FirstName,LastName,CompanyOrAccount,Email,Status
-        00v5e00000AbCdE,Ada,Lovelace,Analytical,ada@a.example,Sent
-        not-an-sf-id,Bob,Builder,Build Co,bob@b.example,Responded
-        """
+            Id,FirstName,LastName,CompanyOrAccount,Email,Status
+            00v5e00000AbCdE,Ada,Lovelace,Analytical,ada@a.example,Sent
+            not-an-sf-id,Bob,Builder,Build Co,bob@b.example,Responded
+            """
         let result = try importAttendeeList(text)
         #expect(result.format == .salesforce)
         #expect(result.rows.map(\.salesforceID) == ["00v5e00000AbCdE", nil])
@@ -88,10 +108,12 @@ struct AttendeeListImportTests {
     }
 
     @Test func eventbriteAttendeeReportWithQuestionsAndARefund() throws {
-        let header = "Order #,Order Date,First Name,Last Name,Email,Quantity,Ticket Type,Attendee #,Group,Order Type,"
+        let header =
+            "Order #,Order Date,First Name,Last Name,Email,Quantity,Ticket Type,Attendee #,Group,Order Type,"
             + "Total Paid,Attendee Status,Company,Job Title,Barcode #,"
             + "Dietary requirements,\"How did you hear about us? (Select all that apply)\""
-        let text = header + "\r\n"
+        let text =
+            header + "\r\n"
             + "1234567890,2025-03-01 10:15:00-08:00,Katherine,Johnson,katherine@nasa.example,1,General Admission,"
             + "2345678901,,Eventbrite Completed,99.00,Attending,NASA Langley,Mathematician,234567890112345678001,"
             + "Vegetarian,\"Twitter, Newsletter\"\r\n"
@@ -104,10 +126,19 @@ struct AttendeeListImportTests {
         let result = try importAttendeeList(text)
         #expect(result.format == .eventbrite)
         #expect(result.rows.count == 3)
-        #expect(result.rows[0] == AttendeeListRow(
-            line: 2, email: "katherine@nasa.example", firstName: "Katherine", lastName: "Johnson",
-            company: "NASA Langley", ticket: "234567890112345678001", status: "Attending", admitted: true
-        ))
+        #expect(
+            result.rows[0]
+                == AttendeeListRow(
+                    line: 2,
+                    email: "katherine@nasa.example",
+                    firstName: "Katherine",
+                    lastName: "Johnson",
+                    company: "NASA Langley",
+                    ticket: "234567890112345678001",
+                    status: "Attending",
+                    admitted: true
+                )
+        )
         #expect(result.rows[1].status == "Refunded")
         #expect(result.rows[1].admitted == false)
         #expect(result.rows[1].ticket == "234567890212345678001")
@@ -128,41 +159,61 @@ struct AttendeeListImportTests {
 
     @Test func pretixCheckInListWithNamePartsAndACanceledOrder() throws {
         let text = """
-        Order code,Attendee name,Attendee name: Given name,Attendee name: Family name,Product,Price,Checked in,\
-        Checked out,Automatically checked in,Paid,Secret,E-mail,Company,Voucher code,Order date,\
-        Requires special attention,Comment,Seat ID,Seat name,Seat zone,Seat row,Seat number,Order status
-        ABC12,Ana María López,Ana María,López,Conference ticket,250.00,,,No,Yes,h4k5t8rjq2zyw9pdx6nm3cvbg7sfe1ua,\
-        ana.lopez@ejemplo.example,Café Técnico S.L.,,2025-02-11,No,,,,,,,p
-        DEF34,Jean-Luc Picard,Jean-Luc,Picard,Conference ticket,250.00,,,No,No,9xq3lm2n8vz7kw4pt6bd5ry1hcgsj0ef,\
-        jl.picard@starfleet.example,Starfleet,,2025-02-12,No,,,,,,,n
-        GHI56,Nyota Uhura,Nyota,Uhura,Workshop add-on,80.00,,,No,Yes,q7w8e9r0t1y2u3i4o5p6a7s8d9f0g1hh,\
-        uhura@starfleet.example,Starfleet,,2025-02-13,No,,,,,,,c
-        """
+            Order code,Attendee name,Attendee name: Given name,Attendee name: Family name,Product,Price,Checked in,\
+            Checked out,Automatically checked in,Paid,Secret,E-mail,Company,Voucher code,Order date,\
+            Requires special attention,Comment,Seat ID,Seat name,Seat zone,Seat row,Seat number,Order status
+            ABC12,Ana María López,Ana María,López,Conference ticket,250.00,,,No,Yes,h4k5t8rjq2zyw9pdx6nm3cvbg7sfe1ua,\
+            ana.lopez@ejemplo.example,Café Técnico S.L.,,2025-02-11,No,,,,,,,p
+            DEF34,Jean-Luc Picard,Jean-Luc,Picard,Conference ticket,250.00,,,No,No,9xq3lm2n8vz7kw4pt6bd5ry1hcgsj0ef,\
+            jl.picard@starfleet.example,Starfleet,,2025-02-12,No,,,,,,,n
+            GHI56,Nyota Uhura,Nyota,Uhura,Workshop add-on,80.00,,,No,Yes,q7w8e9r0t1y2u3i4o5p6a7s8d9f0g1hh,\
+            uhura@starfleet.example,Starfleet,,2025-02-13,No,,,,,,,c
+            """
         let result = try importAttendeeList(text)
         #expect(result.format == .pretix)
-        #expect(result.rows == [
-            AttendeeListRow(
-                line: 2, email: "ana.lopez@ejemplo.example", firstName: "Ana María", lastName: "López",
-                company: "Café Técnico S.L.", ticket: "h4k5t8rjq2zyw9pdx6nm3cvbg7sfe1ua", status: "p", admitted: true
-            ),
-            AttendeeListRow(
-                line: 3, email: "jl.picard@starfleet.example", firstName: "Jean-Luc", lastName: "Picard",
-                company: "Starfleet", ticket: "9xq3lm2n8vz7kw4pt6bd5ry1hcgsj0ef", status: "n", admitted: true
-            ),
-            AttendeeListRow(
-                line: 4, email: "uhura@starfleet.example", firstName: "Nyota", lastName: "Uhura",
-                company: "Starfleet", ticket: "q7w8e9r0t1y2u3i4o5p6a7s8d9f0g1hh", status: "c", admitted: false
-            ),
-        ])
+        #expect(
+            result.rows == [
+                AttendeeListRow(
+                    line: 2,
+                    email: "ana.lopez@ejemplo.example",
+                    firstName: "Ana María",
+                    lastName: "López",
+                    company: "Café Técnico S.L.",
+                    ticket: "h4k5t8rjq2zyw9pdx6nm3cvbg7sfe1ua",
+                    status: "p",
+                    admitted: true
+                ),
+                AttendeeListRow(
+                    line: 3,
+                    email: "jl.picard@starfleet.example",
+                    firstName: "Jean-Luc",
+                    lastName: "Picard",
+                    company: "Starfleet",
+                    ticket: "9xq3lm2n8vz7kw4pt6bd5ry1hcgsj0ef",
+                    status: "n",
+                    admitted: true
+                ),
+                AttendeeListRow(
+                    line: 4,
+                    email: "uhura@starfleet.example",
+                    firstName: "Nyota",
+                    lastName: "Uhura",
+                    company: "Starfleet",
+                    ticket: "q7w8e9r0t1y2u3i4o5p6a7s8d9f0g1hh",
+                    status: "c",
+                    admitted: false
+                ),
+            ]
+        )
     }
 
     @Test func pretixWithoutNamePartsSplitsOnTheLastSpace() throws {
         let text = """
-        Order code,Attendee name,Product,Secret,Email,Company,Status
-        AAA11,Ludwig van Beethoven,Ticket,s3cr3t1,ludwig@bonn.example,,expired
-        BBB22,Cher,Ticket,s3cr3t2,cher@music.example,Cher Inc,paid
-        CCC33,,Ticket,s3cr3t3,nobody@x.example,,e
-        """
+            Order code,Attendee name,Product,Secret,Email,Company,Status
+            AAA11,Ludwig van Beethoven,Ticket,s3cr3t1,ludwig@bonn.example,,expired
+            BBB22,Cher,Ticket,s3cr3t2,cher@music.example,Cher Inc,paid
+            CCC33,,Ticket,s3cr3t3,nobody@x.example,,e
+            """
         let result = try importAttendeeList(text)
         #expect(result.format == .pretix)
         #expect(result.rows.map(\.firstName) == ["Ludwig van", "Cher", ""])
@@ -178,19 +229,25 @@ struct AttendeeListImportTests {
 
     @Test func genericList() throws {
         let text = """
-        email,first_name,last_name,company,ticket
-        zoe@x.example,Zoë,Ørsted-Lévy,"Acme, Inc.",T-001
-        bob@y.example,Bob,Builder,,
-        """
+            email,first_name,last_name,company,ticket
+            zoe@x.example,Zoë,Ørsted-Lévy,"Acme, Inc.",T-001
+            bob@y.example,Bob,Builder,,
+            """
         let result = try importAttendeeList(text)
         #expect(result.format == .generic)
-        #expect(result.rows == [
-            AttendeeListRow(
-                line: 2, email: "zoe@x.example", firstName: "Zoë", lastName: "Ørsted-Lévy", company: "Acme, Inc.",
-                ticket: "T-001"
-            ),
-            AttendeeListRow(line: 3, email: "bob@y.example", firstName: "Bob", lastName: "Builder"),
-        ])
+        #expect(
+            result.rows == [
+                AttendeeListRow(
+                    line: 2,
+                    email: "zoe@x.example",
+                    firstName: "Zoë",
+                    lastName: "Ørsted-Lévy",
+                    company: "Acme, Inc.",
+                    ticket: "T-001"
+                ),
+                AttendeeListRow(line: 3, email: "bob@y.example", firstName: "Bob", lastName: "Builder"),
+            ]
+        )
     }
 
     @Test func genericWithSingleNameColumnAndHeaderVariants() throws {
@@ -241,27 +298,31 @@ struct AttendeeListImportTests {
         bytes.append(Data("email,first_name,last_name\r\nfrançois@x.example,François,Dupont\r\n".utf8))
         let result = try AttendeeListImport.parse(bytes)
         #expect(result.format == .generic)
-        #expect(result.rows == [
-            AttendeeListRow(line: 2, email: "françois@x.example", firstName: "François", lastName: "Dupont"),
-        ])
+        #expect(
+            result.rows == [
+                AttendeeListRow(line: 2, email: "françois@x.example", firstName: "François", lastName: "Dupont")
+            ]
+        )
     }
 
     @Test func semicolonSeparatedExcelExport() throws {
         let text = "E-Mail;Vorname;First Name;Last Name;Company\r\nj@x.example;;Jörg;Groß;\"A; B\"\r\n"
         let result = try importAttendeeList(text)
-        #expect(result.rows == [
-            AttendeeListRow(line: 2, email: "j@x.example", firstName: "Jörg", lastName: "Groß", company: "A; B"),
-        ])
+        #expect(
+            result.rows == [
+                AttendeeListRow(line: 2, email: "j@x.example", firstName: "Jörg", lastName: "Groß", company: "A; B")
+            ]
+        )
     }
 
     @Test func quotedFieldsWithEmbeddedNewlinesKeepLineNumbersRight() throws {
         let text = #"""
-        email,first_name,last_name,company
-        a@x.example,"Ann ""Annie""",Lee,"Multi
-        Line, Corp"
-        b@x.example,Bob,Smith,Plain
-        c@x.example,Cy,,
-        """#
+            email,first_name,last_name,company
+            a@x.example,"Ann ""Annie""",Lee,"Multi
+            Line, Corp"
+            b@x.example,Bob,Smith,Plain
+            c@x.example,Cy,,
+            """#
         let result = try importAttendeeList(text)
         #expect(result.rows.map(\.line) == [2, 4, 5])
         #expect(result.rows[0].firstName == "Ann \"Annie\"")
@@ -271,7 +332,8 @@ struct AttendeeListImportTests {
     // MARK: - Normalization
 
     @Test func trimsFieldsAndStripsControlCharacters() throws {
-        let text = "email,first_name,last_name,company,ticket\n"
+        let text =
+            "email,first_name,last_name,company,ticket\n"
             + "  ann@x.example\t, \u{00A0}Ann\u{0000}\u{0007} ,\"Lee\r\nSmith\",\"Evil\u{202E}Corp\u{200B}\",  T1  \n"
         let row = try #require(try importAttendeeList(text).rows.first)
         #expect(row.email == "ann@x.example")
@@ -295,32 +357,42 @@ struct AttendeeListImportTests {
 
     @Test func duplicatesAreMergedAndReported() throws {
         let text = """
-        email,first_name,last_name,company,ticket
-        Ann.Lee@Example.com,Ann,,,
-        bob@example.com,Bob,Smith,Bobco,B1
-        ann.lee@example.COM ,Annie,Lee,Acme,A2
-        ANN.LEE@EXAMPLE.COM,,,Other,A3
-        """
+            email,first_name,last_name,company,ticket
+            Ann.Lee@Example.com,Ann,,,
+            bob@example.com,Bob,Smith,Bobco,B1
+            ann.lee@example.COM ,Annie,Lee,Acme,A2
+            ANN.LEE@EXAMPLE.COM,,,Other,A3
+            """
         let result = try importAttendeeList(text)
         #expect(result.rows.count == 2)
-        #expect(result.rows[0] == AttendeeListRow(
-            line: 2, email: "Ann.Lee@Example.com", emailKey: "ann.lee@example.com", firstName: "Ann", lastName: "Lee",
-            company: "Acme", ticket: "A2"
-        ))
-        #expect(result.merged == [
-            AttendeeListImport.Merge(line: 4, intoLine: 2, emailKey: "ann.lee@example.com"),
-            AttendeeListImport.Merge(line: 5, intoLine: 2, emailKey: "ann.lee@example.com"),
-        ])
+        #expect(
+            result.rows[0]
+                == AttendeeListRow(
+                    line: 2,
+                    email: "Ann.Lee@Example.com",
+                    emailKey: "ann.lee@example.com",
+                    firstName: "Ann",
+                    lastName: "Lee",
+                    company: "Acme",
+                    ticket: "A2"
+                )
+        )
+        #expect(
+            result.merged == [
+                AttendeeListImport.Merge(line: 4, intoLine: 2, emailKey: "ann.lee@example.com"),
+                AttendeeListImport.Merge(line: 5, intoLine: 2, emailKey: "ann.lee@example.com"),
+            ]
+        )
     }
 
     @Test func mergedPersonIsAdmittedIfAnyRowIs() throws {
         let text = """
-        Order #,Attendee #,Barcode #,First Name,Last Name,Email,Attendee Status
-        100,1001,B-1001,Sam,Lee,sam@x.example,Refunded
-        101,1002,B-1002,Sam,Lee,Sam@X.example,Attending
-        102,1003,B-1003,Kim,Ro,kim@x.example,Attending
-        103,1004,B-1004,Kim,Ro,kim@x.example,Cancelled
-        """
+            Order #,Attendee #,Barcode #,First Name,Last Name,Email,Attendee Status
+            100,1001,B-1001,Sam,Lee,sam@x.example,Refunded
+            101,1002,B-1002,Sam,Lee,Sam@X.example,Attending
+            102,1003,B-1003,Kim,Ro,kim@x.example,Attending
+            103,1004,B-1004,Kim,Ro,kim@x.example,Cancelled
+            """
         let result = try importAttendeeList(text)
         #expect(result.rows.count == 2)
         // The refunded ticket is superseded by the valid one.
@@ -345,12 +417,12 @@ struct AttendeeListImportTests {
 
     @Test func rowsWithoutEmailAreSkippedWithTheirLine() throws {
         let text = """
-        email,first_name,last_name
-        a@x.example,Ann,Lee
-        ,Walk-in,Guest
-          ,,
-        b@x.example,Bob,Smith
-        """
+            email,first_name,last_name
+            a@x.example,Ann,Lee
+            ,Walk-in,Guest
+              ,,
+            b@x.example,Bob,Smith
+            """
         let result = try importAttendeeList(text)
         #expect(result.rows.map(\.email) == ["a@x.example", "b@x.example"])
         #expect(result.skipped.map(\.line) == [3, 4])
@@ -408,12 +480,18 @@ struct AttendeeListImportTests {
     }
 
     @Test func malformedCSVIsRejectedWithItsLine() {
-        #expect(importError("email,first_name\na@x.example,Ann\nb@x.example,\"Bob\nc@x.example,Cy\n")
-            == AttendeeListError(line: 3, reason: .csv(.unterminatedQuote)))
-        #expect(importError("email,first_name\na@x.example,Ann\n\"multi\nline\",x\nb@x.example,Bob,Extra\n")
-            == AttendeeListError(line: 5, reason: .csv(.wrongColumnCount(expected: 2, found: 3))))
-        #expect(importError("email,first_name\na@x.example,Ann \"The Hammer\" Lee\n")
-            == AttendeeListError(line: 2, reason: .csv(.quoteInUnquotedField)))
+        #expect(
+            importError("email,first_name\na@x.example,Ann\nb@x.example,\"Bob\nc@x.example,Cy\n")
+                == AttendeeListError(line: 3, reason: .csv(.unterminatedQuote))
+        )
+        #expect(
+            importError("email,first_name\na@x.example,Ann\n\"multi\nline\",x\nb@x.example,Bob,Extra\n")
+                == AttendeeListError(line: 5, reason: .csv(.wrongColumnCount(expected: 2, found: 3)))
+        )
+        #expect(
+            importError("email,first_name\na@x.example,Ann \"The Hammer\" Lee\n")
+                == AttendeeListError(line: 2, reason: .csv(.quoteInUnquotedField))
+        )
         #expect(importError("") == AttendeeListError(line: 1, reason: .csv(.empty)))
     }
 
@@ -435,11 +513,15 @@ struct AttendeeListImportTests {
         let text = "email\na@x.example\nb@x.example\nc@x.example\nd@x.example\n\"never closed\n"
         let error = try #require(importError(text, limits: limits))
         #expect(error == AttendeeListError(line: 5, reason: .tooManyRows(limit: 3)))
-        #expect(error.description == "line 5: more than 3 attendee rows (row 4 starts on this line); split the file "
-            + "into several imports of at most 3 rows each")
+        #expect(
+            error.description == "line 5: more than 3 attendee rows (row 4 starts on this line); split the file "
+                + "into several imports of at most 3 rows each"
+        )
         let standard = AttendeeListError(line: 250_002, reason: .tooManyRows(limit: 250_000))
-        #expect(standard.description == "line 250002: more than 250,000 attendee rows (row 250,001 starts on this "
-            + "line); split the file into several imports of at most 250,000 rows each")
+        #expect(
+            standard.description == "line 250002: more than 250,000 attendee rows (row 250,001 starts on this "
+                + "line); split the file into several imports of at most 250,000 rows each"
+        )
     }
 
     @Test func aFileExactlyAtTheRowLimitImports() throws {
@@ -448,8 +530,10 @@ struct AttendeeListImportTests {
         let result = try AttendeeListImport.parse(Data(text.utf8), limits: AttendeeListLimits(maximumRows: 3))
         #expect(result.rows.map(\.emailKey) == ["a@x.example"])
         #expect(result.merged.count == 1 && result.skipped.count == 1)
-        #expect(importError(text + "b@x.example,Bob\n", limits: AttendeeListLimits(maximumRows: 3))
-            == AttendeeListError(line: 8, reason: .tooManyRows(limit: 3)))
+        #expect(
+            importError(text + "b@x.example,Bob\n", limits: AttendeeListLimits(maximumRows: 3))
+                == AttendeeListError(line: 8, reason: .tooManyRows(limit: 3))
+        )
     }
 
     @Test func standardRowLimitIsTwoHundredFiftyThousand() throws {
@@ -477,7 +561,9 @@ struct AttendeeListImportTests {
     }
 
     @Test func fileSizeIsCheckedBeforeReading() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("attendee-list-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "attendee-list-\(UUID().uuidString)"
+        )
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let limits = AttendeeListLimits(maximumFileBytes: 100)
@@ -499,15 +585,19 @@ struct AttendeeListImportTests {
         try handle.close()
         let error = try #require(readError(huge, .standard))
         #expect(error == AttendeeListError(line: 0, reason: .fileTooLarge(bytes: 67_108_865, limit: 67_108_864)))
-        #expect(error.description == "the file is 64.0 MiB (67,108,865 bytes); the largest attendee list muster imports is "
-            + "64 MiB (67,108,864 bytes); split it into several files and import each one")
+        #expect(
+            error.description == "the file is 64.0 MiB (67,108,865 bytes); the largest attendee list muster imports is "
+                + "64 MiB (67,108,864 bytes); split it into several files and import each one"
+        )
     }
 
     @Test func readingANonRegularFileStopsAtTheLimit() throws {
         // /dev/zero reports size 0 and never ends: only the read bound stops it.
         let limits = AttendeeListLimits(maximumFileBytes: 1_000_000)
-        #expect(readError("/dev/zero", limits)
-            == AttendeeListError(line: 0, reason: .fileTooLarge(bytes: 1_000_001, limit: 1_000_000)))
+        #expect(
+            readError("/dev/zero", limits)
+                == AttendeeListError(line: 0, reason: .fileTooLarge(bytes: 1_000_001, limit: 1_000_000))
+        )
         #expect(try AttendeeListImport.read(contentsOfFile: "/dev/null") == Data())
     }
 

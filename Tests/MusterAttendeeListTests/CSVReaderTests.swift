@@ -28,10 +28,12 @@ struct CSVReaderTests {
         let table = try parse("email,name\na@x.io,Ann\nb@x.io,Bob\n")
         #expect(table.header == ["email", "name"])
         #expect(table.headerLine == 1)
-        #expect(table.records == [
-            CSVRecord(line: 2, fields: ["a@x.io", "Ann"]),
-            CSVRecord(line: 3, fields: ["b@x.io", "Bob"]),
-        ])
+        #expect(
+            table.records == [
+                CSVRecord(line: 2, fields: ["a@x.io", "Ann"]),
+                CSVRecord(line: 3, fields: ["b@x.io", "Bob"]),
+            ]
+        )
     }
 
     @Test func lastRecordWithoutTrailingNewline() throws {
@@ -55,10 +57,12 @@ struct CSVReaderTests {
 
     @Test func acceptsCRLFLineEnds() throws {
         let table = try parse("email,name\r\na@x.io,Ann\r\nb@x.io,Bob\r\n")
-        #expect(table.records == [
-            CSVRecord(line: 2, fields: ["a@x.io", "Ann"]),
-            CSVRecord(line: 3, fields: ["b@x.io", "Bob"]),
-        ])
+        #expect(
+            table.records == [
+                CSVRecord(line: 2, fields: ["a@x.io", "Ann"]),
+                CSVRecord(line: 3, fields: ["b@x.io", "Bob"]),
+            ]
+        )
     }
 
     @Test func acceptsLoneCRLineEnds() throws {
@@ -68,33 +72,41 @@ struct CSVReaderTests {
     }
 
     @Test func quotedFieldsWithCommasAndDoubledQuotes() throws {
-        let table = try parse(#"""
-        name,company,note
-        "Lovelace, Ada","Analytical Engines, Ltd","She said ""hello"""
-        "",x,""""
-        """#)
-        #expect(table.records == [
-            CSVRecord(line: 2, fields: ["Lovelace, Ada", "Analytical Engines, Ltd", #"She said "hello""#]),
-            CSVRecord(line: 3, fields: ["", "x", "\""]),
-        ])
+        let table = try parse(
+            #"""
+            name,company,note
+            "Lovelace, Ada","Analytical Engines, Ltd","She said ""hello"""
+            "",x,""""
+            """#
+        )
+        #expect(
+            table.records == [
+                CSVRecord(line: 2, fields: ["Lovelace, Ada", "Analytical Engines, Ltd", #"She said "hello""#]),
+                CSVRecord(line: 3, fields: ["", "x", "\""]),
+            ]
+        )
     }
 
     @Test func embeddedNewlinesAdvanceTheNextRecordsLine() throws {
         let text = "name,address\n\"Ann\",\"1 Main St\nSpringfield\n\"\nBob,\"2 Elm St\"\nCy,3 Oak St\n"
         let table = try parse(text)
-        #expect(table.records == [
-            CSVRecord(line: 2, fields: ["Ann", "1 Main St\nSpringfield\n"]),
-            CSVRecord(line: 5, fields: ["Bob", "2 Elm St"]),
-            CSVRecord(line: 6, fields: ["Cy", "3 Oak St"]),
-        ])
+        #expect(
+            table.records == [
+                CSVRecord(line: 2, fields: ["Ann", "1 Main St\nSpringfield\n"]),
+                CSVRecord(line: 5, fields: ["Bob", "2 Elm St"]),
+                CSVRecord(line: 6, fields: ["Cy", "3 Oak St"]),
+            ]
+        )
     }
 
     @Test func embeddedCRLFIsKeptAndCountedOnce() throws {
         let table = try parse("a,b\r\n\"x\r\ny\",z\r\nnext,row\r\n")
-        #expect(table.records == [
-            CSVRecord(line: 2, fields: ["x\r\ny", "z"]),
-            CSVRecord(line: 4, fields: ["next", "row"]),
-        ])
+        #expect(
+            table.records == [
+                CSVRecord(line: 2, fields: ["x\r\ny", "z"]),
+                CSVRecord(line: 4, fields: ["next", "row"]),
+            ]
+        )
     }
 
     @Test func blankLinesAreSkippedButCounted() throws {
@@ -115,18 +127,22 @@ struct CSVReaderTests {
 
     @Test func keepsNonASCIIText() throws {
         let table = try parse("name,city\nJosé Álvarez,Kraków\n山田 太郎,東京\nAïcha 👩🏽‍💻,Zürich\n")
-        #expect(table.records.map(\.fields) == [
-            ["José Álvarez", "Kraków"], ["山田 太郎", "東京"], ["Aïcha 👩🏽‍💻", "Zürich"],
-        ])
+        #expect(
+            table.records.map(\.fields) == [
+                ["José Álvarez", "Kraków"], ["山田 太郎", "東京"], ["Aïcha 👩🏽‍💻", "Zürich"],
+            ]
+        )
     }
 
     @Test func detectsSemicolonDelimiter() throws {
         let text = "email;first_name;company\na@x.io;Jürgen;\"Müller; Söhne\"\nb@x.io;Eva;1,5 GmbH\n"
         let table = try parse(text)
         #expect(table.header == ["email", "first_name", "company"])
-        #expect(table.records.map(\.fields) == [
-            ["a@x.io", "Jürgen", "Müller; Söhne"], ["b@x.io", "Eva", "1,5 GmbH"],
-        ])
+        #expect(
+            table.records.map(\.fields) == [
+                ["a@x.io", "Jürgen", "Müller; Söhne"], ["b@x.io", "Eva", "1,5 GmbH"],
+            ]
+        )
     }
 
     @Test func detectsTabDelimiter() throws {
@@ -304,11 +320,23 @@ struct CSVReaderTests {
         }
         let table = try parse(text)
         #expect(table.records.count == 100_000)
-        #expect(table.records[0] == CSVRecord(line: 2, fields: [
-            "person0@example.com", "Fïrst0", "Last0", "Acme, Inc. \"West\"", "T0",
-        ]))
-        #expect(table.records[99_999] == CSVRecord(line: 100_001, fields: [
-            "person99999@example.com", "Fïrst99999", "Last99999", "Acme \(99_999 % 97)", "T99999",
-        ]))
+        #expect(
+            table.records[0]
+                == CSVRecord(
+                    line: 2,
+                    fields: [
+                        "person0@example.com", "Fïrst0", "Last0", "Acme, Inc. \"West\"", "T0",
+                    ]
+                )
+        )
+        #expect(
+            table.records[99_999]
+                == CSVRecord(
+                    line: 100_001,
+                    fields: [
+                        "person99999@example.com", "Fïrst99999", "Last99999", "Acme \(99_999 % 97)", "T99999",
+                    ]
+                )
+        )
     }
 }

@@ -27,8 +27,10 @@ struct CSVWriterTests {
     }
 
     @Test func leavesOrdinaryTextAlone() {
-        #expect(CSVWriter.line(["José Álvarez", "a=b", "x-y", "50%", "it's", "semi;colon"])
-            == "José Álvarez,a=b,x-y,50%,it's,semi;colon\r\n")
+        #expect(
+            CSVWriter.line(["José Álvarez", "a=b", "x-y", "50%", "it's", "semi;colon"])
+                == "José Álvarez,a=b,x-y,50%,it's,semi;colon\r\n"
+        )
     }
 
     @Test(arguments: [
@@ -46,10 +48,13 @@ struct CSVWriterTests {
     }
 
     @Test func documentWritesHeaderThenRows() {
-        let text = CSVWriter.document(header: ["email", "checked_in_at"], rows: [
-            ["a@x.io", "2025-05-01T09:00:00Z"],
-            ["b@x.io", ""],
-        ])
+        let text = CSVWriter.document(
+            header: ["email", "checked_in_at"],
+            rows: [
+                ["a@x.io", "2025-05-01T09:00:00Z"],
+                ["b@x.io", ""],
+            ]
+        )
         #expect(text == "email,checked_in_at\r\na@x.io,2025-05-01T09:00:00Z\r\nb@x.io,\r\n")
         #expect(CSVWriter.document(header: ["email"], rows: []) == "email\r\n")
     }

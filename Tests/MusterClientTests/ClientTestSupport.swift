@@ -1,11 +1,11 @@
 import Foundation
-@_exported import MusterTestSupport
 import Logging
+import MusterControl
 import MusterCore
 import MusterCrypto
 import MusterDaemon
-import MusterControl
 import MusterStore
+@_exported import MusterTestSupport
 import ServiceLifecycle
 
 @testable import MusterClient
@@ -85,7 +85,9 @@ final class RawSocket: @unchecked Sendable {
     func send(_ bytes: [UInt8]) -> Int {
         var offset = 0
         while offset < bytes.count {
-            let sent = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let sent = bytes[offset...].withUnsafeBytes {
+                Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }
             if sent < 0 {
                 if errno == EINTR { continue }
                 break
@@ -148,18 +150,22 @@ final class LiveDaemon: @unchecked Sendable {
         try venue.write(to: directory.file("venue.toml"))
         configPath = directory.file("musterd.toml")
         try """
-            name = "\(name)"
-            location = "\(location)"
-            state_dir = "state"
-            control_socket = "run/control.sock"
-            venue = "venue.toml"
-            """.write(toFile: configPath, atomically: true, encoding: .utf8)
+        name = "\(name)"
+        location = "\(location)"
+        state_dir = "state"
+        control_socket = "run/control.sock"
+        venue = "venue.toml"
+        """.write(toFile: configPath, atomically: true, encoding: .utf8)
         config = try KioskConfig.load(path: configPath)
         try FileManager.default.createDirectory(atPath: config.stateDirectory, withIntermediateDirectories: true)
         replica = try Replica.open(path: config.replicaPath, policy: venue.policy)
         handler = ControlHandler(
-            replica: replica, keyPair: try SigningKeyPair.generate(), config: config, clock: HybridLogicalClock(),
-            logger: ClientTestSupport.quietLogger)
+            replica: replica,
+            keyPair: try SigningKeyPair.generate(),
+            config: config,
+            clock: HybridLogicalClock(),
+            logger: ClientTestSupport.quietLogger
+        )
     }
 
     deinit {
@@ -173,8 +179,11 @@ final class LiveDaemon: @unchecked Sendable {
     func start(_ run: @escaping @Sendable (ControlServer) async throws -> Void = { try await $0.run() }) async throws {
         let (stream, continuation) = AsyncStream.makeStream(of: Bool.self)
         let listening = ControlServer(
-            path: config.controlSocket, handler: handler, logger: ClientTestSupport.quietLogger,
-            onListening: { continuation.yield(true) })
+            path: config.controlSocket,
+            handler: handler,
+            logger: ClientTestSupport.quietLogger,
+            onListening: { continuation.yield(true) }
+        )
         task = Task {
             defer { continuation.finish() }
             try await run(listening)
@@ -191,11 +200,12 @@ final class LiveDaemon: @unchecked Sendable {
     func importAndLock(campaignID: String = "c0ffee0000000001", lock: Bool = true) async throws {
         let configPath = configPath
         let organizer = organizer
-        let bodies: [DeltaBody] = [
-            .campaign(CampaignPayload(campaignID: campaignID, name: "DevConf 2026")),
-            Self.attendee(campaignID, "ada@example.com", "Ada", "Lovelace", "Analytical", ticket: "MUS-0001"),
-            Self.attendee(campaignID, "grace@example.com", "Grace", "Hopper", "Navy", ticket: "MUS-0002"),
-        ] + (lock ? [.lock(LockPayload(version: 1, campaignID: campaignID, checkInStatus: "Attended"))] : [])
+        let bodies: [DeltaBody] =
+            [
+                .campaign(CampaignPayload(campaignID: campaignID, name: "DevConf 2026")),
+                Self.attendee(campaignID, "ada@example.com", "Ada", "Lovelace", "Analytical", ticket: "MUS-0001"),
+                Self.attendee(campaignID, "grace@example.com", "Grace", "Hopper", "Navy", ticket: "MUS-0002"),
+            ] + (lock ? [.lock(LockPayload(version: 1, campaignID: campaignID, checkInStatus: "Attended"))] : [])
         let applied = try await ClientTestSupport.blocking {
             let client = try ClientContext(configPath: configPath, environment: [:])
             return try OrganizerSubmitter(client: client, keyPair: organizer).submit(bodies)
@@ -204,12 +214,27 @@ final class LiveDaemon: @unchecked Sendable {
     }
 
     static func attendee(
-        _ campaign: String, _ email: String, _ first: String, _ last: String, _ company: String, ticket: String?
+        _ campaign: String,
+        _ email: String,
+        _ first: String,
+        _ last: String,
+        _ company: String,
+        ticket: String?
     ) -> DeltaBody {
         .attendee(
             AttendeePayload(
-                campaignID: campaign, key: EmailAddress.key(email), email: email, firstName: first, lastName: last,
-                company: company, ticket: ticket, salesforceID: nil, status: nil, admitted: true))
+                campaignID: campaign,
+                key: EmailAddress.key(email),
+                email: email,
+                firstName: first,
+                lastName: last,
+                company: company,
+                ticket: ticket,
+                salesforceID: nil,
+                status: nil,
+                admitted: true
+            )
+        )
     }
 }
 

@@ -1,7 +1,7 @@
 import Foundation
-import MusterStore
-import MusterDaemon
 import MusterControl
+import MusterDaemon
+import MusterStore
 import Testing
 
 @testable import MusterClient

@@ -1,7 +1,7 @@
 import Foundation
+import MusterControl
 import MusterCore
 import MusterDaemon
-import MusterControl
 import MusterStore
 import ServiceLifecycle
 import Testing
@@ -48,7 +48,8 @@ struct ControlServerLiveTests {
             // What `muster` sees read-only right after the acknowledgement.
             let reader = try Replica.openReadOnly(path: replicaPath, policy: policy)
             let lock = try #require(try reader.view { try $0.lock() })
-            let inside = try reader.view { try $0.lookup(campaignID: lock.campaignID!, query: "ada@example.com") }?.isInside
+            let inside = try reader.view { try $0.lookup(campaignID: lock.campaignID!, query: "ada@example.com") }?
+                .isInside
             let second = try ControlClient(path: path).send(request)
             return (first, second, inside)
         }
@@ -58,7 +59,9 @@ struct ControlServerLiveTests {
         #expect(second.checkIn?.kioskName == "Hall A")
     }
 
-    @Test(arguments: ["this is not json", "{\"op\":\"fly\"}", "{\"query\":\"x\"}", "[1,2,3]", "{\"op\":\"ping\"", "\u{0}\u{1B}"])
+    @Test(arguments: [
+        "this is not json", "{\"op\":\"fly\"}", "{\"query\":\"x\"}", "[1,2,3]", "{\"op\":\"ping\"", "\u{0}\u{1B}",
+    ])
     func malformedRequestGetsAnErrorThenTheConnectionCloses(garbage: String) async throws {
         let daemon = try LiveDaemon()
         try await daemon.start()
@@ -73,7 +76,9 @@ struct ControlServerLiveTests {
         #expect(response.message == "malformed control request")
         #expect(after == .closed, "nothing after a malformed frame is served on that connection")
         // The daemon itself carries on.
-        let pong = try await ClientTestSupport.blocking { try ControlClient(path: path).send(ControlRequest(op: .ping)) }
+        let pong = try await ClientTestSupport.blocking {
+            try ControlClient(path: path).send(ControlRequest(op: .ping))
+        }
         #expect(pong.outcome == .pong)
     }
 
@@ -91,7 +96,10 @@ struct ControlServerLiveTests {
             out.append(try socket.readResponse().outcome)
             return out
         }
-        #expect(outcomes == [.pong, .status, .error, .pong], "head without an author is an error answer, not a hang-up")
+        #expect(
+            outcomes == [.pong, .status, .error, .pong],
+            "head without an author is an error answer, not a hang-up"
+        )
     }
 
     @Test func largeRequestSpanningManyReadsIsAccepted() async throws {
@@ -117,7 +125,9 @@ struct ControlServerLiveTests {
         }
         #expect(result == .closed)
         // The daemon keeps serving others.
-        let pong = try await ClientTestSupport.blocking { try ControlClient(path: path).send(ControlRequest(op: .ping)) }
+        let pong = try await ClientTestSupport.blocking {
+            try ControlClient(path: path).send(ControlRequest(op: .ping))
+        }
         #expect(pong.outcome == .pong)
     }
 
@@ -162,7 +172,10 @@ struct ControlServerLiveTests {
         try await daemon.start { server in
             let serviceGroup = ServiceGroup(
                 configuration: ServiceGroupConfiguration(
-                    services: [.init(service: server)], logger: ClientTestSupport.quietLogger))
+                    services: [.init(service: server)],
+                    logger: ClientTestSupport.quietLogger
+                )
+            )
             group.set(serviceGroup)
             try await serviceGroup.run()
         }
@@ -182,7 +195,10 @@ struct ControlServerLiveTests {
         try await daemon.start { server in
             let serviceGroup = ServiceGroup(
                 configuration: ServiceGroupConfiguration(
-                    services: [.init(service: server)], logger: ClientTestSupport.quietLogger))
+                    services: [.init(service: server)],
+                    logger: ClientTestSupport.quietLogger
+                )
+            )
             group.set(serviceGroup)
             try await serviceGroup.run()
         }
@@ -236,7 +252,9 @@ struct ControlServerLiveTests {
         }
         #expect(outcomes.last == "pong", "\(outcomes)")
         // A new client reaches the restarted daemon.
-        let fresh = try await ClientTestSupport.blocking { try ControlClient(path: path).send(ControlRequest(op: .ping)) }
+        let fresh = try await ClientTestSupport.blocking {
+            try ControlClient(path: path).send(ControlRequest(op: .ping))
+        }
         #expect(fresh.outcome == .pong)
     }
 }

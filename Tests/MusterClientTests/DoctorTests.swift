@@ -1,7 +1,7 @@
 import Foundation
-import MusterStore
-import MusterDaemon
 import MusterControl
+import MusterDaemon
+import MusterStore
 import MusterTestSupport
 import Testing
 
@@ -10,12 +10,17 @@ import Testing
 /// `muster doctor`'s rules, against a fake machine (and real files for enrollment).
 @Suite struct DoctorTests {
     static func probe(
-        sockets: Set<String> = [], interfaces: [(name: String, multicast: Bool)] = [("eth0", true)],
-        now: UInt64 = 1_790_000_000_000, writable: Bool = true
+        sockets: Set<String> = [],
+        interfaces: [(name: String, multicast: Bool)] = [("eth0", true)],
+        now: UInt64 = 1_790_000_000_000,
+        writable: Bool = true
     ) -> Doctor.Probe {
         Doctor.Probe(
-            socketAnswers: { sockets.contains($0) }, interfaces: { interfaces }, nowMillis: { now },
-            writable: { _ in writable })
+            socketAnswers: { sockets.contains($0) },
+            interfaces: { interfaces },
+            nowMillis: { now },
+            writable: { _ in writable }
+        )
     }
 
     static func config(_ directory: TemporaryDirectory) -> KioskConfig {
@@ -75,7 +80,11 @@ import Testing
         defer { directory.remove() }
         let config = Self.config(directory)
         let (keyPath, venuePath) = try VenueSetup.create(
-            directory: directory.file("organizer"), name: "Venue", withPassphrase: false, environment: [:])
+            directory: directory.file("organizer"),
+            name: "Venue",
+            withPassphrase: false,
+            environment: [:]
+        )
         let request = try Enrollment.request(config: config).request
         let bundle = try Enrollment.enroll(request, organizerKeyPath: keyPath, venuePath: venuePath, nowMillis: 1)
         _ = try Enrollment.join(bundle, config: config, force: false)

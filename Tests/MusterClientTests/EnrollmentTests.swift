@@ -1,8 +1,8 @@
 import Foundation
+import MusterControl
 import MusterCore
 import MusterCrypto
 import MusterDaemon
-import MusterControl
 import MusterStore
 import MusterTestSupport
 import Testing
@@ -42,7 +42,11 @@ import Testing
         let directory = try TemporaryDirectory("muster-enroll")
         defer { directory.remove() }
         let (keyPath, venuePath) = try VenueSetup.create(
-            directory: directory.file("organizer"), name: "Test venue", withPassphrase: false, environment: [:])
+            directory: directory.file("organizer"),
+            name: "Test venue",
+            withPassphrase: false,
+            environment: [:]
+        )
         let organizerVenue = try VenueFile.load(path: venuePath)
         var config = KioskConfig()
         config.name = "Hall A"

@@ -1,7 +1,7 @@
-import MusterStore
+import MusterControl
 import MusterCore
 import MusterDaemon
-import MusterControl
+import MusterStore
 import Testing
 
 @testable import MusterClient
@@ -12,15 +12,23 @@ private let mainPrompt = "Email or ticket code (or 'new' to register): "
 private let notePrompt = "Leave a one-line note for the guestbook (or press Enter to skip): "
 private let confirmPrompt = "Is this you? Check in now? [y/N] "
 
-private func screen(campaign: String? = "DevConf 2026", refusal: String? = nil, kiosk: String = "Hall A") -> KioskScreen {
+private func screen(campaign: String? = "DevConf 2026", refusal: String? = nil, kiosk: String = "Hall A") -> KioskScreen
+{
     KioskScreen(
         context: KioskScreen.Context(kioskName: kiosk, campaignName: campaign, refusal: refusal),
-        formatTime: { _ in "09:14" })
+        formatTime: { _ in "09:14" }
+    )
 }
 
 private func ada(first: String = "Ada", last: String = "Lovelace", company: String = "Analytical") -> AttendeeSummary {
     AttendeeSummary(
-        campaignID: "c1", key: "ada@example.com", firstName: first, lastName: last, company: company, ticket: "MUS-1")
+        campaignID: "c1",
+        key: "ada@example.com",
+        firstName: first,
+        lastName: last,
+        company: company,
+        ticket: "MUS-1"
+    )
 }
 
 private func shown(_ actions: [Action]) -> [String] {
@@ -44,7 +52,10 @@ private func isLookup(_ action: Action) -> Bool {
     if case .lookup = action { true } else { false }
 }
 
-private func checkedIn(_ attendee: AttendeeSummary = ada(), outcome: ControlResponse.Outcome = .checkedIn) -> ControlResponse {
+private func checkedIn(
+    _ attendee: AttendeeSummary = ada(),
+    outcome: ControlResponse.Outcome = .checkedIn
+) -> ControlResponse {
     var response = ControlResponse(outcome: outcome)
     response.attendee = attendee
     response.checkIn = PresenceSummary(atMillis: 1_000, kioskName: "Hall A", location: "North door")
@@ -58,7 +69,11 @@ struct KioskScreenTests {
     @Test func withoutCampaignItWaitsAndNeverLooksUp() {
         var s = screen(campaign: nil)
         let start = s.handle(.started)
-        #expect(shown(start) == ["== Muster · kiosk Hall A ==", "This kiosk is waiting for the organizer to pick the event."])
+        #expect(
+            shown(start) == [
+                "== Muster · kiosk Hall A ==", "This kiosk is waiting for the organizer to pick the event.",
+            ]
+        )
         #expect(prompts(start) == [mainPrompt])
         for line in ["ada@example.com", "MUS-1", "new", "y"] {
             let actions = s.handle(.line(line))
@@ -104,7 +119,11 @@ struct KioskScreenTests {
         let welcome = s.handle(.answered(checkedIn()))
         #expect(welcome == [.show("Welcome, Ada! You are checked in at 09:14."), .prompt(notePrompt)])
 
-        #expect(s.handle(.line("  Looking forward to it  ")) == [.note(key: "ada@example.com", text: "Looking forward to it")])
+        #expect(
+            s.handle(.line("  Looking forward to it  ")) == [
+                .note(key: "ada@example.com", text: "Looking forward to it")
+            ]
+        )
         let thanks = s.handle(.answered(ControlResponse(outcome: .noted)))
         #expect(thanks == [.show("Thank you, your note is in the guestbook."), .show(""), .prompt(mainPrompt)])
         #expect(s.state == .idle)
@@ -142,7 +161,9 @@ struct KioskScreenTests {
             return
         }
         #expect(text.count == Limits.maxNoteCharacters)
-        let refused = s.handle(.answered(ControlResponse(outcome: .refused, message: "A note can only follow a check-in.")))
+        let refused = s.handle(
+            .answered(ControlResponse(outcome: .refused, message: "A note can only follow a check-in."))
+        )
         #expect(shown(refused).first == "A note can only follow a check-in.")
         #expect(prompts(refused) == [mainPrompt])
     }
@@ -174,7 +195,10 @@ struct KioskScreenTests {
         _ = s.handle(.line("ada@example.com"))
         let presence = PresenceSummary(atMillis: 42, kioskName: "Hall B", location: "South door")
         let actions = s.handle(.lookedUp(.found(ada(), alreadyIn: presence, admitted: true)))
-        #expect(shown(actions).first == "Ada Lovelace (Analytical) is already checked in at 09:14 at kiosk Hall B (South door).")
+        #expect(
+            shown(actions).first
+                == "Ada Lovelace (Analytical) is already checked in at 09:14 at kiosk Hall B (South door)."
+        )
         #expect(!actions.contains { if case .checkIn = $0 { true } else { false } })
         #expect(s.state == .idle)
     }
@@ -182,7 +206,8 @@ struct KioskScreenTests {
     @Test func formatTimeReceivesThePresenceTime() {
         var s = KioskScreen(
             context: KioskScreen.Context(kioskName: "K", campaignName: "C", refusal: nil),
-            formatTime: { "t=\($0)" })
+            formatTime: { "t=\($0)" }
+        )
         _ = s.handle(.line("ada@example.com"))
         let presence = PresenceSummary(atMillis: 1_234, kioskName: "Hall B", location: "")
         let actions = s.handle(.lookedUp(.found(ada(company: ""), alreadyIn: presence, admitted: true)))
@@ -193,7 +218,10 @@ struct KioskScreenTests {
         var s = screen()
         _ = s.handle(.line("ada@example.com"))
         let actions = s.handle(.lookedUp(.found(ada(), alreadyIn: nil, admitted: false)))
-        #expect(shown(actions).first == "Ada Lovelace (Analytical): this ticket is not valid for check-in. Please see the staff desk.")
+        #expect(
+            shown(actions).first
+                == "Ada Lovelace (Analytical): this ticket is not valid for check-in. Please see the staff desk."
+        )
         #expect(s.state == .idle)
     }
 
@@ -212,11 +240,15 @@ struct KioskScreenTests {
             _ = s.handle(.line("y"))
             return s.handle(.answered(response))
         }
-        #expect(shown(answer(checkedIn(outcome: .alreadyCheckedIn))).first
-            == "Ada Lovelace (Analytical) is already checked in at 09:14 at kiosk Hall A (North door).")
+        #expect(
+            shown(answer(checkedIn(outcome: .alreadyCheckedIn))).first
+                == "Ada Lovelace (Analytical) is already checked in at 09:14 at kiosk Hall A (North door)."
+        )
         #expect(shown(answer(ControlResponse(outcome: .notFound))).first == "Sorry, no ticket or email matches.")
-        #expect(shown(answer(ControlResponse(outcome: .refused, message: "Check-in closed at 18:00."))).first
-            == "Check-in closed at 18:00.")
+        #expect(
+            shown(answer(ControlResponse(outcome: .refused, message: "Check-in closed at 18:00."))).first
+                == "Check-in closed at 18:00."
+        )
         #expect(shown(answer(ControlResponse(outcome: .error))).first == "Not checked in. Please see the staff desk.")
         for actions in [answer(ControlResponse(outcome: .notFound)), answer(ControlResponse(outcome: .error))] {
             #expect(prompts(actions) == [mainPrompt])
@@ -255,13 +287,17 @@ struct KioskScreenTests {
     @Test func registrationPromptsInOrder() {
         var s = screen()
         _ = s.handle(.started)
-        #expect(s.handle(.line(" NEW ")) == [
-            .show("Walk-in registration (leave the first name empty to cancel)."), .prompt("First name: "),
-        ])
+        #expect(
+            s.handle(.line(" NEW ")) == [
+                .show("Walk-in registration (leave the first name empty to cancel)."), .prompt("First name: "),
+            ]
+        )
         #expect(s.handle(.line(" Linus ")) == [.prompt("Last name: ")])
         #expect(s.handle(.line("  ")) == [.prompt("Last name (required): ")])
         #expect(s.handle(.line("Walker")) == [.prompt("Email: ")])
-        #expect(s.handle(.line("not an email")) == [.show("That does not look like an email address."), .prompt("Email: ")])
+        #expect(
+            s.handle(.line("not an email")) == [.show("That does not look like an email address."), .prompt("Email: ")]
+        )
         #expect(s.handle(.line("a@b@c")) == [.show("That does not look like an email address."), .prompt("Email: ")])
         #expect(s.handle(.line("")) == [.show("That does not look like an email address."), .prompt("Email: ")])
         #expect(s.handle(.line(" linus@walkin.example ")) == [.prompt("Company (optional): ")])
@@ -275,16 +311,23 @@ struct KioskScreenTests {
 
         var response = ControlResponse(outcome: .registered)
         response.attendee = AttendeeSummary(
-            campaignID: "c1", key: "linus@walkin.example", firstName: "Linus", lastName: "Walker", company: "Kernel Co",
-            ticket: "W-ABCD1234")
+            campaignID: "c1",
+            key: "linus@walkin.example",
+            firstName: "Linus",
+            lastName: "Walker",
+            company: "Kernel Co",
+            ticket: "W-ABCD1234"
+        )
         response.ticket = "W-ABCD1234"
         response.checkIn = PresenceSummary(atMillis: 5, kioskName: "Hall A", location: "")
         let welcome = s.handle(.answered(response))
-        #expect(welcome == [
-            .show("Welcome, Linus! You are checked in at 09:14."),
-            .show("Your ticket code is W-ABCD1234. Keep it for re-entry."),
-            .prompt(notePrompt),
-        ])
+        #expect(
+            welcome == [
+                .show("Welcome, Linus! You are checked in at 09:14."),
+                .show("Your ticket code is W-ABCD1234. Keep it for re-entry."),
+                .prompt(notePrompt),
+            ]
+        )
         #expect(s.state == .noting(key: "linus@walkin.example", firstName: "Linus"))
     }
 
@@ -316,7 +359,11 @@ struct KioskScreenTests {
         var response = checkedIn()
         response.message = "You are already registered for this event."
         let actions = s.handle(.answered(response))
-        #expect(shown(actions) == ["You are already registered for this event.", "Welcome, Ada! You are checked in at 09:14."])
+        #expect(
+            shown(actions) == [
+                "You are already registered for this event.", "Welcome, Ada! You are checked in at 09:14.",
+            ]
+        )
         #expect(prompts(actions) == [notePrompt])
     }
 
@@ -365,8 +412,13 @@ struct KioskScreenTests {
     @Test func controlSequencesNeverReachTheScreen() {
         let evil = "\u{1B}[2J\u{9B}31m\u{07}\u{202E}\u{0}\u{7F}\r"
         let attendee = AttendeeSummary(
-            campaignID: "c1", key: "eve@example.com", firstName: "Eve\(evil)", lastName: "\(evil)Mallory",
-            company: "Evil\(evil)Corp", ticket: "T\(evil)")
+            campaignID: "c1",
+            key: "eve@example.com",
+            firstName: "Eve\(evil)",
+            lastName: "\(evil)Mallory",
+            company: "Evil\(evil)Corp",
+            ticket: "T\(evil)"
+        )
         let presence = PresenceSummary(atMillis: 1, kioskName: "Hall\(evil)B", location: "Door\(evil)")
         let context = KioskScreen.Context(kioskName: "K\(evil)", campaignName: "Conf\(evil)", refusal: nil)
 
@@ -404,7 +456,10 @@ struct KioskScreenTests {
         all += register
         if case .register(let draft) = register.first {
             for field in [draft.firstName, draft.lastName, draft.email, draft.company] {
-                #expect(!field.unicodeScalars.contains { Self.forbidden.contains($0.value) }, "\(field.debugDescription)")
+                #expect(
+                    !field.unicodeScalars.contains { Self.forbidden.contains($0.value) },
+                    "\(field.debugDescription)"
+                )
             }
         } else {
             Issue.record("registration did not finish: \(register)")
@@ -415,7 +470,9 @@ struct KioskScreenTests {
         registered.checkIn = presence
         all += s.handle(.answered(registered))
         all += s.handle(.failed("socket\(evil)gone"))
-        all += s.update(context: KioskScreen.Context(kioskName: "K2\(evil)", campaignName: "C2\(evil)", refusal: "R\(evil)"))
+        all += s.update(
+            context: KioskScreen.Context(kioskName: "K2\(evil)", campaignName: "C2\(evil)", refusal: "R\(evil)")
+        )
         all += s.handle(.line("x"))
         all += s.update(context: KioskScreen.Context(kioskName: "K3\(evil)", campaignName: nil, refusal: nil))
 

@@ -1,7 +1,7 @@
 import Foundation
+import MusterControl
 import MusterCore
 import MusterDaemon
-import MusterControl
 import MusterStore
 import Testing
 
@@ -16,7 +16,8 @@ private func runKiosk(configPath: String, lines: [String]) async throws -> Strin
         let session = KioskSession(
             client: client,
             readLine: { input.isEmpty ? nil : input.removeFirst() },
-            write: { output += $0 })
+            write: { output += $0 }
+        )
         session.run()
         return output
     }
@@ -45,7 +46,8 @@ struct KioskSessionLiveTests {
                 "nobody@example.com",
                 "mus-0002", "n",
                 "new", "Linus", "Walker", "linus@walkin.example", "Kernel Co", "",
-            ])
+            ]
+        )
         #expect(output.contains("== DevConf 2026 · check-in · kiosk Hall A =="))
         #expect(output.contains("Found: Ada Lovelace (Analytical)"))
         #expect(output.contains("Welcome, Ada! You are checked in at "))
@@ -67,7 +69,9 @@ struct KioskSessionLiveTests {
         #expect(log.first?.note == "See you at the keynote")
         #expect(log.first?.presence.kioskName == "Hall A")
         #expect(log.first?.presence.memberStatus == "Attended")
-        let grace = try daemon.replica.view { try $0.lookup(campaignID: "c0ffee0000000001", query: "grace@example.com") }
+        let grace = try daemon.replica.view {
+            try $0.lookup(campaignID: "c0ffee0000000001", query: "grace@example.com")
+        }
         #expect(grace?.isCheckedIn == false, "declining the confirmation checks nobody in")
     }
 
@@ -94,7 +98,8 @@ struct KioskSessionLiveTests {
                     ])
                     return ""
                 },
-                write: { output += $0 })
+                write: { output += $0 }
+            )
             session.run()
             return output
         }

@@ -1,9 +1,9 @@
-import MusterAttendeeList
-import MusterTime
 import Foundation
+import MusterAttendeeList
+import MusterControl
 import MusterCore
 import MusterDaemon
-import MusterControl
+import MusterTime
 import Testing
 
 @testable import MusterClient
@@ -35,15 +35,28 @@ struct OneShotTextTests {
     @Test func descriptions() {
         var response = ControlResponse(outcome: .checkedIn)
         response.attendee = AttendeeSummary(
-            campaignID: "c", key: "ada@x", firstName: "Ada", lastName: "Lovelace", company: "Analytical", ticket: nil)
+            campaignID: "c",
+            key: "ada@x",
+            firstName: "Ada",
+            lastName: "Lovelace",
+            company: "Analytical",
+            ticket: nil
+        )
         response.checkIn = PresenceSummary(atMillis: 0, kioskName: "Hall A", location: "North door")
         let time = ClockText.time(millis: 0)
-        #expect(OneShotText.describe(response) == "Checked in: Ada Lovelace (Analytical) at \(time) at kiosk Hall A (North door).")
+        #expect(
+            OneShotText.describe(response)
+                == "Checked in: Ada Lovelace (Analytical) at \(time) at kiosk Hall A (North door)."
+        )
         response.outcome = .alreadyCheckedIn
         #expect(OneShotText.describe(response).hasPrefix("Already checked in: Ada Lovelace (Analytical) at \(time)"))
         response.outcome = .registered
         response.ticket = "W-XYZ"
-        #expect(OneShotText.describe(response).hasPrefix("Registered and checked in: Ada Lovelace (Analytical), ticket W-XYZ"))
+        #expect(
+            OneShotText.describe(response).hasPrefix(
+                "Registered and checked in: Ada Lovelace (Analytical), ticket W-XYZ"
+            )
+        )
         response.outcome = .refused
         response.message = "Check-in closed at 18:00."
         #expect(OneShotText.describe(response) == "Refused: Check-in closed at 18:00. (Ada Lovelace (Analytical))")
@@ -60,7 +73,9 @@ struct TimeParsingTests {
     }
 
     static func local(_ y: Int, _ mo: Int, _ d: Int, _ h: Int, _ mi: Int, _ s: Int = 0) -> Int64 {
-        let date = Calendar.current.date(from: DateComponents(year: y, month: mo, day: d, hour: h, minute: mi, second: s))!
+        let date = Calendar.current.date(
+            from: DateComponents(year: y, month: mo, day: d, hour: h, minute: mi, second: s)
+        )!
         return Int64(date.timeIntervalSince1970 * 1000)
     }
 
@@ -83,7 +98,9 @@ struct TimeParsingTests {
         #expect(TimeParsing.millis("2026-11-22T03:30:00-05:00") == 1_795_336_200_000)
     }
 
-    @Test(arguments: ["", "soon", "tomorrow 9am", "9h30", "2026-13-01 09:00", "2026-11-22 25:00", "24:61", "09:30pm", "12345"])
+    @Test(arguments: [
+        "", "soon", "tomorrow 9am", "9h30", "2026-13-01 09:00", "2026-11-22 25:00", "24:61", "09:30pm", "12345",
+    ])
     func garbageIsNil(text: String) {
         #expect(TimeParsing.millis(text, now: Self.now) == nil, "'\(text)'")
     }
@@ -135,9 +152,11 @@ struct ImportPlanTests {
             """
         let list = try AttendeeListImport.parse(Data(csv.utf8))
         let bodies = ImportPlan.bodies(for: list, campaignID: "c", newCampaignName: nil)
-        let admitted = bodies.compactMap { body -> Bool? in if case .attendee(let p) = body { p.admitted } else { nil } }
+        let admitted = bodies.compactMap { body -> Bool? in if case .attendee(let p) = body { p.admitted } else { nil }
+        }
         #expect(admitted == [true, false])
-        let ids = bodies.compactMap { body -> String? in if case .attendee(let p) = body { p.salesforceID } else { nil } }
+        let ids = bodies.compactMap { body -> String? in if case .attendee(let p) = body { p.salesforceID } else { nil }
+        }
         #expect(ids == ["00v000000000001AAA", "00v000000000002AAA"])
     }
 

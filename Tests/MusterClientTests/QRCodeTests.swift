@@ -1,7 +1,7 @@
+import MusterControl
+import MusterStore
 import Testing
 
-import MusterStore
-import MusterControl
 @testable import MusterClient
 
 // Every expected value below comes from outside this encoder: the standard's worked examples and
@@ -24,7 +24,8 @@ struct QRCodeCodewordTests {
         #expect(quartile == [32, 91, 11, 120, 209, 114, 220, 77, 67, 64, 236, 17, 236])
         #expect(
             QRCodeReedSolomon.parity(for: quartile, degree: 13)
-                == [168, 72, 22, 82, 217, 54, 156, 0, 46, 15, 180, 122, 16])
+                == [168, 72, 22, 82, 217, 54, 156, 0, 46, 15, 180, 122, 16]
+        )
         let medium = QRCodeEncoder.dataCodewords(for: .text("HELLO WORLD"), version: 1, level: .medium)
         #expect(medium == [32, 91, 11, 120, 209, 114, 220, 77, 67, 64, 236, 17, 236, 17, 236, 17])
         #expect(QRCodeReedSolomon.parity(for: medium, degree: 10) == [196, 35, 39, 119, 235, 215, 231, 226, 93, 23])
@@ -34,14 +35,17 @@ struct QRCodeCodewordTests {
     @Test func zxingParityVectors() {
         #expect(
             QRCodeReedSolomon.parity(for: [32, 65, 205, 69, 41, 220, 46, 128, 236], degree: 17)
-                == [42, 159, 74, 221, 244, 169, 239, 150, 138, 70, 237, 85, 224, 96, 74, 219, 61])
+                == [42, 159, 74, 221, 244, 169, 239, 150, 138, 70, 237, 85, 224, 96, 74, 219, 61]
+        )
         let fifteen: [UInt8] = [67, 70, 22, 38, 54, 70, 86, 102, 118, 134, 150, 166, 182, 198, 214]
         #expect(
             QRCodeReedSolomon.parity(for: fifteen, degree: 18)
-                == [175, 80, 155, 64, 178, 45, 214, 233, 65, 209, 12, 155, 117, 31, 140, 214, 27, 187])
+                == [175, 80, 155, 64, 178, 45, 214, 233, 65, 209, 12, 155, 117, 31, 140, 214, 27, 187]
+        )
         #expect(
             QRCodeReedSolomon.parity(for: [32, 49, 205, 69, 42, 20, 0, 236, 17], degree: 17)
-                == [0, 3, 130, 179, 194, 0, 55, 211, 110, 79, 98, 72, 170, 96, 211, 137, 213])
+                == [0, 3, 130, 179, 194, 0, 55, 211, 110, 79, 98, 72, 170, 96, 211, 137, 213]
+        )
     }
 
     /// ZXing's interleaveWithECBytes vector: 62 data codewords in version 5-Q's four blocks (2×15, 2×16).
@@ -157,7 +161,8 @@ struct QRCodeTableTests {
             #expect(QRCodeEncoder.smallestVersion(for: fits, level: level) == version, "\(version)-\(level)")
             #expect(
                 QRCodeEncoder.smallestVersion(for: over, level: level) == (version < 40 ? version + 1 : nil),
-                "\(version)-\(level) plus one byte")
+                "\(version)-\(level) plus one byte"
+            )
         }
     }
 
@@ -497,7 +502,8 @@ private struct QRReader {
         let centres = alignment[version - 1]
         for (row, cy) in centres.enumerated() {
             for (column, cx) in centres.enumerated() {
-                let corner = (row == 0 && column == 0) || (row == 0 && column == centres.count - 1)
+                let corner =
+                    (row == 0 && column == 0) || (row == 0 && column == centres.count - 1)
                     || (row == centres.count - 1 && column == 0)
                 if !corner { reserve(cx - 2, cy - 2, 5, 5) }
             }

@@ -27,7 +27,9 @@ struct KioskConfigTests {
             static_peers = ["10.0.0.6:7420", "[fd00::7]:7420"]
             clock_bound_seconds = 45
             log_level = "debug"
-            """, file: "musterd.toml")
+            """,
+            file: "musterd.toml"
+        )
         #expect(config.name == "Hall A")
         #expect(config.location == "Main entrance")
         #expect(config.stateDirectory == "/srv/muster/state")
@@ -55,7 +57,9 @@ struct KioskConfigTests {
     }
 
     @Test func unknownKeyIsRejectedByName() throws {
-        let error = try #require(parseError("name = \"A\"\nstatic_peer = [\"a:1\"]\n", file: "/etc/muster/musterd.toml"))
+        let error = try #require(
+            parseError("name = \"A\"\nstatic_peer = [\"a:1\"]\n", file: "/etc/muster/musterd.toml")
+        )
         #expect(error.message.contains("unknown key 'static_peer'"))
         #expect(error.message.contains("static_peers"), "the message lists the known keys")
         #expect(error.file == "/etc/muster/musterd.toml")
@@ -107,16 +111,19 @@ struct KioskConfigTests {
         try FileManager.default.createDirectory(atPath: dir.file("etc"), withIntermediateDirectories: true)
         let path = dir.file("etc/musterd.toml")
         try """
-            name = "Hall B"
-            state_dir = "state"
-            control_socket = "../run/control.sock"
-            venue = "/absolute/venue.toml"
-            """.write(toFile: path, atomically: true, encoding: .utf8)
+        name = "Hall B"
+        state_dir = "state"
+        control_socket = "../run/control.sock"
+        venue = "/absolute/venue.toml"
+        """.write(toFile: path, atomically: true, encoding: .utf8)
         let config = try KioskConfig.load(path: path)
         let base = (dir.file("etc") as NSString).standardizingPath
         #expect(config.name == "Hall B")
         #expect(config.stateDirectory == (base as NSString).appendingPathComponent("state"))
-        #expect(config.controlSocket == ((dir.path as NSString).standardizingPath as NSString).appendingPathComponent("run/control.sock"))
+        #expect(
+            config.controlSocket
+                == ((dir.path as NSString).standardizingPath as NSString).appendingPathComponent("run/control.sock")
+        )
         #expect(config.venue == "/absolute/venue.toml")
         #expect(config.replicaPath.hasPrefix("/"))
     }

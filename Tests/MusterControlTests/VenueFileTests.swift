@@ -43,7 +43,10 @@ struct VenueFileTests {
     @Test func controlCharactersInTheNameRoundTrip() throws {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
-        let venue = try VenueFile.create(name: "Line1\nLine2\t\u{7F}end", organizer: try SigningKeyPair.generate().publicKey)
+        let venue = try VenueFile.create(
+            name: "Line1\nLine2\t\u{7F}end",
+            organizer: try SigningKeyPair.generate().publicKey
+        )
         let path = dir.file("venue.toml")
         try venue.write(to: path)
         #expect(try VenueFile.load(path: path).name == "Line1\nLine2\t\u{7F}end")
@@ -142,10 +145,16 @@ struct VenueFileTests {
             try KeyFile.writeSecretFile(edit(original), to: path, overwrite: false)
             return try #require(loadError(path)).message
         }
-        #expect(try error { $0.replacingOccurrences(of: VenueFile.format, with: "other") }.contains("unknown venue file format"))
+        #expect(
+            try error { $0.replacingOccurrences(of: VenueFile.format, with: "other") }.contains(
+                "unknown venue file format"
+            )
+        )
         #expect(try error { $0.replacingOccurrences(of: venue.venue.hex, with: "abc") }.contains("'venue_id'"))
         #expect(try error { $0.replacingOccurrences(of: venue.organizer.hex, with: "abc") }.contains("'organizer'"))
         let key = keyHex(venue)
-        #expect(try error { $0.replacingOccurrences(of: key, with: "00") }.contains("'network_key' must be 64 hex digits"))
+        #expect(
+            try error { $0.replacingOccurrences(of: key, with: "00") }.contains("'network_key' must be 64 hex digits")
+        )
     }
 }

@@ -26,7 +26,8 @@ struct ByteCodingTests {
             writer.bytes == [
                 0xAB, 0x12, 0x34, 1, 2, 3, 4, 5, 6, 7, 8,
                 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFE, 1, 0,
-            ])
+            ]
+        )
 
         var reader = ByteReader(writer.bytes)
         #expect(try reader.readUInt8() == 0xAB)
@@ -106,7 +107,8 @@ struct ByteCodingTests {
         #expect(decodeError({ () throws(DecodeError) in try unfinishedVarint.readVarint() }) == .truncated(at: 2))
         var shortBlob = ByteReader([0x05, 0x61, 0x62])
         #expect(
-            decodeError({ () throws(DecodeError) in try shortBlob.readBlob(maxLength: 100) }) == .truncated(at: 1))
+            decodeError({ () throws(DecodeError) in try shortBlob.readBlob(maxLength: 100) }) == .truncated(at: 1)
+        )
         var shortRaw = ByteReader([1, 2, 3])
         #expect(decodeError({ () throws(DecodeError) in try shortRaw.readRaw(count: 4) }) == .truncated(at: 0))
     }
@@ -122,7 +124,8 @@ struct ByteCodingTests {
         var writer = ByteWriter()
         writer.writeBlob([UInt8](repeating: 7, count: 10))
         var reader = ByteReader(writer.bytes)
-        guard case .invalidValue(at: 0, _) = decodeError({ () throws(DecodeError) in try reader.readBlob(maxLength: 9) })
+        guard
+            case .invalidValue(at: 0, _) = decodeError({ () throws(DecodeError) in try reader.readBlob(maxLength: 9) })
         else {
             Issue.record("a blob over the limit was accepted")
             return

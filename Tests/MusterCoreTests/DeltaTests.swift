@@ -9,42 +9,84 @@ enum Samples {
     static let other = AuthorID(bytes: [UInt8](repeating: 0x42, count: 32))!
 
     static let presence = PresencePayload(
-        campaignID: "devcon-2025", attendeeKey: "ada@analytical.example", kioskName: "Kiosk 1",
-        location: "Hall A", memberStatus: "Attended")
+        campaignID: "devcon-2025",
+        attendeeKey: "ada@analytical.example",
+        kioskName: "Kiosk 1",
+        location: "Hall A",
+        memberStatus: "Attended"
+    )
 
     static let bodies: [DeltaBody] = [
         .campaign(CampaignPayload(campaignID: "devcon-2025", name: "DevCon 2025 — Zürich")),
         .attendee(
             AttendeePayload(
-                campaignID: "devcon-2025", key: "ada@analytical.example", email: "Ada@Analytical.example",
-                firstName: "Ada", lastName: "Lovelace", company: "Analytical Engines", ticket: "T-0001",
-                salesforceID: "00v5e00000AbCdE", status: "Registered", admitted: true)),
+                campaignID: "devcon-2025",
+                key: "ada@analytical.example",
+                email: "Ada@Analytical.example",
+                firstName: "Ada",
+                lastName: "Lovelace",
+                company: "Analytical Engines",
+                ticket: "T-0001",
+                salesforceID: "00v5e00000AbCdE",
+                status: "Registered",
+                admitted: true
+            )
+        ),
         .attendee(
             AttendeePayload(
-                campaignID: "devcon-2025", key: "x@y.example", email: "x@y.example", firstName: "", lastName: "",
-                company: "", ticket: nil, salesforceID: nil, status: nil, admitted: false)),
+                campaignID: "devcon-2025",
+                key: "x@y.example",
+                email: "x@y.example",
+                firstName: "",
+                lastName: "",
+                company: "",
+                ticket: nil,
+                salesforceID: nil,
+                status: nil,
+                admitted: false
+            )
+        ),
         .lock(
             LockPayload(
-                version: 3, campaignID: "devcon-2025", checkInStatus: "Attended",
-                opensAtMillis: 1_750_000_000_000, closesAtMillis: 1_750_036_000_000)),
+                version: 3,
+                campaignID: "devcon-2025",
+                checkInStatus: "Attended",
+                opensAtMillis: 1_750_000_000_000,
+                closesAtMillis: 1_750_036_000_000
+            )
+        ),
         .lock(LockPayload(version: 4, campaignID: nil)),
         .checkIn(CheckInPayload(presence)),
         .checkOut(CheckOutPayload(presence)),
         .registration(
             RegistrationPayload(
-                presence: presence, email: "walk@in.example", firstName: "Wal", lastName: "Kin", company: "ACME",
-                ticket: "W-0123ABCD")),
+                presence: presence,
+                email: "walk@in.example",
+                firstName: "Wal",
+                lastName: "Kin",
+                company: "ACME",
+                ticket: "W-0123ABCD"
+            )
+        ),
         .note(NotePayload(campaignID: "devcon-2025", attendeeKey: "ada@analytical.example", text: "Great talk 🎉")),
         .undo(UndoPayload(target: DeltaRef(author: other, seq: 17))),
         .enroll(EnrollPayload(kiosk: other, name: "Hall A", location: "Main entrance")),
         .revoke(
             RevokePayload(
-                kiosk: other, watermark: 12, keyGeneration: 2,
-                sealedKeys: [.init(kiosk: author, sealed: [UInt8](repeating: 7, count: RevokePayload.sealedKeyByteCount))])),
+                kiosk: other,
+                watermark: 12,
+                keyGeneration: 2,
+                sealedKeys: [
+                    .init(kiosk: author, sealed: [UInt8](repeating: 7, count: RevokePayload.sealedKeyByteCount))
+                ]
+            )
+        ),
     ]
 
     static func delta(
-        _ body: DeltaBody, seq: UInt64 = 1, prev: [UInt8] = Delta.genesisPrev,
+        _ body: DeltaBody,
+        seq: UInt64 = 1,
+        prev: [UInt8] = Delta.genesisPrev,
         hlc: HLC = HLC(physicalMillis: 1_750_000_000_000, logical: 2)
     ) -> Delta {
         // An enrollment certificate always has seq 0.
@@ -111,7 +153,9 @@ struct DeltaTests {
         var envelope = Samples.delta(Samples.bodies[0]).envelope()
         for kind: UInt8 in [0, UInt8(DeltaKind.allCases.count + 1), 0xFF] {
             envelope[1] = kind
-            #expect(decodeError({ () throws(DecodeError) in try Delta.decode(envelope: envelope) }) == .unknownKind(kind))
+            #expect(
+                decodeError({ () throws(DecodeError) in try Delta.decode(envelope: envelope) }) == .unknownKind(kind)
+            )
         }
     }
 
@@ -121,7 +165,8 @@ struct DeltaTests {
             envelope[0] = version
             #expect(
                 decodeError({ () throws(DecodeError) in try Delta.decode(envelope: envelope) })
-                    == .unsupportedVersion(version))
+                    == .unsupportedVersion(version)
+            )
         }
     }
 
@@ -132,14 +177,17 @@ struct DeltaTests {
                 let cut = Array(envelope.prefix(length))
                 #expect(
                     decodeError({ () throws(DecodeError) in try Delta.decode(envelope: cut) }) != nil,
-                    "\(body.kind) cut at \(length) of \(envelope.count) bytes decoded")
+                    "\(body.kind) cut at \(length) of \(envelope.count) bytes decoded"
+                )
             }
         }
     }
 
     @Test func trailingBytesAfterTheBodyAreRejected() {
         let envelope = Samples.delta(Samples.bodies[0]).envelope() + [0]
-        #expect(decodeError({ () throws(DecodeError) in try Delta.decode(envelope: envelope) }) == .trailingBytes(count: 1))
+        #expect(
+            decodeError({ () throws(DecodeError) in try Delta.decode(envelope: envelope) }) == .trailingBytes(count: 1)
+        )
     }
 
     @Test func trailingBytesInsideTheBodyAreRejected() {
@@ -149,7 +197,9 @@ struct DeltaTests {
         var writer = ByteWriter()
         writer.writeBlob(body)
         envelope += writer.bytes
-        #expect(decodeError({ () throws(DecodeError) in try Delta.decode(envelope: envelope) }) == .trailingBytes(count: 1))
+        #expect(
+            decodeError({ () throws(DecodeError) in try Delta.decode(envelope: envelope) }) == .trailingBytes(count: 1)
+        )
     }
 
     @Test func bodyOfTheWrongKindIsRejected() {
@@ -182,15 +232,27 @@ struct DeltaTests {
         let body = DeltaBody.registration(
             RegistrationPayload(
                 presence: PresencePayload(
-                    campaignID: "c", attendeeKey: big, kioskName: "k", location: "l", memberStatus: "s"),
-                email: big, firstName: big, lastName: big, company: big, ticket: "W-1"))
+                    campaignID: "c",
+                    attendeeKey: big,
+                    kioskName: "k",
+                    location: "l",
+                    memberStatus: "s"
+                ),
+                email: big,
+                firstName: big,
+                lastName: big,
+                company: big,
+                ticket: "W-1"
+            )
+        )
         #expect(body.encode().count > Limits.maxBodyBytes)
         let envelope = Samples.delta(body).envelope()
         #expect(decodeError({ () throws(DecodeError) in try Delta.decode(envelope: envelope) }) != nil)
         #expect(
             decodeError({ () throws(DecodeError) in
                 try SignedDelta(envelope: envelope, signature: [UInt8](repeating: 0, count: 64))
-            }) != nil)
+            }) != nil
+        )
     }
 }
 
@@ -202,7 +264,11 @@ struct SignedDeltaTests {
     func headerAccessorsAgreeWithTheDecodedDelta(body: DeltaBody) throws {
         let prev = (0..<32).map { UInt8(255 - $0) }
         let delta = Samples.delta(
-            body, seq: 0x0102_0304_0506, prev: prev, hlc: HLC(physicalMillis: 1_750_000_000_999, logical: 65_535))
+            body,
+            seq: 0x0102_0304_0506,
+            prev: prev,
+            hlc: HLC(physicalMillis: 1_750_000_000_999, logical: 65_535)
+        )
         let signed = try SignedDelta(envelope: delta.envelope(), signature: Self.signature)
         let decoded = try signed.decode()
         #expect(decoded == delta)

@@ -118,7 +118,9 @@ struct HybridClockTests {
 
     @Test func justOverTheBoundIsRefused() {
         var clock = HybridClock(maxAheadMillis: 1_000)
-        #expect(clock.observe(HLC(physicalMillis: 11_001, logical: 0), nowMillis: 10_000) == .tooFarAhead(byMillis: 1_001))
+        #expect(
+            clock.observe(HLC(physicalMillis: 11_001, logical: 0), nowMillis: 10_000) == .tooFarAhead(byMillis: 1_001)
+        )
         #expect(clock.last == .zero)
     }
 }

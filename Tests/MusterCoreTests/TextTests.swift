@@ -69,7 +69,9 @@ struct EmailAddressTests {
         #expect(EmailAddress.key("A@B.C") == EmailAddress.key(" a@b.c "))
     }
 
-    @Test(arguments: ["ada@analytical.example", " Ada@Example.com ", "a@b", "x.y+tag@sub.example.org", "zoë@exämple.de"])
+    @Test(arguments: [
+        "ada@analytical.example", " Ada@Example.com ", "a@b", "x.y+tag@sub.example.org", "zoë@exämple.de",
+    ])
     func plausible(address: String) {
         #expect(EmailAddress.isPlausible(address))
     }
@@ -131,4 +133,3 @@ struct TicketCodeTests {
         #expect(TicketCode.normalize("   ") == "")
     }
 }
-

@@ -1,5 +1,5 @@
-import Testing
 import MusterCrypto
+import Testing
 
 @Suite("BLAKE2b-256")
 struct Blake2bTests {
@@ -7,7 +7,10 @@ struct Blake2bTests {
     static let knownAnswers: [(input: [UInt8], digest: String)] = [
         ([], "0e5751c026e543b2e8ab2eb06099daa1d1e5df47778f7787faab45cdf12fe3a8"),
         (Array("abc".utf8), "bddd813c634239723171ef3fee98579b94964e3bb1cb3e427262c8c068d52319"),
-        (Array("The quick brown fox jumps over the lazy dog".utf8), "01718cec35cd3d796dd00020e0bfecb473ad23457d063b75eff29c0ffa2e58a9"),
+        (
+            Array("The quick brown fox jumps over the lazy dog".utf8),
+            "01718cec35cd3d796dd00020e0bfecb473ad23457d063b75eff29c0ffa2e58a9"
+        ),
         (Array((0..<1024).map { UInt8($0 % 256) }), "f1551feeb252c7e60bb362205bd1ac2f70b145260a91d41e8c5d0a187549a5f2"),
     ]
 
@@ -41,7 +44,9 @@ struct Blake2bTests {
         var hasher = Blake2bHasher()
         hasher.update("The quick brown ")
         hasher.update("fox jumps over the lazy dog")
-        #expect(TestSupport.hex(hasher.finalize()) == "01718cec35cd3d796dd00020e0bfecb473ad23457d063b75eff29c0ffa2e58a9")
+        #expect(
+            TestSupport.hex(hasher.finalize()) == "01718cec35cd3d796dd00020e0bfecb473ad23457d063b75eff29c0ffa2e58a9"
+        )
 
         var unicode = Blake2bHasher()
         unicode.update("Zoë ✓")

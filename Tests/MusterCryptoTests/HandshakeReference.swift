@@ -1,6 +1,6 @@
-import Testing
 import CSodium
 import MusterCrypto
+import Testing
 
 /// The client side of the sync handshake written a second time, straight
 /// from the protocol description and with libsodium called directly, so the
@@ -121,14 +121,18 @@ enum HandshakeReference {
         /// Checks message 4 and returns the server key and the two session keys, or nil.
         func accept(_ message4: [UInt8]) -> (server: SigningPublicKey, c2s: [UInt8], s2c: [UInt8])? {
             guard let plain = unbox(message4, last: 2, key: boxKey), plain.count == 96,
-                  let server = try? SigningPublicKey(bytes: plain[..<32]) else { return nil }
-            let transcript = label("muster-shs-v1 server") + hash(networkKey) + ephemeralPublic + serverEphemeral
+                let server = try? SigningPublicKey(bytes: plain[..<32])
+            else { return nil }
+            let transcript =
+                label("muster-shs-v1 server") + hash(networkKey) + ephemeralPublic + serverEphemeral
                 + hash(shared) + keyPair.publicKey.bytes + signature
             guard server.isValidSignature(plain[32...], for: transcript) else { return nil }
             let tail = shared + keyPair.publicKey.bytes + server.bytes + ephemeralPublic + serverEphemeral
-            return (server,
-                    hash(label("muster-shs-v1 c2s") + tail, key: networkKey),
-                    hash(label("muster-shs-v1 s2c") + tail, key: networkKey))
+            return (
+                server,
+                hash(label("muster-shs-v1 c2s") + tail, key: networkKey),
+                hash(label("muster-shs-v1 s2c") + tail, key: networkKey)
+            )
         }
     }
 }

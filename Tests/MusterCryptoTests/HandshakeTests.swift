@@ -1,5 +1,5 @@
-import Testing
 import MusterCrypto
+import Testing
 
 @Suite("Sync handshake")
 struct HandshakeTests {
@@ -30,15 +30,21 @@ struct HandshakeTests {
         }
 
         func makeClient(
-            networkKey: SecureBytes? = nil, expectedServer: SigningPublicKey? = nil,
+            networkKey: SecureBytes? = nil,
+            expectedServer: SigningPublicKey? = nil,
             authorize: @escaping (SigningPublicKey) -> Bool = { _ in true }
         ) throws -> ClientHandshake {
-            try ClientHandshake(networkKey: networkKey ?? key.secure, keyPair: client,
-                                expectedServer: expectedServer, authorize: authorize)
+            try ClientHandshake(
+                networkKey: networkKey ?? key.secure,
+                keyPair: client,
+                expectedServer: expectedServer,
+                authorize: authorize
+            )
         }
 
         func makeServer(
-            networkKey: SecureBytes? = nil, authorize: @escaping (SigningPublicKey) -> Bool = { _ in true }
+            networkKey: SecureBytes? = nil,
+            authorize: @escaping (SigningPublicKey) -> Bool = { _ in true }
         ) throws -> ServerHandshake {
             try ServerHandshake(networkKey: networkKey ?? key.secure, keyPair: serverPair, authorize: authorize)
         }
@@ -86,13 +92,22 @@ struct HandshakeTests {
         let venue = try Venue()
         var clientSawServer: SigningPublicKey?
         var serverSawClient: SigningPublicKey?
-        let client = try venue.makeClient { clientSawServer = $0; return true }
-        let server = try venue.makeServer { serverSawClient = $0; return true }
+        let client = try venue.makeClient {
+            clientSawServer = $0
+            return true
+        }
+        let server = try venue.makeServer {
+            serverSawClient = $0
+            return true
+        }
         let transcript = try Self.run(client, server)
 
-        #expect(transcript.messages.map(\.count) == [
-            HandshakeMessage.helloBytes, HandshakeMessage.helloBytes, HandshakeMessage.authBytes, HandshakeMessage.authBytes,
-        ])
+        #expect(
+            transcript.messages.map(\.count) == [
+                HandshakeMessage.helloBytes, HandshakeMessage.helloBytes, HandshakeMessage.authBytes,
+                HandshakeMessage.authBytes,
+            ]
+        )
         #expect(HandshakeMessage.helloBytes == 64 && HandshakeMessage.authBytes == 112)
         #expect(transcript.client.peer == venue.server)
         #expect(transcript.server.peer == venue.client.publicKey)
@@ -135,7 +150,9 @@ struct HandshakeTests {
         let venue = try Venue()
         let result = try Self.run(try venue.makeClient(), try venue.makeServer()).client
         let keyHex = TestSupport.hex(of: result.sendKey)
-        for text in [result.description, result.debugDescription, String(describing: result), String(reflecting: result)] {
+        for text in [
+            result.description, result.debugDescription, String(describing: result), String(reflecting: result),
+        ] {
             #expect(!text.contains(keyHex))
             #expect(text.contains(venue.server.fingerprint))
         }
@@ -187,9 +204,16 @@ struct HandshakeTests {
         let victim = try SigningKeyPair.generate()
         let reference = HandshakeReference.Client(networkKey: venue.key.bytes, keyPair: venue.client)
         var asked = false
-        let server = try venue.makeServer { _ in asked = true; return true }
-        let m3 = try #require(reference.auth(try server.receiveHello(reference.hello()),
-                                             forge: .presentOtherKey(victim.publicKey)))
+        let server = try venue.makeServer { _ in
+            asked = true
+            return true
+        }
+        let m3 = try #require(
+            reference.auth(
+                try server.receiveHello(reference.hello()),
+                forge: .presentOtherKey(victim.publicKey)
+            )
+        )
         #expect(Self.error { try server.receiveAuth(m3) }?.code == .badSignature)
         #expect(!asked, "authorize must only see proven keys")
     }
@@ -220,7 +244,10 @@ struct HandshakeTests {
         let client2 = try venue.makeClient()
         let hello = client2.hello()
         let crafted = HandshakeReference.serverHello(
-            ephemeral: Array(foreignReply[..<32]), clientEphemeral: Array(hello[..<32]), networkKey: otherKey.bytes)
+            ephemeral: Array(foreignReply[..<32]),
+            clientEphemeral: Array(hello[..<32]),
+            networkKey: otherKey.bytes
+        )
         #expect(Self.error { try client2.receiveHello(crafted) }?.code == .wrongNetworkKey)
     }
 
@@ -229,12 +256,17 @@ struct HandshakeTests {
         for index in [0, 31, 32, 63] {
             let client = try venue.makeClient()
             let server = try venue.makeServer()
-            #expect(Self.error { try server.receiveHello(Self.flipping(client.hello(), at: index)) }?.code == .wrongNetworkKey,
-                    "message 1, byte \(index)")
+            #expect(
+                Self.error { try server.receiveHello(Self.flipping(client.hello(), at: index)) }?.code
+                    == .wrongNetworkKey,
+                "message 1, byte \(index)"
+            )
             let client2 = try venue.makeClient()
             let m2 = try venue.makeServer().receiveHello(client2.hello())
-            #expect(Self.error { try client2.receiveHello(Self.flipping(m2, at: index)) }?.code == .wrongNetworkKey,
-                    "message 2, byte \(index)")
+            #expect(
+                Self.error { try client2.receiveHello(Self.flipping(m2, at: index)) }?.code == .wrongNetworkKey,
+                "message 2, byte \(index)"
+            )
         }
     }
 
@@ -242,8 +274,15 @@ struct HandshakeTests {
         let venue = try Venue()
         for count in [0, 16, 31, 33, 64] {
             let key = try SecureBytes.random(count: count)
-            #expect(Self.error { try ClientHandshake(networkKey: key, keyPair: venue.client, authorize: { _ in true }) }?.code == .malformed)
-            #expect(Self.error { try ServerHandshake(networkKey: key, keyPair: venue.serverPair, authorize: { _ in true }) }?.code == .malformed)
+            #expect(
+                Self.error { try ClientHandshake(networkKey: key, keyPair: venue.client, authorize: { _ in true }) }?
+                    .code == .malformed
+            )
+            #expect(
+                Self.error {
+                    try ServerHandshake(networkKey: key, keyPair: venue.serverPair, authorize: { _ in true })
+                }?.code == .malformed
+            )
         }
     }
 
@@ -272,7 +311,10 @@ struct HandshakeTests {
         let venue = try Venue()
         let pinned = try SigningKeyPair.generate().publicKey
         var asked = false
-        let client = try venue.makeClient(expectedServer: pinned) { _ in asked = true; return true }
+        let client = try venue.makeClient(expectedServer: pinned) { _ in
+            asked = true
+            return true
+        }
         let server = try venue.makeServer()
         let m3 = try client.receiveHello(try server.receiveHello(client.hello()))
         let (m4, _) = try server.receiveAuth(m3)
@@ -332,7 +374,9 @@ struct HandshakeTests {
 
     @Test(arguments: HandshakeReference.lowOrderPoints.map(\.name))
     func lowOrderClientEphemeralIsRejected(name: String) throws {
-        let point = TestSupport.bytes(hex: try #require(HandshakeReference.lowOrderPoints.first { $0.name == name }).hex)
+        let point = TestSupport.bytes(
+            hex: try #require(HandshakeReference.lowOrderPoints.first { $0.name == name }).hex
+        )
         #expect(point.count == 32)
         let venue = try Venue()
         let server = try venue.makeServer()
@@ -342,11 +386,17 @@ struct HandshakeTests {
 
     @Test(arguments: HandshakeReference.lowOrderPoints.map(\.name))
     func lowOrderServerEphemeralIsRejected(name: String) throws {
-        let point = TestSupport.bytes(hex: try #require(HandshakeReference.lowOrderPoints.first { $0.name == name }).hex)
+        let point = TestSupport.bytes(
+            hex: try #require(HandshakeReference.lowOrderPoints.first { $0.name == name }).hex
+        )
         let venue = try Venue()
         let client = try venue.makeClient()
         let hello = client.hello()
-        let reply = HandshakeReference.serverHello(ephemeral: point, clientEphemeral: Array(hello[..<32]), networkKey: venue.key.bytes)
+        let reply = HandshakeReference.serverHello(
+            ephemeral: point,
+            clientEphemeral: Array(hello[..<32]),
+            networkKey: venue.key.bytes
+        )
         #expect(Self.error { try client.receiveHello(reply) }?.code == .lowOrderPoint)
     }
 
@@ -354,7 +404,11 @@ struct HandshakeTests {
         let venue = try Venue()
         let client = try venue.makeClient()
         let own = Array(client.hello()[..<32])
-        let reflected = HandshakeReference.serverHello(ephemeral: own, clientEphemeral: own, networkKey: venue.key.bytes)
+        let reflected = HandshakeReference.serverHello(
+            ephemeral: own,
+            clientEphemeral: own,
+            networkKey: venue.key.bytes
+        )
         #expect(Self.error { try client.receiveHello(reflected) }?.code == .malformed)
     }
 
@@ -372,7 +426,10 @@ struct HandshakeTests {
         // receiveAccept before receiveHello
         let skipping = try venue.makeClient()
         _ = skipping.hello()
-        #expect(Self.error { try skipping.receiveAccept([UInt8](repeating: 0, count: HandshakeMessage.authBytes)) }?.code == .malformed)
+        #expect(
+            Self.error { try skipping.receiveAccept([UInt8](repeating: 0, count: HandshakeMessage.authBytes)) }?.code
+                == .malformed
+        )
         #expect(Self.error { try skipping.receiveHello(m2) }?.code == .malformed, "a failed handshake stays failed")
     }
 
@@ -380,8 +437,14 @@ struct HandshakeTests {
         let venue = try Venue()
         let client = try venue.makeClient()
         let server = try venue.makeServer()
-        #expect(Self.error { try server.receiveAuth([UInt8](repeating: 0, count: HandshakeMessage.authBytes)) }?.code == .malformed)
-        #expect(Self.error { try server.receiveHello(client.hello()) }?.code == .malformed, "a failed handshake stays failed")
+        #expect(
+            Self.error { try server.receiveAuth([UInt8](repeating: 0, count: HandshakeMessage.authBytes)) }?.code
+                == .malformed
+        )
+        #expect(
+            Self.error { try server.receiveHello(client.hello()) }?.code == .malformed,
+            "a failed handshake stays failed"
+        )
 
         let server2 = try venue.makeServer()
         _ = try server2.receiveHello(client.hello())

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import MusterCrypto
+import Testing
 
 @Suite("Key files")
 struct KeyFileTests {
@@ -24,7 +24,13 @@ struct KeyFileTests {
             #expect(try KeyFile.isSealed(path: path) == false)
 
             var asked = false
-            let loaded = try KeyFile.read(from: path, passphrase: { asked = true; return nil })
+            let loaded = try KeyFile.read(
+                from: path,
+                passphrase: {
+                    asked = true
+                    return nil
+                }
+            )
             #expect(!asked, "the passphrase closure must not be called for an unsealed file")
             #expect(loaded.publicKey == pair.publicKey)
             #expect(loaded.seed.constantTimeEquals(pair.seed))
@@ -44,7 +50,13 @@ struct KeyFileTests {
             #expect(try KeyFile.isSealed(path: path))
 
             var calls = 0
-            let loaded = try KeyFile.read(from: path, passphrase: { calls += 1; return Self.passphrase })
+            let loaded = try KeyFile.read(
+                from: path,
+                passphrase: {
+                    calls += 1
+                    return Self.passphrase
+                }
+            )
             #expect(calls == 1)
             #expect(loaded.publicKey == pair.publicKey)
             #expect(loaded.seed.constantTimeEquals(pair.seed))
@@ -52,7 +64,10 @@ struct KeyFileTests {
             let text = try TestSupport.contents(of: path)
             #expect(!text.contains(TestSupport.hex(of: pair.seed)))
             #expect(!text.contains("\nseed ="))
-            for field in ["kdf = \"argon2id13\"", "salt = \"", "opslimit = 2\n", "memlimit = 67108864\n", "nonce = \"", "sealed_seed = \""] {
+            for field in [
+                "kdf = \"argon2id13\"", "salt = \"", "opslimit = 2\n", "memlimit = 67108864\n", "nonce = \"",
+                "sealed_seed = \"",
+            ] {
                 #expect(text.contains(field), "missing \(field)")
             }
             // The signing key still works after the round trip.
@@ -88,7 +103,9 @@ struct KeyFileTests {
     @Test func emptyPassphraseIsRefusedWhenWriting() throws {
         try withKeyDirectory { directory, pair in
             let path = directory + "/organizer.key"
-            let error = TestSupport.error { () throws(MusterCryptoError) in try KeyFile.write(pair, to: path, passphrase: "") }
+            let error = TestSupport.error { () throws(MusterCryptoError) in
+                try KeyFile.write(pair, to: path, passphrase: "")
+            }
             #expect(error?.code == .badLength)
             #expect(!FileManager.default.fileExists(atPath: path))
         }
@@ -131,7 +148,9 @@ struct KeyFileTests {
             let path = directory + "/organizer.key"
             try KeyFile.write(pair, to: path, passphrase: nil)
             let other = try SigningKeyPair.generate()
-            let error = TestSupport.error { () throws(MusterCryptoError) in try KeyFile.write(other, to: path, passphrase: nil) }
+            let error = TestSupport.error { () throws(MusterCryptoError) in
+                try KeyFile.write(other, to: path, passphrase: nil)
+            }
             #expect(error?.code == .io)
             #expect(try KeyFile.read(from: path, passphrase: { nil }).publicKey == pair.publicKey)
 
@@ -149,7 +168,10 @@ struct KeyFileTests {
             let error = readError(path)
             #expect(error?.code == .badKeyFile)
             #expect(error?.message.contains("chmod 600") == true)
-            #expect(TestSupport.error { () throws(MusterCryptoError) in try KeyFile.isSealed(path: path) }?.code == .badKeyFile)
+            #expect(
+                TestSupport.error { () throws(MusterCryptoError) in try KeyFile.isSealed(path: path) }?.code
+                    == .badKeyFile
+            )
 
             try TestSupport.setPermissions(0o400, of: path)
             #expect(try KeyFile.read(from: path, passphrase: { nil }).publicKey == pair.publicKey)
@@ -214,7 +236,10 @@ struct KeyFileTests {
                 let error = readError(path)
                 #expect(error?.code == .badKeyFile, "\(name): \(String(describing: error))")
                 #expect(error.map { !$0.description.contains(seedHex) } ?? false, "\(name) leaked the seed")
-                #expect(error.map { !$0.description.contains(String(seedHex.prefix(16))) } ?? false, "\(name) leaked part of the seed")
+                #expect(
+                    error.map { !$0.description.contains(String(seedHex.prefix(16))) } ?? false,
+                    "\(name) leaked part of the seed"
+                )
             }
         }
     }
@@ -228,7 +253,13 @@ struct KeyFileTests {
             try KeyFile.writeSecretFile(text, to: path, overwrite: true)
             var asked = false
             let error = TestSupport.error { () throws(MusterCryptoError) in
-                try KeyFile.read(from: path, passphrase: { asked = true; return Self.passphrase })
+                try KeyFile.read(
+                    from: path,
+                    passphrase: {
+                        asked = true
+                        return Self.passphrase
+                    }
+                )
             }
             #expect(error?.code == .badKeyFile)
             #expect(!asked)
@@ -252,13 +283,18 @@ struct KeyFileTests {
             try TestSupport.setPermissions(0o644, of: plain)
             errors += [readError(plain)].compactMap { $0 }
             try TestSupport.setPermissions(0o600, of: plain)
-            errors += [TestSupport.error { () throws(MusterCryptoError) in try KeyFile.write(pair, to: plain, passphrase: nil) }].compactMap { $0 }
+            errors += [
+                TestSupport.error { () throws(MusterCryptoError) in try KeyFile.write(pair, to: plain, passphrase: nil)
+                }
+            ].compactMap { $0 }
 
             let mismatched = directory + "/mismatched.key"
             let other = try SigningKeyPair.generate()
             try KeyFile.writeSecretFile(
                 "format = \"muster-key-v1\"\npublic = \"\(other.publicKey.hex)\"\nseed = \"\(seedHex)\"\n",
-                to: mismatched, overwrite: false)
+                to: mismatched,
+                overwrite: false
+            )
             errors += [readError(mismatched)].compactMap { $0 }
 
             let sealed = directory + "/sealed.key"

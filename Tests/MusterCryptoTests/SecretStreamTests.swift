@@ -1,5 +1,5 @@
-import Testing
 import MusterCrypto
+import Testing
 
 @Suite("secretstream")
 struct SecretStreamTests {
@@ -158,13 +158,19 @@ struct SecretStreamTests {
     func wrongKeyLengthIsRefused(count: Int) throws {
         let key = try SecureBytes.random(count: count)
         #expect(Self.error { try SecretStreamSender(key: key) }?.code == .badLength)
-        #expect(Self.error { try SecretStreamReceiver(key: key, header: [UInt8](repeating: 0, count: 24)) }?.code == .badLength)
+        #expect(
+            Self.error { try SecretStreamReceiver(key: key, header: [UInt8](repeating: 0, count: 24)) }?.code
+                == .badLength
+        )
     }
 
     @Test(arguments: [0, 23, 25])
     func wrongHeaderLengthIsRefused(count: Int) throws {
         let key = try SecureBytes.random(count: 32)
-        #expect(Self.error { try SecretStreamReceiver(key: key, header: [UInt8](repeating: 0, count: count)) }?.code == .badLength)
+        #expect(
+            Self.error { try SecretStreamReceiver(key: key, header: [UInt8](repeating: 0, count: count)) }?.code
+                == .badLength
+        )
     }
 
     @Test func manyStreamsAllocateAndReleaseCleanly() throws {

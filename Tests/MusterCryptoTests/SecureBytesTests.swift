@@ -1,5 +1,5 @@
-import Testing
 import MusterCrypto
+import Testing
 
 @Suite("Secure memory and randomness")
 struct SecureBytesTests {

@@ -1,5 +1,5 @@
-import Testing
 import MusterCrypto
+import Testing
 
 @Suite("Ed25519 signing")
 struct SigningTests {
@@ -54,10 +54,13 @@ struct SigningTests {
 
     /// RFC 8032, section 7.1, test 1 (empty message).
     @Test func rfc8032KnownAnswer() throws {
-        let seed = try SecureBytes(copying: TestSupport.bytes(hex: "9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60"))
+        let seed = try SecureBytes(
+            copying: TestSupport.bytes(hex: "9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60")
+        )
         let pair = try SigningKeyPair(seed: seed)
         #expect(pair.publicKey.hex == "d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a")
-        let expected = "e5564300c360ac729086e2cc806e828a84877f1eb8e5d974d873e065224901555fb8821590a33bacc61e39701cf9b46bd25bf5f0595bbe24655141438e7a100b"
+        let expected =
+            "e5564300c360ac729086e2cc806e828a84877f1eb8e5d974d873e065224901555fb8821590a33bacc61e39701cf9b46bd25bf5f0595bbe24655141438e7a100b"
         #expect(TestSupport.hex(pair.sign([UInt8]())) == expected)
         #expect(pair.seed.constantTimeEquals(seed))
     }
@@ -85,14 +88,19 @@ struct SigningTests {
         #expect(pair.publicKey.description == hex)
     }
 
-    @Test(arguments: ["", "abc", String(repeating: "0", count: 63), String(repeating: "zz", count: 32), String(repeating: "00", count: 33)])
+    @Test(arguments: [
+        "", "abc", String(repeating: "0", count: 63), String(repeating: "zz", count: 32),
+        String(repeating: "00", count: 33),
+    ])
     func malformedPublicKeyHexIsRejected(text: String) {
         let error = TestSupport.error { () throws(MusterCryptoError) in try SigningPublicKey(hex: text) }
         #expect(error?.code == .badLength)
     }
 
     @Test func publicKeyFromWrongLengthBytesIsRejected() {
-        let error = TestSupport.error { () throws(MusterCryptoError) in try SigningPublicKey(bytes: [UInt8](repeating: 1, count: 31)) }
+        let error = TestSupport.error { () throws(MusterCryptoError) in
+            try SigningPublicKey(bytes: [UInt8](repeating: 1, count: 31))
+        }
         #expect(error?.code == .badLength)
     }
 
@@ -112,7 +120,9 @@ struct SigningTests {
         let seedHex = TestSupport.hex(of: pair.seed)
         var dumped = ""
         dump(pair, to: &dumped)
-        for text in [pair.description, pair.debugDescription, String(describing: pair), String(reflecting: pair), dumped] {
+        for text in [
+            pair.description, pair.debugDescription, String(describing: pair), String(reflecting: pair), dumped,
+        ] {
             #expect(!text.contains(seedHex))
             #expect(!text.contains(String(seedHex.prefix(16))))
         }

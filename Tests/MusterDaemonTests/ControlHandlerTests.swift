@@ -56,7 +56,10 @@ struct ControlHandlerTests {
         #expect(attendee.company == "Analytical")
         #expect(attendee.ticket == "MUS-0001")
         #expect(attendee.campaignID == f.campaignID)
-        #expect(first.checkIn == PresenceSummary(atMillis: HandlerFixture.now, kioskName: "Hall A", location: "Main entrance"))
+        #expect(
+            first.checkIn
+                == PresenceSummary(atMillis: HandlerFixture.now, kioskName: "Hall A", location: "Main entrance")
+        )
 
         // Durable before the answer: the replica already shows the check-in.
         let record = try #require(try f.attendeeRecord("ada.lovelace@example.com"))
@@ -83,13 +86,20 @@ struct ControlHandlerTests {
         config.name = "Hall B"
         config.location = "South door"
         let other = ControlHandler(
-            replica: f.replica, keyPair: try SigningKeyPair.generate(), config: config,
-            clock: HybridLogicalClock(physical: { HandlerFixture.now + 120_000 }), logger: DaemonTestSupport.quietLogger)
+            replica: f.replica,
+            keyPair: try SigningKeyPair.generate(),
+            config: config,
+            clock: HybridLogicalClock(physical: { HandlerFixture.now + 120_000 }),
+            logger: DaemonTestSupport.quietLogger
+        )
         var request = ControlRequest(op: .checkIn)
         request.query = "MUS-0002"
         let response = other.handle(request)
         #expect(response.outcome == .alreadyCheckedIn)
-        #expect(response.checkIn == PresenceSummary(atMillis: HandlerFixture.now, kioskName: "Hall A", location: "North door"))
+        #expect(
+            response.checkIn
+                == PresenceSummary(atMillis: HandlerFixture.now, kioskName: "Hall A", location: "North door")
+        )
         #expect(try f.deltaCount(of: other.author) == 0)
     }
 
@@ -153,8 +163,10 @@ struct ControlHandlerTests {
         #expect(back.outcome == .checkedIn)
         record = try #require(try f.attendeeRecord("grace@example.com"))
         #expect(record.isInside)
-        #expect(try f.replica.view { try $0.presences(campaignID: f.campaignID, attendeeKey: "grace@example.com") }
-            .map(\.kind) == [.checkIn, .checkOut, .checkIn])
+        #expect(
+            try f.replica.view { try $0.presences(campaignID: f.campaignID, attendeeKey: "grace@example.com") }
+                .map(\.kind) == [.checkIn, .checkOut, .checkIn]
+        )
         #expect(f.request(.checkOut, query: "nobody@example.com").outcome == .notFound)
     }
 
@@ -163,7 +175,12 @@ struct ControlHandlerTests {
     @Test func walkInRegistrationThenTicketCheckIn() throws {
         let f = try HandlerFixture(name: "Hall A")
         try f.importAndLock(status: "Attended")
-        let response = f.register(first: " Linus ", last: "Walker", email: " Linus@Walkin.example ", company: "Kernel Co")
+        let response = f.register(
+            first: " Linus ",
+            last: "Walker",
+            email: " Linus@Walkin.example ",
+            company: "Kernel Co"
+        )
         #expect(response.outcome == .registered)
         let ticket = try #require(response.ticket)
         #expect(ticket.hasPrefix("W-"))
@@ -228,8 +245,12 @@ struct ControlHandlerTests {
         config.name = "Hall B"
         let later = HandlerFixture.now + 2 * 3_600_000
         let other = ControlHandler(
-            replica: f.replica, keyPair: try SigningKeyPair.generate(), config: config,
-            clock: HybridLogicalClock(physical: { later }), logger: DaemonTestSupport.quietLogger)
+            replica: f.replica,
+            keyPair: try SigningKeyPair.generate(),
+            config: config,
+            clock: HybridLogicalClock(physical: { later }),
+            logger: DaemonTestSupport.quietLogger
+        )
         var request = ControlRequest(op: .register)
         request.firstName = "Grace"
         request.lastName = "Hopper"
@@ -258,18 +279,34 @@ struct ControlHandlerTests {
         let kioskB = try SigningKeyPair.generate()
         var signer = DeltaSigner(venue: f.venue, keyPair: kioskB, head: .empty(AuthorID(kioskB.publicKey)))
         let ahead = signer.sign(
-            .checkIn(CheckInPayload(PresencePayload(
-                campaignID: f.campaignID, attendeeKey: "grace@example.com", kioskName: "Hall B", location: "",
-                memberStatus: "Attended"))),
-            hlc: HLC(physicalMillis: HandlerFixture.now + 600_000, logical: 0))
+            .checkIn(
+                CheckInPayload(
+                    PresencePayload(
+                        campaignID: f.campaignID,
+                        attendeeKey: "grace@example.com",
+                        kioskName: "Hall B",
+                        location: "",
+                        memberStatus: "Attended"
+                    )
+                )
+            ),
+            hlc: HLC(physicalMillis: HandlerFixture.now + 600_000, logical: 0)
+        )
         // What the sync layer does with a peer's certificate and deltas.
         try f.replica.admitCertificate(
             VenuePolicy.certificate(
-                venue: f.venue, organizer: f.organizer,
+                venue: f.venue,
+                organizer: f.organizer,
                 payload: EnrollPayload(kiosk: AuthorID(kioskB.publicKey), name: "Hall B", location: ""),
-                hlc: HLC(physicalMillis: HandlerFixture.now, logical: 0)),
-            for: AuthorID(kioskB.publicKey))
-        let report = try f.replica.ingest([ahead], nowMillis: HandlerFixture.now, clockBoundMillis: f.handler.clock.boundMillis)
+                hlc: HLC(physicalMillis: HandlerFixture.now, logical: 0)
+            ),
+            for: AuthorID(kioskB.publicKey)
+        )
+        let report = try f.replica.ingest(
+            [ahead],
+            nowMillis: HandlerFixture.now,
+            clockBoundMillis: f.handler.clock.boundMillis
+        )
         #expect(report.applied.count == 1)
         #expect(report.clockWarnings == [ahead.ref])
         if let hlc = report.newestAcceptedHLC { f.handler.clock.observe(hlc) }
@@ -381,7 +418,9 @@ struct ControlHandlerTests {
             [
                 .campaign(CampaignPayload(campaignID: f.campaignID, name: "Rogue")),
                 .lock(LockPayload(version: 99, campaignID: f.campaignID)),
-            ], key: kiosk)
+            ],
+            key: kiosk
+        )
         let response = f.submit(deltas)
         #expect(response.outcome == .error)
         #expect(response.message?.contains("organizer") == true)
@@ -397,7 +436,10 @@ struct ControlHandlerTests {
     @Test func mixedBatchIsAllOrNothing() throws {
         let f = try HandlerFixture()
         let good = try f.sign([.campaign(CampaignPayload(campaignID: f.campaignID, name: "DevConf"))])
-        let rogue = try f.sign([.campaign(CampaignPayload(campaignID: "x", name: "Rogue"))], key: try SigningKeyPair.generate())
+        let rogue = try f.sign(
+            [.campaign(CampaignPayload(campaignID: "x", name: "Rogue"))],
+            key: try SigningKeyPair.generate()
+        )
         #expect(f.submit(good + rogue).outcome == .error)
         #expect(try f.organizerHead().seq == 0)
     }
@@ -408,7 +450,10 @@ struct ControlHandlerTests {
         let cases: [WireDelta] = [
             WireDelta(envelope: "zz", signature: MusterCore.Hex.encode(delta.signature)),
             WireDelta(envelope: MusterCore.Hex.encode(delta.envelope), signature: "abc"),
-            WireDelta(envelope: MusterCore.Hex.encode(delta.envelope), signature: MusterCore.Hex.encode(delta.signature.dropLast())),
+            WireDelta(
+                envelope: MusterCore.Hex.encode(delta.envelope),
+                signature: MusterCore.Hex.encode(delta.signature.dropLast())
+            ),
             WireDelta(envelope: "00", signature: MusterCore.Hex.encode(delta.signature)),
         ]
         for wire in cases {
@@ -422,7 +467,9 @@ struct ControlHandlerTests {
         var forged = delta.signature
         forged[0] ^= 0xFF
         var request = ControlRequest(op: .submit)
-        request.deltas = [WireDelta(envelope: MusterCore.Hex.encode(delta.envelope), signature: MusterCore.Hex.encode(forged))]
+        request.deltas = [
+            WireDelta(envelope: MusterCore.Hex.encode(delta.envelope), signature: MusterCore.Hex.encode(forged))
+        ]
         #expect(f.handler.handle(request).outcome == .error)
         #expect(try f.organizerHead().seq == 0)
     }
@@ -432,7 +479,9 @@ struct ControlHandlerTests {
         try f.submit([.campaign(CampaignPayload(campaignID: f.campaignID, name: "DevConf"))])
         let oldHead = try f.organizerHead()
         // Another organizer session moves the head on.
-        try f.submit([HandlerFixture.attendee(f.campaignID, email: "first@example.com", first: "First", last: "Session")])
+        try f.submit([
+            HandlerFixture.attendee(f.campaignID, email: "first@example.com", first: "First", last: "Session")
+        ])
         let digestBefore = try f.replica.digest()
         let headBefore = try f.organizerHead()
         #expect(headBefore.seq == 2)
@@ -442,7 +491,9 @@ struct ControlHandlerTests {
             [
                 HandlerFixture.attendee(f.campaignID, email: "second@example.com", first: "Second", last: "Session"),
                 .lock(LockPayload(version: 1, campaignID: f.campaignID)),
-            ], head: oldHead)
+            ],
+            head: oldHead
+        )
         let response = f.submit(stale)
         #expect(response.outcome == .error)
         #expect(response.message?.hasPrefix("stale organizer head") == true, "\(response.message ?? "")")

@@ -1,10 +1,10 @@
 import Foundation
-@_exported import MusterTestSupport
 import Logging
 import MusterControl
 import MusterCore
 import MusterCrypto
 import MusterStore
+@_exported import MusterTestSupport
 
 @testable import MusterDaemon
 
@@ -51,14 +51,19 @@ final class HandlerFixture {
         venue = VenueID.random()
         replica = try Replica.open(
             path: directory.file("replica.sqlite"),
-            policy: VenuePolicy(venue: venue, organizer: AuthorID(organizer.publicKey)))
+            policy: VenuePolicy(venue: venue, organizer: AuthorID(organizer.publicKey))
+        )
         var config = KioskConfig()
         config.name = name
         config.location = location
         config.stateDirectory = directory.path
         handler = ControlHandler(
-            replica: replica, keyPair: kioskKey, config: config, clock: HybridLogicalClock(physical: { now }),
-            logger: DaemonTestSupport.quietLogger)
+            replica: replica,
+            keyPair: kioskKey,
+            config: config,
+            clock: HybridLogicalClock(physical: { now }),
+            logger: DaemonTestSupport.quietLogger
+        )
         organizerHLC = now - 60_000
     }
 
@@ -94,29 +99,66 @@ final class HandlerFixture {
     }
 
     static func attendee(
-        _ campaign: String, email: String, first: String, last: String, company: String = "",
-        ticket: String? = nil, salesforceID: String? = nil, admitted: Bool = true
+        _ campaign: String,
+        email: String,
+        first: String,
+        last: String,
+        company: String = "",
+        ticket: String? = nil,
+        salesforceID: String? = nil,
+        admitted: Bool = true
     ) -> DeltaBody {
         .attendee(
             AttendeePayload(
-                campaignID: campaign, key: EmailAddress.key(email), email: email, firstName: first, lastName: last,
-                company: company, ticket: ticket, salesforceID: salesforceID, status: admitted ? "Registered" : "Refunded",
-                admitted: admitted))
+                campaignID: campaign,
+                key: EmailAddress.key(email),
+                email: email,
+                firstName: first,
+                lastName: last,
+                company: company,
+                ticket: ticket,
+                salesforceID: salesforceID,
+                status: admitted ? "Registered" : "Refunded",
+                admitted: admitted
+            )
+        )
     }
 
     /// Creates the campaign with three attendees (one not admitted) and locks the kiosks to it.
     func importAndLock(
-        status: String = "Attended", opens: Int64? = nil, closes: Int64? = nil
+        status: String = "Attended",
+        opens: Int64? = nil,
+        closes: Int64? = nil
     ) throws {
         let response = try submit([
             .campaign(CampaignPayload(campaignID: campaignID, name: "DevConf 2026")),
-            Self.attendee(campaignID, email: "Ada.Lovelace@Example.com", first: "Ada", last: "Lovelace",
-                company: "Analytical", ticket: "MUS-0001", salesforceID: "00v000000000001AAA"),
+            Self.attendee(
+                campaignID,
+                email: "Ada.Lovelace@Example.com",
+                first: "Ada",
+                last: "Lovelace",
+                company: "Analytical",
+                ticket: "MUS-0001",
+                salesforceID: "00v000000000001AAA"
+            ),
             Self.attendee(campaignID, email: "grace@example.com", first: "Grace", last: "Hopper", ticket: "MUS-0002"),
-            Self.attendee(campaignID, email: "refunded@example.com", first: "Rita", last: "Refund", ticket: "MUS-0003",
-                admitted: false),
-            .lock(LockPayload(version: 1, campaignID: campaignID, checkInStatus: status, opensAtMillis: opens,
-                closesAtMillis: closes)),
+            Self.attendee(
+                campaignID,
+                email: "refunded@example.com",
+                first: "Rita",
+                last: "Refund",
+                ticket: "MUS-0003",
+                admitted: false
+            ),
+            .lock(
+                LockPayload(
+                    version: 1,
+                    campaignID: campaignID,
+                    checkInStatus: status,
+                    opensAtMillis: opens,
+                    closesAtMillis: closes
+                )
+            ),
         ])
         guard response.outcome == .submitted, response.applied == 5 else {
             throw FixtureError("import failed: \(response)")

@@ -27,7 +27,11 @@ struct DialPlanTests {
     @Test func aServiceThatMovesIsDialedAtItsNewAddressOnly() {
         var plan = DialPlan()
         _ = plan.appeared(service: "k3", at: Self.target(1), now: .zero)
-        #expect(plan.appeared(service: "k3", at: Self.target(2), now: .zero) == [.stop(Self.target(1)), .dial(Self.target(2))])
+        #expect(
+            plan.appeared(service: "k3", at: Self.target(2), now: .zero) == [
+                .stop(Self.target(1)), .dial(Self.target(2)),
+            ]
+        )
         #expect(plan.trackedCount == 1)
     }
 
@@ -58,7 +62,10 @@ struct DialPlanTests {
         var dials = 0
         for index in 0..<1_000 {
             let actions = plan.appeared(
-                service: "fake-\(index)", at: Self.target(20_000 + index, host: "127.0.0.1"), now: .zero)
+                service: "fake-\(index)",
+                at: Self.target(20_000 + index, host: "127.0.0.1"),
+                now: .zero
+            )
             dials += actions.count { if case .dial = $0 { true } else { false } }
         }
         #expect(dials == DialPlan.Limits.standard.maxTargets)

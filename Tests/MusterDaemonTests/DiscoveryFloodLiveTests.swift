@@ -14,14 +14,20 @@ import Testing
 /// (issue 12, "Before the handshake").
 @Suite("Discovery flood", .serialized)
 struct DiscoveryFloodLiveTests {
-    @Test("1,000 announced services on closed and black-hole ports: dial loops and fds stay bounded, and end when they disappear")
+    @Test(
+        "1,000 announced services on closed and black-hole ports: dial loops and fds stay bounded, and end when they disappear"
+    )
     func thousandSilentServices() async throws {
         let fixture = try HandlerFixture()
         let sync = SyncService(
             configuration: .init(listenHost: "127.0.0.1", listenPort: 0, staticPeers: []),
-            replica: fixture.replica, keyPair: fixture.kioskKey, networkKey: try SecureBytes.random(count: 32),
-            logger: DaemonTestSupport.quietLogger, clockNow: { (HandlerFixture.now, HandlerFixture.now) },
-            observeHLC: { _ in })
+            replica: fixture.replica,
+            keyPair: fixture.kioskKey,
+            networkKey: try SecureBytes.random(count: 32),
+            logger: DaemonTestSupport.quietLogger,
+            clockNow: { (HandlerFixture.now, HandlerFixture.now) },
+            observeHLC: { _ in }
+        )
         // A black hole: a listener that never accepts, with the smallest backlog, so later connects
         // hang in SYN_SENT and the few that complete never hear a hello.
         let hole = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -30,10 +36,14 @@ struct DiscoveryFloodLiveTests {
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = INADDR_ANY
         let size = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(hole, $0, size) } }
+        _ = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(hole, $0, size) }
+        }
         var bound = sockaddr_in()
         var length = size
-        _ = withUnsafeMutablePointer(to: &bound) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(hole, $0, &length) } }
+        _ = withUnsafeMutablePointer(to: &bound) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(hole, $0, &length) }
+        }
         #expect(listen(hole, 0) == 0)
         let holePort = Int(UInt16(bigEndian: bound.sin_port))
         // A closed port: bound and released.
@@ -43,16 +53,30 @@ struct DiscoveryFloodLiveTests {
         let running = Task { try await group.run() }
         while sync.boundPort.withLock({ $0 }) == nil { try await Task.sleep(for: .milliseconds(10)) }
         let baseline = openDescriptors()
-        let discovery = DiscoveryService(sync: sync, venueID: "00", fingerprint: "00", logger: DaemonTestSupport.quietLogger)
+        let discovery = DiscoveryService(
+            sync: sync,
+            venueID: "00",
+            fingerprint: "00",
+            logger: DaemonTestSupport.quietLogger
+        )
         let (events, feed) = AsyncStream.makeStream(of: DiscoveryEvent.self)
         let following = Task { await discovery.follow(events) }
         // Every 127.0.0.0/8 address reaches the same listener: 1,000 distinct targets.
         let names = (0..<1_000).map { "fake-\($0)" }
         for (index, name) in names.enumerated() {
             let host = "127.0.\(1 + index / 250).\(1 + index % 250)"
-            feed.yield(.appeared(DiscoveredPeer(
-                serviceName: name, host: host, port: index % 2 == 0 ? holePort : closedPort, venueID: "00",
-                fingerprint: String(format: "%04x", index), protocolVersion: 1)))
+            feed.yield(
+                .appeared(
+                    DiscoveredPeer(
+                        serviceName: name,
+                        host: host,
+                        port: index % 2 == 0 ? holePort : closedPort,
+                        venueID: "00",
+                        fingerprint: String(format: "%04x", index),
+                        protocolVersion: 1
+                    )
+                )
+            )
         }
         var peakLoops = 0
         var peakFDs = baseline
@@ -76,7 +100,8 @@ struct DiscoveryFloodLiveTests {
         let after = openDescriptors()
         print(
             "1,000 announced services: at most \(peakLoops) dial loops (cap \(limit)); fds \(baseline) before, peak "
-                + "\(peakFDs), \(after) after; every loop ended \(ended) after the services disappeared")
+                + "\(peakFDs), \(after) after; every loop ended \(ended) after the services disappeared"
+        )
         #expect(peakLoops <= limit)
         #expect(peakLoops > 0)
         #expect(peakFDs - baseline <= limit + 16, "fds grew from \(baseline) to \(peakFDs)")

@@ -1,10 +1,10 @@
 import Foundation
+import MusterControl
+import MusterStore
 import NIOCore
 import NIOPosix
 import Testing
 
-import MusterStore
-import MusterControl
 @testable import MusterDaemon
 
 // NIOEmbedded is not a dependency of this test target, so the decoder runs in a real NIOPosix
@@ -45,7 +45,9 @@ private final class Collector: ChannelInboundHandler {
 /// One connection through `LineFrameDecoder`: the bytes are sent in the given chunks, then the
 /// client closes, and every event the server side saw is returned (ending with `.closed`).
 private func decode(
-    _ chunks: [String], limit: Int, readSize: Int = 4
+    _ chunks: [String],
+    limit: Int,
+    readSize: Int = 4
 ) async throws -> [DecoderEvent] {
     let dir = try TemporaryDirectory("muster-lfd")
     defer { dir.remove() }
@@ -56,7 +58,8 @@ private func decode(
         .childChannelInitializer { channel in
             channel.eventLoop.makeCompletedFuture {
                 try channel.pipeline.syncOperations.addHandler(
-                    ByteToMessageHandler(LineFrameDecoder(maxLineBytes: limit)))
+                    ByteToMessageHandler(LineFrameDecoder(maxLineBytes: limit))
+                )
                 try channel.pipeline.syncOperations.addHandler(Collector(continuation))
             }
         }
@@ -135,7 +138,10 @@ struct LineFrameDecoderTests {
 
     @Test func lineOverTheLimitIsAnErrorThatClosesTheConnection() async throws {
         let events = try await decode(
-            ["ok\n", String(repeating: "y", count: 40), "\nnever\n"], limit: 16, readSize: 4)
+            ["ok\n", String(repeating: "y", count: 40), "\nnever\n"],
+            limit: 16,
+            readSize: 4
+        )
         #expect(events.first == .line("ok"))
         #expect(events.contains(.tooLong("control request exceeds 16 bytes")))
         #expect(!events.contains(.line("never")))

@@ -1,11 +1,11 @@
 import Foundation
 import Logging
+import MusterControl
+import MusterStore
 import ServiceLifecycle
 import Synchronization
 import Testing
 
-import MusterStore
-import MusterControl
 @testable import MusterDaemon
 
 /// A datagram socket standing in for systemd's `$NOTIFY_SOCKET`.
@@ -54,7 +54,8 @@ private final class NotifySocket: @unchecked Sendable {
     func receive(until predicate: (String) -> Bool, within seconds: Int) -> [String] {
         let deadline = Date().addingTimeInterval(TimeInterval(seconds))
         var seen: [String] = []
-        while Date() < deadline, let message = receive(within: max(1, Int(deadline.timeIntervalSinceNow.rounded(.up)))) {
+        while Date() < deadline, let message = receive(within: max(1, Int(deadline.timeIntervalSinceNow.rounded(.up))))
+        {
             seen.append(message)
             if predicate(message) { break }
         }
@@ -83,7 +84,9 @@ struct SystemdNotifierTests {
         let notifier = SystemdNotifier(environment: ["NOTIFY_SOCKET": socket.name])
         #expect(notifier.isActive)
         notifier.notify("READY=1\nSTATUS=serving as Hall A")
-        #expect(try await DaemonTestSupport.blocking { socket.receive(within: 2) } == "READY=1\nSTATUS=serving as Hall A")
+        #expect(
+            try await DaemonTestSupport.blocking { socket.receive(within: 2) } == "READY=1\nSTATUS=serving as Hall A"
+        )
     }
 
     @Test func sendsToAnAbstractSocket() async throws {
@@ -100,7 +103,10 @@ struct SystemdNotifierTests {
         let notifier = SystemdNotifier(environment: ["NOTIFY_SOCKET": socket.name, "WATCHDOG_USEC": "100000"])
         let group = ServiceGroup(
             configuration: ServiceGroupConfiguration(
-                services: [.init(service: notifier)], logger: DaemonTestSupport.quietLogger))
+                services: [.init(service: notifier)],
+                logger: DaemonTestSupport.quietLogger
+            )
+        )
         let run = Task { try await group.run() }
 
         let pings = try await DaemonTestSupport.blocking {
@@ -108,7 +114,9 @@ struct SystemdNotifierTests {
         }
         #expect(pings == ["WATCHDOG=1", "WATCHDOG=1"], "pings repeat at half the interval")
         await group.triggerGracefulShutdown()
-        let messages = try await DaemonTestSupport.blocking { socket.receive(until: { $0 == "STOPPING=1" }, within: Self.patience) }
+        let messages = try await DaemonTestSupport.blocking {
+            socket.receive(until: { $0 == "STOPPING=1" }, within: Self.patience)
+        }
         #expect(messages.last == "STOPPING=1")
         #expect(messages.allSatisfy { $0 == "WATCHDOG=1" || $0 == "STOPPING=1" })
         try await run.value
@@ -123,7 +131,10 @@ struct SystemdNotifierTests {
         let notifier = SystemdNotifier(environment: ["NOTIFY_SOCKET": socket.name, "WATCHDOG_USEC": "600000000"])
         let group = ServiceGroup(
             configuration: ServiceGroupConfiguration(
-                services: [.init(service: notifier)], logger: DaemonTestSupport.quietLogger))
+                services: [.init(service: notifier)],
+                logger: DaemonTestSupport.quietLogger
+            )
+        )
         let run = Task { try await group.run() }
         #expect(try await DaemonTestSupport.blocking { socket.receive(within: Self.patience) } == "WATCHDOG=1")
         await group.triggerGracefulShutdown()
@@ -141,18 +152,25 @@ struct SystemdNotifierTests {
         let socket = try NotifySocket(path: dir.file("notify"))
         let texts = Mutex(["serving; 1 peer(s)", "serving; 1 peer(s)", "serving; 2 peer(s)"])
         let notifier = SystemdNotifier(
-            environment: ["NOTIFY_SOCKET": socket.name], statusInterval: .milliseconds(50),
-            status: { texts.withLock { $0.count > 1 ? $0.removeFirst() : $0[0] } })
+            environment: ["NOTIFY_SOCKET": socket.name],
+            statusInterval: .milliseconds(50),
+            status: { texts.withLock { $0.count > 1 ? $0.removeFirst() : $0[0] } }
+        )
         let group = ServiceGroup(
             configuration: ServiceGroupConfiguration(
-                services: [.init(service: notifier)], logger: DaemonTestSupport.quietLogger))
+                services: [.init(service: notifier)],
+                logger: DaemonTestSupport.quietLogger
+            )
+        )
         let run = Task { try await group.run() }
         let lines = try await DaemonTestSupport.blocking {
             [socket.receive(within: Self.patience), socket.receive(within: Self.patience)]
         }
         #expect(lines == ["STATUS=serving; 1 peer(s)", "STATUS=serving; 2 peer(s)"])
         await group.triggerGracefulShutdown()
-        let rest = try await DaemonTestSupport.blocking { socket.receive(until: { $0 == "STOPPING=1" }, within: Self.patience) }
+        let rest = try await DaemonTestSupport.blocking {
+            socket.receive(until: { $0 == "STOPPING=1" }, within: Self.patience)
+        }
         #expect(rest == ["STOPPING=1"], "no repeated STATUS= for an unchanged text")
         try await run.value
     }

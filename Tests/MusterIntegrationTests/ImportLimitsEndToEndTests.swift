@@ -23,7 +23,8 @@ struct ImportLimitsEndToEndTests {
         #expect(result.status == 1, "\(result.stderr)")
         #expect(
             result.stderr.contains("line 250002: more than 250,000 attendee rows (row 250,001 starts on this line)"),
-            "\(result.stderr)")
+            "\(result.stderr)"
+        )
         #expect(result.stderr.contains("split the file into several imports"))
         #expect(result.stderr.contains("nothing was imported"))
         #expect(try kiosk.status()["attendees"] as? Int == 0)
@@ -46,7 +47,9 @@ struct ImportLimitsEndToEndTests {
         #expect(!result.signaled, "muster died of signal \(result.status): \(result.stderr)")
         #expect(result.status == 1, "\(result.stderr)")
         #expect(
-            result.stderr.contains("line 3: a field longer than 65,536 bytes starts on this line"), "\(result.stderr)")
+            result.stderr.contains("line 3: a field longer than 65,536 bytes starts on this line"),
+            "\(result.stderr)"
+        )
         #expect(result.stderr.contains("nothing was imported"))
         #expect(try kiosk.status()["attendees"] as? Int == 0)
         try kiosk.stop()
@@ -66,9 +69,13 @@ struct ImportLimitsEndToEndTests {
         let result = try LimitedImport.run(kiosk, file: path, campaign: "Huge", dataLimit: 32 * 1024 * 1024)
         #expect(!result.signaled, "muster died of signal \(result.status): \(result.stderr)")
         #expect(result.status == 1, "\(result.stderr)")
-        #expect(result.stderr.contains(
-            "the file is 80 MiB (83,886,080 bytes); the largest attendee list muster imports is 64 MiB (67,108,864 bytes); "
-                + "split it into several files and import each one; nothing was imported"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "the file is 80 MiB (83,886,080 bytes); the largest attendee list muster imports is 64 MiB (67,108,864 bytes); "
+                    + "split it into several files and import each one; nothing was imported"
+            ),
+            "\(result.stderr)"
+        )
         #expect(try kiosk.status()["attendees"] as? Int == 0)
         try kiosk.stop()
     }
@@ -132,7 +139,8 @@ enum LimitedImport {
                 "--data=\(dataLimit)", "--", kiosk.binaries.appendingPathComponent("muster").path,
                 "import", file, "--campaign", campaign, "--organizer-key", kiosk.organizerKey,
             ],
-            environment: kiosk.runner.environment())
+            environment: kiosk.runner.environment()
+        )
         return Outcome(status: result.status, signaled: signaled, stdout: result.stdout, stderr: result.stderr)
     }
 }

@@ -1,5 +1,5 @@
-import MusterAttendeeList
 import Foundation
+import MusterAttendeeList
 import MusterStore
 import Testing
 
@@ -27,11 +27,15 @@ struct KioskEndToEndTests {
         #expect(!waiting.stdout.contains("Found:"))
 
         let csv = try kiosk.write("members.csv", Self.salesforceCSV)
-        let imported = try kiosk.muster(["import", csv, "--campaign", "DevConf 2026", "--organizer-key", kiosk.organizerKey])
+        let imported = try kiosk.muster([
+            "import", csv, "--campaign", "DevConf 2026", "--organizer-key", kiosk.organizerKey,
+        ])
         #expect(imported.status == 0, "\(imported.stderr)")
         #expect(imported.stdout.contains("Imported 3 attendee(s)"))
         #expect(imported.stdout.contains("salesforce"))
-        let locked = try kiosk.muster(["lock", "DevConf 2026", "--organizer-key", kiosk.organizerKey, "--status", "Attended"])
+        let locked = try kiosk.muster([
+            "lock", "DevConf 2026", "--organizer-key", kiosk.organizerKey, "--status", "Attended",
+        ])
         #expect(locked.status == 0, "\(locked.stderr)")
 
         let screen = try kiosk.muster(
@@ -49,7 +53,8 @@ struct KioskEndToEndTests {
                 =cmd|' /C calc'!A0
 
 
-                """)
+                """
+        )
         #expect(screen.status == 0)
         #expect(screen.stdout.contains("== DevConf 2026 · check-in · kiosk Hall A =="))
         #expect(screen.stdout.contains("Found: Ada Lovelace (Analytical Engines)"))
@@ -59,7 +64,9 @@ struct KioskEndToEndTests {
         #expect(screen.stdout.contains("at kiosk Hall A (Main entrance)"))
         #expect(screen.stdout.contains("no ticket or email matches"))
         #expect(screen.stdout.contains("Welcome, Katherine!"))
-        let ticketLine = try #require(screen.stdout.split(separator: "\n").first { $0.contains("Your ticket code is W-") })
+        let ticketLine = try #require(
+            screen.stdout.split(separator: "\n").first { $0.contains("Your ticket code is W-") }
+        )
         let walkInTicket = String(ticketLine.split(separator: " ")[4].dropLast())
         #expect(walkInTicket.count == 10)
         // Nothing of other attendees leaks onto the screen.
@@ -90,7 +97,11 @@ struct KioskEndToEndTests {
         // Exports.
         let members = try CSVReader.parse(Data(try kiosk.muster(["export", "members"]).stdoutBytes))
         #expect(members.header == ["Id", "Status"])
-        #expect(Set(members.records.map(\.fields)) == [["00v5g00000A1b2cAAA", "Attended"], ["00v5g00000A1b2eAAA", "Attended"]])
+        #expect(
+            Set(members.records.map(\.fields)) == [
+                ["00v5g00000A1b2cAAA", "Attended"], ["00v5g00000A1b2eAAA", "Attended"],
+            ]
+        )
 
         let leads = try CSVReader.parse(Data(try kiosk.muster(["export", "leads"]).stdoutBytes))
         #expect(leads.header == ["FirstName", "LastName", "Email", "Company", "LeadSource", "Status"])
@@ -116,7 +127,9 @@ struct KioskEndToEndTests {
         let kiosk = try KioskHarness()
         try kiosk.start()
         let bad = try kiosk.write(
-            "bad.csv", "email,first_name,last_name\na@example.com,A,One\n\"b@example.com,B,Two\nc@example.com,C,Three\n")
+            "bad.csv",
+            "email,first_name,last_name\na@example.com,A,One\n\"b@example.com,B,Two\nc@example.com,C,Three\n"
+        )
         let result = try kiosk.muster(["import", bad, "--campaign", "Broken", "--organizer-key", kiosk.organizerKey])
         #expect(result.status != 0)
         #expect(result.stderr.contains("line 3"), "\(result.stderr)")
@@ -134,12 +147,17 @@ struct KioskEndToEndTests {
         let csv = try kiosk.write(
             "evil.csv",
             "email,first_name,last_name,company,ticket\n"
-                + "eve@example.com,\"\u{1B}[2J\u{1B}[31mEve\",\"Mallory\u{07}\",\"\u{9B}6nEvil\u{202E} Corp\",EVIL-1\n")
-        #expect(try kiosk.muster(["import", csv, "--campaign", "Evil", "--organizer-key", kiosk.organizerKey]).status == 0)
+                + "eve@example.com,\"\u{1B}[2J\u{1B}[31mEve\",\"Mallory\u{07}\",\"\u{9B}6nEvil\u{202E} Corp\",EVIL-1\n"
+        )
+        #expect(
+            try kiosk.muster(["import", csv, "--campaign", "Evil", "--organizer-key", kiosk.organizerKey]).status == 0
+        )
         #expect(try kiosk.muster(["lock", "Evil", "--organizer-key", kiosk.organizerKey]).status == 0)
         let screen = try kiosk.muster(
             ["kiosk"],
-            input: "EVIL-1\ny\n\u{1B}]0;pwned\u{07}note\u{1B}[2J\nEVIL-1\nnew\n\u{1B}[1;1HMal\nlory\u{9B}2J\nmal@example.com\n\u{1B}c\n\n")
+            input:
+                "EVIL-1\ny\n\u{1B}]0;pwned\u{07}note\u{1B}[2J\nEVIL-1\nnew\n\u{1B}[1;1HMal\nlory\u{9B}2J\nmal@example.com\n\u{1B}c\n\n"
+        )
         for forbidden: UInt8 in [0x1B, 0x07, 0x9B] {
             #expect(!screen.stdoutBytes.contains(forbidden), "byte \(forbidden) reached the screen")
         }

@@ -37,8 +37,12 @@ final class KioskHarness {
     ///   - enroll: go through `muster join-request`, `muster enroll` and `muster join`, as a
     ///     technician would; false leaves the kiosk unenrolled (with no venue file).
     init(
-        name: String = "Hall A", location: String = "Main entrance", passphrase: String? = nil,
-        venueOf other: KioskHarness? = nil, listen: String = "127.0.0.1:0", staticPeers: [String] = [],
+        name: String = "Hall A",
+        location: String = "Main entrance",
+        passphrase: String? = nil,
+        venueOf other: KioskHarness? = nil,
+        listen: String = "127.0.0.1:0",
+        staticPeers: [String] = [],
         enroll: Bool = true
     ) throws {
         self.passphrase = passphrase
@@ -48,9 +52,10 @@ final class KioskHarness {
         organizerDirectory = other?.organizerDirectory ?? directory.appendingPathComponent("venue")
         if other == nil {
             let created = try muster(
-            ["venue", "create", "--out", directory.appendingPathComponent("venue").path, "--name", "Test Venue"]
-                + (passphrase == nil ? [] : ["--passphrase"]),
-                environment: passphrase.map { ["MUSTER_PASSPHRASE": $0] } ?? [:])
+                ["venue", "create", "--out", directory.appendingPathComponent("venue").path, "--name", "Test Venue"]
+                    + (passphrase == nil ? [] : ["--passphrase"]),
+                environment: passphrase.map { ["MUSTER_PASSPHRASE": $0] } ?? [:]
+            )
             guard created.status == 0 else { throw HarnessError(description: "venue create failed: \(created.stderr)") }
         }
         let peers = staticPeers.map { "\"\($0)\"" }.joined(separator: ", ")
@@ -78,7 +83,9 @@ final class KioskHarness {
         }
         let environment = passphrase.map { ["MUSTER_PASSPHRASE": $0] } ?? [:]
         let enrolled = try muster(
-            ["enroll", requestText, "--organizer-key", organizerKey, "--text-only"], environment: environment)
+            ["enroll", requestText, "--organizer-key", organizerKey, "--text-only"],
+            environment: environment
+        )
         guard enrolled.status == 0, let bundle = enrolled.stdout.split(separator: "\n").last.map(String.init) else {
             throw HarnessError(description: "enroll failed: \(enrolled.stderr)")
         }
@@ -98,7 +105,9 @@ final class KioskHarness {
     /// `MUSTER_BIN_DIR`, else the directory of the running test binary (`.build/debug`).
     static func findBinaries() throws -> URL {
         var candidates: [URL] = []
-        if let dir = ProcessInfo.processInfo.environment["MUSTER_BIN_DIR"] { candidates.append(URL(fileURLWithPath: dir)) }
+        if let dir = ProcessInfo.processInfo.environment["MUSTER_BIN_DIR"] {
+            candidates.append(URL(fileURLWithPath: dir))
+        }
         var executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         if executable.pathExtension == "xctest" { executable.deleteLastPathComponent() }
         candidates.append(executable)
@@ -111,7 +120,10 @@ final class KioskHarness {
         {
             return candidate
         }
-        throw HarnessError(description: "musterd and muster binaries not found (run `swift build` first); looked in \(candidates.map(\.path))")
+        throw HarnessError(
+            description:
+                "musterd and muster binaries not found (run `swift build` first); looked in \(candidates.map(\.path))"
+        )
     }
 
     /// Starts `musterd` and waits until its control socket answers.
@@ -173,11 +185,18 @@ struct MusterRunner: Sendable {
     let binaries: URL
     let configPath: String
 
-    func run(_ arguments: [String], input: String = "", environment extra: [String: String] = [:]) throws
+    func run(
+        _ arguments: [String],
+        input: String = "",
+        environment extra: [String: String] = [:]
+    ) throws
         -> KioskHarness.Result
     {
         try runProcess(
-            binaries.appendingPathComponent("muster"), arguments, environment: environment(extra), input: input
+            binaries.appendingPathComponent("muster"),
+            arguments,
+            environment: environment(extra),
+            input: input
         ).result
     }
 
@@ -193,7 +212,12 @@ struct MusterRunner: Sendable {
 }
 
 /// Runs a program to its end with `input` on stdin (nil: /dev/null) and collects its output.
-func runProcess(_ executable: URL, _ arguments: [String], environment: [String: String], input: String? = nil)
+func runProcess(
+    _ executable: URL,
+    _ arguments: [String],
+    environment: [String: String],
+    input: String? = nil
+)
     throws -> (result: KioskHarness.Result, signaled: Bool)
 {
     let process = Process()
@@ -216,8 +240,11 @@ func runProcess(_ executable: URL, _ arguments: [String], environment: [String: 
     let outData = stdout.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     let result = KioskHarness.Result(
-        status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-        stderr: String(decoding: errorData.wait(), as: UTF8.self), stdoutBytes: outData)
+        status: process.terminationStatus,
+        stdout: String(decoding: outData, as: UTF8.self),
+        stderr: String(decoding: errorData.wait(), as: UTF8.self),
+        stdoutBytes: outData
+    )
     return (result, process.terminationReason == .uncaughtSignal)
 }
 
@@ -231,7 +258,8 @@ extension KioskHarness {
     /// `muster status --json` as a dictionary.
     func status() throws -> [String: Any] {
         let result = try muster(["status", "--json"])
-        guard result.status == 0, let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        guard result.status == 0,
+            let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
         else { throw HarnessError(description: "status failed: \(result.stderr)") }
         return object
     }

@@ -24,7 +24,9 @@ struct LabEndToEndTests {
         @discardableResult
         func run(_ arguments: [String], input: String = "") throws -> KioskHarness.Result {
             try runProcess(
-                URL(fileURLWithPath: "/bin/bash"), [script] + arguments, environment: environment,
+                URL(fileURLWithPath: "/bin/bash"),
+                [script] + arguments,
+                environment: environment,
                 input: input.isEmpty ? nil : input
             ).result
         }
@@ -86,7 +88,10 @@ struct LabEndToEndTests {
 
         // 2. Import and lock on k1 reach k2 and k3; a check-in on k2 reaches k1 and k3.
         let sample = lab.root.appendingPathComponent("scripts/sample-attendees.csv").path
-        #expect(try lab.exec(1, ["muster", "import", sample, "--campaign", "Lab", "--organizer-key", lab.organizerKey]).status == 0)
+        #expect(
+            try lab.exec(1, ["muster", "import", sample, "--campaign", "Lab", "--organizer-key", lab.organizerKey])
+                .status == 0
+        )
         #expect(try lab.exec(1, ["muster", "lock", "Lab", "--organizer-key", lab.organizerKey]).status == 0)
         try waitUntil("k2 and k3 have the list and the lock", timeout: 30) {
             try [2, 3].allSatisfy {
@@ -99,24 +104,34 @@ struct LabEndToEndTests {
         try waitUntil("k1 and k3 see k2's check-in", timeout: 30) {
             try [1, 3].allSatisfy { try lab.status($0)["checkedIn"] as? Int == 1 }
         }
-        print("lab: check-in on k2 visible on k1 and k3 after \(Int(Date().timeIntervalSince(start) * 1000)) ms (polled through `scripts/lab exec`)")
+        print(
+            "lab: check-in on k2 visible on k1 and k3 after \(Int(Date().timeIntervalSince(start) * 1000)) ms (polled through `scripts/lab exec`)"
+        )
 
         // 6. avahi-daemon on k1 restarts: k1 keeps syncing, and is rediscovered.
         #expect(try lab.run(["avahi-restart", "1"]).status == 0)
         #expect(try lab.exec(3, ["muster", "checkin", "MUS-0002"]).status == 0)
         try waitUntil("k1 still receives check-ins", timeout: 30) { try lab.status(1)["checkedIn"] as? Int == 2 }
         try waitUntil("k2 sees k1's announcement again", timeout: 30) { try lab.browse(2).count == 3 }
-        try waitUntil("all digests equal", timeout: 30) { Set(try (1...3).map { try lab.status($0)["digest"] as? String ?? "" }).count == 1 }
+        try waitUntil("all digests equal", timeout: 30) {
+            Set(try (1...3).map { try lab.status($0)["digest"] as? String ?? "" }).count == 1
+        }
     }
 
-    @Test("k3 cut off: both sides check in, the same attendee on k1 and k3; after heal all agree", .enabled(if: isRoot()))
+    @Test(
+        "k3 cut off: both sides check in, the same attendee on k1 and k3; after heal all agree",
+        .enabled(if: isRoot())
+    )
     func partitionAndHeal() throws {
         let lab = try Lab(kiosks: 3)
         try waitUntil("every kiosk is in session with the other two", timeout: 30) {
             try (1...3).allSatisfy { (try lab.status($0)["peers"] as? [String])?.count == 2 }
         }
         let sample = lab.root.appendingPathComponent("scripts/sample-attendees.csv").path
-        #expect(try lab.exec(1, ["muster", "import", sample, "--campaign", "Lab", "--organizer-key", lab.organizerKey]).status == 0)
+        #expect(
+            try lab.exec(1, ["muster", "import", sample, "--campaign", "Lab", "--organizer-key", lab.organizerKey])
+                .status == 0
+        )
         #expect(try lab.exec(1, ["muster", "lock", "Lab", "--organizer-key", lab.organizerKey]).status == 0)
         try waitUntil("k3 has the list and the lock", timeout: 30) { try lab.status(3)["campaign"] as? String == "Lab" }
 
@@ -145,7 +160,8 @@ struct LabEndToEndTests {
             let rows = log.filter { $0.contains("MUS-0001") && $0.contains(",check-in,") }
             #expect(
                 rows.count == 2 && rows.contains { $0.contains(",k1,") } && rows.contains { $0.contains(",k3,") },
-                "k\(kiosk) log: \(log)")
+                "k\(kiosk) log: \(log)"
+            )
         }
     }
 }

@@ -7,7 +7,10 @@ extension LabEndToEndTests {
     /// Imports the sample list as `campaign` on k1 and locks every kiosk to it.
     static func importAndLock(_ lab: Lab, campaign: String) throws {
         let sample = lab.root.appendingPathComponent("scripts/sample-attendees.csv").path
-        #expect(try lab.exec(1, ["muster", "import", sample, "--campaign", campaign, "--organizer-key", lab.organizerKey]).status == 0)
+        #expect(
+            try lab.exec(1, ["muster", "import", sample, "--campaign", campaign, "--organizer-key", lab.organizerKey])
+                .status == 0
+        )
         #expect(try lab.exec(1, ["muster", "lock", campaign, "--organizer-key", lab.organizerKey]).status == 0)
     }
 
@@ -17,7 +20,10 @@ extension LabEndToEndTests {
         }
     }
 
-    @Test("8. a lock pushed while k3 is cut off reaches k3 and its running kiosk screen after heal", .enabled(if: isRoot()))
+    @Test(
+        "8. a lock pushed while k3 is cut off reaches k3 and its running kiosk screen after heal",
+        .enabled(if: isRoot())
+    )
     func lockWhileCutOff() throws {
         let lab = try Lab(kiosks: 3)
         try Self.waitForSessions(lab)
@@ -64,7 +70,10 @@ extension LabEndToEndTests {
         #expect(try lab.status(3)["campaign"] as? String == "Day 2")
     }
 
-    @Test("7. a revoked kiosk: its later check-ins are refused, it is refused, it wipes itself; earlier ones stay", .enabled(if: isRoot()))
+    @Test(
+        "7. a revoked kiosk: its later check-ins are refused, it is refused, it wipes itself; earlier ones stay",
+        .enabled(if: isRoot())
+    )
     func revocation() throws {
         let lab = try Lab(kiosks: 3)
         try Self.waitForSessions(lab)
@@ -81,7 +90,10 @@ extension LabEndToEndTests {
         let revoked = try lab.exec(1, ["muster", "revoke", "k3", "--organizer-key", lab.organizerKey])
         #expect(revoked.status == 0, "revoke: \(revoked.stderr)")
         #expect(revoked.stdout.contains("Network key rotated to generation 1 for 2 kiosk(s)"))
-        let organizerVenue = try String(contentsOfFile: lab.root.appendingPathComponent(".lab/venue/venue.toml").path, encoding: .utf8)
+        let organizerVenue = try String(
+            contentsOfFile: lab.root.appendingPathComponent(".lab/venue/venue.toml").path,
+            encoding: .utf8
+        )
         #expect(organizerVenue.contains("key_generation = 1"))
 
         #expect(try lab.run(["heal", "3"]).status == 0)
@@ -105,7 +117,10 @@ extension LabEndToEndTests {
             #expect(try lab.exec(kiosk, ["muster", "lookup", "MUS-0004"]).stdout.contains("at kiosk k3"))
         }
         func log(_ kiosk: Int) throws -> String {
-            try String(contentsOfFile: lab.root.appendingPathComponent(".lab/k\(kiosk)/musterd.log").path, encoding: .utf8)
+            try String(
+                contentsOfFile: lab.root.appendingPathComponent(".lab/k\(kiosk)/musterd.log").path,
+                encoding: .utf8
+            )
         }
         let (k1Log, k2Log, k3Log) = (try log(1), try log(2), try log(3))
         #expect(k1Log.contains("venue network key rotated") && k2Log.contains("venue network key rotated"))
@@ -117,7 +132,10 @@ extension LabEndToEndTests {
 
         // It stays down: a restart refuses with the reason.
         #expect(try lab.run(["start", "3"]).status != 0)
-        let again = try String(contentsOfFile: lab.root.appendingPathComponent(".lab/k3/musterd.log").path, encoding: .utf8)
+        let again = try String(
+            contentsOfFile: lab.root.appendingPathComponent(".lab/k3/musterd.log").path,
+            encoding: .utf8
+        )
         #expect(again.contains("enroll it anew"))
     }
 }

@@ -4,7 +4,8 @@ import Testing
 /// The organizer's side against a real daemon: a passphrase-sealed key, the check-in window, undo.
 @Suite("Organizer, end to end", .serialized)
 struct OrganizerEndToEndTests {
-    static let csv = "email,first_name,last_name,company,ticket\nada@example.com,Ada,Lovelace,Engines,T-1\nbob@example.com,Bob,Byte,,T-2\n"
+    static let csv =
+        "email,first_name,last_name,company,ticket\nada@example.com,Ada,Lovelace,Engines,T-1\nbob@example.com,Bob,Byte,,T-2\n"
 
     @Test("a sealed organizer key needs its passphrase; the wrong one signs nothing")
     func sealedKey() throws {
@@ -30,8 +31,13 @@ struct OrganizerEndToEndTests {
         let kiosk = try KioskHarness()
         try kiosk.start()
         let file = try kiosk.write("list.csv", Self.csv)
-        #expect(try kiosk.muster(["import", file, "--campaign", "Gala", "--organizer-key", kiosk.organizerKey]).status == 0)
-        #expect(try kiosk.muster(["lock", "Gala", "--organizer-key", kiosk.organizerKey, "--opens", "2099-01-01 09:00"]).status == 0)
+        #expect(
+            try kiosk.muster(["import", file, "--campaign", "Gala", "--organizer-key", kiosk.organizerKey]).status == 0
+        )
+        #expect(
+            try kiosk.muster(["lock", "Gala", "--organizer-key", kiosk.organizerKey, "--opens", "2099-01-01 09:00"])
+                .status == 0
+        )
         let early = try kiosk.muster(["checkin", "ada@example.com"])
         #expect(early.status == 4)
         #expect(early.stdout.contains("opens at 09:00"))
@@ -40,7 +46,10 @@ struct OrganizerEndToEndTests {
         #expect(!screen.stdout.contains("Found:"))
 
         // A newer lock wins: open now.
-        #expect(try kiosk.muster(["lock", "Gala", "--organizer-key", kiosk.organizerKey, "--status", "Attended"]).status == 0)
+        #expect(
+            try kiosk.muster(["lock", "Gala", "--organizer-key", kiosk.organizerKey, "--status", "Attended"]).status
+                == 0
+        )
         #expect(try kiosk.muster(["checkin", "T-2"]).status == 0)
         #expect(try kiosk.status()["checkedIn"] as? Int == 1)
         let undo = try kiosk.muster(["undo", "bob@example.com", "--organizer-key", kiosk.organizerKey])

@@ -4,7 +4,9 @@ import Testing
 /// A stranger with no key against a real `musterd` (issue 12, "Before the handshake").
 @Suite("Before the handshake", .serialized)
 struct PreHandshakeEndToEndTests {
-    @Test("300 half-open connections trickling a byte every 2 s: RSS grows < 10 MiB, none outlives the deadline, peers keep syncing")
+    @Test(
+        "300 half-open connections trickling a byte every 2 s: RSS grows < 10 MiB, none outlives the deadline, peers keep syncing"
+    )
     func halfOpenTricklers() throws {
         let venue = try SecurityEndToEndTests.Venue()
         let pid = try #require(venue.k1.daemon?.processIdentifier)
@@ -41,7 +43,8 @@ struct PreHandshakeEndToEndTests {
         print(
             "300 tricklers for \(Int(Date().timeIntervalSince(started))) s: musterd RSS \(rssBefore / 1024) MiB before, "
                 + "peak \(peakRSS / 1024) MiB; fds \(fdsBefore) before, peak \(peakFDs); \(trickler.closedByDaemon) closed by "
-                + "the daemon; longest-lived \(String(format: "%.1f", trickler.longestLife)) s; \(stuck) older than 7 s still open")
+                + "the daemon; longest-lived \(String(format: "%.1f", trickler.longestLife)) s; \(stuck) older than 7 s still open"
+        )
         #expect(peakRSS - rssBefore < 10 * 1024, "RSS grew by \((peakRSS - rssBefore) / 1024) MiB")
         #expect(stuck == 0, "trickling kept \(stuck) connections open past the handshake deadline")
         #expect(trickler.longestLife < 7)

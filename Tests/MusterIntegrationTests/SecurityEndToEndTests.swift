@@ -24,14 +24,22 @@ struct SecurityEndToEndTests {
             port = try freeLoopbackPort()
             k1 = try KioskHarness(name: "k1", listen: "127.0.0.1:\(port)")
             k2 = try KioskHarness(
-                name: "k2", venueOf: k1, listen: "127.0.0.1:\(try freeLoopbackPort())", staticPeers: ["127.0.0.1:\(port)"])
+                name: "k2",
+                venueOf: k1,
+                listen: "127.0.0.1:\(try freeLoopbackPort())",
+                staticPeers: ["127.0.0.1:\(port)"]
+            )
             try k1.start()
             try k2.start()
             joined = try JoinedVenue(path: k1.kioskVenuePath)
             organizer = try KeyFile.read(from: k1.organizerKey, passphrase: { nil })
             let sample = SecurityEndToEndTests.root.appendingPathComponent("scripts/sample-attendees.csv").path
-            #expect(try k1.muster(["import", sample, "--campaign", "Sec", "--organizer-key", k1.organizerKey]).status == 0)
-            #expect(try k1.muster(["lock", "Sec", "--organizer-key", k1.organizerKey, "--status", "Attended"]).status == 0)
+            #expect(
+                try k1.muster(["import", sample, "--campaign", "Sec", "--organizer-key", k1.organizerKey]).status == 0
+            )
+            #expect(
+                try k1.muster(["lock", "Sec", "--organizer-key", k1.organizerKey, "--status", "Attended"]).status == 0
+            )
             try waitUntil("k2 has the list, the lock and a session with k1", timeout: 30) {
                 let status = try self.k2.status()
                 let k1Peers = try self.k1.status()["peers"] as? [String]
@@ -46,9 +54,11 @@ struct SecurityEndToEndTests {
         func insider(_ name: String = "insider") throws -> (key: SigningKeyPair, certificate: SignedDelta) {
             let key = try SigningKeyPair.generate()
             let certificate = VenuePolicy.certificate(
-                venue: joined.venue, organizer: organizer,
+                venue: joined.venue,
+                organizer: organizer,
                 payload: EnrollPayload(kiosk: AuthorID(key.publicKey), name: name, location: "nowhere"),
-                hlc: HLC(physicalMillis: Self.nowMillis, logical: 0))
+                hlc: HLC(physicalMillis: Self.nowMillis, logical: 0)
+            )
             return (key, certificate)
         }
 
@@ -64,7 +74,10 @@ struct SecurityEndToEndTests {
 
         /// k1's replica, read-only (as `muster` reads it).
         func replica(_ kiosk: KioskHarness) throws -> Replica {
-            try Replica.openReadOnly(path: kiosk.directory.appendingPathComponent("state/replica.sqlite").path, policy: joined.policy)
+            try Replica.openReadOnly(
+                path: kiosk.directory.appendingPathComponent("state/replica.sqlite").path,
+                policy: joined.policy
+            )
         }
 
         func campaignAndKey(_ ticket: String) throws -> (campaign: String, key: String) {
@@ -74,12 +87,26 @@ struct SecurityEndToEndTests {
             }
         }
 
-        func checkIn(_ ticket: String, signer: inout DeltaSigner, millis: UInt64 = Venue.nowMillis) throws -> SignedDelta {
+        func checkIn(
+            _ ticket: String,
+            signer: inout DeltaSigner,
+            millis: UInt64 = Venue.nowMillis
+        ) throws -> SignedDelta {
             let (campaign, key) = try campaignAndKey(ticket)
             return signer.sign(
-                .checkIn(CheckInPayload(PresencePayload(
-                    campaignID: campaign, attendeeKey: key, kioskName: "rogue", location: "", memberStatus: "Attended"))),
-                hlc: HLC(physicalMillis: millis, logical: 0))
+                .checkIn(
+                    CheckInPayload(
+                        PresencePayload(
+                            campaignID: campaign,
+                            attendeeKey: key,
+                            kioskName: "rogue",
+                            location: "",
+                            memberStatus: "Attended"
+                        )
+                    )
+                ),
+                hlc: HLC(physicalMillis: millis, logical: 0)
+            )
         }
 
         static var nowMillis: UInt64 { UInt64(Date().timeIntervalSince1970 * 1000) }
@@ -94,7 +121,11 @@ struct SecurityEndToEndTests {
         let venue = try Venue()
         let before = try venue.digests()
         let stranger = try SigningKeyPair.generate()
-        var strangerSigner = DeltaSigner(venue: venue.joined.venue, keyPair: stranger, head: .empty(AuthorID(stranger.publicKey)))
+        var strangerSigner = DeltaSigner(
+            venue: venue.joined.venue,
+            keyPair: stranger,
+            head: .empty(AuthorID(stranger.publicKey))
+        )
         let forged = try venue.checkIn("MUS-0001", signer: &strangerSigner)
 
         // No credentials at all: straight to replication.
@@ -105,14 +136,17 @@ struct SecurityEndToEndTests {
 
         // A certificate it signed itself, and k2's genuine certificate presented with the stranger's key.
         let selfSigned = VenuePolicy.certificate(
-            venue: venue.joined.venue, organizer: stranger,
+            venue: venue.joined.venue,
+            organizer: stranger,
             payload: EnrollPayload(kiosk: AuthorID(stranger.publicKey), name: "evil", location: ""),
-            hlc: HLC(physicalMillis: Venue.nowMillis, logical: 0))
+            hlc: HLC(physicalMillis: Venue.nowMillis, logical: 0)
+        )
         let k2Certificate = try #require(
             try venue.replica(venue.k1).certificates().first {
                 if case .enroll(let p)? = try? $0.decode().body { return p.name == "k2" }
                 return false
-            })
+            }
+        )
         for credentials in [selfSigned, k2Certificate] {
             let peer = try RawPeer(port: venue.port, networkKey: venue.joined.networkKey, keyPair: stranger)
             try peer.send(.credentials(credentials))
@@ -134,7 +168,11 @@ struct SecurityEndToEndTests {
         let lockBefore = try venue.k1.status()["lockVersion"] as? Int
 
         let stranger = try SigningKeyPair.generate()
-        var strangerSigner = DeltaSigner(venue: venue.joined.venue, keyPair: stranger, head: .empty(AuthorID(stranger.publicKey)))
+        var strangerSigner = DeltaSigner(
+            venue: venue.joined.venue,
+            keyPair: stranger,
+            head: .empty(AuthorID(stranger.publicKey))
+        )
         try peer.send(.deltas([try venue.checkIn("MUS-0001", signer: &strangerSigner)]))
 
         let (campaign, attendee) = try venue.campaignAndKey("MUS-0002")
@@ -142,8 +180,18 @@ struct SecurityEndToEndTests {
             .lock(LockPayload(version: 1_000, campaignID: nil)),
             .attendee(
                 AttendeePayload(
-                    campaignID: campaign, key: "mallory@example.com", email: "mallory@example.com", firstName: "Mal",
-                    lastName: "Lory", company: "", ticket: "EVIL", salesforceID: nil, status: nil, admitted: true)),
+                    campaignID: campaign,
+                    key: "mallory@example.com",
+                    email: "mallory@example.com",
+                    firstName: "Mal",
+                    lastName: "Lory",
+                    company: "",
+                    ticket: "EVIL",
+                    salesforceID: nil,
+                    status: nil,
+                    admitted: true
+                )
+            ),
             .undo(UndoPayload(target: DeltaRef(author: venue.joined.organizer, seq: 1))),
             .campaign(CampaignPayload(campaignID: campaign, name: "Hijacked")),
         ]
@@ -163,8 +211,13 @@ struct SecurityEndToEndTests {
             #expect(status["campaign"] as? String == "Sec")
             #expect(status["lockVersion"] as? Int == lockBefore)
             #expect(status["attendees"] as? Int == 25)
-            #expect(try venue.replica(kiosk).view { try $0.attendee(campaignID: campaign, key: "mallory@example.com") } == nil)
-            #expect(try venue.replica(kiosk).view { try $0.attendee(campaignID: campaign, key: attendee)?.isInside } == true)
+            #expect(
+                try venue.replica(kiosk).view { try $0.attendee(campaignID: campaign, key: "mallory@example.com") }
+                    == nil
+            )
+            #expect(
+                try venue.replica(kiosk).view { try $0.attendee(campaignID: campaign, key: attendee)?.isInside } == true
+            )
         }
         #expect(try venue.digests() != before, "only the genuine check-in changed the state")
     }
@@ -205,9 +258,11 @@ struct SecurityEndToEndTests {
         // ...and venue 1's deltas, relayed by a kiosk genuinely enrolled there, are refused.
         let insider = try SigningKeyPair.generate()
         let otherCertificate = VenuePolicy.certificate(
-            venue: otherVenue.venue, organizer: otherOrganizer,
+            venue: otherVenue.venue,
+            organizer: otherOrganizer,
             payload: EnrollPayload(kiosk: AuthorID(insider.publicKey), name: "relay", location: ""),
-            hlc: HLC(physicalMillis: Venue.nowMillis, logical: 0))
+            hlc: HLC(physicalMillis: Venue.nowMillis, logical: 0)
+        )
         let relay = try RawPeer(port: otherPort, networkKey: otherVenue.networkKey, keyPair: insider)
         try relay.send(.credentials(otherCertificate))
         try relay.send(.deltas(captured))
@@ -238,7 +293,9 @@ struct SecurityEndToEndTests {
         try waitUntil("k2 has the first delta", timeout: 20) { try venue.k2.status()["checkedIn"] as? Int == 1 }
         for kiosk in [venue.k1, venue.k2] {
             let (campaign, fourth) = try venue.campaignAndKey("MUS-0004")
-            #expect(try venue.replica(kiosk).view { try $0.attendee(campaignID: campaign, key: fourth)?.isInside } == false)
+            #expect(
+                try venue.replica(kiosk).view { try $0.attendee(campaignID: campaign, key: fourth)?.isInside } == false
+            )
         }
         let text = try venue.k1.muster(["status"]).stdout
         #expect(text.contains("WARNING:    1 fork(s) detected"))
@@ -263,7 +320,10 @@ struct SecurityEndToEndTests {
         #expect(try venue.k2.muster(["checkin", "MUS-0007"]).status == 0)
         let bound: UInt64 = 5 * 60 * 1_000
         for kiosk in [venue.k1, venue.k2] {
-            let own = try KeyFile.read(from: kiosk.directory.appendingPathComponent("state/kiosk.key").path, passphrase: { nil })
+            let own = try KeyFile.read(
+                from: kiosk.directory.appendingPathComponent("state/kiosk.key").path,
+                passphrase: { nil }
+            )
             let newest = try #require(try venue.replica(kiosk).newestHLC(author: AuthorID(own.publicKey)))
             #expect(newest.physicalMillis <= Venue.nowMillis + bound, "a kiosk clock followed the future delta")
         }
@@ -276,7 +336,8 @@ struct SecurityEndToEndTests {
         try kiosk.start()
         let csv = kiosk.directory.appendingPathComponent("hostile.csv").path
         let names = [
-            "\u{1B}[2J\u{1B}[HClear", "\u{1B}]52;c;ZXZpbA==\u{07}Clip", "Carriage\rReturn", "C1\u{85}\u{90}x\u{9C}\u{9D}y",
+            "\u{1B}[2J\u{1B}[HClear", "\u{1B}]52;c;ZXZpbA==\u{07}Clip", "Carriage\rReturn",
+            "C1\u{85}\u{90}x\u{9C}\u{9D}y",
             "Bidi\u{202E}evil\u{2066}\u{2069}", "\u{9B}31mRed",
         ]
         var rows = "email,first_name,last_name,company,ticket\n"
@@ -284,7 +345,10 @@ struct SecurityEndToEndTests {
             rows += "p\(index)@example.com,\"\(name)\",\"Last\(name)\",\"Co\(name)\",H-\(index)\n"
         }
         try rows.write(toFile: csv, atomically: true, encoding: .utf8)
-        #expect(try kiosk.muster(["import", csv, "--campaign", "Hostile", "--organizer-key", kiosk.organizerKey]).status == 0)
+        #expect(
+            try kiosk.muster(["import", csv, "--campaign", "Hostile", "--organizer-key", kiosk.organizerKey]).status
+                == 0
+        )
         #expect(try kiosk.muster(["lock", "Hostile", "--organizer-key", kiosk.organizerKey]).status == 0)
         let input = names.indices.map { "H-\($0)\ny\n\n" }.joined() + names.indices.map { "H-\($0)\n" }.joined()
         var outputs = [try kiosk.muster(["kiosk"], input: input).stdoutBytes]
@@ -293,8 +357,15 @@ struct SecurityEndToEndTests {
         for output in outputs {
             let text = String(decoding: output, as: UTF8.self)
             #expect(!output.contains { ($0 < 0x20 && $0 != 0x0A) || $0 == 0x7F }, "a control byte reached the screen")
-            #expect(!text.unicodeScalars.contains { (0x80...0x9F).contains($0.value) }, "a C1 control reached the screen")
-            #expect(!text.unicodeScalars.contains { (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value) })
+            #expect(
+                !text.unicodeScalars.contains { (0x80...0x9F).contains($0.value) },
+                "a C1 control reached the screen"
+            )
+            #expect(
+                !text.unicodeScalars.contains {
+                    (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value)
+                }
+            )
             #expect(!text.contains("52;c;"), "an OSC 52 payload reached the screen")
         }
         #expect(String(decoding: outputs[0], as: UTF8.self).contains("Welcome"))
@@ -305,8 +376,15 @@ struct SecurityEndToEndTests {
         let kiosk = try KioskHarness()
         try kiosk.start()
         let csv = kiosk.directory.appendingPathComponent("list.csv").path
-        try "email,first_name,last_name,company\nann@example.com,Ann,Smith,Acme\n".write(toFile: csv, atomically: true, encoding: .utf8)
-        #expect(try kiosk.muster(["import", csv, "--campaign", "Formulas", "--organizer-key", kiosk.organizerKey]).status == 0)
+        try "email,first_name,last_name,company\nann@example.com,Ann,Smith,Acme\n".write(
+            toFile: csv,
+            atomically: true,
+            encoding: .utf8
+        )
+        #expect(
+            try kiosk.muster(["import", csv, "--campaign", "Formulas", "--organizer-key", kiosk.organizerKey]).status
+                == 0
+        )
         #expect(try kiosk.muster(["lock", "Formulas", "--organizer-key", kiosk.organizerKey]).status == 0)
         let hostile = [("=HYPERLINK(\"http://x\")", "+1+1", "-2+3", "@SUM(A1)"), ("@cmd", "=1", "+x", "-y")]
         for (index, walkIn) in hostile.enumerated() {
@@ -321,7 +399,10 @@ struct SecurityEndToEndTests {
             #expect(result.status == 0, "\(export): \(result.stderr)")
             for line in result.stdout.split(separator: "\n").dropFirst() {
                 for cell in Self.cells(String(line)) {
-                    #expect(!["=", "+", "-", "@"].contains(cell.first.map(String.init) ?? ""), "\(export): cell \(cell) not neutralized")
+                    #expect(
+                        !["=", "+", "-", "@"].contains(cell.first.map(String.init) ?? ""),
+                        "\(export): cell \(cell) not neutralized"
+                    )
                 }
             }
             #expect(result.stdout.contains("'=HYPERLINK") || export == "log")
@@ -369,7 +450,9 @@ struct SecurityEndToEndTests {
         for _ in 0..<2_000 {
             let fd = try RawPeer.connect(port: venue.port)
             for _ in 0..<5 {
-                let payload = (0..<Int.random(in: 0...300, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+                let payload = (0..<Int.random(in: 0...300, using: &generator)).map { _ in
+                    UInt8.random(in: 0...255, using: &generator)
+                }
                 try? RawPeer.writeFrame(fd, payload)
             }
             #expect((try? RawPeer.readExactly(fd, 1)) == nil, "the daemon answered random bytes")
@@ -390,7 +473,9 @@ struct SecurityEndToEndTests {
         #expect(try venue.k1.muster(["status"]).status == 0)
         #expect(try venue.digests() == before)
         let rssAfter = try Self.residentKiB(pid)
-        print("hostile frames: musterd RSS \(rssBefore / 1024) MiB before, \(rssAfter / 1024) MiB after 10,000 random frames")
+        print(
+            "hostile frames: musterd RSS \(rssBefore / 1024) MiB before, \(rssAfter / 1024) MiB after 10,000 random frames"
+        )
         #expect(rssAfter < rssBefore + 32 * 1024, "memory grew by \((rssAfter - rssBefore) / 1024) MiB")
     }
 
@@ -402,7 +487,9 @@ struct SecurityEndToEndTests {
 }
 
 extension SecurityEndToEndTests {
-    @Test("7b. revoking a kiosk that is online: it stops and wipes at once; a kiosk enrolled after the rotation syncs on the new key")
+    @Test(
+        "7b. revoking a kiosk that is online: it stops and wipes at once; a kiosk enrolled after the rotation syncs on the new key"
+    )
     func revokeOnlineAndRotate() throws {
         let venue = try Venue()
         #expect(try venue.k2.muster(["checkin", "MUS-0001"]).status == 0)
@@ -410,7 +497,9 @@ extension SecurityEndToEndTests {
 
         // What a thief takes with the box: its key and its certificate.
         let stolenKey = try KeyFile.read(
-            from: venue.k2.directory.appendingPathComponent("state/kiosk.key").path, passphrase: { nil })
+            from: venue.k2.directory.appendingPathComponent("state/kiosk.key").path,
+            passphrase: { nil }
+        )
         let stolenCertificate = try #require(try venue.replica(venue.k1).certificate(of: AuthorID(stolenKey.publicKey)))
 
         let revoked = try venue.k1.muster(["revoke", "k2", "--organizer-key", venue.k1.organizerKey])
@@ -435,19 +524,27 @@ extension SecurityEndToEndTests {
             return nil
         }
         #expect(evidence.count == 1)
-        #expect(evidence.first.flatMap { Replica.verifyRevocation($0, policy: venue.joined.policy) }?.kiosk == AuthorID(stolenKey.publicKey))
-        #expect(heard.allSatisfy {
-            switch $0 {
-            case .credentials, .revoked: true
-            default: false
+        #expect(
+            evidence.first.flatMap { Replica.verifyRevocation($0, policy: venue.joined.policy) }?.kiosk
+                == AuthorID(stolenKey.publicKey)
+        )
+        #expect(
+            heard.allSatisfy {
+                switch $0 {
+                case .credentials, .revoked: true
+                default: false
+                }
             }
-        })
+        )
         #expect(venue.k1.daemonLog().contains("refused a revoked kiosk"))
 
         // A kiosk enrolled now gets the rotated key (generation 1) and syncs with k1 on it.
         let k3 = try KioskHarness(
-            name: "k3", venueOf: venue.k1, listen: "127.0.0.1:\(try freeLoopbackPort())",
-            staticPeers: ["127.0.0.1:\(venue.port)"])
+            name: "k3",
+            venueOf: venue.k1,
+            listen: "127.0.0.1:\(try freeLoopbackPort())",
+            staticPeers: ["127.0.0.1:\(venue.port)"]
+        )
         #expect(try String(contentsOfFile: k3.kioskVenuePath, encoding: .utf8).contains("key_generation = 1"))
         try k3.start()
         try waitUntil("k3 syncs with k1", timeout: 30) {

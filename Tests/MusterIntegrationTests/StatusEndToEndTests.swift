@@ -10,13 +10,19 @@ struct StatusEndToEndTests {
         let port = try freeLoopbackPort()
         let k1 = try KioskHarness(name: "k1", location: "North door", listen: "127.0.0.1:\(port)")
         let k2 = try KioskHarness(
-            name: "k2", location: "South door", venueOf: k1, listen: "127.0.0.1:\(try freeLoopbackPort())",
-            staticPeers: ["127.0.0.1:\(port)"])
+            name: "k2",
+            location: "South door",
+            venueOf: k1,
+            listen: "127.0.0.1:\(try freeLoopbackPort())",
+            staticPeers: ["127.0.0.1:\(port)"]
+        )
         try k1.start()
         try k2.start()
         #expect(try k2.muster(["checkin", "nobody@example.com"]).status != 0, "no lock yet")
         try waitUntil("k1 sees k2 in sync with an equal digest", timeout: 30) {
-            guard let peers = try k1.status()["peerDetails"] as? [[String: Any]], let k2Peer = peers.first else { return false }
+            guard let peers = try k1.status()["peerDetails"] as? [[String: Any]], let k2Peer = peers.first else {
+                return false
+            }
             return k2Peer["name"] as? String == "k2" && k2Peer["behind"] as? Int == 0 && k2Peer["ahead"] as? Int == 0
                 && k2Peer["digestMatches"] as? Bool == true
         }
@@ -33,7 +39,9 @@ struct StatusEndToEndTests {
         #expect(doctor.stdout.contains("WARN  campaign lock"))
 
         try k2.stop()
-        try waitUntil("k2 leaves k1's status", timeout: 15) { (try k1.status()["peerDetails"] as? [Any])?.isEmpty == true }
+        try waitUntil("k2 leaves k1's status", timeout: 15) {
+            (try k1.status()["peerDetails"] as? [Any])?.isEmpty == true
+        }
         #expect(try k1.muster(["doctor"]).stdout.contains("WARN  peers: no other kiosk in session"))
     }
 }

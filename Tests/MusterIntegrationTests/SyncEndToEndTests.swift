@@ -16,8 +16,13 @@ struct SyncEndToEndTests {
 
         /// The organizer imports 40 attendees into "Expo" and locks it, on k1.
         func importAndLock() throws {
-            let file = try k1.write("list.csv", "email,first_name,last_name,company,ticket\n" + SyncEndToEndTests.csv + "\n")
-            #expect(try k1.muster(["import", file, "--campaign", "Expo", "--organizer-key", k1.organizerKey]).status == 0)
+            let file = try k1.write(
+                "list.csv",
+                "email,first_name,last_name,company,ticket\n" + SyncEndToEndTests.csv + "\n"
+            )
+            #expect(
+                try k1.muster(["import", file, "--campaign", "Expo", "--organizer-key", k1.organizerKey]).status == 0
+            )
             #expect(try k1.muster(["lock", "Expo", "--organizer-key", k1.organizerKey]).status == 0)
         }
 
@@ -32,7 +37,10 @@ struct SyncEndToEndTests {
             let p2 = try freeLoopbackPort()
             let p3 = try freeLoopbackPort()
             k1 = try KioskHarness(
-                name: "k1", listen: "127.0.0.1:\(p1)", staticPeers: ["127.0.0.1:\(p2)", "127.0.0.1:\(p3)"])
+                name: "k1",
+                listen: "127.0.0.1:\(p1)",
+                staticPeers: ["127.0.0.1:\(p2)", "127.0.0.1:\(p3)"]
+            )
             k2 = try KioskHarness(name: "k2", venueOf: k1, listen: "127.0.0.1:\(p2)", staticPeers: ["127.0.0.1:\(p1)"])
             k3 = try KioskHarness(name: "k3", venueOf: k1, listen: "127.0.0.1:\(p3)", staticPeers: ["127.0.0.1:\(p1)"])
         }
@@ -133,7 +141,10 @@ struct SyncEndToEndTests {
             let json = try kiosk.muster(["lookup", "p1@example.com", "--json"]).stdout
             return json.contains("\"kiosk\" : \"k2\"") ? "k2" : json.contains("\"kiosk\" : \"k3\"") ? "k3" : "?"
         }
-        #expect(Set(firsts).count == 1 && firsts[0] == "k2", "the earlier check-in (at k2) is shown everywhere: \(firsts)")
+        #expect(
+            Set(firsts).count == 1 && firsts[0] == "k2",
+            "the earlier check-in (at k2) is shown everywhere: \(firsts)"
+        )
         for kiosk in lab.all {
             #expect(try kiosk.status()["checkedIn"] as? Int == 2)
         }
@@ -167,7 +178,9 @@ struct SyncEndToEndTests {
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         address.sin_port = UInt16(port).bigEndian
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard connected == 0 else { throw KioskHarness.HarnessError(description: "cannot connect to port \(port)") }
         var timeout = timeval(tv_sec: 10, tv_usec: 0)
@@ -228,17 +241,26 @@ struct SyncEndToEndTests {
         #expect(try k1.muster(["lock", "Big", "--organizer-key", k1.organizerKey]).status == 0)
         let deltas = (try k1.status()["authors"] as? [[String: Any]])?.compactMap { $0["deltas"] as? Int }.reduce(0, +)
         #expect(deltas == 10_000)
-        let k4 = try KioskHarness(name: "k4", venueOf: k1, listen: "127.0.0.1:\(try freeLoopbackPort())", staticPeers: ["127.0.0.1:\(p1)"])
+        let k4 = try KioskHarness(
+            name: "k4",
+            venueOf: k1,
+            listen: "127.0.0.1:\(try freeLoopbackPort())",
+            staticPeers: ["127.0.0.1:\(p1)"]
+        )
         let start = Date()
         try k4.start()
         try Self.waitForEqualDigests([k1, k4], timeout: 120)
-        print("late kiosk caught up 10,000 deltas in \(Int(Date().timeIntervalSince(start) * 1000)) ms (including daemon start)")
+        print(
+            "late kiosk caught up 10,000 deltas in \(Int(Date().timeIntervalSince(start) * 1000)) ms (including daemon start)"
+        )
         #expect(try k4.status()["attendees"] as? Int == 9_998)
         try k4.stop()
         try k1.stop()
     }
 
-    @Test("a frozen peer is declared gone within seconds and taken back when it answers; a wiped replica gets everything again")
+    @Test(
+        "a frozen peer is declared gone within seconds and taken back when it answers; a wiped replica gets everything again"
+    )
     func livenessAndWipedReplica() throws {
         let p1 = try freeLoopbackPort()
         let p2 = try freeLoopbackPort()
@@ -268,7 +290,9 @@ struct SyncEndToEndTests {
         // Wipe k2's replica: it comes back with a new epoch and nothing, and gets everything again.
         try k2.stop()
         for suffix in ["", "-wal", "-shm"] {
-            try? FileManager.default.removeItem(atPath: k2.directory.appendingPathComponent("state/replica.sqlite\(suffix)").path)
+            try? FileManager.default.removeItem(
+                atPath: k2.directory.appendingPathComponent("state/replica.sqlite\(suffix)").path
+            )
         }
         try k2.start()
         try Self.waitForEqualDigests([k1, k2])

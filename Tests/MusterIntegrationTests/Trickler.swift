@@ -20,7 +20,9 @@ final class Trickler {
     init(port: Int, source: String, count: Int) {
         self.port = port
         self.source = source
-        connections = (0..<count).compactMap { _ in Self.open(port: port, source: source).map { Connection(fd: $0, opened: Date()) } }
+        connections = (0..<count).compactMap { _ in
+            Self.open(port: port, source: source).map { Connection(fd: $0, opened: Date()) }
+        }
     }
 
     deinit { for connection in connections { close(connection.fd) } }
@@ -34,7 +36,9 @@ final class Trickler {
                 closedByDaemon += 1
                 longestLife = max(longestLife, Date().timeIntervalSince(connections[slot].opened))
                 close(fd)
-                if let fresh = Self.open(port: port, source: source) { connections[slot] = Connection(fd: fresh, opened: Date()) }
+                if let fresh = Self.open(port: port, source: source) {
+                    connections[slot] = Connection(fd: fresh, opened: Date())
+                }
                 continue
             }
             var byte: UInt8 = index < 4 ? [0, 0, 0, 64][index] : 0x5a
@@ -60,12 +64,16 @@ final class Trickler {
         remote.sin_port = UInt16(port).bigEndian
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
         let size = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafePointer(to: &local) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, size) } }
+        let bound = withUnsafePointer(to: &local) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, size) }
+        }
         guard bound == 0 else {
             close(fd)
             return nil
         }
-        _ = withUnsafePointer(to: &remote) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, size) } }
+        _ = withUnsafePointer(to: &remote) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, size) }
+        }
         return fd
     }
 

@@ -59,7 +59,8 @@ struct UnderLoadEndToEndTests {
         let writeFailures = log.components(separatedBy: "session write failed").count - 1
         print(
             "SIGTERM under churn: exited after \(String(format: "%.2f", elapsed)) s (status \(daemon.terminationStatus)); "
-                + "\(flag.sessions.load(ordering: .relaxed)) churned sessions; \(writeFailures) 'session write failed' lines")
+                + "\(flag.sessions.load(ordering: .relaxed)) churned sessions; \(writeFailures) 'session write failed' lines"
+        )
         #expect(elapsed < 5, "musterd took \(elapsed) s to exit after SIGTERM")
         #expect(!daemon.isRunning)
         #expect(writeFailures <= flag.sessions.load(ordering: .relaxed) + 2, "a failed session logged more than once")

@@ -16,22 +16,33 @@ import Testing
             var random = SimRandom(seed: 42)
             let venue = try SimVenue(kiosks: 2, random: &random)
             var signer = DeltaSigner(
-                venue: venue.policy.venue, keyPair: venue.kioskKeys[0], head: .empty(venue.kioskIDs[0]))
+                venue: venue.policy.venue,
+                keyPair: venue.kioskKeys[0],
+                head: .empty(venue.kioskIDs[0])
+            )
             written = (0..<3).map { index in
                 signer.sign(
                     SimVenue.checkInBody(index: index, kiosk: 0),
-                    hlc: HLC(physicalMillis: SimVenue.startMillis + UInt64(index), logical: 0))
+                    hlc: HLC(physicalMillis: SimVenue.startMillis + UInt64(index), logical: 0)
+                )
             }
             var other = DeltaSigner(
-                venue: venue.policy.venue, keyPair: venue.kioskKeys[1], head: .empty(venue.kioskIDs[1]))
+                venue: venue.policy.venue,
+                keyPair: venue.kioskKeys[1],
+                head: .empty(venue.kioskIDs[1])
+            )
             forged = other.sign(
-                SimVenue.checkInBody(index: 99, kiosk: 1), hlc: HLC(physicalMillis: SimVenue.startMillis, logical: 0))
+                SimVenue.checkInBody(index: 99, kiosk: 1),
+                hlc: HLC(physicalMillis: SimVenue.startMillis, logical: 0)
+            )
         }
 
         func history(_ kiosks: [History.Kiosk]) -> History {
             History(
                 written: Dictionary(uniqueKeysWithValues: written.map { ($0.ref, $0) }),
-                acknowledged: written.prefix(2).map(\.ref), kiosks: kiosks)
+                acknowledged: written.prefix(2).map(\.ref),
+                kiosks: kiosks
+            )
         }
     }
 
@@ -41,7 +52,8 @@ import Testing
             fixture.history([
                 .init(name: "k1", live: true, deltas: fixture.written, digest: "d"),
                 .init(name: "k2", live: true, deltas: fixture.written, digest: "d"),
-            ]))
+            ])
+        )
         #expect(report.passed)
         #expect(report.problems.isEmpty)
     }
@@ -52,7 +64,8 @@ import Testing
             fixture.history([
                 .init(name: "k1", live: true, deltas: fixture.written, digest: "d"),
                 .init(name: "k2", live: true, deltas: [fixture.written[0]], digest: "d"),
-            ]))
+            ])
+        )
         #expect(!report.passed)
         #expect(report.lost == 1)
         #expect(report.lostCheckIns == [fixture.written[1].ref])
@@ -67,7 +80,8 @@ import Testing
                 .init(name: "k1", live: true, deltas: fixture.written, digest: "d"),
                 .init(name: "k2", live: true, deltas: Array(fixture.written.prefix(2)), digest: "d"),
                 .init(name: "k3", live: false, deltas: [], digest: "empty"),
-            ]))
+            ])
+        )
         #expect(report.lost == 0)
         #expect(report.phantoms == 0)
         #expect(report.digestsEqual)
@@ -79,7 +93,8 @@ import Testing
             fixture.history([
                 .init(name: "k1", live: true, deltas: fixture.written, digest: "d"),
                 .init(name: "k2", live: true, deltas: fixture.written + [fixture.forged], digest: "d"),
-            ]))
+            ])
+        )
         #expect(!report.passed)
         #expect(report.phantoms == 1)
         #expect(report.lost == 0)
@@ -94,7 +109,8 @@ import Testing
         let report = Checker.check(
             fixture.history([
                 .init(name: "k1", live: true, deltas: [forgedCopy] + fixture.written.dropFirst(), digest: "d")
-            ]))
+            ])
+        )
         #expect(report.phantoms == 1)
         // The acknowledged original is not there either.
         #expect(report.lost == 1)
@@ -106,7 +122,8 @@ import Testing
             fixture.history([
                 .init(name: "k1", live: true, deltas: fixture.written, digest: "aaaa"),
                 .init(name: "k2", live: true, deltas: fixture.written, digest: "bbbb"),
-            ]))
+            ])
+        )
         #expect(!report.passed)
         #expect(!report.digestsEqual)
         #expect(report.lost == 0 && report.phantoms == 0)

@@ -5,7 +5,10 @@ import Testing
 /// Whole runs, small enough for `make test`: determinism, a clean run and a faulty one.
 @Suite struct SimulationTests {
     static func options(
-        kiosks: Int = 8, checkIns: Int = 60, seed: UInt64, faults: FaultOptions = FaultOptions(),
+        kiosks: Int = 8,
+        checkIns: Int = 60,
+        seed: UInt64,
+        faults: FaultOptions = FaultOptions(),
         store: SimOptions.StoreKind = .memory
     ) -> SimOptions {
         var options = SimOptions(kiosks: kiosks, checkIns: checkIns, seed: seed)
@@ -54,7 +57,9 @@ import Testing
     @Test func crashedKioskKeepsItsReplicaAndCatchesUp() throws {
         var faults = FaultOptions()
         faults.crash = true
-        let result = try Simulation(options: Self.options(kiosks: 10, checkIns: 100, seed: 9, faults: faults, store: .sqlite)).run()
+        let result = try Simulation(
+            options: Self.options(kiosks: 10, checkIns: 100, seed: 9, faults: faults, store: .sqlite)
+        ).run()
         #expect(result.passed, "\(result.line) \(result.check.problems)")
     }
 }

@@ -1,7 +1,7 @@
-@testable import MusterCore
 import MusterCrypto
 import Testing
 
+@testable import MusterCore
 @testable import MusterStore
 
 @Suite("ChainVerifier")
@@ -15,14 +15,19 @@ struct ChainVerifierTests {
     }
 
     /// `count` check-ins by kiosk A continuing after `head`, and the signer's head after them.
-    func run(_ count: Int, after head: AuthorHead? = nil, hlcStart: UInt64 = TestTime.start) -> (
+    func run(
+        _ count: Int,
+        after head: AuthorHead? = nil,
+        hlcStart: UInt64 = TestTime.start
+    ) -> (
         [SignedDelta], AuthorHead
     ) {
         var signer = venue.signer(venue.kioskAKey, head: head)
         let deltas = (0..<count).map { index in
             signer.sign(
                 Bodies.checkIn(ScenarioLog.campaign, "guest\(index)@example.com", kiosk: "Kiosk A"),
-                hlc: HLC(physicalMillis: hlcStart + UInt64(index), logical: 0))
+                hlc: HLC(physicalMillis: hlcStart + UInt64(index), logical: 0)
+            )
         }
         return (deltas, signer.head)
     }
@@ -44,9 +49,15 @@ struct ChainVerifierTests {
         #expect(second.map(\.seq) == [4, 5])
         #expect(try ChainVerifier.verify(run: second, after: head).count == 2)
         // The same continuation does not verify from genesis or from an older head.
-        #expect(replicaError { () throws(ReplicaError) in try ChainVerifier.verify(run: second, after: .empty(kiosk)) }?.code == .gap)
+        #expect(
+            replicaError { () throws(ReplicaError) in try ChainVerifier.verify(run: second, after: .empty(kiosk)) }?
+                .code == .gap
+        )
         let older = AuthorHead(author: kiosk, seq: 3, hash: Blake2b.hash256(first[1].envelope))
-        #expect(replicaError { () throws(ReplicaError) in try ChainVerifier.verify(run: second, after: older) }?.code == .brokenChain)
+        #expect(
+            replicaError { () throws(ReplicaError) in try ChainVerifier.verify(run: second, after: older) }?.code
+                == .brokenChain
+        )
     }
 
     @Test func emptyRunVerifiesToNothing() throws {
@@ -66,7 +77,9 @@ struct ChainVerifierTests {
         let (deltas, _) = run(3)
         var tampered = deltas
         tampered[1] = try deltas[1].flippingEnvelopeByte(at: deltas[1].envelope.count - 1)
-        let error = replicaError { () throws(ReplicaError) in try ChainVerifier.verify(run: tampered, after: .empty(kiosk)) }
+        let error = replicaError { () throws(ReplicaError) in
+            try ChainVerifier.verify(run: tampered, after: .empty(kiosk))
+        }
         #expect(error?.code == .brokenChain)
         #expect(error?.ref == deltas[2].ref)
     }
@@ -75,7 +88,9 @@ struct ChainVerifierTests {
         let (deltas, _) = run(2)
         var tampered = deltas
         tampered[0] = try deltas[0].flippingEnvelopeByte(at: SignedDelta.prevOffset + 5)
-        let error = replicaError { () throws(ReplicaError) in try ChainVerifier.verify(run: tampered, after: .empty(kiosk)) }
+        let error = replicaError { () throws(ReplicaError) in
+            try ChainVerifier.verify(run: tampered, after: .empty(kiosk))
+        }
         #expect(error?.code == .brokenChain)
         #expect(error?.ref == deltas[0].ref)
     }
@@ -85,7 +100,9 @@ struct ChainVerifierTests {
         for index in [SignedDelta.hlcOffset + 7, deltas[2].envelope.count - 1] {
             var tampered = deltas
             tampered[2] = try deltas[2].flippingEnvelopeByte(at: index)
-            let error = replicaError { () throws(ReplicaError) in try ChainVerifier.verify(run: tampered, after: .empty(kiosk)) }
+            let error = replicaError { () throws(ReplicaError) in
+                try ChainVerifier.verify(run: tampered, after: .empty(kiosk))
+            }
             #expect(error?.code == .badSignature)
         }
     }
@@ -94,7 +111,9 @@ struct ChainVerifierTests {
         let (deltas, _) = run(3)
         var tampered = deltas
         tampered[2] = try deltas[2].flippingSignatureByte(at: 10)
-        let error = replicaError { () throws(ReplicaError) in try ChainVerifier.verify(run: tampered, after: .empty(kiosk)) }
+        let error = replicaError { () throws(ReplicaError) in
+            try ChainVerifier.verify(run: tampered, after: .empty(kiosk))
+        }
         #expect(error?.code == .badSignature)
         #expect(error?.ref == deltas[2].ref)
     }
@@ -102,7 +121,9 @@ struct ChainVerifierTests {
     @Test func signatureByAnotherKeyIsRefused() throws {
         let (deltas, _) = run(1)
         let forged = try SignedDelta(envelope: deltas[0].envelope, signature: venue.kioskBKey.sign(deltas[0].envelope))
-        let error = replicaError { () throws(ReplicaError) in try ChainVerifier.verify(run: [forged], after: .empty(kiosk)) }
+        let error = replicaError { () throws(ReplicaError) in
+            try ChainVerifier.verify(run: [forged], after: .empty(kiosk))
+        }
         #expect(error?.code == .badSignature)
     }
 
@@ -110,8 +131,12 @@ struct ChainVerifierTests {
         let (a, _) = run(1)
         var signerB = venue.signer(venue.kioskBKey)
         let b = signerB.sign(
-            Bodies.checkIn(ScenarioLog.campaign, "x@example.com", kiosk: "Kiosk B"), hlc: HLC(physicalMillis: 1, logical: 0))
-        let error = replicaError { () throws(ReplicaError) in try ChainVerifier.verify(run: [a[0], b], after: .empty(kiosk)) }
+            Bodies.checkIn(ScenarioLog.campaign, "x@example.com", kiosk: "Kiosk B"),
+            hlc: HLC(physicalMillis: 1, logical: 0)
+        )
+        let error = replicaError { () throws(ReplicaError) in
+            try ChainVerifier.verify(run: [a[0], b], after: .empty(kiosk))
+        }
         #expect(error?.code == .malformed)
     }
 }

@@ -4,11 +4,19 @@ import Testing
 @testable import MusterStore
 
 private func lock(
-    campaign: String? = "camp-1", status: String = "Attended", opens: Int64? = nil, closes: Int64? = nil
+    campaign: String? = "camp-1",
+    status: String = "Attended",
+    opens: Int64? = nil,
+    closes: Int64? = nil
 ) -> LockState {
     LockState(
-        version: 3, campaignID: campaign, campaignName: campaign.map { "Name of \($0)" }, checkInStatus: status,
-        opensAtMillis: opens, closesAtMillis: closes)
+        version: 3,
+        campaignID: campaign,
+        campaignName: campaign.map { "Name of \($0)" },
+        checkInStatus: status,
+        opensAtMillis: opens,
+        closesAtMillis: closes
+    )
 }
 
 @Suite("CheckInPolicy")
@@ -54,14 +62,17 @@ struct CheckInPolicyTests {
         let closes = Int64(now) + 1
         #expect(
             CheckInPolicy.window(lock: lock(status: "Attended", opens: opens, closes: closes), nowMillis: now)
-                == .allow(campaignID: "camp-1", memberStatus: "Attended"))
+                == .allow(campaignID: "camp-1", memberStatus: "Attended")
+        )
         #expect(
             CheckInPolicy.window(lock: lock(status: "Responded"), nowMillis: now)
-                == .allow(campaignID: "camp-1", memberStatus: "Responded"))
+                == .allow(campaignID: "camp-1", memberStatus: "Responded")
+        )
         // Opening time is inclusive.
         #expect(
             CheckInPolicy.window(lock: lock(opens: Int64(now)), nowMillis: now)
-                == .allow(campaignID: "camp-1", memberStatus: "Attended"))
+                == .allow(campaignID: "camp-1", memberStatus: "Attended")
+        )
     }
 
     @Test func nowBeyondInt64IsClampedNotTrapped() {

@@ -20,7 +20,8 @@ struct NameKeyTests {
             let length = Int(random.next() % 24)
             let bytes = (0..<length).map { _ -> UInt8 in
                 let pick = random.next() % 10
-                return pick < 2 ? [0x20, 0x09, 0x0A, 0x0D, 0x0B, 0x0C, 0x1F][Int(random.next() % 7)] : UInt8(random.next() % 0x80)
+                return pick < 2
+                    ? [0x20, 0x09, 0x0A, 0x0D, 0x0B, 0x0C, 0x1F][Int(random.next() % 7)] : UInt8(random.next() % 0x80)
             }
             let text = String(decoding: bytes, as: UTF8.self)
             #expect(NameKey.asciiFold(text) == NameKey.unicodeFold(text), "\(bytes)")

@@ -27,7 +27,8 @@ struct ReplicaLocalTests {
             let empty = try replica.digest()
             var hlcCalls = 0
             let (result, delta) = try replica.appendLocal(
-                keyPair: venue.kioskAKey, nowMillis: TestTime.start,
+                keyPair: venue.kioskAKey,
+                nowMillis: TestTime.start,
                 nextHLC: { _ in
                     hlcCalls += 1
                     return HLC(physicalMillis: TestTime.start, logical: 0)
@@ -55,8 +56,11 @@ struct ReplicaLocalTests {
                 for (index, key) in ["ada@example.com", "grace@example.com", "alan@example.com"].enumerated() {
                     now += 1_000
                     let (result, delta) = try replica.appendLocal(
-                        keyPair: venue.kioskAKey, nowMillis: now, nextHLC: { _ in clock.tick(nowMillis: now) },
-                        Self.checkInOnce(key))
+                        keyPair: venue.kioskAKey,
+                        nowMillis: now,
+                        nextHLC: { _ in clock.tick(nowMillis: now) },
+                        Self.checkInOnce(key)
+                    )
                     #expect(result == "welcome")
                     let stored = try #require(delta)
                     #expect(stored.seq == UInt64(index + 1))
@@ -67,8 +71,11 @@ struct ReplicaLocalTests {
                 }
                 // Deciding on the snapshot: the second attempt for Ada appends nothing.
                 let (again, none) = try replica.appendLocal(
-                    keyPair: venue.kioskAKey, nowMillis: now, nextHLC: { _ in clock.tick(nowMillis: now) },
-                    Self.checkInOnce("ada@example.com"))
+                    keyPair: venue.kioskAKey,
+                    nowMillis: now,
+                    nextHLC: { _ in clock.tick(nowMillis: now) },
+                    Self.checkInOnce("ada@example.com")
+                )
                 #expect(again == "already checked in at Kiosk A")
                 #expect(none == nil)
 
@@ -94,8 +101,11 @@ struct ReplicaLocalTests {
             #expect(try reopened.newestHLC(author: venue.kioskA) == appended.last?.hlc)
             now += 1_000
             let (_, fourth) = try reopened.appendLocal(
-                keyPair: venue.kioskAKey, nowMillis: now, nextHLC: { _ in clock.tick(nowMillis: now) },
-                Self.checkInOnce("edsger@example.com"))
+                keyPair: venue.kioskAKey,
+                nowMillis: now,
+                nextHLC: { _ in clock.tick(nowMillis: now) },
+                Self.checkInOnce("edsger@example.com")
+            )
             #expect(fourth?.seq == 4)
             #expect(fourth?.prev == Blake2b.hash256(appended[2].envelope))
             #expect(try reopened.digest() != digest)
@@ -133,13 +143,21 @@ struct ReplicaLocalTests {
 
             let appendError = replicaError { () throws(ReplicaError) in
                 try reader.appendLocal(
-                    keyPair: venue.kioskAKey, nowMillis: TestTime.start,
-                    nextHLC: { _ in HLC(physicalMillis: TestTime.start, logical: 0) }, Self.checkInOnce("new@example.com"))
+                    keyPair: venue.kioskAKey,
+                    nowMillis: TestTime.start,
+                    nextHLC: { _ in HLC(physicalMillis: TestTime.start, logical: 0) },
+                    Self.checkInOnce("new@example.com")
+                )
             }
             #expect(appendError?.code == .sqlite)
             var organizer = venue.signer(
-                venue.organizerKey, head: try reader.head(of: venue.organizer))
-            let more = organizer.sign(.lock(LockPayload(version: 10, campaignID: nil)), hlc: HLC(packed: log.all.last!.hlc.packed + 1))
+                venue.organizerKey,
+                head: try reader.head(of: venue.organizer)
+            )
+            let more = organizer.sign(
+                .lock(LockPayload(version: 10, campaignID: nil)),
+                hlc: HLC(packed: log.all.last!.hlc.packed + 1)
+            )
             #expect(replicaError { () throws(ReplicaError) in try reader.ingestAtTestTime([more]) }?.code == .sqlite)
             #expect(try reader.digest() == digest)
         }
@@ -162,7 +180,8 @@ struct ReplicaLocalTests {
             let replica = try venue.openReplica(in: dir)
             let error = replicaError { () throws(ReplicaError) in
                 try replica.appendLocal(
-                    keyPair: venue.kioskAKey, nowMillis: TestTime.start,
+                    keyPair: venue.kioskAKey,
+                    nowMillis: TestTime.start,
                     nextHLC: { _ in HLC(physicalMillis: TestTime.start, logical: 0) }
                 ) { _ in LocalWrite.append(.lock(LockPayload(version: 1, campaignID: "c")), answer: ()) }
             }
@@ -180,7 +199,8 @@ struct ReplicaLocalTests {
             let replica = try venue.openReplica(in: dir)
             let error = replicaError { () throws(ReplicaError) in
                 try replica.appendLocal(
-                    keyPair: venue.kioskAKey, nowMillis: TestTime.start,
+                    keyPair: venue.kioskAKey,
+                    nowMillis: TestTime.start,
                     nextHLC: { _ in HLC(physicalMillis: TestTime.start, logical: 0) }
                 ) { _ -> LocalWrite<Void> in throw DecideFailed() }
             }

@@ -20,7 +20,10 @@ struct ReplicaLookupTests {
 
     @Test func exactEmailIsCaseInsensitiveAndTrimmed() throws {
         try withScenario { (replica, _) throws in
-            for query in [ScenarioLog.email(4), "first4.last4@example.com", "  FIRST4.LAST4@EXAMPLE.COM\n", "\tFirst4.Last4@Example.com "] {
+            for query in [
+                ScenarioLog.email(4), "first4.last4@example.com", "  FIRST4.LAST4@EXAMPLE.COM\n",
+                "\tFirst4.Last4@Example.com ",
+            ] {
                 let record = try lookup(replica, query)
                 #expect(record?.key == ScenarioLog.key(4), "\(query)")
                 #expect(record?.ticket == ScenarioLog.ticket(4))
@@ -54,7 +57,10 @@ struct ReplicaLookupTests {
             let byEmail = try lookup(replica, "NEW.PERSON@example.com")
             #expect(byEmail?.key == ScenarioLog.newWalkInEmail)
             #expect(byEmail?.isCheckedIn == true)
-            #expect(try replica.view { try $0.presences(campaignID: Self.c, attendeeKey: ScenarioLog.newWalkInEmail) }.count == 2)
+            #expect(
+                try replica.view { try $0.presences(campaignID: Self.c, attendeeKey: ScenarioLog.newWalkInEmail) }.count
+                    == 2
+            )
         }
     }
 
@@ -132,12 +138,17 @@ struct ReplicaLookupTests {
             var kioskB = venue.signer(venue.kioskBKey)
             let setup = organizer.sign(
                 Bodies.attendee(c, email: "ada@example.com", first: "Ada", last: "L", company: "", ticket: nil),
-                hlc: HLC(physicalMillis: TestTime.start, logical: 0))
+                hlc: HLC(physicalMillis: TestTime.start, logical: 0)
+            )
             // Kiosk B's clock is behind: its check-in is stamped earlier though it arrives last.
             let late = kioskA.sign(
-                Bodies.checkIn(c, "ada@example.com", kiosk: "Kiosk A"), hlc: HLC(physicalMillis: TestTime.start + 9_000, logical: 0))
+                Bodies.checkIn(c, "ada@example.com", kiosk: "Kiosk A"),
+                hlc: HLC(physicalMillis: TestTime.start + 9_000, logical: 0)
+            )
             let early = kioskB.sign(
-                Bodies.checkIn(c, "ada@example.com", kiosk: "Kiosk B"), hlc: HLC(physicalMillis: TestTime.start + 2_000, logical: 5))
+                Bodies.checkIn(c, "ada@example.com", kiosk: "Kiosk B"),
+                hlc: HLC(physicalMillis: TestTime.start + 2_000, logical: 5)
+            )
             let replica = try venue.openReplica(in: dir)
             try replica.ingestAtTestTime([setup])
             try replica.ingestAtTestTime([late])
@@ -159,7 +170,9 @@ struct ReplicaLookupTests {
 
             let reEntered = try #require(try lookup(replica, ScenarioLog.email(11)))
             #expect(reEntered.isInside)
-            let kinds = try replica.view { try $0.presences(campaignID: Self.c, attendeeKey: ScenarioLog.key(11)) }.map(\.kind)
+            let kinds = try replica.view { try $0.presences(campaignID: Self.c, attendeeKey: ScenarioLog.key(11)) }.map(
+                \.kind
+            )
             #expect(kinds == [.checkIn, .checkOut, .checkIn])
 
             #expect(try lookup(replica, ScenarioLog.email(0))?.isInside == true)
@@ -197,7 +210,9 @@ struct ReplicaLookupTests {
             #expect(all[1].attendees == 1)
             #expect(all[1].checkedIn == 0)
 
-            func ids(_ text: String) throws -> [String] { try replica.view { try $0.campaigns(matching: text) }.map(\.id) }
+            func ids(_ text: String) throws -> [String] {
+                try replica.view { try $0.campaigns(matching: text) }.map(\.id)
+            }
             #expect(try ids("devcon") == [ScenarioLog.campaign])
             #expect(try ids("DEVCON 20") == [ScenarioLog.campaign])
             #expect(try ids("meetup") == [ScenarioLog.otherCampaign])

@@ -1,7 +1,7 @@
 import Foundation
+import GRDB
 import MusterCore
 import MusterCrypto
-import GRDB
 import Testing
 
 @testable import MusterStore
@@ -58,8 +58,22 @@ struct ReplicaSearchTests {
             var signer = venue.signer(venue.organizerKey)
             let bodies: [DeltaBody] = [
                 .campaign(CampaignPayload(campaignID: "gala", name: "Gala")),
-                Bodies.attendee("gala", email: "emile@example.com", first: "Émile", last: "Zola", company: "", ticket: nil),
-                Bodies.attendee("other", email: "zoe@example.com", first: "Zoë", last: "Zola", company: "", ticket: nil),
+                Bodies.attendee(
+                    "gala",
+                    email: "emile@example.com",
+                    first: "Émile",
+                    last: "Zola",
+                    company: "",
+                    ticket: nil
+                ),
+                Bodies.attendee(
+                    "other",
+                    email: "zoe@example.com",
+                    first: "Zoë",
+                    last: "Zola",
+                    company: "",
+                    ticket: nil
+                ),
             ]
             let deltas = bodies.enumerated().map { index, body in
                 signer.sign(body, hlc: HLC(physicalMillis: TestTime.start + UInt64(index), logical: 0))
@@ -87,7 +101,8 @@ struct ReplicaSearchTests {
                         INSERT INTO attendee(campaign_id, key, email, first_name, last_name, company, p_hlc, p_author,
                             p_seq, admitted, imported, walk_in)
                         VALUES ('gala', 'ada@example.com', 'ada@example.com', 'Ada', 'Lovelace', '', 1, x'01', 1, 1, 1, 0)
-                        """)
+                        """
+                )
             }
             try old.close()
             let replica = try Replica.open(path: path, policy: venue.policy)

@@ -27,7 +27,13 @@ struct ReplicaShuffleTests {
     }
 
     /// Delivers `batches` to a fresh replica and checks every delta was applied exactly once.
-    func deliver(_ batches: [[SignedDelta]], venue: TestVenue, log: ScenarioLog, dir: String, name: String) throws
+    func deliver(
+        _ batches: [[SignedDelta]],
+        venue: TestVenue,
+        log: ScenarioLog,
+        dir: String,
+        name: String
+    ) throws
         -> Replica
     {
         let replica = try venue.openReplica(in: dir, named: name)
@@ -51,11 +57,21 @@ struct ReplicaShuffleTests {
                 // B: fine-grained interleaving, small batches.
                 let orderB = Shuffle.interleave(logs, maxRun: 1, using: &rng)
                 let b = try deliver(
-                    Shuffle.batches(orderB, maxBatch: 4, using: &rng), venue: venue, log: log, dir: dir, name: "b\(seed)")
+                    Shuffle.batches(orderB, maxBatch: 4, using: &rng),
+                    venue: venue,
+                    log: log,
+                    dir: dir,
+                    name: "b\(seed)"
+                )
                 // C: long runs per author, large batches.
                 let orderC = Shuffle.interleave(logs, maxRun: 12, using: &rng)
                 let c = try deliver(
-                    Shuffle.batches(orderC, maxBatch: 25, using: &rng), venue: venue, log: log, dir: dir, name: "c\(seed)")
+                    Shuffle.batches(orderC, maxBatch: 25, using: &rng),
+                    venue: venue,
+                    log: log,
+                    dir: dir,
+                    name: "c\(seed)"
+                )
                 #expect(orderB != log.all || orderC != log.all)
                 #expect(try b.digest() == expected.digest, "seed \(seed)")
                 #expect(try c.digest() == expected.digest, "seed \(seed)")
@@ -114,7 +130,10 @@ struct ReplicaShuffleTests {
         try withReference { (dir, venue, log, reference) throws in
             // Check-ins and walk-ins arrive before the campaign, the attendee list and the lock.
             let replica = try venue.openReplica(in: dir, named: "kiosks-first")
-            try replica.ingestAtTestTime(log.deltas(of: venue.kioskB) + log.deltas(of: venue.kioskA), nowMillis: log.now)
+            try replica.ingestAtTestTime(
+                log.deltas(of: venue.kioskB) + log.deltas(of: venue.kioskA),
+                nowMillis: log.now
+            )
             #expect(try replica.status().lock == nil)
             try replica.ingestAtTestTime(log.deltas(of: venue.organizer), nowMillis: log.now)
             #expect(try replica.digest() == (try reference.digest()))

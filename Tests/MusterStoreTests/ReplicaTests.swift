@@ -192,13 +192,19 @@ struct ReplicaIngestTests {
 
             // Kiosk A (its key stolen, or its disk restored from a backup) signs another seq 2.
             var forker = venue.signer(
-                venue.kioskAKey, head: AuthorHead(author: venue.kioskA, seq: 1, hash: Blake2b.hash256(run[0].envelope)))
+                venue.kioskAKey,
+                head: AuthorHead(author: venue.kioskA, seq: 1, hash: Blake2b.hash256(run[0].envelope))
+            )
             let fork = forker.sign(
-                Bodies.checkIn(ScenarioLog.campaign, ScenarioLog.key(28), kiosk: "Kiosk A"), hlc: run[1].hlc)
+                Bodies.checkIn(ScenarioLog.campaign, ScenarioLog.key(28), kiosk: "Kiosk A"),
+                hlc: run[1].hlc
+            )
             #expect(fork.seq == 2)
             #expect(fork != run[1])
             let forkNext = forker.sign(
-                Bodies.checkIn(ScenarioLog.campaign, ScenarioLog.key(27), kiosk: "Kiosk A"), hlc: run[2].hlc)
+                Bodies.checkIn(ScenarioLog.campaign, ScenarioLog.key(27), kiosk: "Kiosk A"),
+                hlc: run[2].hlc
+            )
 
             let report = try replica.ingestAtTestTime([fork], nowMillis: log.now)
             #expect(report.rejected.map(\.code) == [.fork])
@@ -274,8 +280,13 @@ struct ReplicaIngestTests {
     static let organizerOnlyBodies: [DeltaBody] = [
         .campaign(CampaignPayload(campaignID: "evil", name: "Evil Con")),
         Bodies.attendee(
-            ScenarioLog.campaign, email: "mallory@example.com", first: "Mallory", last: "M", company: "",
-            ticket: "T-6666"),
+            ScenarioLog.campaign,
+            email: "mallory@example.com",
+            first: "Mallory",
+            last: "M",
+            company: "",
+            ticket: "T-6666"
+        ),
         .lock(LockPayload(version: 99, campaignID: "evil")),
         .undo(UndoPayload(target: DeltaRef(author: AuthorID(bytes: [UInt8](repeating: 1, count: 32))!, seq: 1))),
     ]
@@ -327,11 +338,15 @@ struct ReplicaIngestTests {
             let elsewhere = VenueID.random()
             var kiosk = venue.signer(venue.kioskAKey, venue: elsewhere)
             let checkIn = kiosk.sign(
-                Bodies.checkIn("c", "a@example.com", kiosk: "Kiosk A"), hlc: HLC(physicalMillis: TestTime.start, logical: 0))
+                Bodies.checkIn("c", "a@example.com", kiosk: "Kiosk A"),
+                hlc: HLC(physicalMillis: TestTime.start, logical: 0)
+            )
             #expect(checkIn.venue == elsewhere)
             var organizer = venue.signer(venue.organizerKey, venue: elsewhere)
             let lock = organizer.sign(
-                .lock(LockPayload(version: 1, campaignID: "c")), hlc: HLC(physicalMillis: TestTime.start, logical: 0))
+                .lock(LockPayload(version: 1, campaignID: "c")),
+                hlc: HLC(physicalMillis: TestTime.start, logical: 0)
+            )
             let report = try replica.ingestAtTestTime([checkIn, lock])
             #expect(report.rejected.map(\.code) == [.wrongVenue, .wrongVenue])
             #expect(report.applied.isEmpty)
@@ -348,9 +363,18 @@ struct ReplicaIngestTests {
             let empty = try replica.digest()
             let organizerRun = Array(log.deltas(of: venue.organizer).prefix(10))
             let kioskRun = Array(log.deltas(of: venue.kioskA).prefix(3))
-            var kiosk = venue.signer(venue.kioskAKey, head: AuthorHead(
-                author: venue.kioskA, seq: 3, hash: Blake2b.hash256(kioskRun[2].envelope)))
-            let badLock = kiosk.sign(.lock(LockPayload(version: 9, campaignID: nil)), hlc: HLC(packed: kioskRun[2].hlc.packed + 1))
+            var kiosk = venue.signer(
+                venue.kioskAKey,
+                head: AuthorHead(
+                    author: venue.kioskA,
+                    seq: 3,
+                    hash: Blake2b.hash256(kioskRun[2].envelope)
+                )
+            )
+            let badLock = kiosk.sign(
+                .lock(LockPayload(version: 9, campaignID: nil)),
+                hlc: HLC(packed: kioskRun[2].hlc.packed + 1)
+            )
 
             let cases: [(batch: [SignedDelta], code: ReplicaError.Code)] = [
                 (organizerRun + kioskRun + [badLock], .notAuthorized),
@@ -395,24 +419,36 @@ struct ReplicaIngestTests {
             var kioskA = venue.signer(venue.kioskAKey)
             var kioskB = venue.signer(venue.kioskBKey)
             let setup = [
-                organizer.sign(.campaign(CampaignPayload(campaignID: c, name: "DevCon")), hlc: HLC(physicalMillis: now - 50_000, logical: 0)),
+                organizer.sign(
+                    .campaign(CampaignPayload(campaignID: c, name: "DevCon")),
+                    hlc: HLC(physicalMillis: now - 50_000, logical: 0)
+                ),
                 organizer.sign(
                     Bodies.attendee(c, email: "ada@example.com", first: "Ada", last: "L", company: "", ticket: nil),
-                    hlc: HLC(physicalMillis: now - 40_000, logical: 0)),
-                organizer.sign(.lock(LockPayload(version: 1, campaignID: c)), hlc: HLC(physicalMillis: now - 30_000, logical: 0)),
+                    hlc: HLC(physicalMillis: now - 40_000, logical: 0)
+                ),
+                organizer.sign(
+                    .lock(LockPayload(version: 1, campaignID: c)),
+                    hlc: HLC(physicalMillis: now - 30_000, logical: 0)
+                ),
             ]
             let future = kioskA.sign(
                 Bodies.checkIn(c, "ada@example.com", kiosk: "Kiosk A"),
-                hlc: HLC(physicalMillis: now + TestTime.tenYears, logical: 0))
+                hlc: HLC(physicalMillis: now + TestTime.tenYears, logical: 0)
+            )
             let normalHLC = HLC(physicalMillis: now - 1_000, logical: 3)
             let normal = kioskB.sign(Bodies.checkIn(c, "grace@example.com", kiosk: "Kiosk B"), hlc: normalHLC)
             // Just inside the bound: no warning.
             let edge = kioskB.sign(
                 Bodies.checkIn(c, "alan@example.com", kiosk: "Kiosk B"),
-                hlc: HLC(physicalMillis: now + TestTime.clockBound, logical: 0))
+                hlc: HLC(physicalMillis: now + TestTime.clockBound, logical: 0)
+            )
 
             let report = try replica.ingest(
-                setup + [future, normal, edge], nowMillis: now, clockBoundMillis: TestTime.clockBound)
+                setup + [future, normal, edge],
+                nowMillis: now,
+                clockBoundMillis: TestTime.clockBound
+            )
             #expect(report.rejected.isEmpty)
             #expect(report.applied.count == 6)
             #expect(report.clockWarnings == [future.ref])

@@ -13,11 +13,17 @@ import Testing
         return (1...count).map { index in
             signer.sign(
                 Bodies.checkIn("c1", "person\(index)@example.com", kiosk: "Kiosk A"),
-                hlc: HLC(physicalMillis: TestTime.start + UInt64(index) * 1_000, logical: 0))
+                hlc: HLC(physicalMillis: TestTime.start + UInt64(index) * 1_000, logical: 0)
+            )
         }
     }
 
-    static func revoke(_ venue: TestVenue, kiosk: AuthorID, watermark: UInt64, sealedTo: [SigningKeyPair] = [])
+    static func revoke(
+        _ venue: TestVenue,
+        kiosk: AuthorID,
+        watermark: UInt64,
+        sealedTo: [SigningKeyPair] = []
+    )
         throws -> SignedDelta
     {
         var signer = venue.signer(venue.organizerKey)
@@ -27,7 +33,8 @@ import Testing
         }
         return signer.sign(
             .revoke(RevokePayload(kiosk: kiosk, watermark: watermark, keyGeneration: 1, sealedKeys: sealed)),
-            hlc: HLC(physicalMillis: TestTime.start + 100_000, logical: 0))
+            hlc: HLC(physicalMillis: TestTime.start + 100_000, logical: 0)
+        )
     }
 
     @Test func anUnenrolledKioskCannotAuthorDeltasUntilItsCertificateIsKnown() throws {
@@ -52,12 +59,19 @@ import Testing
         let good = venue.certificate(for: venue.kioskAKey, name: "Kiosk A")
         #expect(throws: Never.self) { try Replica.verifyCertificate(good, for: venue.kioskA, policy: venue.policy) }
         // Presented by another kiosk.
-        #expect(throws: ReplicaError.self) { try Replica.verifyCertificate(good, for: venue.kioskB, policy: venue.policy) }
+        #expect(throws: ReplicaError.self) {
+            try Replica.verifyCertificate(good, for: venue.kioskB, policy: venue.policy)
+        }
         // Signed by a kiosk instead of the organizer.
         let selfSigned = VenuePolicy.certificate(
-            venue: venue.venue, organizer: venue.kioskBKey,
-            payload: EnrollPayload(kiosk: venue.kioskB, name: "Me", location: ""), hlc: HLC(physicalMillis: 1, logical: 0))
-        #expect(throws: ReplicaError.self) { try Replica.verifyCertificate(selfSigned, for: venue.kioskB, policy: venue.policy) }
+            venue: venue.venue,
+            organizer: venue.kioskBKey,
+            payload: EnrollPayload(kiosk: venue.kioskB, name: "Me", location: ""),
+            hlc: HLC(physicalMillis: 1, logical: 0)
+        )
+        #expect(throws: ReplicaError.self) {
+            try Replica.verifyCertificate(selfSigned, for: venue.kioskB, policy: venue.policy)
+        }
         // Another venue's certificate (captured bytes replayed elsewhere).
         let other = VenuePolicy(venue: .random(), organizer: venue.organizer)
         #expect(throws: ReplicaError.self) { try Replica.verifyCertificate(good, for: venue.kioskA, policy: other) }
@@ -65,7 +79,9 @@ import Testing
         var signature = good.signature
         signature[5] ^= 1
         let forged = try SignedDelta(envelope: good.envelope, signature: signature)
-        #expect(throws: ReplicaError.self) { try Replica.verifyCertificate(forged, for: venue.kioskA, policy: venue.policy) }
+        #expect(throws: ReplicaError.self) {
+            try Replica.verifyCertificate(forged, for: venue.kioskA, policy: venue.policy)
+        }
     }
 
     @Test func aCertificateIsNeverALogEntry() throws {
@@ -144,7 +160,8 @@ import Testing
             var signer = venue.signer(venue.kioskBKey)
             let forgedRevoke = signer.sign(
                 .revoke(RevokePayload(kiosk: venue.kioskA, watermark: 0, keyGeneration: 9, sealedKeys: [])),
-                hlc: HLC(physicalMillis: TestTime.start, logical: 0))
+                hlc: HLC(physicalMillis: TestTime.start, logical: 0)
+            )
             let report = try replica.ingestAtTestTime([forgedRevoke])
             #expect(report.rejected.map(\.code) == [.notAuthorized])
             #expect(try replica.membership(of: venue.kioskA) == .enrolled(name: "Kiosk A", location: "Hall"))

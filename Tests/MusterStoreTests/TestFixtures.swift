@@ -35,7 +35,6 @@ enum TestTime {
     static let tenYears: UInt64 = 10 * 365 * 24 * 3_600 * 1_000
 }
 
-
 // MARK: - Venue
 
 /// A venue with real libsodium keys: the organizer and two kiosks.
@@ -68,7 +67,10 @@ struct TestVenue {
     /// A signer that starts a fresh log (or continues after `head`).
     func signer(_ key: SigningKeyPair, venue: VenueID? = nil, head: AuthorHead? = nil) -> DeltaSigner {
         DeltaSigner(
-            venue: venue ?? self.venue, keyPair: key, head: head ?? .empty(AuthorID(key.publicKey)))
+            venue: venue ?? self.venue,
+            keyPair: key,
+            head: head ?? .empty(AuthorID(key.publicKey))
+        )
     }
 
     /// Opens a replica with both kiosks on its roster (as their certificates would put them).
@@ -85,9 +87,11 @@ struct TestVenue {
     /// The organizer's certificate enrolling a kiosk key.
     func certificate(for key: SigningKeyPair, name: String) -> SignedDelta {
         VenuePolicy.certificate(
-            venue: venue, organizer: organizerKey,
+            venue: venue,
+            organizer: organizerKey,
             payload: EnrollPayload(kiosk: AuthorID(key.publicKey), name: name, location: "Hall"),
-            hlc: HLC(physicalMillis: TestTime.start, logical: 0))
+            hlc: HLC(physicalMillis: TestTime.start, logical: 0)
+        )
     }
 }
 
@@ -107,7 +111,9 @@ extension Replica {
     /// Ingests with the test day's clock and the default clock bound.
     @discardableResult
     func ingestAtTestTime(
-        _ deltas: [SignedDelta], nowMillis: UInt64 = TestTime.start + 3_600_000, atomic: Bool = false
+        _ deltas: [SignedDelta],
+        nowMillis: UInt64 = TestTime.start + 3_600_000,
+        atomic: Bool = false
     ) throws(ReplicaError) -> IngestReport {
         try ingest(deltas, nowMillis: nowMillis, clockBoundMillis: TestTime.clockBound, atomic: atomic)
     }
@@ -118,8 +124,12 @@ extension Replica {
 enum Bodies {
     static func presence(_ campaign: String, _ key: String, kiosk: String) -> PresencePayload {
         PresencePayload(
-            campaignID: campaign, attendeeKey: key, kioskName: kiosk, location: kiosk == "Kiosk A" ? "Hall A" : "Hall B",
-            memberStatus: "Attended")
+            campaignID: campaign,
+            attendeeKey: key,
+            kioskName: kiosk,
+            location: kiosk == "Kiosk A" ? "Hall A" : "Hall B",
+            memberStatus: "Attended"
+        )
     }
 
     static func checkIn(_ campaign: String, _ key: String, kiosk: String) -> DeltaBody {
@@ -131,22 +141,49 @@ enum Bodies {
     }
 
     static func attendee(
-        _ campaign: String, email: String, first: String, last: String, company: String, ticket: String?,
+        _ campaign: String,
+        email: String,
+        first: String,
+        last: String,
+        company: String,
+        ticket: String?,
         admitted: Bool = true
     ) -> DeltaBody {
         .attendee(
             AttendeePayload(
-                campaignID: campaign, key: EmailAddress.key(email), email: email, firstName: first, lastName: last,
-                company: company, ticket: ticket, salesforceID: nil, status: "Registered", admitted: admitted))
+                campaignID: campaign,
+                key: EmailAddress.key(email),
+                email: email,
+                firstName: first,
+                lastName: last,
+                company: company,
+                ticket: ticket,
+                salesforceID: nil,
+                status: "Registered",
+                admitted: admitted
+            )
+        )
     }
 
     static func registration(
-        _ campaign: String, email: String, first: String, last: String, company: String, ticket: String, kiosk: String
+        _ campaign: String,
+        email: String,
+        first: String,
+        last: String,
+        company: String,
+        ticket: String,
+        kiosk: String
     ) -> DeltaBody {
         .registration(
             RegistrationPayload(
-                presence: presence(campaign, EmailAddress.key(email), kiosk: kiosk), email: email, firstName: first,
-                lastName: last, company: company, ticket: ticket))
+                presence: presence(campaign, EmailAddress.key(email), kiosk: kiosk),
+                email: email,
+                firstName: first,
+                lastName: last,
+                company: company,
+                ticket: ticket
+            )
+        )
     }
 }
 
@@ -236,15 +273,28 @@ struct ScenarioLog {
             emit(
                 org,
                 Bodies.attendee(
-                    c, email: Self.email(index), first: "First\(index)", last: "Last\(index)",
-                    company: "Company \(index % 7)", ticket: Self.ticket(index), admitted: index != 29))
+                    c,
+                    email: Self.email(index),
+                    first: "First\(index)",
+                    last: "Last\(index)",
+                    company: "Company \(index % 7)",
+                    ticket: Self.ticket(index),
+                    admitted: index != 29
+                )
+            )
         }
         // Attendee #0 is also invited to the meetup, under another ticket.
         emit(
             org,
             Bodies.attendee(
-                Self.otherCampaign, email: Self.email(0), first: "First0", last: "Last0", company: "Meetup Co",
-                ticket: "M-0001"))
+                Self.otherCampaign,
+                email: Self.email(0),
+                first: "First0",
+                last: "Last0",
+                company: "Meetup Co",
+                ticket: "M-0001"
+            )
+        )
         emit(org, .lock(LockPayload(version: 1, campaignID: c, checkInStatus: "Attended")))
 
         for index in [0, 1] { emit(a, Bodies.checkIn(c, Self.key(index), kiosk: "Kiosk A")) }
@@ -262,18 +312,39 @@ struct ScenarioLog {
         emit(
             a,
             Bodies.registration(
-                c, email: Self.newWalkInEmail, first: "New", last: "Person", company: "Early Co",
-                ticket: newWalkInTickets[0], kiosk: "Kiosk A"))
+                c,
+                email: Self.newWalkInEmail,
+                first: "New",
+                last: "Person",
+                company: "Early Co",
+                ticket: newWalkInTickets[0],
+                kiosk: "Kiosk A"
+            )
+        )
         emit(
             b,
             Bodies.registration(
-                c, email: "New.Person@Example.COM", first: "Newton", last: "Person", company: "Later Co",
-                ticket: newWalkInTickets[1], kiosk: "Kiosk B"))
+                c,
+                email: "New.Person@Example.COM",
+                first: "Newton",
+                last: "Person",
+                company: "Later Co",
+                ticket: newWalkInTickets[1],
+                kiosk: "Kiosk B"
+            )
+        )
         emit(
             a,
             Bodies.registration(
-                c, email: "FIRST20.last20@example.com", first: "Twenty", last: "Walkin", company: "WalkCo",
-                ticket: importedWalkInTicket, kiosk: "Kiosk A"))
+                c,
+                email: "FIRST20.last20@example.com",
+                first: "Twenty",
+                last: "Walkin",
+                company: "WalkCo",
+                ticket: importedWalkInTicket,
+                kiosk: "Kiosk A"
+            )
+        )
         emit(b, Bodies.checkOut(c, Self.key(11), kiosk: "Kiosk B"))
         emit(b, Bodies.checkIn(c, Self.key(11), kiosk: "Kiosk B"))
         for index in [13, 14] { emit(b, Bodies.checkIn(c, Self.key(index), kiosk: "Kiosk B")) }
@@ -285,13 +356,25 @@ struct ScenarioLog {
             org,
             .lock(
                 LockPayload(
-                    version: 3, campaignID: c, checkInStatus: "Responded", opensAtMillis: Int64(TestTime.start),
-                    closesAtMillis: Int64(TestTime.start + 12 * 3_600_000))))
+                    version: 3,
+                    campaignID: c,
+                    checkInStatus: "Responded",
+                    opensAtMillis: Int64(TestTime.start),
+                    closesAtMillis: Int64(TestTime.start + 12 * 3_600_000)
+                )
+            )
+        )
         emit(
             org,
             Bodies.attendee(
-                c, email: Self.email(3), first: "First3", last: "Last3", company: "Analytical Engines",
-                ticket: Self.ticket(3)))
+                c,
+                email: Self.email(3),
+                first: "First3",
+                last: "Last3",
+                company: "Analytical Engines",
+                ticket: Self.ticket(3)
+            )
+        )
 
         for index in [7, 8] { emit(a, Bodies.checkIn(c, Self.key(index), kiosk: "Kiosk A")) }
         emit(a, Bodies.checkIn(c, Self.key(9), kiosk: "Kiosk A"))  // kiosk A's last delta
@@ -306,7 +389,9 @@ enum Shuffle {
     /// Interleaves the authors' logs at random, keeping each author's deltas in seq order, taking
     /// runs of 1 to `maxRun` deltas from one author at a time.
     static func interleave(
-        _ logs: [[SignedDelta]], maxRun: Int, using rng: inout some RandomNumberGenerator
+        _ logs: [[SignedDelta]],
+        maxRun: Int,
+        using rng: inout some RandomNumberGenerator
     ) -> [SignedDelta] {
         var rest = logs.map { ArraySlice($0) }
         var out: [SignedDelta] = []
@@ -321,7 +406,9 @@ enum Shuffle {
     /// Cuts a delivery order into batches of random size, each shuffled inside (ingest sorts a
     /// batch's runs by seq, so only the order *between* batches must respect each author's log).
     static func batches(
-        _ deltas: [SignedDelta], maxBatch: Int, using rng: inout some RandomNumberGenerator
+        _ deltas: [SignedDelta],
+        maxBatch: Int,
+        using rng: inout some RandomNumberGenerator
     ) -> [[SignedDelta]] {
         var rest = ArraySlice(deltas)
         var out: [[SignedDelta]] = []

@@ -91,7 +91,10 @@ struct CoreNetwork {
             input(kiosk, .sessionClosed(peer: peer))
             input(peer, .sessionClosed(peer: kiosk))
         }
-        for (id, core) in cores { maxSessions = max(maxSessions, core.sessions.count); _ = id }
+        for (id, core) in cores {
+            maxSessions = max(maxSessions, core.sessions.count)
+            _ = id
+        }
     }
 
     static func link(_ a: AuthorID, _ b: AuthorID) -> [AuthorID] {
@@ -101,7 +104,9 @@ struct CoreNetwork {
     /// Whether every kiosk holds every author's log up to the longest.
     func converged() -> Bool {
         var longest: [AuthorID: Int] = [:]
-        for log in logs.values { for (author, deltas) in log { longest[author] = max(longest[author] ?? 0, deltas.count) } }
+        for log in logs.values {
+            for (author, deltas) in log { longest[author] = max(longest[author] ?? 0, deltas.count) }
+        }
         return logs.values.allSatisfy { log in longest.allSatisfy { (log[$0.key]?.count ?? 0) == $0.value } }
     }
 }

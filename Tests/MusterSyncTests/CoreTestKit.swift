@@ -17,7 +17,8 @@ enum CoreTestKit {
         return (1...count).map { index in
             signer.sign(
                 .note(NotePayload(campaignID: "c", attendeeKey: "a@example.com", text: "n\(index)")),
-                hlc: HLC(physicalMillis: 1_000 + UInt64(index), logical: 0))
+                hlc: HLC(physicalMillis: 1_000 + UInt64(index), logical: 0)
+            )
         }
     }
 
@@ -26,7 +27,10 @@ enum CoreTestKit {
     }
 
     static func core(
-        _ me: AuthorID, heads: [AuthorHead] = [], seed: UInt64 = 1, _ adjust: (inout SyncCore.Configuration) -> Void = { _ in }
+        _ me: AuthorID,
+        heads: [AuthorHead] = [],
+        seed: UInt64 = 1,
+        _ adjust: (inout SyncCore.Configuration) -> Void = { _ in }
     ) -> SyncCore {
         var configuration = SyncCore.Configuration(me: me, epoch: "epoch-\(me.short)")
         adjust(&configuration)

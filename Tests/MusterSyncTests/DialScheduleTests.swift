@@ -12,7 +12,8 @@ struct DialScheduleTests {
                 .retry(after: .milliseconds(250)), .retry(after: .milliseconds(500)), .retry(after: .seconds(1)),
                 .retry(after: .seconds(2)), .retry(after: .seconds(4)), .retry(after: .seconds(5)),
                 .retry(after: .seconds(5)), .end(.gaveUp(failures: 8)),
-            ])
+            ]
+        )
     }
 
     @Test func aSessionResetsTheCount() {

@@ -34,7 +34,9 @@ struct HandshakeGateTests {
         var gate = HandshakeGate(opened: .zero)
         try gate.check(frameLength: 64)
         gate.frameReceived()
-        #expect(throws: HandshakeGate.Violation.frameTooLarge(size: 113, limit: 112)) { try gate.check(frameLength: 113) }
+        #expect(throws: HandshakeGate.Violation.frameTooLarge(size: 113, limit: 112)) {
+            try gate.check(frameLength: 113)
+        }
     }
 
     @Test func aLengthPrefixSeenAgainWhileTheFrameArrivesChangesNothing() throws {

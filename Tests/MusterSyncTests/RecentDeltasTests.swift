@@ -16,7 +16,8 @@ struct RecentDeltasTests {
             return (0...index).map { step in
                 signer.sign(
                     .note(NotePayload(campaignID: "c", attendeeKey: "b@example.com", text: "fork\(step)")),
-                    hlc: HLC(physicalMillis: 9_000 + UInt64(step), logical: 0))
+                    hlc: HLC(physicalMillis: 9_000 + UInt64(step), logical: 0)
+                )
             }.last!
         }
         var recent = RecentDeltas(capacity: 16)

@@ -79,7 +79,9 @@ struct SyncCoreBroadcastTests {
         // In time: no graft.
         let later = t0 + .seconds(1)
         _ = core.handle(.frameReceived(from: p2, .ihave([SeqRange(author: author, after: 1, through: 2)])), now: later)
-        let request = try #require(core.handle(.frameReceived(from: p1, .deltas([log[0], log[1]])), now: later).stores.first)
+        let request = try #require(
+            core.handle(.frameReceived(from: p1, .deltas([log[0], log[1]])), now: later).stores.first
+        )
         _ = core.handle(.stored(StoreResult(id: request.id, applied: request.deltas)), now: later)
         let none = core.handle(.timerFired(.graft), now: later + core.configuration.graftTimeout)
         #expect(none.messages(to: p2).isEmpty)

@@ -91,7 +91,11 @@ struct SyncCoreTests {
         let hello = core.handle(.frameReceived(from: peer, .hello(epoch: "e", heads: [])), now: t0)
         #expect(hello.ranges.isEmpty, "heads alone never cause a send")
         let want = SyncMessage.want([SeqRange(author: author, after: 0, through: 100)])
-        #expect(core.handle(.frameReceived(from: peer, want), now: t0).ranges.map(\.1) == [SeqRange(author: author, after: 0, through: 100)])
+        #expect(
+            core.handle(.frameReceived(from: peer, want), now: t0).ranges.map(\.1) == [
+                SeqRange(author: author, after: 0, through: 100)
+            ]
+        )
         #expect(core.handle(.frameReceived(from: peer, .heads([])), now: t0).ranges.isEmpty)
         #expect(core.handle(.frameReceived(from: peer, want), now: t0 + .milliseconds(5)).ranges.isEmpty)
         let later = t0 + core.configuration.reserveWindow + .milliseconds(1)
@@ -105,13 +109,22 @@ struct SyncCoreTests {
         let (logA, logB) = (Kit.log(100, key: try Kit.key()), Kit.log(100, key: try Kit.key()))
         var core = Kit.core(me, heads: [Kit.head(logA), Kit.head(logB)]) { $0.maxQueuedDeltas = 120 }
         _ = core.handle(.sessionOpened(peer: peer, initiator: me), now: t0)
-        let first = core.handle(.frameReceived(from: peer, .want([SeqRange(author: logA[0].author, after: 0, through: 100)])), now: t0)
+        let first = core.handle(
+            .frameReceived(from: peer, .want([SeqRange(author: logA[0].author, after: 0, through: 100)])),
+            now: t0
+        )
         #expect(first.ranges.count == 1)
         #expect(core.sessions[peer]?.queued == 100)
         _ = core.handle(.written(peer: peer, weight: 100), now: t0)
         #expect(core.sessions[peer]?.queued == 0)
-        _ = core.handle(.frameReceived(from: peer, .want([SeqRange(author: logA[0].author, after: 50, through: 100)])), now: t0 + .seconds(10))
-        let over = core.handle(.frameReceived(from: peer, .want([SeqRange(author: logB[0].author, after: 0, through: 100)])), now: t0 + .seconds(10))
+        _ = core.handle(
+            .frameReceived(from: peer, .want([SeqRange(author: logA[0].author, after: 50, through: 100)])),
+            now: t0 + .seconds(10)
+        )
+        let over = core.handle(
+            .frameReceived(from: peer, .want([SeqRange(author: logB[0].author, after: 0, through: 100)])),
+            now: t0 + .seconds(10)
+        )
         #expect(over.closes.map(\.1) == [.notReading])
         #expect(over.ranges.isEmpty)
     }
@@ -176,7 +189,8 @@ struct SyncCoreTests {
         var signer = DeltaSigner(venue: Kit.venue, keyPair: key, head: .empty(AuthorID(key.publicKey)))
         let fork = signer.sign(
             .note(NotePayload(campaignID: "c", attendeeKey: "b@example.com", text: "other")),
-            hlc: HLC(physicalMillis: 5_000, logical: 0))
+            hlc: HLC(physicalMillis: 5_000, logical: 0)
+        )
         var core = Kit.core(me)
         _ = core.handle(.localCommit(log), now: t0)
         _ = core.handle(.sessionOpened(peer: peer, initiator: me), now: t0)

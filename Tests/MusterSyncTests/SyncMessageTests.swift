@@ -14,7 +14,8 @@ struct SyncMessageTests {
         return (1...count).map { index in
             signer.sign(
                 .note(NotePayload(campaignID: "c", attendeeKey: "a@example.com", text: "n\(index)")),
-                hlc: HLC(physicalMillis: 1_000 + UInt64(index), logical: 0))
+                hlc: HLC(physicalMillis: 1_000 + UInt64(index), logical: 0)
+            )
         }
     }
 

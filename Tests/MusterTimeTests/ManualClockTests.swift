@@ -5,8 +5,14 @@ import Testing
     @Test func advancingWakesSleepersInDeadlineOrder() async throws {
         let clock = ManualClock()
         let order = OrderLog()
-        let late = Task { try await clock.sleep(for: .seconds(30)); await order.append("late") }
-        let early = Task { try await clock.sleep(for: .seconds(15)); await order.append("early") }
+        let late = Task {
+            try await clock.sleep(for: .seconds(30))
+            await order.append("late")
+        }
+        let early = Task {
+            try await clock.sleep(for: .seconds(15))
+            await order.append("early")
+        }
         #expect(await clock.waitForSleepers(2))
         clock.advance(by: .seconds(14))
         #expect(clock.sleepers == 2, "no deadline has come after 14 s")

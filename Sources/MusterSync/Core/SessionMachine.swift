@@ -67,7 +67,10 @@ public struct SessionMachine: Sendable {
     mutating func announce(_ range: SeqRange) {
         if let queued = lazy[range.author] {
             lazy[range.author] = SeqRange(
-                author: range.author, after: min(queued.after, range.after), through: max(queued.through, range.through))
+                author: range.author,
+                after: min(queued.after, range.after),
+                through: max(queued.through, range.through)
+            )
         } else {
             lazy[range.author] = range
         }

@@ -15,7 +15,12 @@ extension SyncCore {
     /// prunes the link it came on); the rest, in order after what we hold, goes to the store, and so
     /// does a delta at a seq we hold that is not a known copy (it may be a fork). A delta after
     /// a gap is not stored: the gap is asked for from this peer, which evidently holds it.
-    mutating func receivedDeltas(_ deltas: [SignedDelta], from peer: AuthorID, now: Duration, into out: inout [SyncOutput]) {
+    mutating func receivedDeltas(
+        _ deltas: [SignedDelta],
+        from peer: AuthorID,
+        now: Duration,
+        into out: inout [SyncOutput]
+    ) {
         guard sessions[peer] != nil else { return }
         sessions[peer]?.deltasReceived += deltas.count
         var fresh: [SignedDelta] = []
@@ -72,7 +77,9 @@ extension SyncCore {
         if sessions[request.peer] != nil && !result.failed {
             // Deltas the store already held (another session's copy was committed first) are copies too.
             let applied = Set(result.applied.map(\.ref))
-            let copies = request.deltas.count { !applied.contains($0.ref) && !result.refusedAuthors.contains($0.author) }
+            let copies = request.deltas.count {
+                !applied.contains($0.ref) && !result.refusedAuthors.contains($0.author)
+            }
             sessions[request.peer]?.copiesReceived += copies
         }
         for (author, seq) in through where inFlight[author] == seq {
@@ -129,7 +136,12 @@ extension SyncCore {
 
     /// A lazy peer announced deltas: if they do not arrive by eager push within the graft timeout,
     /// the announcer is grafted.
-    mutating func heardAnnouncement(_ ranges: [SeqRange], from peer: AuthorID, now: Duration, into out: inout [SyncOutput]) {
+    mutating func heardAnnouncement(
+        _ ranges: [SeqRange],
+        from peer: AuthorID,
+        now: Duration,
+        into out: inout [SyncOutput]
+    ) {
         for range in ranges {
             sessions[peer]?.holds(range.author, through: range.through)
             guard range.through > effective(range.author) else { continue }
@@ -163,10 +175,16 @@ extension SyncCore {
                 let peer = entry.announcers.first(where: { sessions[$0]?.state == .established })
             else { continue }
             let range = SeqRange(
-                author: author, after: effective(author),
-                through: min(entry.through, effective(author) + configuration.repairChunk))
+                author: author,
+                after: effective(author),
+                through: min(entry.through, effective(author) + configuration.repairChunk)
+            )
             repairs[author] = Repair(
-                peer: peer, range: range, deadline: now + configuration.repairTimeout, progress: effective(author))
+                peer: peer,
+                range: range,
+                deadline: now + configuration.repairTimeout,
+                progress: effective(author)
+            )
             grafts[peer, default: []].append(range)
         }
         for (peer, ranges) in grafts.sorted(by: { $0.key.bytes.lexicographicallyPrecedes($1.key.bytes) }) {

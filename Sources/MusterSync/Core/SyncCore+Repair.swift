@@ -16,7 +16,8 @@ extension SyncCore {
         let peers = livePeers.filter { sessions[$0]?.state == .established }
         var lacking: [AuthorID: UInt64] = [:]
         for peer in peers {
-            for (author, seq) in sessions[peer]?.peerHas ?? [:] where seq > effective(author) && repairs[author] == nil {
+            for (author, seq) in sessions[peer]?.peerHas ?? [:] where seq > effective(author) && repairs[author] == nil
+            {
                 lacking[author] = max(lacking[author] ?? 0, seq)
             }
         }
@@ -38,7 +39,12 @@ extension SyncCore {
             }
             let theirs = sessions[source]?.peerHas[author] ?? 0
             let range = SeqRange(author: author, after: mine, through: min(theirs, mine + configuration.repairChunk))
-            repairs[author] = Repair(peer: source, range: range, deadline: now + configuration.repairTimeout, progress: mine)
+            repairs[author] = Repair(
+                peer: source,
+                range: range,
+                deadline: now + configuration.repairTimeout,
+                progress: mine
+            )
             load[source, default: 0] += 1
             wants[source, default: []].append(range)
         }

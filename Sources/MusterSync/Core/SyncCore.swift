@@ -1,6 +1,6 @@
 public import MusterCore
-public import MusterStore
 import MusterCrypto
+public import MusterStore
 
 /// The replication protocol of one kiosk, without I/O: a value-type state machine fed
 /// ``SyncInput``s with the time they happened, answering with ``SyncOutput``s for a driver to carry
@@ -114,7 +114,9 @@ public struct SyncCore: Sendable {
 
     /// Sessions the core counts as live (not closing).
     var livePeers: [AuthorID] {
-        sessions.values.filter { $0.state != .closing }.map(\.peer).sorted { $0.bytes.lexicographicallyPrecedes($1.bytes) }
+        sessions.values.filter { $0.state != .closing }.map(\.peer).sorted {
+            $0.bytes.lexicographicallyPrecedes($1.bytes)
+        }
     }
 
     /// Arms `timer` for `deadline` unless it is already due earlier.
