@@ -19,6 +19,9 @@ public struct PeerState: Sendable, Equatable {
     /// on a full mesh every delta should cross each link once, so copies stay near zero.
     public var deltasReceived = 0
     public var copiesReceived = 0
+    /// The counts of the sessions this one replaced: the core counts per session from zero.
+    var earlierReceived = 0
+    var earlierCopies = 0
 
     /// How many deltas this replica holds that the peer does not, given our heads.
     public func behind(ours: [AuthorHead]) -> Int {

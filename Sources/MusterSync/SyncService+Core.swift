@@ -47,8 +47,10 @@ extension SyncService {
     private func copyCounts(of peer: AuthorID) {
         guard let session = core.sessions[peer] else { return }
         peerStates.withLock { states in
-            states[peer]?.deltasReceived = session.deltasReceived
-            states[peer]?.copiesReceived = session.copiesReceived
+            guard var state = states[peer] else { return }
+            state.deltasReceived = state.earlierReceived + session.deltasReceived
+            state.copiesReceived = state.earlierCopies + session.copiesReceived
+            states[peer] = state
         }
     }
 

@@ -548,6 +548,8 @@ public actor SyncService: Service {
             if let previous = states[connection.peer] {
                 state.deltasReceived = previous.deltasReceived
                 state.copiesReceived = previous.copiesReceived
+                state.earlierReceived = previous.deltasReceived
+                state.earlierCopies = previous.copiesReceived
             }
             states[connection.peer] = state
         }
