@@ -129,7 +129,7 @@ extension SyncCore {
             guard let lazy = sessions[peer]?.lazy, !lazy.isEmpty else { continue }
             sessions[peer]?.lazy = [:]
             let ranges = lazy.values.filter { $0.through > sessions[peer]?.peerHas[$0.author] ?? 0 }
-                .sorted { $0.author.bytes.lexicographicallyPrecedes($1.author.bytes) }
+                .sorted { $0.author < $1.author }
             if !ranges.isEmpty { out.append(.send(to: peer, .ihave(ranges))) }
         }
     }
@@ -187,7 +187,7 @@ extension SyncCore {
             )
             grafts[peer, default: []].append(range)
         }
-        for (peer, ranges) in grafts.sorted(by: { $0.key.bytes.lexicographicallyPrecedes($1.key.bytes) }) {
+        for (peer, ranges) in grafts.sorted(by: { $0.key < $1.key }) {
             sessions[peer]?.eager = true
             out.append(.send(to: peer, .graft(ranges)))
         }

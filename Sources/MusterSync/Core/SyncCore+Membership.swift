@@ -17,7 +17,7 @@ extension SyncCore {
     mutating func maintainMembership(now: Duration, into out: inout [SyncOutput]) {
         let live = livePeers.count + opening.count
         if isFullMesh {
-            for peer in passive where me.bytes.lexicographicallyPrecedes(peer.bytes) && !opening.contains(peer) {
+            for peer in passive where me < peer && !opening.contains(peer) {
                 opening.insert(peer)
                 out.append(.openSession(peer))
             }

@@ -15,13 +15,16 @@ extension SyncCore {
         for repair in repairs.values { load[repair.peer, default: 0] += 1 }
         let peers = livePeers.filter { sessions[$0]?.state == .established }
         var lacking: [AuthorID: UInt64] = [:]
+        // Called on most inputs, over every peer's every author: the common case (the peer is not
+        // ahead of our heads) costs one lookup.
         for peer in peers {
-            for (author, seq) in sessions[peer]?.peerHas ?? [:] where seq > effective(author) && repairs[author] == nil
-            {
-                lacking[author] = max(lacking[author] ?? 0, seq)
+            guard let has = sessions[peer]?.peerHas else { continue }
+            for (author, seq) in has where seq > (heads[author]?.seq ?? 0) {
+                guard seq > (inFlight[author] ?? 0), repairs[author] == nil else { continue }
+                if seq > (lacking[author] ?? 0) { lacking[author] = seq }
             }
         }
-        for author in lacking.keys.sorted(by: { $0.bytes.lexicographicallyPrecedes($1.bytes) }) {
+        for author in lacking.keys.sorted(by: { $0 < $1 }) {
             let mine = effective(author)
             let holders = peers.filter { (sessions[$0]?.peerHas[author] ?? 0) > mine }
             guard !holders.isEmpty else { continue }
@@ -48,7 +51,7 @@ extension SyncCore {
             load[source, default: 0] += 1
             wants[source, default: []].append(range)
         }
-        for (peer, ranges) in wants.sorted(by: { $0.key.bytes.lexicographicallyPrecedes($1.key.bytes) }) {
+        for (peer, ranges) in wants.sorted(by: { $0.key < $1.key }) {
             out.append(.send(to: peer, .want(ranges)))
         }
         if !wants.isEmpty { arm(.repair, at: now + configuration.repairTimeout, into: &out) }

@@ -99,7 +99,7 @@ public struct SyncCore: Sendable {
 
     /// The heads in the order a hello carries them: the organizer's first.
     public var orderedHeads: [AuthorHead] {
-        let all = heads.values.sorted { $0.author.bytes.lexicographicallyPrecedes($1.author.bytes) }
+        let all = heads.values.sorted { $0.author < $1.author }
         guard let organizer = configuration.organizer else { return all }
         return all.filter { $0.author == organizer } + all.filter { $0.author != organizer }
     }
@@ -115,7 +115,7 @@ public struct SyncCore: Sendable {
     /// Sessions the core counts as live (not closing).
     var livePeers: [AuthorID] {
         sessions.values.filter { $0.state != .closing }.map(\.peer).sorted {
-            $0.bytes.lexicographicallyPrecedes($1.bytes)
+            $0 < $1
         }
     }
 
