@@ -56,6 +56,8 @@ public struct CoreReplication: Replication {
             inputs = [.timerFired(timer)]
         }
         guard var core else { return [] }
+        // Let go of the stored copy while the core runs, or every table it changes is copied first.
+        self.core = nil
         var out: [ReplicationOutput] = []
         while !inputs.isEmpty {
             var written: [(peer: AuthorID, weight: Int)] = []

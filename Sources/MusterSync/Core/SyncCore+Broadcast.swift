@@ -92,7 +92,13 @@ extension SyncCore {
             relay(result.applied, from: request.peer, now: now, into: &out)
         }
         for (author, entry) in announced where effective(author) >= entry.through { announced[author] = nil }
-        scheduleRepairs(now: now, into: &out)
+        // A store that took the whole request only moves heads up to what was in flight: nothing new
+        // can be lacking unless a repair just finished (its next chunk) or something was refused.
+        // Skipping the scan then matters: it runs over every peer's every author.
+        let refused = result.failed || result.applied.count < request.deltas.count
+        if refused || repairs.contains(where: { effective($0.key) >= $0.value.range.through }) {
+            scheduleRepairs(now: now, into: &out)
+        }
     }
 
     /// Pushes new deltas, written here (`sender` nil) or stored from `sender`, on to the other peers:
@@ -100,24 +106,26 @@ extension SyncCore {
     /// Not to a peer in session with `sender`: `sender` pushes to it itself, by this same rule.
     mutating func relay(_ deltas: [SignedDelta], from sender: AuthorID?, now: Duration, into out: inout [SyncOutput]) {
         let fullMesh = isFullMesh
+        // Sessions are changed in place (`sessions[peer]?.…`): a session copied out and written back
+        // copied its tables on every delta, for every peer.
         for peer in livePeers where peer != sender {
-            guard var session = sessions[peer] else { continue }
-            if let sender, session.peerSessions.contains(sender) {
-                for delta in deltas { session.holds(delta.author, through: delta.seq) }
-                sessions[peer] = session
+            guard sessions[peer] != nil else { continue }
+            if let sender, sessions[peer]?.peerSessions.contains(sender) == true {
+                for delta in deltas { sessions[peer]?.holds(delta.author, through: delta.seq) }
                 continue
             }
-            let lacking = deltas.filter { $0.seq > session.peerHas[$0.author] ?? 0 }
+            let lacking: [SignedDelta] = {
+                guard let has = sessions[peer]?.peerHas else { return [] }
+                return deltas.filter { $0.seq > has[$0.author] ?? 0 }
+            }()
             guard !lacking.isEmpty else { continue }
-            if fullMesh || session.eager {
-                for delta in lacking { session.holds(delta.author, through: delta.seq) }
-                sessions[peer] = session
+            if fullMesh || sessions[peer]?.eager == true {
+                for delta in lacking { sessions[peer]?.holds(delta.author, through: delta.seq) }
                 out.append(.send(to: peer, .deltas(lacking)))
             } else {
                 for delta in lacking {
-                    session.announce(SeqRange(author: delta.author, after: delta.seq - 1, through: delta.seq))
+                    sessions[peer]?.announce(SeqRange(author: delta.author, after: delta.seq - 1, through: delta.seq))
                 }
-                sessions[peer] = session
                 arm(.lazyPush, at: now + configuration.lazyInterval, into: &out)
             }
         }
