@@ -15,11 +15,17 @@ public struct AuthorID: Hashable, Sendable, Comparable, CustomStringConvertible 
 
     public init?(bytes: some Collection<UInt8>) {
         guard bytes.count == Self.byteCount else { return nil }
-        var words = [UInt64](repeating: 0, count: 4)
+        // No temporary array: authors are made from envelopes on every delta handled.
+        var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
         for (index, byte) in bytes.enumerated() {
-            words[index / 8] = words[index / 8] << 8 | UInt64(byte)
+            switch index >> 3 {
+            case 0: words.0 = words.0 << 8 | UInt64(byte)
+            case 1: words.1 = words.1 << 8 | UInt64(byte)
+            case 2: words.2 = words.2 << 8 | UInt64(byte)
+            default: words.3 = words.3 << 8 | UInt64(byte)
+            }
         }
-        (word0, word1, word2, word3) = (words[0], words[1], words[2], words[3])
+        (word0, word1, word2, word3) = words
     }
 
     public init?(hex: String) {
