@@ -5,8 +5,9 @@ extension SyncCore {
     /// A session is up: say hello (our heads and digest), or close it when the active view is full.
     /// A second session with the same kiosk (the driver keeps one) starts its state afresh.
     mutating func sessionOpened(_ peer: AuthorID, initiator: AuthorID, now: Duration, into out: inout [SyncOutput]) {
-        opening.remove(peer)
+        opening[peer] = nil
         passive.removeAll { $0 == peer }
+        if known.count < Self.maxKnown { known.insert(peer) }
         let replacing = sessions[peer]
         if replacing == nil, !isFullMesh, livePeers.count >= configuration.maxSessions {
             addPassive(peer)

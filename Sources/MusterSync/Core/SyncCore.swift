@@ -53,11 +53,21 @@ public struct SyncCore: Sendable {
     var announced: [AuthorID: (through: UInt64, announcers: [AuthorID], deadline: Duration)] = [:]
     /// Peers that let a repair of an author stall: asked last next time.
     var stalled: [AuthorID: Set<AuthorID>] = [:]
-    /// Sessions asked for and not yet opened (or failed).
-    var opening: Set<AuthorID> = []
+    /// Sessions asked for (`.openSession`) and not yet opened or failed, with when to stop waiting:
+    /// a driver that cannot act on a request (the daemon already dials that address, the simulator
+    /// already holds a session) may never answer, and a request waited on forever would keep its
+    /// slot in the active view.
+    /// Every kiosk ever heard of (discovered, in session, or named in a peer's session list), up
+    /// to ``SyncCore/maxKnown``: whether the venue is small enough for a full mesh. Not the passive
+    /// view, which is bounded at the threshold itself: a kiosk whose passive view had shrunk by one
+    /// took a 1,000-kiosk venue for a full mesh and waited for higher keys to dial it.
+    public internal(set) var known: Set<AuthorID> = []
+    /// Bound on ``known`` (a venue has far fewer kiosks).
+    static let maxKnown = 100_000
+    public internal(set) var opening: [AuthorID: Duration] = [:]
     var recent = RecentDeltas()
     var digest: String?
-    var timers: [SyncTimer: Duration] = [:]
+    public internal(set) var timers: [SyncTimer: Duration] = [:]
     var sessionLostSinceAnnouncement = false
     var rng: SplitMix64
 
@@ -74,7 +84,7 @@ public struct SyncCore: Sendable {
         switch input {
         case .sessionOpened(let peer, let initiator): sessionOpened(peer, initiator: initiator, now: now, into: &out)
         case .sessionClosed(let peer): sessionClosed(peer, now: now, into: &out)
-        case .openFailed(let peer): opening.remove(peer)
+        case .openFailed(let peer): opening[peer] = nil
         case .peerDiscovered(let peer):
             discovered(peer)
             arm(.membership, at: now, into: &out)
@@ -110,7 +120,7 @@ public struct SyncCore: Sendable {
     }
 
     /// Whether every kiosk keeps a session with every other (few enough kiosks known).
-    public var isFullMesh: Bool { sessions.count + passive.count + 1 <= configuration.fullMeshThreshold }
+    public var isFullMesh: Bool { known.count + 1 <= configuration.fullMeshThreshold }
 
     /// Sessions the core counts as live (not closing).
     var livePeers: [AuthorID] {

@@ -40,6 +40,9 @@ extension SyncCore {
         public var livenessTick: Duration = .milliseconds(250)
         public var antiEntropyInterval = SyncLimits.antiEntropyInterval
         public var sessionsAnnouncementDelay = SyncLimits.sessionsAnnouncementDelay
+        /// A session asked for and neither opened nor failed by then is given up (a connect and the
+        /// handshake's deadline, with room to spare).
+        public var openTimeout: Duration = .seconds(10)
         /// How often membership is checked (a missing active peer replaced from the passive view).
         public var membershipInterval: Duration = .seconds(1)
 

@@ -1,0 +1,58 @@
+import MusterCore
+import Testing
+
+@testable import MusterSync
+
+/// HyParView's views at venue scale: what a 1,000-kiosk simulation found (README, "Simulator").
+struct SyncCoreMembershipTests {
+    typealias Kit = CoreTestKit
+    let t0 = Duration.seconds(100)
+
+    /// Kiosks are discovered one after another; the passive view must not end up holding only the
+    /// last ones, or every kiosk dials the same few and finds them full.
+    @Test func thePassiveViewIsAUniformSampleOfEveryKioskKnown() throws {
+        var core = Kit.core(try Kit.id()) {
+            $0.fullMeshThreshold = 4
+            $0.passiveView = 30
+        }
+        let kiosks = try (0..<1_000).map { _ in try Kit.id() }
+        for kiosk in kiosks { _ = core.handle(.peerDiscovered(kiosk), now: t0) }
+        #expect(core.passive.count == 30)
+        #expect(core.known.count == 1_000)
+        let early = Set(kiosks.prefix(500))
+        let fromFirstHalf = core.passive.filter { early.contains($0) }.count
+        // 15 expected; taking every newcomer left none of the first half.
+        #expect(fromFirstHalf >= 5, "\(fromFirstHalf) of 30 from the first 500 discovered")
+    }
+
+    /// Whether the venue is a full mesh follows the kiosks known, not the bounded passive view.
+    @Test func fullMeshFollowsTheKiosksKnown() throws {
+        var core = Kit.core(try Kit.id()) { $0.fullMeshThreshold = 64 }
+        let kiosks = try (0..<100).map { _ in try Kit.id() }
+        for kiosk in kiosks.prefix(40) { _ = core.handle(.peerDiscovered(kiosk), now: t0) }
+        #expect(core.isFullMesh)
+        for kiosk in kiosks.dropFirst(40) { _ = core.handle(.peerDiscovered(kiosk), now: t0) }
+        #expect(!core.isFullMesh)
+        // Sessions taken out of the passive view do not make it look small again.
+        for peer in core.passive.prefix(5) { _ = core.handle(.sessionOpened(peer: peer, initiator: peer), now: t0) }
+        for peer in core.sessions.keys { _ = core.handle(.sessionClosed(peer: peer), now: t0) }
+        #expect(!core.isFullMesh)
+    }
+
+    /// A session asked for that the driver never answers (the daemon already dials that address)
+    /// stops holding its place in the active view after the open timeout.
+    @Test func anUnansweredOpenIsGivenUp() throws {
+        var core = Kit.core(try Kit.id()) {
+            $0.fullMeshThreshold = 4
+            $0.activeView = 5
+        }
+        for _ in 0..<20 { _ = core.handle(.peerDiscovered(try Kit.id()), now: t0) }
+        let first = core.handle(.timerFired(.membership), now: t0 + core.configuration.membershipInterval)
+        #expect(first.opens.count == 5)
+        let soon = t0 + core.configuration.membershipInterval * 2
+        #expect(core.handle(.timerFired(.membership), now: soon).opens.isEmpty, "still waiting on the five")
+        let late = t0 + core.configuration.membershipInterval + core.configuration.openTimeout + .seconds(1)
+        let again = core.handle(.timerFired(.membership), now: late)
+        #expect(again.opens.count == 5)
+    }
+}
