@@ -93,7 +93,7 @@ struct SecurityEndToEndTests {
             millis: UInt64 = Venue.nowMillis
         ) throws -> SignedDelta {
             let (campaign, key) = try campaignAndKey(ticket)
-            return signer.sign(
+            return try signer.sign(
                 .checkIn(
                     CheckInPayload(
                         PresencePayload(
