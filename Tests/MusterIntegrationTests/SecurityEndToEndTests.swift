@@ -502,8 +502,12 @@ extension SecurityEndToEndTests {
         )
         let stolenCertificate = try #require(try venue.replica(venue.k1).certificate(of: AuthorID(stolenKey.publicKey)))
 
-        let revoked = try venue.k1.muster(["revoke", "k2", "--organizer-key", venue.k1.organizerKey])
+        // Revoked by the fingerprint k2's own `muster status` prints, as a person reads it off its screen.
+        let fingerprint = try #require(try venue.k2.status()["fingerprint"] as? String)
+        #expect(fingerprint.count == 19 && fingerprint.split(separator: "-").count == 4, "\(fingerprint)")
+        let revoked = try venue.k1.muster(["revoke", fingerprint, "--organizer-key", venue.k1.organizerKey])
         #expect(revoked.status == 0, "revoke: \(revoked.stderr)")
+        #expect(revoked.stdout.contains("Revoked kiosk 'k2'"), "\(revoked.stdout)")
         #expect(revoked.stdout.contains("generation 1 for 1 kiosk(s)"))
         let k2 = try #require(venue.k2.daemon)
         try waitUntil("k2 stops by itself", timeout: 20) { !k2.isRunning }
@@ -512,6 +516,7 @@ extension SecurityEndToEndTests {
         let state = venue.k2.directory.appendingPathComponent("state")
         #expect(FileManager.default.fileExists(atPath: state.appendingPathComponent("REVOKED").path))
         #expect(!FileManager.default.fileExists(atPath: state.appendingPathComponent("replica.sqlite").path))
+        #expect(!FileManager.default.fileExists(atPath: venue.k2.kioskVenuePath), "the network key goes with the wipe")
         #expect(try venue.k1.status()["checkedIn"] as? Int == 1, "what k2 wrote before the watermark stays")
 
         // The stolen key and certificate (with the old network key, which k1 still accepts at the
