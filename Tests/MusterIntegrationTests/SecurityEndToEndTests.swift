@@ -112,8 +112,30 @@ struct SecurityEndToEndTests {
         static var nowMillis: UInt64 { UInt64(Date().timeIntervalSince1970 * 1000) }
     }
 
-    static func onlyCredentials(_ messages: [SyncMessage]) -> Bool {
-        messages.allSatisfy { if case .credentials = $0 { true } else { false } }
+    @Test("2b. a daemon shows its credentials only after the peer has shown valid ones of its own")
+    func credentialsOnlyAfterThePeers() throws {
+        let venue = try Venue()
+        let stranger = try SigningKeyPair.generate()
+        // The network key and nothing more: silent, a ping, or a body that is not credentials.
+        let silent = try RawPeer(port: venue.port, networkKey: venue.joined.networkKey, keyPair: stranger)
+        #expect(silent.receiveUntilClosed().isEmpty, "a silent peer is closed on without hearing a word")
+        let pinging = try RawPeer(port: venue.port, networkKey: venue.joined.networkKey, keyPair: stranger)
+        try pinging.send(.ping)
+        #expect(pinging.receiveUntilClosed().isEmpty)
+
+        // An enrolled kiosk that shows its certificate first hears k1's, then the roster.
+        let (key, certificate) = try venue.insider()
+        let insider = try RawPeer(port: venue.port, networkKey: venue.joined.networkKey, keyPair: key)
+        try insider.send(.credentials(certificate))
+        guard case .credentials(let theirs)? = insider.receive() else {
+            Issue.record("k1 did not show its credentials to an enrolled peer")
+            return
+        }
+        guard case .enroll(let payload)? = try? theirs.decode().body else {
+            Issue.record("k1's credentials are not a certificate")
+            return
+        }
+        #expect(payload.name == "k1")
     }
 
     @Test("2. the network key but a kiosk key not on the roster: refused, nothing applied")
@@ -132,7 +154,7 @@ struct SecurityEndToEndTests {
         let bare = try RawPeer(port: venue.port, networkKey: venue.joined.networkKey, keyPair: stranger)
         try bare.send(.hello(epoch: "x", heads: []))
         try? bare.send(.deltas([forged]))
-        #expect(Self.onlyCredentials(bare.receiveUntilClosed()), "k1 said more than its own credentials")
+        #expect(bare.receiveUntilClosed().isEmpty, "k1 showed nothing, not even its own credentials")
 
         // A certificate it signed itself, and k2's genuine certificate presented with the stranger's key.
         let selfSigned = VenuePolicy.certificate(
@@ -151,7 +173,7 @@ struct SecurityEndToEndTests {
             let peer = try RawPeer(port: venue.port, networkKey: venue.joined.networkKey, keyPair: stranger)
             try peer.send(.credentials(credentials))
             try? peer.send(.deltas([forged]))
-            #expect(Self.onlyCredentials(peer.receiveUntilClosed()), "k1 said more than its own credentials")
+            #expect(peer.receiveUntilClosed().isEmpty, "k1 showed nothing, not even its own credentials")
         }
         #expect(try venue.digests() == before)
         #expect((try venue.k1.status()["peers"] as? [String])?.count == 1, "only k2 is in session with k1")
@@ -254,7 +276,7 @@ struct SecurityEndToEndTests {
         // Venue 1's certificate is worthless there...
         let replayed = try RawPeer(port: otherPort, networkKey: otherVenue.networkKey, keyPair: key)
         try replayed.send(.credentials(certificate))
-        #expect(Self.onlyCredentials(replayed.receiveUntilClosed()))
+        #expect(replayed.receiveUntilClosed().isEmpty, "the other venue shows nothing to a certificate it did not sign")
         // ...and venue 1's deltas, relayed by a kiosk genuinely enrolled there, are refused.
         let insider = try SigningKeyPair.generate()
         let otherCertificate = VenuePolicy.certificate(
