@@ -12,8 +12,9 @@ public struct AttendeeListError: Error, Sendable, Equatable, CustomStringConvert
         case noEmailColumn
         /// The value (trimmed) in the email column is not an email address.
         case invalidEmail(String)
-        /// A value in the named column (as spelled in the header) is over 1,000 characters.
-        case tooLong(field: String)
+        /// A value in the named column (as spelled in the header) is over 1,000 bytes of UTF-8 once trimmed;
+        /// `bytes` is its length.
+        case tooLong(field: String, bytes: Int)
         /// The file has more data rows than `AttendeeListLimits.maximumRows`; `line` is where the first row over the
         /// limit starts, and nothing after it was read.
         case tooManyRows(limit: Int)
@@ -55,8 +56,9 @@ public struct AttendeeListError: Error, Sendable, Equatable, CustomStringConvert
             let shown = value.count > 80 ? String(value.prefix(80)) + "…" : value
             return "\"\(shown)\" is not a valid email address (it needs exactly one @ with text on both sides, "
                 + "no spaces, at most 254 characters); correct or delete this row and import again"
-        case let .tooLong(field):
-            return "the value in column \"\(field)\" is longer than 1,000 characters; shorten it and import again"
+        case let .tooLong(field, bytes):
+            return "the value in column \"\(field)\" is \(CSVError.grouped(bytes)) bytes of UTF-8; the limit is 1,000 "
+                + "bytes (about 1,000 Latin letters, fewer in other scripts or emoji); shorten it and import again"
         case let .tooManyRows(limit):
             let count = CSVError.grouped(limit)
             return "more than \(count) attendee rows (row \(CSVError.grouped(limit + 1)) starts on this line); "

@@ -139,11 +139,13 @@ public struct AttendeeListImport: Sendable, Equatable {
     ) throws(AttendeeListError) -> AttendeeListRow? {
         for index in columns.used {
             let value = record.fields[index]
-            let limit = AttendeeListText.maximumFieldLength
-            if value.utf8.count > limit && AttendeeListText.trim(value).count > limit {
+            let limit = AttendeeListText.maximumFieldBytes
+            guard value.utf8.count > limit else { continue }
+            let bytes = AttendeeListText.trim(value).utf8.count
+            if bytes > limit {
                 throw AttendeeListError(
                     line: record.line,
-                    reason: .tooLong(field: AttendeeListText.trim(header[index]))
+                    reason: .tooLong(field: AttendeeListText.trim(header[index]), bytes: bytes)
                 )
             }
         }

@@ -4,8 +4,13 @@ import MusterCore
 /// Normalization of the text that arrives in attendee lists, which is typed by strangers into registration forms
 /// and then passes through CRMs and spreadsheets.
 enum AttendeeListText {
-    /// Longest value accepted in any column the import reads; keeps badges, the database and the kiosk sane.
-    static let maximumFieldLength = 1_000
+    /// Longest value accepted in any column the import reads, in bytes of UTF-8 after trimming; keeps badges, the
+    /// database and the kiosk sane.
+    ///
+    /// Bytes, not characters: one grapheme cluster has no upper bound in bytes (a flag is 8, a family emoji 25, a
+    /// letter with stacked marks as many as anyone types), so a limit in characters does not bound what is stored
+    /// or signed. 1,000 bytes holds 1,000 Latin, 500 Cyrillic or 333 CJK characters, or 125 flags.
+    static let maximumFieldBytes = 1_000
     /// RFC 5321 path limit minus the angle brackets, in UTF-8 bytes.
     static let maximumEmailLength = 254
 

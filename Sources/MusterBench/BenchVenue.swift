@@ -41,11 +41,11 @@ struct BenchVenue {
     }
 
     /// The organizer's log: one campaign, then `attendees` attendees with an email and a ticket each.
-    func importLog(attendees: Int) -> [SignedDelta] {
+    func importLog(attendees: Int) throws -> [SignedDelta] {
         var signer = DeltaSigner(venue: policy.venue, keyPair: organizerKey, head: .empty(policy.organizer))
         var stamp = Self.start
         var log = [
-            signer.sign(.campaign(CampaignPayload(campaignID: Self.campaign, name: "Bench 2026")), hlc: hlc(&stamp))
+            try signer.sign(.campaign(CampaignPayload(campaignID: Self.campaign, name: "Bench 2026")), hlc: hlc(&stamp))
         ]
         log.reserveCapacity(attendees + 1)
         for index in 0..<attendees {
@@ -64,13 +64,13 @@ struct BenchVenue {
                     admitted: true
                 )
             )
-            log.append(signer.sign(body, hlc: hlc(&stamp)))
+            log.append(try signer.sign(body, hlc: hlc(&stamp)))
         }
         return log
     }
 
     /// Each kiosk's log of check-ins: `count` in all, spread evenly, of attendees `0..<attendees` in turn.
-    func checkInLogs(count: Int, attendees: Int) -> [[SignedDelta]] {
+    func checkInLogs(count: Int, attendees: Int) throws -> [[SignedDelta]] {
         var stamp = Self.start + UInt64(attendees) + 1_000
         var signers = kioskKeys.map { key in
             DeltaSigner(venue: policy.venue, keyPair: key, head: .empty(AuthorID(key.publicKey)))
@@ -85,7 +85,7 @@ struct BenchVenue {
                 location: "Hall",
                 memberStatus: "Attended"
             )
-            logs[kiosk].append(signers[kiosk].sign(.checkIn(CheckInPayload(presence)), hlc: hlc(&stamp)))
+            logs[kiosk].append(try signers[kiosk].sign(.checkIn(CheckInPayload(presence)), hlc: hlc(&stamp)))
         }
         return logs
     }

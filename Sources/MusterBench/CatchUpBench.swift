@@ -14,8 +14,8 @@ enum CatchUpBench {
     static func run(_ options: BenchOptions, venue: BenchVenue, directory: String) throws -> Result {
         let checkIns = options.catchUpDeltas / 2
         let attendees = options.catchUpDeltas - checkIns - 1  // plus the campaign delta
-        let importLog = venue.importLog(attendees: attendees)
-        let kioskLogs = venue.checkInLogs(count: checkIns, attendees: attendees)
+        let importLog = try venue.importLog(attendees: attendees)
+        let kioskLogs = try venue.checkInLogs(count: checkIns, attendees: attendees)
         let total = importLog.count + kioskLogs.reduce(0) { $0 + $1.count }
 
         var batches = pages(importLog, size: options.batchSize)

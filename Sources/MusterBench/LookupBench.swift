@@ -23,7 +23,7 @@ enum LookupBench {
     /// Imports the attendees into a fresh replica at `path` and returns it open (the local-commit
     /// figure reuses it).
     static func prepare(_ options: BenchOptions, venue: BenchVenue, path: String) throws -> Replica {
-        let log = venue.importLog(attendees: options.attendees)
+        let log = try venue.importLog(attendees: options.attendees)
         let replica = try venue.openReplica(path: path)
         let now = BenchVenue.now(after: log.count)
         for page in CatchUpBench.pages(log, size: options.batchSize) {

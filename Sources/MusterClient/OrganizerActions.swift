@@ -14,8 +14,15 @@ public struct OrganizerActions {
     let queries: StaffQueries
 
     public init(_ client: ClientContext, keyPath: String) throws(ClientError) {
+        try self.init(client, organizer: try OrganizerKey.load(path: keyPath))
+    }
+
+    /// With the organizer key already loaded; `chunkSize` deltas per control request.
+    init(_ client: ClientContext, organizer: SigningKeyPair, chunkSize: Int = 500) throws(ClientError) {
         self.client = client
-        submitter = try OrganizerSubmitter(client: client, keyPair: try OrganizerKey.load(path: keyPath))
+        var submitter = try OrganizerSubmitter(client: client, keyPair: organizer)
+        submitter.chunkSize = chunkSize
+        self.submitter = submitter
         queries = StaffQueries(client)
     }
 
@@ -39,7 +46,7 @@ public struct OrganizerActions {
             throw StaffQueries.clientError(error)
         }
         let campaignID = existing?.id ?? ImportPlan.newCampaignID()
-        let bodies = ImportPlan.bodies(
+        let bodies = try ImportPlan.checkedBodies(
             for: list,
             campaignID: campaignID,
             newCampaignName: existing == nil ? trimmedName : nil

@@ -6,13 +6,16 @@ import MusterStore
 
 /// Builds, signs and submits the organizer's deltas.
 ///
-/// The organizer key stays on the organizer's machine: `muster` asks the daemon for the
-/// organizer's head, extends the chain locally, signs, and submits the signed bytes in chunks,
-/// each applied all-or-nothing by the daemon. If another organizer session moved the head in the
-/// meantime, the daemon refuses the chunk as stale and it is rebuilt on the new head.
+/// The organizer key stays on the organizer's machine: `muster` asks the daemon for the organizer's head, extends
+/// the chain locally, signs every delta, and only then submits the signed bytes. A submission is all or nothing:
+/// one larger than ``chunkSize`` is staged on the control connection in chunks and applied by its last request in
+/// one transaction (see `SubmissionStage` in the daemon), so an import becomes visible whole or not at all. If
+/// another organizer session moved the head in the meantime, the daemon refuses the submission as stale and it is
+/// signed again on the new head.
 public struct OrganizerSubmitter {
     let client: ClientContext
     let keyPair: SigningKeyPair
+    /// Deltas per control request; each request stays far below the daemon's 8 MiB request limit.
     public var chunkSize = 500
 
     public init(client: ClientContext, keyPair: SigningKeyPair) throws(ClientError) {
@@ -23,35 +26,90 @@ public struct OrganizerSubmitter {
         self.keyPair = keyPair
     }
 
-    /// Submits `bodies` in order; returns how many deltas the daemon applied.
+    /// Submits `bodies` in order, all or nothing; returns how many deltas the daemon applied.
+    ///
+    /// `progress` is told how many deltas the daemon holds (staged or applied) after each request.
     @discardableResult
     public func submit(_ bodies: [DeltaBody], progress: (Int, Int) -> Void = { _, _ in }) throws(ClientError) -> Int {
-        var clock = HybridClock()
-        var applied = 0
-        var offset = 0
+        guard !bodies.isEmpty else { return 0 }
         var attempts = 0
-        while offset < bodies.count {
-            var signer = DeltaSigner(venue: client.venue.venue, keyPair: keyPair, head: try currentHead())
-            let end = min(offset + chunkSize, bodies.count)
-            let wire = bodies[offset..<end].map { body -> WireDelta in
-                let signed = signer.sign(body, hlc: clock.tick(nowMillis: Self.nowMillis()))
-                return WireDelta(envelope: Hex.encode(signed.envelope), signature: Hex.encode(signed.signature))
+        while true {
+            let signed = try sign(bodies, after: try currentHead())
+            attempts += 1
+            switch try send(signed, progress: progress) {
+            case .applied(let count): return count
+            case .stale(let message):
+                if attempts >= 5 { throw ClientError(.failed, message) }
             }
+        }
+    }
+
+    /// What one attempt came to.
+    private enum Attempt {
+        case applied(Int)
+        /// The head moved (or the stage was lost) before the submission was applied: nothing was applied.
+        case stale(String)
+    }
+
+    /// Signs every body on `head`, before anything is sent: a body that cannot be signed stops the submission
+    /// with nothing submitted.
+    private func sign(_ bodies: [DeltaBody], after head: AuthorHead) throws(ClientError) -> [WireDelta] {
+        var signer = DeltaSigner(venue: client.venue.venue, keyPair: keyPair, head: head)
+        var clock = HybridClock()
+        var wire: [WireDelta] = []
+        wire.reserveCapacity(bodies.count)
+        for (index, body) in bodies.enumerated() {
+            do {
+                let signed = try signer.sign(body, hlc: clock.tick(nowMillis: Self.nowMillis()))
+                wire.append(WireDelta(envelope: Hex.encode(signed.envelope), signature: Hex.encode(signed.signature)))
+            } catch {
+                throw ClientError(
+                    .failed,
+                    "delta \(index + 1) of \(bodies.count) cannot be signed (\(error)); nothing was submitted",
+                    cause: error
+                )
+            }
+        }
+        return wire
+    }
+
+    /// Sends `wire` on one connection: every chunk but the last staged, the last applying them all.
+    private func send(_ wire: [WireDelta], progress: (Int, Int) -> Void) throws(ClientError) -> Attempt {
+        var offset = 0
+        while true {
+            let end = min(offset + chunkSize, wire.count)
             var request = ControlRequest(op: .submit)
-            request.deltas = wire
+            request.deltas = Array(wire[offset..<end])
+            let isLast = end == wire.count
+            if isLast {
+                request.staged = offset > 0 ? offset : nil
+            } else {
+                request.stage = true
+            }
+            // The last request applies the whole submission in one transaction: about 1 s per 2,000 deltas
+            // on a small kiosk, on top of the usual wait, before its answer is reported as unknown.
+            let usual = client.control.timeout
+            if isLast { client.control.timeout = usual + .seconds(wire.count / 2_000) }
+            defer { client.control.timeout = usual }
             let response = try client.exchange(request)
             if response.outcome == .error {
                 let message = response.message ?? "musterd refused the organizer's deltas"
-                attempts += 1
-                if message.hasPrefix("stale organizer head"), attempts < 5 { continue }
-                throw ClientError(.failed, message)
+                if response.errorCode == .staleHead || message.hasPrefix("stale organizer head") {
+                    return .stale(message)
+                }
+                throw ClientError(.failed, offset > 0 ? message + "; nothing was applied" : message)
             }
-            attempts = 0
-            applied += response.applied ?? 0
+            if !isLast, response.staged != end {
+                throw ClientError(
+                    .protocolError,
+                    "musterd holds \(response.staged.map(String.init) ?? "no") staged deltas after \(end); "
+                        + "nothing was applied"
+                )
+            }
+            progress(end, wire.count)
+            if isLast { return .applied(response.applied ?? 0) }
             offset = end
-            progress(offset, bodies.count)
         }
-        return applied
     }
 
     private func currentHead() throws(ClientError) -> AuthorHead {

@@ -23,13 +23,19 @@ public enum Output {
         )
     }
 
-    /// Pretty, key-sorted JSON (escaping makes it terminal-safe).
+    /// Pretty, key-sorted JSON, terminal-safe: C0 controls are escaped by the encoder, and C1 controls, DEL and
+    /// bidirectional or invisible formatting characters by ``TerminalSafeJSON``.
     public static func json(_ value: some Encodable) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        var data = try encoder.encode(value)
+        var data = try jsonData(value)
         data.append(UInt8(ascii: "\n"))
         FileHandle.standardOutput.write(data)
+    }
+
+    /// The bytes ``json(_:)`` prints, without the final newline.
+    static func jsonData(_ value: some Encodable) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return TerminalSafeJSON.escape(try encoder.encode(value))
     }
 
     /// Raw text (exports): written as is, already CSV-escaped.

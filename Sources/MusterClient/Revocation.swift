@@ -21,12 +21,21 @@ public struct Revocation {
         self.venuePath = venuePath
     }
 
-    /// Finds a kiosk on the roster by name, fingerprint or key (a unique hex prefix will do).
+    /// Finds a kiosk on the roster by name, by the fingerprint its `muster status` prints (`1a2b-3c4d-5e6f-7a8b`,
+    /// dashes optional), or by its key in hex; a unique prefix of at least 8 hex digits of either will do.
+    ///
+    /// The fingerprint is a hash of the key, not a prefix of it: the one thing a person at the stolen kiosk's
+    /// neighbour can read off a screen, so it must work.
     static func find(_ query: String, in roster: [RosterEntry]) throws(ClientError) -> RosterEntry {
         let wanted = query.trimmingWhitespace().lowercased()
         let compact = wanted.replacingOccurrences(of: "-", with: "")
+        let isHex = compact.count >= 8 && compact.allSatisfy(\.isHexDigit)
         let matches = roster.filter { entry in
-            entry.name.lowercased() == wanted || (compact.count >= 8 && entry.kiosk.hex.hasPrefix(compact))
+            if entry.name.lowercased() == wanted { return true }
+            guard isHex else { return false }
+            if entry.kiosk.hex.hasPrefix(compact) { return true }
+            let fingerprint = (try? SigningPublicKey(bytes: entry.kiosk.bytes))?.fingerprint ?? ""
+            return fingerprint.replacingOccurrences(of: "-", with: "").hasPrefix(compact)
         }
         guard let entry = matches.first else {
             throw ClientError(.notFound, "no kiosk named or keyed '\(TerminalText.sanitize(query))' on the roster")

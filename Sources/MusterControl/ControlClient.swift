@@ -10,7 +10,10 @@ public final class ControlClient {
     private var socket: UnixSocket?
     private var buffer: [UInt8] = []
     /// How long to wait for the daemon's answer; a timeout is reported as unknown, never as failure.
-    public var timeout: Duration
+    /// A change applies to the open connection at once (a request known to take long can raise it).
+    public var timeout: Duration {
+        didSet { socket?.setTimeout(receive: timeout, send: sendTimeout) }
+    }
     /// Whether a send may also block that long (the fault tool sets it, so a stuck daemon cannot hang it).
     public var sendTimeout: Duration?
 

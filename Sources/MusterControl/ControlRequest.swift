@@ -28,6 +28,13 @@ public struct ControlRequest: Codable, Sendable, Equatable {
     public var author: String?
     /// For `submit`: signed deltas built by the organizer's `muster`.
     public var deltas: [WireDelta]?
+    /// For `submit`: hold these deltas on this connection instead of applying them. The next `submit` on the same
+    /// connection without `stage` applies everything staged and its own deltas in one transaction, so a
+    /// submission too large for one request still becomes visible all at once, or not at all.
+    public var stage: Bool?
+    /// For the `submit` that ends a staged submission: how many deltas were staged before it. The daemon refuses
+    /// the submission when it holds a different number (a reconnect lost the stage), instead of applying part.
+    public var staged: Int?
 
     public init(op: Operation) { self.op = op }
 }

@@ -32,6 +32,8 @@ public struct ControlResponse: Codable, Sendable, Equatable {
     public var headSeq: UInt64?
     public var headHash: String?
     public var applied: Int?
+    /// For a staged `submit`: how many deltas this connection now holds, not yet applied.
+    public var staged: Int?
     public var kioskName: String?
     public var kioskKey: String?
     /// Peers in session: "publickeyhex@address".

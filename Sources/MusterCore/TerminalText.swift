@@ -59,10 +59,13 @@ public enum TerminalText {
         }
     }
 
-    static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+    /// Whether `scalar` must never reach a terminal raw: C0 and C1 controls, DEL, and the bidirectional and
+    /// invisible formatting characters (marks, embeddings, overrides, isolates, line and paragraph separators).
+    public static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x00...0x1F, 0x7F...0x9F: true  // C0, DEL, C1 (includes CSI 0x9B)
-        case 0x200B, 0x200E, 0x200F, 0x2028...0x202E, 0x2060...0x2069, 0xFEFF, 0xFFF9...0xFFFB: true  // bidi, invisible
+        // Bidirectional marks, embeddings, overrides and isolates; invisible formatting.
+        case 0x061C, 0x200B, 0x200E, 0x200F, 0x2028...0x202E, 0x2060...0x2069, 0xFEFF, 0xFFF9...0xFFFB: true
         default: false
         }
     }

@@ -50,7 +50,15 @@ public final class ControlHandler: Sendable {
 
     public var author: AuthorID { AuthorID(keyPair.publicKey) }
 
+    /// Carries out one request that stands alone (no staged submission before it).
     public func handle(_ request: ControlRequest) -> ControlResponse {
+        var stage = SubmissionStage()
+        return handle(request, stage: &stage)
+    }
+
+    /// Carries out one request of a connection whose staged organizer deltas are `stage` (see
+    /// ``SubmissionStage``); a `submit` adds to it or applies it, and any failed `submit` empties it.
+    public func handle(_ request: ControlRequest, stage: inout SubmissionStage) -> ControlResponse {
         do {
             switch request.op {
             case .checkIn: return try checkIn(query: try required(request.query, "query"))
@@ -59,7 +67,13 @@ public final class ControlHandler: Sendable {
             case .note:
                 return try note(attendeeKey: try required(request.attendeeKey, "attendeeKey"), text: request.text ?? "")
             case .head: return try head(author: try required(request.author, "author"))
-            case .submit: return try submit(request.deltas ?? [])
+            case .submit:
+                do {
+                    return try submit(request, stage: &stage)
+                } catch {
+                    _ = stage.take()
+                    throw error
+                }
             case .status, .ping:
                 var response = ControlResponse(outcome: request.op == .ping ? .pong : .status)
                 response.kioskName = config.name
@@ -273,8 +287,30 @@ public final class ControlHandler: Sendable {
         return response
     }
 
-    /// Organizer deltas built and signed by `muster`: all or nothing.
-    func submit(_ wire: [WireDelta]) throws -> ControlResponse {
+    /// Organizer deltas built and signed by `muster`: staged on the connection, or applied together with
+    /// everything staged before them, all or nothing in one transaction.
+    func submit(_ request: ControlRequest, stage: inout SubmissionStage) throws -> ControlResponse {
+        let submitted = try signedDeltas(request.deltas ?? [])
+        if request.stage == true {
+            try stage.add(submitted)
+            var response = ControlResponse(outcome: .submitted)
+            response.applied = 0
+            response.staged = stage.count
+            return response
+        }
+        let held = stage.take()
+        if let expected = request.staged, expected != held.count {
+            throw RequestError(
+                .staleHead,
+                "stale organizer head (this connection holds \(held.count) staged deltas, not \(expected): the "
+                    + "connection was reset); nothing was applied; rebuild and resubmit"
+            )
+        }
+        return try submit(held.isEmpty ? submitted : held + submitted)
+    }
+
+    /// Checks the shape and author of submitted deltas, before anything is staged or applied.
+    private func signedDeltas(_ wire: [WireDelta]) throws(RequestError) -> [SignedDelta] {
         var deltas: [SignedDelta] = []
         deltas.reserveCapacity(wire.count)
         for item in wire {
@@ -286,6 +322,11 @@ public final class ControlHandler: Sendable {
             }
             deltas.append(delta)
         }
+        return deltas
+    }
+
+    /// Applies organizer deltas in one transaction: all or nothing.
+    func submit(_ deltas: [SignedDelta]) throws -> ControlResponse {
         do {
             let report = try replica.ingest(
                 deltas,

@@ -69,6 +69,8 @@ public final class ControlServer: Service {
             try await connection.executeThenClose { inbound, outbound in
                 // Ends with graceful shutdown (after the request in hand), so an idle kiosk screen
                 // that keeps its connection open all day cannot hold up SIGTERM.
+                // Organizer deltas staged by this connection; dropped, never applied, when it ends.
+                var stage = SubmissionStage()
                 for try await line in inbound.cancelOnGracefulShutdown() {
                     let request: ControlRequest
                     do {
@@ -81,7 +83,7 @@ public final class ControlServer: Service {
                         )
                         return
                     }
-                    try await outbound.write(Self.encode(handler.handle(request)))
+                    try await outbound.write(Self.encode(handler.handle(request, stage: &stage)))
                 }
             }
         } catch {

@@ -132,15 +132,22 @@ public struct Daemon: Sendable {
         return "serving; \(peers.count) peer(s), largest lag \(lag) delta(s), digest equal with \(agree)/\(peers.count)"
     }
 
-    /// After a revocation: the attendee data, the kiosk key and the certificate are deleted and a
+    /// After a revocation: the attendee data, the kiosk key, the certificate and the venue file (which holds
+    /// the venue's network key: a thief must not keep it to listen to or dial the venue) are deleted, and a
     /// marker keeps the daemon from starting again until someone enrolls the box anew.
     func wipe(_ parts: Parts, reason: String) {
         try? parts.replica.close()
         for path in [
             config.replicaPath, config.replicaPath + "-wal", config.replicaPath + "-shm",
-            config.enrollmentPath, config.kioskKeyPath,
+            config.enrollmentPath, config.kioskKeyPath, config.venue,
         ] {
             try? FileManager.default.removeItem(atPath: path)
+            if FileManager.default.fileExists(atPath: path) {
+                logger.error(
+                    "could not delete a file of the revoked kiosk; delete it by hand",
+                    metadata: ["path": "\(path)"]
+                )
+            }
         }
         let stamp = ISO8601DateFormatter().string(from: Date())
         try? "revoked at \(stamp): \(reason)\n".write(

@@ -96,7 +96,7 @@ enum Samples {
         let bodies = bodies(kiosk: author)
         for body in bodies {
             clock = HLC(physicalMillis: clock.physicalMillis + 1_000, logical: 0)
-            deltas.append(signer.sign(body, hlc: clock))
+            deltas.append(try signer.sign(body, hlc: clock))
         }
         deltas.append(try enrollment(of: AuthorID(try fixedKey(2).publicKey), by: key))
         let covered = Set(bodies.map(\.kind) + [.enroll])

@@ -171,7 +171,12 @@ public final class MemoryStore: KioskStore {
         nextHLC: (HLC?) -> HLC
     ) throws(ReplicaError) -> SignedDelta {
         var signer = DeltaSigner(venue: policy.venue, keyPair: keyPair, head: head(of: AuthorID(keyPair.publicKey)))
-        let delta = signer.sign(body, hlc: nextHLC(nil))
+        let delta: SignedDelta
+        do throws(DeltaSignerError) {
+            delta = try signer.sign(body, hlc: nextHLC(nil))
+        } catch {
+            throw ReplicaError(.malformed, error.description, underlying: error)
+        }
         try policy.authorize(delta)
         append(delta, hash: signer.head.hash)
         return delta

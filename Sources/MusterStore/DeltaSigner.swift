@@ -20,13 +20,23 @@ public struct DeltaSigner {
     public var author: AuthorID { head.author }
 
     /// Signs the next delta and advances the head past it.
-    public mutating func sign(_ body: DeltaBody, hlc: HLC) -> SignedDelta {
+    ///
+    /// Throws, leaving the head where it was, when the encoded delta breaks a limit that every replica enforces
+    /// (an envelope over the size limit, a body the decoder would refuse): signing it would only produce a delta
+    /// that no peer accepts.
+    public mutating func sign(_ body: DeltaBody, hlc: HLC) throws(DeltaSignerError) -> SignedDelta {
         let delta = Delta(venue: venue, author: head.author, seq: head.seq + 1, prev: head.hash, hlc: hlc, body: body)
         let envelope = delta.envelope()
-        let signature = keyPair.sign(envelope)
+        let signed: SignedDelta
+        do {
+            // Check what every receiver checks before spending a signature on it.
+            _ = try Delta.decode(envelope: envelope)
+            signed = try SignedDelta(envelope: envelope, signature: keyPair.sign(envelope))
+        } catch {
+            throw DeltaSignerError(seq: delta.seq, kind: body.kind, cause: error)
+        }
         head = AuthorHead(author: head.author, seq: delta.seq, hash: Blake2b.hash256(envelope))
-        // The envelope was just produced by our own encoder, so its shape is valid by construction.
-        return try! SignedDelta(envelope: envelope, signature: signature)
+        return signed
     }
 }
 

@@ -35,7 +35,12 @@ extension Replica {
                     keyPair: keyPair,
                     head: try Self.head(of: author, db: db)
                 )
-                let signed = signer.sign(body, hlc: nextHLC(decision.notBefore))
+                let signed: SignedDelta
+                do throws(DeltaSignerError) {
+                    signed = try signer.sign(body, hlc: nextHLC(decision.notBefore))
+                } catch {
+                    throw ReplicaError(.malformed, error.description, underlying: error)
+                }
                 try policy.authorize(signed)
                 CrashPoint.localSigned.hit()
                 try store(

@@ -364,9 +364,13 @@ public actor SyncService: Service {
                     replica: replica,
                     logger: logger
                 )
-                // Credentials first: nothing else is said until the peer's enrollment checks out.
+                // Credentials first: nothing else is said until the peer's enrollment checks out. The dialer
+                // shows its own first; the listener shows its own only once the dialer's have checked out, so
+                // a peer holding nothing but the network key (a thief with an old key, a scanner) never learns
+                // our name, location or certificate. One side must go first, and it is the one that chose whom
+                // to talk to.
                 guard let ours = try replica.certificate(of: me) else { throw SyncError.notEnrolled }
-                try await connection.send(.credentials(ours))
+                if dialed != nil { try await connection.send(.credentials(ours)) }
                 let (first, _) = try receiver.open(try await next())
                 guard
                     let enrollment = await admit(
@@ -376,6 +380,7 @@ public actor SyncService: Service {
                         address: remote
                     )
                 else { return }
+                if dialed == nil { try await connection.send(.credentials(ours)) }
                 // The handshake is over: no more deadline, frame cap or unauthenticated slot.
                 guard try await ConnectionGuard.of(raw).established() else { return }
                 guard await register(connection, dialed: dialed, enrollment: enrollment) else { return }

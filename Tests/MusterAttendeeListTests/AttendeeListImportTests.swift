@@ -1,4 +1,5 @@
 import Foundation
+import MusterTestSupport
 import Testing
 
 @testable import MusterAttendeeList
@@ -469,14 +470,31 @@ struct AttendeeListImportTests {
     }
 
     @Test func overlongFieldRejectsTheFile() throws {
-        let long = String(repeating: "é", count: 1_001)
+        let long = String(repeating: "é", count: 501)
         let text = "email,First Name,notes\na@x.example,Ann,\nb@x.example,\(long),\n"
         let error = try #require(importError(text))
-        #expect(error == AttendeeListError(line: 3, reason: .tooLong(field: "First Name")))
-        #expect(error.description.contains("1,000 characters"))
-        // Exactly 1,000 characters is fine.
-        let limit = String(repeating: "é", count: 1_000)
+        #expect(error == AttendeeListError(line: 3, reason: .tooLong(field: "First Name", bytes: 1_002)))
+        #expect(error.description.contains("1,002 bytes of UTF-8; the limit is 1,000 bytes"))
+        // Exactly 1,000 bytes (500 two-byte letters) is fine.
+        let limit = String(repeating: "é", count: 500)
         #expect(try importAttendeeList("email,first_name\na@x.example,\(limit)\n").rows[0].firstName == limit)
+    }
+
+    @Test("1,000 flags in a name on line 550 of 600: the whole file is refused, naming line 550")
+    func thousandFlagNameIsRefusedWithItsLine() throws {
+        #expect(HostileAttendeeFile.thousandFlags.count == 1_000, "short in characters")
+        let error = try #require(importError(HostileAttendeeFile.flagNames(rows: 600, line: 550)))
+        #expect(error == AttendeeListError(line: 550, reason: .tooLong(field: "first_name", bytes: 8_000)))
+        #expect(error.description.hasPrefix("line 550: "))
+    }
+
+    @Test("an 8,000-byte field of 1,000 characters on line 321: the whole file is refused, naming line 321")
+    func eightThousandByteFieldIsRefusedWithItsLine() throws {
+        #expect(HostileAttendeeFile.eightThousandBytes.count == 1_000, "short in characters")
+        let error = try #require(importError(HostileAttendeeFile.longField(rows: 600, line: 321)))
+        #expect(error == AttendeeListError(line: 321, reason: .tooLong(field: "company", bytes: 8_000)))
+        #expect(error.description.hasPrefix("line 321: "))
+        #expect(try importAttendeeList(HostileAttendeeFile.honest(rows: 600)).rows.count == 600)
     }
 
     @Test func malformedCSVIsRejectedWithItsLine() {

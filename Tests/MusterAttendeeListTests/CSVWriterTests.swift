@@ -1,4 +1,5 @@
 import Foundation
+import MusterCore
 import Testing
 
 @testable import MusterAttendeeList
@@ -45,6 +46,32 @@ struct CSVWriterTests {
     ])
     func neutralizesFormulaStarters(input: String, expected: String) {
         #expect(CSVWriter.line([input]) == expected + "\r\n")
+    }
+
+    @Test(
+        "a formula behind leading whitespace, tabs or invisible marks is neutralized too",
+        arguments: [
+            (" =1+1", "' =1+1"),
+            ("  +x", "'  +x"),
+            ("\t=HYPERLINK(\"http://evil\")", "'\t=HYPERLINK(\"\"http://evil\"\")"),
+            ("\u{A0}@SUM(A1)", "'\u{A0}@SUM(A1)"),
+            ("\u{200B}-2+3", "'\u{200B}-2+3"),
+            ("\u{202E}=cmd", "'\u{202E}=cmd"),
+        ]
+    )
+    func neutralizesFormulaAfterLeadingWhitespace(input: String, expected: String) {
+        let written = CSVWriter.line([input])
+        // "\r\n" is one Character.
+        let unquoted = written.hasPrefix("\"") ? String(written.dropFirst().dropLast(2)) : String(written.dropLast())
+        #expect(unquoted == expected, "\(written.debugDescription)")
+    }
+
+    @Test("the export path: a tab before = becomes a space when sanitized, and is still neutralized")
+    func tabBeforeEqualsSurvivesSanitizing() {
+        let sanitized = TerminalText.sanitize("\t=HYPERLINK(\"http://evil\",\"x\")")
+        #expect(sanitized.hasPrefix(" ="), "the export turns the tab into a space first")
+        #expect(CSVWriter.line([sanitized]).hasPrefix("\"' =HYPERLINK("))
+        #expect(CSVWriter.line(["  word"]) == "  word\r\n", "leading spaces alone are left alone")
     }
 
     @Test func documentWritesHeaderThenRows() {

@@ -160,6 +160,38 @@ struct ImportPlanTests {
         #expect(ids == ["00v000000000001AAA", "00v000000000002AAA"])
     }
 
+    @Test("a row no replica would accept stops the plan at its line, before anything is signed or sent")
+    func rowOverTheDeltaLimitsIsRefusedWithItsLine() throws {
+        // Past the attendee list's own 1,000-byte check (built directly), over the decoder's 4,096-byte field limit.
+        let huge = String(repeating: "x", count: Limits.maxFieldBytes + 1)
+        let list = AttendeeListImport(
+            format: .generic,
+            rows: [
+                AttendeeListRow(line: 2, email: "ok@example.com", firstName: "Ok"),
+                AttendeeListRow(line: 42, email: "big@example.com", firstName: huge),
+            ],
+            merged: [],
+            skipped: []
+        )
+        #expect(throws: Never.self) {
+            try ImportPlan.checkedBodies(for: Self.list(rows: 1), campaignID: "c", newCampaignName: "New")
+        }
+        let error = try #require(throws: ClientError.self) {
+            try ImportPlan.checkedBodies(for: list, campaignID: "c", newCampaignName: "New")
+        }
+        #expect(error.message.hasPrefix("line 42: this attendee cannot be imported ("), "\(error)")
+        #expect(error.message.hasSuffix("; nothing was imported"))
+    }
+
+    static func list(rows: Int) -> AttendeeListImport {
+        AttendeeListImport(
+            format: .generic,
+            rows: (0..<rows).map { AttendeeListRow(line: $0 + 2, email: "p\($0)@example.com") },
+            merged: [],
+            skipped: []
+        )
+    }
+
     @Test func newCampaignIDsAreRandomHex() {
         let ids = (0..<50).map { _ in ImportPlan.newCampaignID() }
         #expect(Set(ids).count == 50)

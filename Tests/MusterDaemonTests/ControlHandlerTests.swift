@@ -278,7 +278,7 @@ struct ControlHandlerTests {
         try f.importAndLock()
         let kioskB = try SigningKeyPair.generate()
         var signer = DeltaSigner(venue: f.venue, keyPair: kioskB, head: .empty(AuthorID(kioskB.publicKey)))
-        let ahead = signer.sign(
+        let ahead = try signer.sign(
             .checkIn(
                 CheckInPayload(
                     PresencePayload(

@@ -84,7 +84,7 @@ final class HandlerFixture {
         let key = key ?? organizer
         let start = try head ?? replica.head(of: AuthorID(key.publicKey))
         var signer = DeltaSigner(venue: venue, keyPair: key, head: start)
-        return bodies.map { signer.sign($0, hlc: nextHLC()) }
+        return try bodies.map { try signer.sign($0, hlc: nextHLC()) }
     }
 
     func submit(_ deltas: [SignedDelta]) -> ControlResponse {

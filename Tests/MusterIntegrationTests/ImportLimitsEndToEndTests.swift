@@ -98,6 +98,52 @@ struct ImportLimitsEndToEndTests {
         try kiosk.stop()
     }
 
+    @Test(
+        "600 rows with a field short in characters and long in bytes: refused whole with its line; nothing imported",
+        arguments: [
+            // 1,000 flag emoji in both names on line 550 (8,000 bytes each): once SIGILL after 499 rows.
+            (550, "first_name", String(repeating: "\u{1F1EB}\u{1F1F7}", count: 1_000)),
+            // 1,000 letters of 8 bytes each in the company on line 321: once stopped with no line after 499 rows.
+            (321, "company", String(repeating: "\u{E9}\u{301}\u{301}\u{301}", count: 1_000)),
+        ]
+    )
+    func hostileRowIsRefusedWhole(line: Int, column: String, value: String) throws {
+        let kiosk = try KioskHarness()
+        try kiosk.start()
+        let honest = kiosk.directory.appendingPathComponent("honest.csv").path
+        try "email,first_name\nada@example.com,Ada\ngrace@example.com,Grace\n"
+            .write(toFile: honest, atomically: true, encoding: .utf8)
+        let first = try kiosk.muster(["import", honest, "--campaign", "Live", "--organizer-key", kiosk.organizerKey])
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(try kiosk.status()["attendees"] as? Int == 2)
+
+        var text = "email,first_name,last_name,company,ticket\n"
+        for row in 0..<600 {
+            var fields = ["p\(row)@example.com", "First\(row)", "Last\(row)", "Company \(row)", "T-\(row)"]
+            if row + 2 == line {
+                if column == "first_name" {
+                    fields[1] = value
+                    fields[2] = value
+                } else {
+                    fields[3] = value
+                }
+            }
+            text += fields.joined(separator: ",") + "\n"
+        }
+        let path = kiosk.directory.appendingPathComponent("hostile.csv").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        let result = try LimitedImport.run(kiosk, file: path, campaign: "Live", dataLimit: Self.memoryBudget)
+        #expect(!result.signaled, "muster died of signal \(result.status): \(result.stderr)")
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(
+            result.stderr.contains("line \(line): the value in column \"\(column)\" is 8,000 bytes of UTF-8"),
+            "\(result.stderr)"
+        )
+        #expect(result.stderr.contains("nothing was imported"))
+        #expect(try kiosk.status()["attendees"] as? Int == 2, "none of the 599 good rows was applied")
+        try kiosk.stop()
+    }
+
     /// `email,first_name,last_name,ticket,notes` and `count` distinct attendees, written in chunks so the test
     /// itself never holds the whole file; `notesOnRow` gets a notes value of exactly 64 KiB.
     static func writeRows(_ count: Int, in kiosk: KioskHarness, name: String, notesOnRow: Int? = nil) throws -> String {

@@ -20,8 +20,8 @@ import Testing
                 keyPair: venue.kioskKeys[0],
                 head: .empty(venue.kioskIDs[0])
             )
-            written = (0..<3).map { index in
-                signer.sign(
+            written = try (0..<3).map { index in
+                try signer.sign(
                     SimVenue.checkInBody(index: index, kiosk: 0),
                     hlc: HLC(physicalMillis: SimVenue.startMillis + UInt64(index), logical: 0)
                 )
@@ -31,7 +31,7 @@ import Testing
                 keyPair: venue.kioskKeys[1],
                 head: .empty(venue.kioskIDs[1])
             )
-            forged = other.sign(
+            forged = try other.sign(
                 SimVenue.checkInBody(index: 99, kiosk: 1),
                 hlc: HLC(physicalMillis: SimVenue.startMillis, logical: 0)
             )

@@ -19,12 +19,12 @@ struct ChainVerifierTests {
         _ count: Int,
         after head: AuthorHead? = nil,
         hlcStart: UInt64 = TestTime.start
-    ) -> (
+    ) throws -> (
         [SignedDelta], AuthorHead
     ) {
         var signer = venue.signer(venue.kioskAKey, head: head)
-        let deltas = (0..<count).map { index in
-            signer.sign(
+        let deltas = try (0..<count).map { index in
+            try signer.sign(
                 Bodies.checkIn(ScenarioLog.campaign, "guest\(index)@example.com", kiosk: "Kiosk A"),
                 hlc: HLC(physicalMillis: hlcStart + UInt64(index), logical: 0)
             )
@@ -33,7 +33,7 @@ struct ChainVerifierTests {
     }
 
     @Test func validRunFromGenesisReturnsEveryHash() throws {
-        let (deltas, head) = run(5)
+        let (deltas, head) = try run(5)
         let hashes = try ChainVerifier.verify(run: deltas, after: .empty(kiosk))
         #expect(hashes == deltas.map { Blake2b.hash256($0.envelope) })
         #expect(hashes.last == head.hash)
@@ -44,8 +44,8 @@ struct ChainVerifierTests {
     }
 
     @Test func runContinuingAKnownHeadVerifies() throws {
-        let (first, head) = run(3)
-        let (second, _) = run(2, after: head, hlcStart: TestTime.start + 100)
+        let (first, head) = try run(3)
+        let (second, _) = try run(2, after: head, hlcStart: TestTime.start + 100)
         #expect(second.map(\.seq) == [4, 5])
         #expect(try ChainVerifier.verify(run: second, after: head).count == 2)
         // The same continuation does not verify from genesis or from an older head.
@@ -64,8 +64,8 @@ struct ChainVerifierTests {
         #expect(try ChainVerifier.verify(run: [], after: .empty(kiosk)).isEmpty)
     }
 
-    @Test func missingDeltaIsAGap() {
-        let (deltas, _) = run(4)
+    @Test func missingDeltaIsAGap() throws {
+        let (deltas, _) = try run(4)
         let error = replicaError { () throws(ReplicaError) in
             try ChainVerifier.verify(run: [deltas[0], deltas[1], deltas[3]], after: .empty(kiosk))
         }
@@ -74,7 +74,7 @@ struct ChainVerifierTests {
     }
 
     @Test func tamperedMiddleDeltaBreaksTheChainAtItsSuccessor() throws {
-        let (deltas, _) = run(3)
+        let (deltas, _) = try run(3)
         var tampered = deltas
         tampered[1] = try deltas[1].flippingEnvelopeByte(at: deltas[1].envelope.count - 1)
         let error = replicaError { () throws(ReplicaError) in
@@ -85,7 +85,7 @@ struct ChainVerifierTests {
     }
 
     @Test func tamperedPrevOfTheFirstDeltaBreaksTheChain() throws {
-        let (deltas, _) = run(2)
+        let (deltas, _) = try run(2)
         var tampered = deltas
         tampered[0] = try deltas[0].flippingEnvelopeByte(at: SignedDelta.prevOffset + 5)
         let error = replicaError { () throws(ReplicaError) in
@@ -96,7 +96,7 @@ struct ChainVerifierTests {
     }
 
     @Test func tamperedNewestDeltaFailsItsSignature() throws {
-        let (deltas, _) = run(3)
+        let (deltas, _) = try run(3)
         for index in [SignedDelta.hlcOffset + 7, deltas[2].envelope.count - 1] {
             var tampered = deltas
             tampered[2] = try deltas[2].flippingEnvelopeByte(at: index)
@@ -108,7 +108,7 @@ struct ChainVerifierTests {
     }
 
     @Test func tamperedSignatureOfTheNewestDeltaIsRefused() throws {
-        let (deltas, _) = run(3)
+        let (deltas, _) = try run(3)
         var tampered = deltas
         tampered[2] = try deltas[2].flippingSignatureByte(at: 10)
         let error = replicaError { () throws(ReplicaError) in
@@ -119,7 +119,7 @@ struct ChainVerifierTests {
     }
 
     @Test func signatureByAnotherKeyIsRefused() throws {
-        let (deltas, _) = run(1)
+        let (deltas, _) = try run(1)
         let forged = try SignedDelta(envelope: deltas[0].envelope, signature: venue.kioskBKey.sign(deltas[0].envelope))
         let error = replicaError { () throws(ReplicaError) in
             try ChainVerifier.verify(run: [forged], after: .empty(kiosk))
@@ -128,9 +128,9 @@ struct ChainVerifierTests {
     }
 
     @Test func runMixingAuthorsIsMalformed() throws {
-        let (a, _) = run(1)
+        let (a, _) = try run(1)
         var signerB = venue.signer(venue.kioskBKey)
-        let b = signerB.sign(
+        let b = try signerB.sign(
             Bodies.checkIn(ScenarioLog.campaign, "x@example.com", kiosk: "Kiosk B"),
             hlc: HLC(physicalMillis: 1, logical: 0)
         )

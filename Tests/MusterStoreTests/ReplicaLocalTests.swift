@@ -154,7 +154,7 @@ struct ReplicaLocalTests {
                 venue.organizerKey,
                 head: try reader.head(of: venue.organizer)
             )
-            let more = organizer.sign(
+            let more = try organizer.sign(
                 .lock(LockPayload(version: 10, campaignID: nil)),
                 hlc: HLC(packed: log.all.last!.hlc.packed + 1)
             )

@@ -136,16 +136,16 @@ struct ReplicaLookupTests {
             var organizer = venue.signer(venue.organizerKey)
             var kioskA = venue.signer(venue.kioskAKey)
             var kioskB = venue.signer(venue.kioskBKey)
-            let setup = organizer.sign(
+            let setup = try organizer.sign(
                 Bodies.attendee(c, email: "ada@example.com", first: "Ada", last: "L", company: "", ticket: nil),
                 hlc: HLC(physicalMillis: TestTime.start, logical: 0)
             )
             // Kiosk B's clock is behind: its check-in is stamped earlier though it arrives last.
-            let late = kioskA.sign(
+            let late = try kioskA.sign(
                 Bodies.checkIn(c, "ada@example.com", kiosk: "Kiosk A"),
                 hlc: HLC(physicalMillis: TestTime.start + 9_000, logical: 0)
             )
-            let early = kioskB.sign(
+            let early = try kioskB.sign(
                 Bodies.checkIn(c, "ada@example.com", kiosk: "Kiosk B"),
                 hlc: HLC(physicalMillis: TestTime.start + 2_000, logical: 5)
             )

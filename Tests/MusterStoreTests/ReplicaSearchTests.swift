@@ -75,8 +75,8 @@ struct ReplicaSearchTests {
                     ticket: nil
                 ),
             ]
-            let deltas = bodies.enumerated().map { index, body in
-                signer.sign(body, hlc: HLC(physicalMillis: TestTime.start + UInt64(index), logical: 0))
+            let deltas = try bodies.enumerated().map { index, body in
+                try signer.sign(body, hlc: HLC(physicalMillis: TestTime.start + UInt64(index), logical: 0))
             }
             let replica = try venue.openReplica(in: dir)
             #expect(try replica.ingestAtTestTime(deltas).rejected.isEmpty)

@@ -195,13 +195,13 @@ struct ReplicaIngestTests {
                 venue.kioskAKey,
                 head: AuthorHead(author: venue.kioskA, seq: 1, hash: Blake2b.hash256(run[0].envelope))
             )
-            let fork = forker.sign(
+            let fork = try forker.sign(
                 Bodies.checkIn(ScenarioLog.campaign, ScenarioLog.key(28), kiosk: "Kiosk A"),
                 hlc: run[1].hlc
             )
             #expect(fork.seq == 2)
             #expect(fork != run[1])
-            let forkNext = forker.sign(
+            let forkNext = try forker.sign(
                 Bodies.checkIn(ScenarioLog.campaign, ScenarioLog.key(27), kiosk: "Kiosk A"),
                 hlc: run[2].hlc
             )
@@ -240,8 +240,8 @@ struct ReplicaIngestTests {
             var honest = venue.signer(venue.kioskAKey)
             var forker = venue.signer(venue.kioskAKey)
             let hlc = HLC(physicalMillis: TestTime.start, logical: 0)
-            let original = honest.sign(Bodies.checkIn("c", "a@example.com", kiosk: "Kiosk A"), hlc: hlc)
-            let fork = forker.sign(Bodies.checkIn("c", "b@example.com", kiosk: "Kiosk A"), hlc: hlc)
+            let original = try honest.sign(Bodies.checkIn("c", "a@example.com", kiosk: "Kiosk A"), hlc: hlc)
+            let fork = try forker.sign(Bodies.checkIn("c", "b@example.com", kiosk: "Kiosk A"), hlc: hlc)
             #expect(original.seq == fork.seq && original != fork)
             let report = try replica.ingestAtTestTime([original, fork])
             #expect(report.applied.count == 1)
@@ -299,7 +299,7 @@ struct ReplicaIngestTests {
             let replica = try venue.openReplica(in: dir)
             let empty = try replica.digest()
             var kiosk = venue.signer(venue.kioskAKey)
-            let delta = kiosk.sign(body, hlc: HLC(physicalMillis: TestTime.start, logical: 0))
+            let delta = try kiosk.sign(body, hlc: HLC(physicalMillis: TestTime.start, logical: 0))
             let report = try replica.ingestAtTestTime([delta])
             #expect(report.rejected.map(\.code) == [.notAuthorized])
             #expect(report.applied.isEmpty)
@@ -307,7 +307,7 @@ struct ReplicaIngestTests {
             #expect(try replica.digest() == empty)
             // The organizer may sign the very same body.
             var organizer = venue.signer(venue.organizerKey)
-            let allowed = organizer.sign(body, hlc: HLC(physicalMillis: TestTime.start, logical: 0))
+            let allowed = try organizer.sign(body, hlc: HLC(physicalMillis: TestTime.start, logical: 0))
             #expect(try replica.ingestAtTestTime([allowed]).applied == [allowed])
         }
     }
@@ -318,9 +318,9 @@ struct ReplicaIngestTests {
             let replica = try venue.openReplica(in: dir)
             var kiosk = venue.signer(venue.kioskAKey)
             let hlc = { (ms: UInt64) in HLC(physicalMillis: TestTime.start + ms, logical: 0) }
-            let first = kiosk.sign(Bodies.checkIn("c", "a@example.com", kiosk: "Kiosk A"), hlc: hlc(1))
-            let lock = kiosk.sign(.lock(LockPayload(version: 7, campaignID: "c")), hlc: hlc(2))
-            let third = kiosk.sign(Bodies.checkIn("c", "b@example.com", kiosk: "Kiosk A"), hlc: hlc(3))
+            let first = try kiosk.sign(Bodies.checkIn("c", "a@example.com", kiosk: "Kiosk A"), hlc: hlc(1))
+            let lock = try kiosk.sign(.lock(LockPayload(version: 7, campaignID: "c")), hlc: hlc(2))
+            let third = try kiosk.sign(Bodies.checkIn("c", "b@example.com", kiosk: "Kiosk A"), hlc: hlc(3))
             let report = try replica.ingestAtTestTime([third, lock, first])
             #expect(report.applied == [first])
             #expect(report.rejected.map(\.code) == [.notAuthorized])
@@ -337,13 +337,13 @@ struct ReplicaIngestTests {
             let empty = try replica.digest()
             let elsewhere = VenueID.random()
             var kiosk = venue.signer(venue.kioskAKey, venue: elsewhere)
-            let checkIn = kiosk.sign(
+            let checkIn = try kiosk.sign(
                 Bodies.checkIn("c", "a@example.com", kiosk: "Kiosk A"),
                 hlc: HLC(physicalMillis: TestTime.start, logical: 0)
             )
             #expect(checkIn.venue == elsewhere)
             var organizer = venue.signer(venue.organizerKey, venue: elsewhere)
-            let lock = organizer.sign(
+            let lock = try organizer.sign(
                 .lock(LockPayload(version: 1, campaignID: "c")),
                 hlc: HLC(physicalMillis: TestTime.start, logical: 0)
             )
@@ -371,7 +371,7 @@ struct ReplicaIngestTests {
                     hash: Blake2b.hash256(kioskRun[2].envelope)
                 )
             )
-            let badLock = kiosk.sign(
+            let badLock = try kiosk.sign(
                 .lock(LockPayload(version: 9, campaignID: nil)),
                 hlc: HLC(packed: kioskRun[2].hlc.packed + 1)
             )
@@ -419,27 +419,27 @@ struct ReplicaIngestTests {
             var kioskA = venue.signer(venue.kioskAKey)
             var kioskB = venue.signer(venue.kioskBKey)
             let setup = [
-                organizer.sign(
+                try organizer.sign(
                     .campaign(CampaignPayload(campaignID: c, name: "DevCon")),
                     hlc: HLC(physicalMillis: now - 50_000, logical: 0)
                 ),
-                organizer.sign(
+                try organizer.sign(
                     Bodies.attendee(c, email: "ada@example.com", first: "Ada", last: "L", company: "", ticket: nil),
                     hlc: HLC(physicalMillis: now - 40_000, logical: 0)
                 ),
-                organizer.sign(
+                try organizer.sign(
                     .lock(LockPayload(version: 1, campaignID: c)),
                     hlc: HLC(physicalMillis: now - 30_000, logical: 0)
                 ),
             ]
-            let future = kioskA.sign(
+            let future = try kioskA.sign(
                 Bodies.checkIn(c, "ada@example.com", kiosk: "Kiosk A"),
                 hlc: HLC(physicalMillis: now + TestTime.tenYears, logical: 0)
             )
             let normalHLC = HLC(physicalMillis: now - 1_000, logical: 3)
-            let normal = kioskB.sign(Bodies.checkIn(c, "grace@example.com", kiosk: "Kiosk B"), hlc: normalHLC)
+            let normal = try kioskB.sign(Bodies.checkIn(c, "grace@example.com", kiosk: "Kiosk B"), hlc: normalHLC)
             // Just inside the bound: no warning.
-            let edge = kioskB.sign(
+            let edge = try kioskB.sign(
                 Bodies.checkIn(c, "alan@example.com", kiosk: "Kiosk B"),
                 hlc: HLC(physicalMillis: now + TestTime.clockBound, logical: 0)
             )

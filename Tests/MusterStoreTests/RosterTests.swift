@@ -8,10 +8,10 @@ import Testing
 /// The roster: only the organizer and enrolled kiosks author deltas; a revocation cuts a kiosk off
 /// at its watermark on every replica, whatever order things arrive in.
 @Suite struct RosterTests {
-    static func checkIns(_ venue: TestVenue, key: SigningKeyPair, count: Int) -> [SignedDelta] {
+    static func checkIns(_ venue: TestVenue, key: SigningKeyPair, count: Int) throws -> [SignedDelta] {
         var signer = venue.signer(key)
-        return (1...count).map { index in
-            signer.sign(
+        return try (1...count).map { index in
+            try signer.sign(
                 Bodies.checkIn("c1", "person\(index)@example.com", kiosk: "Kiosk A"),
                 hlc: HLC(physicalMillis: TestTime.start + UInt64(index) * 1_000, logical: 0)
             )
@@ -31,7 +31,7 @@ import Testing
         let sealed = try sealedTo.map {
             RevokePayload.SealedKey(kiosk: AuthorID($0.publicKey), sealed: try SealedBox.seal(key, to: $0.publicKey))
         }
-        return signer.sign(
+        return try signer.sign(
             .revoke(RevokePayload(kiosk: kiosk, watermark: watermark, keyGeneration: 1, sealedKeys: sealed)),
             hlc: HLC(physicalMillis: TestTime.start + 100_000, logical: 0)
         )
@@ -41,7 +41,7 @@ import Testing
         try withTemporaryDirectory { dir in
             let venue = try TestVenue()
             let replica = try venue.openReplica(in: dir, enrolled: false)
-            let deltas = Self.checkIns(venue, key: venue.kioskAKey, count: 3)
+            let deltas = try Self.checkIns(venue, key: venue.kioskAKey, count: 3)
             let refused = try replica.ingestAtTestTime(deltas)
             #expect(refused.applied.isEmpty)
             #expect(refused.rejected.map(\.code) == [.notEnrolled])
@@ -98,7 +98,7 @@ import Testing
     @Test func revocationDropsWhatTheKioskWroteAfterItsWatermarkOnEveryReplica() throws {
         try withTemporaryDirectory { dir in
             let venue = try TestVenue()
-            let deltas = Self.checkIns(venue, key: venue.kioskAKey, count: 5)
+            let deltas = try Self.checkIns(venue, key: venue.kioskAKey, count: 5)
             let revoke = try Self.revoke(venue, kiosk: venue.kioskA, watermark: 3, sealedTo: [venue.kioskBKey])
             // Had all five before the revocation arrived.
             let early = try venue.openReplica(in: dir, named: "early")
@@ -158,7 +158,7 @@ import Testing
             let venue = try TestVenue()
             let replica = try venue.openReplica(in: dir)
             var signer = venue.signer(venue.kioskBKey)
-            let forgedRevoke = signer.sign(
+            let forgedRevoke = try signer.sign(
                 .revoke(RevokePayload(kiosk: venue.kioskA, watermark: 0, keyGeneration: 9, sealedKeys: [])),
                 hlc: HLC(physicalMillis: TestTime.start, logical: 0)
             )

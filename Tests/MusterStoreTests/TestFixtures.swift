@@ -256,7 +256,13 @@ struct ScenarioLog {
         } else {
             stamp = clocks[author]!.tick(nowMillis: now)
         }
-        let delta = signers[author]!.sign(body, hlc: stamp)
+        let delta: SignedDelta
+        do {
+            delta = try signers[author]!.sign(body, hlc: stamp)
+        } catch {
+            // The scenario's bodies are the test's own; one that cannot be signed is a broken test.
+            preconditionFailure("scenario delta cannot be signed: \(error)")
+        }
         all.append(delta)
         return delta
     }

@@ -11,10 +11,10 @@ struct RecentDeltasTests {
         let key = try SigningKeyPair.generate()
         let log = CoreTestKit.log(4, key: key)
         // The same author and seqs, other contents: a fork of every delta.
-        let fork = CoreTestKit.log(4, key: key).enumerated().map { index, _ in
+        let fork = try CoreTestKit.log(4, key: key).enumerated().map { index, _ in
             var signer = DeltaSigner(venue: CoreTestKit.venue, keyPair: key, head: .empty(AuthorID(key.publicKey)))
-            return (0...index).map { step in
-                signer.sign(
+            return try (0...index).map { step in
+                try signer.sign(
                     .note(NotePayload(campaignID: "c", attendeeKey: "b@example.com", text: "fork\(step)")),
                     hlc: HLC(physicalMillis: 9_000 + UInt64(step), logical: 0)
                 )

@@ -187,7 +187,7 @@ struct SyncCoreTests {
         let key = try Kit.key()
         let log = Kit.log(1, key: key)
         var signer = DeltaSigner(venue: Kit.venue, keyPair: key, head: .empty(AuthorID(key.publicKey)))
-        let fork = signer.sign(
+        let fork = try signer.sign(
             .note(NotePayload(campaignID: "c", attendeeKey: "b@example.com", text: "other")),
             hlc: HLC(physicalMillis: 5_000, logical: 0)
         )

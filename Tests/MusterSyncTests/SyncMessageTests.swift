@@ -12,10 +12,15 @@ struct SyncMessageTests {
     static func log(_ count: Int, key: SigningKeyPair) -> [SignedDelta] {
         var signer = DeltaSigner(venue: venue, keyPair: key, head: .empty(AuthorID(key.publicKey)))
         return (1...count).map { index in
-            signer.sign(
-                .note(NotePayload(campaignID: "c", attendeeKey: "a@example.com", text: "n\(index)")),
-                hlc: HLC(physicalMillis: 1_000 + UInt64(index), logical: 0)
-            )
+            do {
+                return try signer.sign(
+                    .note(NotePayload(campaignID: "c", attendeeKey: "a@example.com", text: "n\(index)")),
+                    hlc: HLC(physicalMillis: 1_000 + UInt64(index), logical: 0)
+                )
+            } catch {
+                // A short note always fits; a failure here is a broken test kit.
+                preconditionFailure("test note cannot be signed: \(error)")
+            }
         }
     }
 
