@@ -17,9 +17,11 @@ public struct AttendeeRecord: Sendable, Equatable {
     public let firstArrival: PresenceRecord?
     /// The newest presence that was not undone.
     public let latest: PresenceRecord?
+    /// Arrivals that no check-out has ended (a check-out names the arrivals it ends).
+    public internal(set) var openArrivals: [PresenceRecord] = []
 
     public var isCheckedIn: Bool { firstArrival != nil }
-    /// Inside while the newest presence is an arrival.
-    public var isInside: Bool { latest?.isArrival ?? false }
+    /// Inside while an arrival is open: causality (which check-ins a check-out named), not clocks.
+    public var isInside: Bool { !openArrivals.isEmpty }
     public var displayName: String { [firstName, lastName].filter { !$0.isEmpty }.joined(separator: " ") }
 }

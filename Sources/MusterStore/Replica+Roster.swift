@@ -172,8 +172,8 @@ extension Replica {
         }
     }
 
-    /// Drops a revoked kiosk's deltas after its watermark and moves its head back.
-    private static func truncate(_ kiosk: AuthorID, after watermark: UInt64, db: Database) throws -> Bool {
+    /// Drops a revoked (or forked) kiosk's deltas after its watermark and moves its head back.
+    static func truncate(_ kiosk: AuthorID, after watermark: UInt64, db: Database) throws -> Bool {
         let key = Data(kiosk.bytes)
         let limit = Int64(clamping: watermark)
         try db.execute(sql: "DELETE FROM delta WHERE author = ? AND seq > ?", arguments: [key, limit])

@@ -58,6 +58,9 @@ enum Samples {
         .lock(LockPayload(version: 4, campaignID: nil)),
         .checkIn(CheckInPayload(presence)),
         .checkOut(CheckOutPayload(presence)),
+        .checkOut(
+            CheckOutPayload(presence, ends: [DeltaRef(author: other, seq: 3), DeltaRef(author: author, seq: 9)])
+        ),
         .registration(
             RegistrationPayload(
                 presence: presence,
