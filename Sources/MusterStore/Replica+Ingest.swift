@@ -198,8 +198,11 @@ extension Replica {
             report.rejected.append(
                 ReplicaError(.forked, "\(author) forked at seq \(cut); its chain ends before it", ref: fresh[index].ref)
             )
-            // Whoever sent it may not know of the fork yet: the evidence goes back out with the report.
-            report.forkEvidence += try Self.forkEvidence(of: author, seq: cut, db: db)
+            // Whoever sent something other than the evidence itself may not know of the fork yet: the
+            // evidence goes back out with the report. (Evidence sent back is not answered again, so
+            // two replicas that both know never bounce it between them.)
+            let evidence = try Self.forkEvidence(of: author, seq: cut, db: db)
+            if fresh[index...].contains(where: { !evidence.contains($0) }) { report.forkEvidence += evidence }
             fresh.removeSubrange(index...)
             if fresh.isEmpty { return false }
         }

@@ -37,7 +37,9 @@ extension Replica {
                     "SELECT COUNT(DISTINCT campaign_id || char(0) || attendee_key) FROM open_arrival WHERE \(filter)"
                 ),
                 authors: authors,
-                forks: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM fork_evidence") ?? 0,
+                // Forks, not evidence rows: each (author, seq) keeps up to two signed versions.
+                forks: try Int.fetchOne(db, sql: "SELECT COUNT(DISTINCT hex(author) || ':' || seq) FROM fork_evidence")
+                    ?? 0,
                 clockWarnings: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM clock_warning") ?? 0,
                 digest: try Self.digest(db)
             )

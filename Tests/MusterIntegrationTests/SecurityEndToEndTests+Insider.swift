@@ -1,0 +1,138 @@
+import Foundation
+import MusterCore
+import MusterCrypto
+import MusterStore
+import MusterSync
+import Testing
+
+/// Issue 13 over a real session: an insider with a kiosk key the organizer really enrolled speaks
+/// the real protocol to k1 and sends what an honest kiosk never would. (The fork and the timestamps
+/// are rows 5 and 6, in SecurityEndToEndTests.swift.)
+extension SecurityEndToEndTests {
+    @Test("15. an insider rewrites an imported attendee, forges kiosk fields, checks in where nothing is locked")
+    func insiderLies() throws {
+        let venue = try Venue()
+        let (campaign, ada) = try venue.campaignAndKey("MUS-0001")
+        let before = try #require(try venue.replica(venue.k1).view { try $0.attendee(campaignID: campaign, key: ada) })
+
+        // 1. Ada's key with Eve's email and name: refused (a registration speaks for its own email).
+        let (rewriter, rewriterCertificate) = try venue.insider("rewriter")
+        let rewrite = try venue.session(rewriter, rewriterCertificate)
+        var rewriterLog = DeltaSigner(
+            venue: venue.joined.venue,
+            keyPair: rewriter,
+            head: .empty(AuthorID(rewriter.publicKey))
+        )
+        try rewrite.send(
+            .deltas([
+                rewriterLog.sign(
+                    Self.registration(campaign, key: ada, email: "eve@evil.example"),
+                    hlc: HLC(physicalMillis: Venue.nowMillis, logical: 0)
+                )
+            ])
+        )
+
+        // 2. Ada's own email with Eve's name: her check-in counts, her imported fields stand.
+        let (walker, walkerCertificate) = try venue.insider("walker")
+        let walk = try venue.session(walker, walkerCertificate)
+        var walkerLog = DeltaSigner(
+            venue: venue.joined.venue,
+            keyPair: walker,
+            head: .empty(AuthorID(walker.publicKey))
+        )
+        try walk.send(
+            .deltas([
+                walkerLog.sign(
+                    Self.registration(campaign, key: ada, email: before.email),
+                    hlc: HLC(physicalMillis: Venue.nowMillis, logical: 0)
+                )
+            ])
+        )
+
+        // 3. A check-in claiming another kiosk's name and a VIP entrance, and one in a campaign the
+        //    organizer never locked.
+        let (forger, forgerCertificate) = try venue.insider("forger")
+        let forge = try venue.session(forger, forgerCertificate)
+        var forgerLog = DeltaSigner(
+            venue: venue.joined.venue,
+            keyPair: forger,
+            head: .empty(AuthorID(forger.publicKey))
+        )
+        let (_, second) = try venue.campaignAndKey("MUS-0002")
+        try forge.send(
+            .deltas([
+                forgerLog.sign(
+                    .checkIn(
+                        CheckInPayload(
+                            PresencePayload(
+                                campaignID: campaign,
+                                attendeeKey: second,
+                                kioskName: "k1",
+                                location: "VIP entrance",
+                                memberStatus: "Attended"
+                            )
+                        )
+                    ),
+                    hlc: HLC(physicalMillis: Venue.nowMillis, logical: 0)
+                ),
+                forgerLog.sign(
+                    .checkIn(
+                        CheckInPayload(
+                            PresencePayload(
+                                campaignID: "never-locked",
+                                attendeeKey: second,
+                                kioskName: "k1",
+                                location: "VIP entrance",
+                                memberStatus: "Attended"
+                            )
+                        )
+                    ),
+                    hlc: HLC(physicalMillis: Venue.nowMillis, logical: 1)
+                ),
+            ])
+        )
+
+        try waitUntil("both kiosks hold the insiders' accepted deltas and agree", timeout: 30) {
+            let digests = try venue.digests()
+            return try [venue.k1, venue.k2].allSatisfy { try $0.status()["checkedIn"] as? Int == 2 }
+                && Set(digests).count == 1
+        }
+        for kiosk in [venue.k1, venue.k2] {
+            let replica = try venue.replica(kiosk)
+            #expect(try replica.head(of: AuthorID(rewriter.publicKey)).seq == 0)
+            let after = try #require(try replica.view { try $0.attendee(campaignID: campaign, key: ada) })
+            #expect(after.displayName == before.displayName)
+            #expect(after.email == before.email)
+            #expect(after.company == before.company)
+            #expect(after.ticket == before.ticket)
+            #expect(after.isInside)
+            let forged = try #require(
+                try replica.view { try $0.attendee(campaignID: campaign, key: second) }?.firstArrival
+            )
+            #expect(forged.kioskName == "forger")
+            #expect(forged.location == "nowhere")
+            #expect(try replica.view { try $0.presences(campaignID: "never-locked", attendeeKey: second) }.isEmpty)
+        }
+        let lookup = try venue.k2.muster(["lookup", "MUS-0002"]).stdout
+        #expect(!lookup.contains("VIP"), "\(lookup)")
+    }
+
+    static func registration(_ campaign: String, key: String, email: String) -> DeltaBody {
+        .registration(
+            RegistrationPayload(
+                presence: PresencePayload(
+                    campaignID: campaign,
+                    attendeeKey: key,
+                    kioskName: "k1",
+                    location: "",
+                    memberStatus: "Attended"
+                ),
+                email: email,
+                firstName: "Eve",
+                lastName: "Mallory",
+                company: "Evil Corp",
+                ticket: "W-EVIL0001"
+            )
+        )
+    }
+}
