@@ -55,6 +55,7 @@ public struct Revocation {
         let replica = try client.replica()
         let roster: [RosterEntry]
         let watermark: UInt64
+        let watermarkHash: [UInt8]?
         let generation: UInt64
         let target: RosterEntry
         do {
@@ -63,7 +64,10 @@ public struct Revocation {
             guard target.revokedWatermark == nil else {
                 throw ClientError(.usage, "kiosk '\(TerminalText.sanitize(target.name))' is already revoked")
             }
-            watermark = try replica.head(of: target.kiosk).seq
+            let head = try replica.head(of: target.kiosk)
+            watermark = head.seq
+            // Named by hash too, so the watermark is the same delta on every replica.
+            watermarkHash = head.seq > 0 ? head.hash : nil
             generation = max(venue.keyGeneration, try replica.newestKeyGeneration()) + 1
         } catch let error as ClientError {
             throw error
@@ -94,7 +98,8 @@ public struct Revocation {
                     kiosk: target.kiosk,
                     watermark: watermark,
                     keyGeneration: generation,
-                    sealedKeys: sealedKeys
+                    sealedKeys: sealedKeys,
+                    watermarkHash: watermarkHash
                 )
             )
         ])

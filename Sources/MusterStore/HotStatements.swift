@@ -24,8 +24,8 @@ final class HotStatements: @unchecked Sendable {
             case .insertPresence:
                 """
                 INSERT OR IGNORE INTO presence(author, seq, kind, hlc, campaign_id, attendee_key,
-                    kiosk_name, location, member_status, ends_by_time)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    kiosk_name, location, member_status, ends_by_time, hash)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """
             }
         }

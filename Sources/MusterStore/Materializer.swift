@@ -20,9 +20,12 @@ import MusterCore
 /// deltas runs the same few statements 100,000 times, and compiling them each time cost more than
 /// executing them.
 enum Materializer {
-    /// - Parameter hot: the writer's prepared per-delta statements (nil: GRDB's cache by SQL text).
-    static func apply(_ delta: Delta, db: Database, hot: HotStatements? = nil) throws {
+    /// - Parameters:
+    ///   - hash: the BLAKE2b-256 of the delta's envelope (what an undo names).
+    ///   - hot: the writer's prepared per-delta statements (nil: GRDB's cache by SQL text).
+    static func apply(_ delta: Delta, hash: [UInt8], db: Database, hot: HotStatements? = nil) throws {
         let stamp = Stamp(delta)
+        let hash = Data(hash)
         switch delta.body {
         case .campaign(let p):
             try applyCampaign(p, stamp: stamp, db: db)
@@ -31,9 +34,17 @@ enum Materializer {
         case .lock(let p):
             try applyLock(p, stamp: stamp, db: db)
         case .checkIn(let p):
-            try insertPresence(p.presence, kind: .checkIn, stamp: stamp, db: db, hot: hot)
+            try insertPresence(p.presence, kind: .checkIn, stamp: stamp, hash: hash, db: db, hot: hot)
         case .checkOut(let p):
-            try insertPresence(p.presence, kind: .checkOut, stamp: stamp, db: db, hot: hot, endsByTime: p.ends == nil)
+            try insertPresence(
+                p.presence,
+                kind: .checkOut,
+                stamp: stamp,
+                hash: hash,
+                db: db,
+                hot: hot,
+                endsByTime: p.ends == nil
+            )
             for target in p.ends ?? [] {
                 try db.run(
                     "INSERT OR IGNORE INTO presence_end(author, seq, target_author, target_seq) VALUES (?, ?, ?, ?)",
@@ -41,7 +52,7 @@ enum Materializer {
                 )
             }
         case .registration(let p):
-            try applyRegistration(p, stamp: stamp, db: db)
+            try applyRegistration(p, stamp: stamp, hash: hash, db: db)
         case .note(let p):
             try db.run(
                 """
@@ -52,8 +63,14 @@ enum Materializer {
             )
         case .undo(let p):
             try db.run(
-                "INSERT OR IGNORE INTO undo(target_author, target_seq, author, seq) VALUES (?, ?, ?, ?)",
-                [Data(p.target.author.bytes), Int64(p.target.seq), stamp.author, stamp.seq]
+                """
+                INSERT OR IGNORE INTO undo(target_author, target_seq, author, seq, target_hash)
+                VALUES (?, ?, ?, ?, ?)
+                """,
+                [
+                    Data(p.target.author.bytes), Int64(clamping: p.target.seq), stamp.author, stamp.seq,
+                    p.targetHash.map { Data($0) },
+                ]
             )
         case .enroll, .revoke:
             break  // the roster is local knowledge, kept by Replica+Roster, not part of the digest
@@ -71,9 +88,10 @@ enum Materializer {
     /// holding the same log has.
     static func rebuild(db: Database) throws {
         for table in derivedTables { try db.execute(sql: "DELETE FROM \(table)") }
-        let rows = try Row.fetchCursor(db, sql: "SELECT envelope, signature FROM delta ORDER BY author, seq")
+        let rows = try Row.fetchCursor(db, sql: "SELECT envelope, signature, hash FROM delta ORDER BY author, seq")
         while let row = try rows.next() {
-            try apply(try SignedDelta(row: row).decode(), db: db)
+            let hash: Data = row["hash"]
+            try apply(try SignedDelta(row: row).decode(), hash: Array(hash), db: db)
         }
     }
 
@@ -118,7 +136,7 @@ enum Materializer {
 
     /// The person fields are set only while no import names the attendee (see `updatePerson`);
     /// ``VenuePolicy/checkMeaning(_:)`` has already made sure the key is the registration's own email.
-    private static func applyRegistration(_ p: RegistrationPayload, stamp: Stamp, db: Database) throws {
+    private static func applyRegistration(_ p: RegistrationPayload, stamp: Stamp, hash: Data, db: Database) throws {
         let key = p.presence.attendeeKey
         try ensureAttendee(campaignID: p.presence.campaignID, key: key, db: db)
         try updatePerson(
@@ -142,7 +160,7 @@ enum Materializer {
             """,
             [p.presence.campaignID, TicketCode.normalize(StoredText.field(p.ticket)), key, stamp.author, stamp.seq]
         )
-        try insertPresence(p.presence, kind: .registration, stamp: stamp, db: db)
+        try insertPresence(p.presence, kind: .registration, stamp: stamp, hash: hash, db: db)
     }
 
     /// Creates the attendee row with neutral values; every field is then set by an LWW update, so
@@ -189,6 +207,7 @@ enum Materializer {
         _ p: PresencePayload,
         kind: DeltaKind,
         stamp: Stamp,
+        hash: Data,
         db: Database,
         hot: HotStatements? = nil,
         endsByTime: Bool = false
@@ -206,6 +225,7 @@ enum Materializer {
             row.text("")
             row.text(StoredText.field(p.memberStatus))
             row.bool(endsByTime)
+            row.blob(hash)
         }
     }
 

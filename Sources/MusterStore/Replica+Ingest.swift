@@ -214,7 +214,19 @@ extension Replica {
                 ReplicaError(.notEnrolled, "\(author) is not on the venue roster", ref: fresh.first?.ref)
             )
             return false
-        case .revoked(let watermark, _):
+        case .revoked(var watermark, let evidence):
+            // A delta at the watermark must be the one the revocation names by hash; another version
+            // there lowers the watermark below it, as if the revocation had found it already stored.
+            if let expected = try Data.fetchOne(
+                db,
+                sql: "SELECT watermark_hash FROM revocation WHERE kiosk = ?",
+                arguments: [Data(author.bytes)]
+            ), let atMark = fresh.first(where: { $0.seq == watermark }),
+                Blake2b.hash256(atMark.envelope) != Array(expected)
+            {
+                watermark -= 1
+                try Self.recordRevocation(author, watermark: watermark, hash: nil, evidence: evidence, db: db)
+            }
             if let cut = fresh.firstIndex(where: { $0.seq > watermark }) {
                 report.rejected.append(
                     ReplicaError(.revoked, "kiosk \(author) was revoked after seq \(watermark)", ref: fresh[cut].ref)
@@ -368,7 +380,7 @@ extension Replica {
             row.bool(verified)
         }
         if moveHead { try Self.moveHead(of: decoded.author, to: decoded.seq, hash: hash, db: db) }
-        try Materializer.apply(decoded, db: db, hot: hot)
+        try Materializer.apply(decoded, hash: hash, db: db, hot: hot)
         if try Self.applyRoster(delta, decoded: decoded, db: db) {
             try Materializer.rebuild(db: db)
         }

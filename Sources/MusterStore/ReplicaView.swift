@@ -197,6 +197,7 @@ public struct ReplicaView {
         let seq: Int64 = row["seq"]
         let kind: Int64 = row["kind"]
         let hlc: Int64 = row["hlc"]
+        let hash: Data? = row["hash"]
         guard let authorID = AuthorID(bytes: author), let deltaKind = DeltaKind(rawValue: UInt8(clamping: kind))
         else { return nil }
         return PresenceRecord(
@@ -205,7 +206,8 @@ public struct ReplicaView {
             hlc: HLC(packed: UInt64(hlc)),
             kioskName: row["kiosk_name"],
             location: row["location"],
-            memberStatus: row["member_status"]
+            memberStatus: row["member_status"],
+            hash: hash.flatMap { $0.count == Delta.hashByteCount ? Array($0) : nil }
         )
     }
 
@@ -215,7 +217,7 @@ public struct ReplicaView {
             db,
             sql: """
                 SELECT p.author, p.seq, p.kind, p.hlc, COALESCE(r.name, '') AS kiosk_name,
-                    COALESCE(r.location, '') AS location, p.member_status
+                    COALESCE(r.location, '') AS location, p.member_status, p.hash
                 FROM presence p LEFT JOIN roster r ON r.kiosk = p.author WHERE p.author = ? AND p.seq = ?
                 """,
             arguments: [Data(ref.author.bytes), Int64(clamping: ref.seq)]

@@ -73,6 +73,7 @@ enum Samples {
         ),
         .note(NotePayload(campaignID: "devcon-2025", attendeeKey: "ada@analytical.example", text: "Great talk 🎉")),
         .undo(UndoPayload(target: DeltaRef(author: other, seq: 17))),
+        .undo(UndoPayload(target: DeltaRef(author: other, seq: 18), targetHash: [UInt8](repeating: 9, count: 32))),
         .enroll(EnrollPayload(kiosk: other, name: "Hall A", location: "Main entrance")),
         .revoke(
             RevokePayload(
@@ -82,6 +83,15 @@ enum Samples {
                 sealedKeys: [
                     .init(kiosk: author, sealed: [UInt8](repeating: 7, count: RevokePayload.sealedKeyByteCount))
                 ]
+            )
+        ),
+        .revoke(
+            RevokePayload(
+                kiosk: other,
+                watermark: 13,
+                keyGeneration: 3,
+                sealedKeys: [],
+                watermarkHash: [UInt8](repeating: 4, count: 32)
             )
         ),
     ]

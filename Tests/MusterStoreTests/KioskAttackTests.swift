@@ -499,3 +499,97 @@ struct KioskAttackTests {
         }
     }
 }
+
+/// Undo and revocation name their target by hash, so both hit the same delta on every replica.
+@Suite("Undo and revocation by hash")
+struct NamedByHashTests {
+    @Test func anUndoNamingAnotherVersionUndoesNothing() throws {
+        try withTemporaryDirectory { (dir) throws in
+            let setup = try KioskAttackTests.Venue()
+            let venue = setup.venue
+            let replica = try setup.replica(in: dir, named: "honest")
+            var kiosk = venue.signer(venue.kioskAKey)
+            let checkIn = kiosk.sign(
+                Bodies.checkIn(KioskAttackTests.c, KioskAttackTests.ada, kiosk: "Kiosk A"),
+                hlc: KioskAttackTests.at(1_000)
+            )
+            try replica.ingestAtTestTime([checkIn])
+            var organizer = venue.signer(venue.organizerKey, head: try replica.head(of: venue.organizer))
+            let wrong = organizer.sign(
+                .undo(UndoPayload(target: checkIn.ref, targetHash: [UInt8](repeating: 1, count: 32))),
+                hlc: KioskAttackTests.at(2_000)
+            )
+            try replica.ingestAtTestTime([wrong])
+            #expect(try KioskAttackTests.ada(replica)?.isCheckedIn == true)
+            let record = try #require(try KioskAttackTests.ada(replica)?.firstArrival)
+            #expect(record.hash == Blake2b.hash256(checkIn.envelope))
+            let right = organizer.sign(
+                .undo(UndoPayload(target: checkIn.ref, targetHash: record.hash)),
+                hlc: KioskAttackTests.at(3_000)
+            )
+            try replica.ingestAtTestTime([right])
+            #expect(try KioskAttackTests.ada(replica)?.isCheckedIn == false)
+        }
+    }
+
+    /// The revocation names kiosk A's seq 2 by hash; a replica holding another version there keeps
+    /// only seq 1, whether the revocation or that version arrives first.
+    @Test func aWatermarkNamingAnotherVersionKeepsOnlyWhatPrecedesIt() throws {
+        try withTemporaryDirectory { (dir) throws in
+            let setup = try KioskAttackTests.Venue()
+            let venue = setup.venue
+            var chain = venue.signer(venue.kioskAKey)
+            let first = chain.sign(
+                Bodies.checkIn(KioskAttackTests.c, "alan@example.com", kiosk: "Kiosk A"),
+                hlc: KioskAttackTests.at(1_000)
+            )
+            var versionA = chain
+            var versionB = chain
+            let a2 = versionA.sign(
+                Bodies.checkIn(KioskAttackTests.c, KioskAttackTests.ada, kiosk: "Kiosk A"),
+                hlc: KioskAttackTests.at(2_000)
+            )
+            let b2 = versionB.sign(
+                Bodies.checkIn(KioskAttackTests.c, "eve@example.com", kiosk: "Kiosk A"),
+                hlc: KioskAttackTests.at(2_000)
+            )
+            var organizer = venue.signer(
+                venue.organizerKey,
+                head: AuthorHead(
+                    author: venue.organizer,
+                    seq: UInt64(setup.organizer.count),
+                    hash: Blake2b.hash256(setup.organizer.last!.envelope)
+                )
+            )
+            let revoke = organizer.sign(
+                .revoke(
+                    RevokePayload(
+                        kiosk: venue.kioskA,
+                        watermark: 2,
+                        keyGeneration: 1,
+                        sealedKeys: [],
+                        watermarkHash: Blake2b.hash256(a2.envelope)
+                    )
+                ),
+                hlc: KioskAttackTests.at(5_000)
+            )
+            let holdsA = try setup.replica(in: dir, named: "holds-a")
+            try holdsA.ingestAtTestTime([first, a2, revoke])
+            #expect(try holdsA.deltas(of: venue.kioskA) == [first, a2])
+
+            let holdsB = try setup.replica(in: dir, named: "holds-b")
+            try holdsB.ingestAtTestTime([first, b2])
+            try holdsB.ingestAtTestTime([revoke])
+            #expect(try holdsB.deltas(of: venue.kioskA) == [first])
+
+            let revokedFirst = try setup.replica(in: dir, named: "revoked-first")
+            try revokedFirst.ingestAtTestTime([revoke])
+            let report = try revokedFirst.ingestAtTestTime([first, b2])
+            #expect(report.applied == [first])
+            #expect(report.rejected.map(\.code) == [.revoked])
+            #expect(try revokedFirst.digest() == (try holdsB.digest()))
+            // Once the watermark is lowered, version A is refused there too.
+            #expect(try revokedFirst.ingestAtTestTime([a2]).applied.isEmpty)
+        }
+    }
+}
