@@ -117,6 +117,28 @@ extension SecurityEndToEndTests {
         #expect(!lookup.contains("VIP"), "\(lookup)")
     }
 
+    @Test("7c. revoke --watermark SEQ keeps the kiosk's records up to SEQ and prints what it drops")
+    func revokeWithAChosenWatermark() throws {
+        let venue = try Venue()
+        #expect(try venue.k2.muster(["checkin", "MUS-0001"]).status == 0)
+        #expect(try venue.k2.muster(["checkin", "MUS-0002"]).status == 0)
+        try waitUntil("k1 has both of k2's check-ins", timeout: 20) { try venue.k1.status()["checkedIn"] as? Int == 2 }
+        let both = try venue.k1.muster(["revoke", "k2", "--watermark", "1", "--before", "10:00"])
+        #expect(both.status != 0)
+        let revoked = try venue.k1.muster([
+            "revoke", "k2", "--watermark", "1", "--organizer-key", venue.k1.organizerKey,
+        ])
+        #expect(revoked.status == 0, "revoke: \(revoked.stderr)")
+        #expect(revoked.stdout.contains("records up to #1 stay"), "\(revoked.stdout)")
+        #expect(revoked.stdout.contains("Dropped here: 1 record(s)."), "\(revoked.stdout)")
+        let (_, second) = try venue.campaignAndKey("MUS-0002")
+        #expect(revoked.stdout.contains("#2 check-in at "), "\(revoked.stdout)")
+        #expect(revoked.stdout.contains(second), "\(revoked.stdout)")
+        try waitUntil("k1 counts only the first check-in", timeout: 20) {
+            try venue.k1.status()["checkedIn"] as? Int == 1
+        }
+    }
+
     static func registration(_ campaign: String, key: String, email: String) -> DeltaBody {
         .registration(
             RegistrationPayload(

@@ -503,6 +503,27 @@ struct KioskAttackTests {
 /// Undo and revocation name their target by hash, so both hit the same delta on every replica.
 @Suite("Undo and revocation by hash")
 struct NamedByHashTests {
+    /// `muster revoke --before TIME`: the watermark is the last seq stamped before TIME.
+    @Test func theWatermarkBeforeATimeIsTheLastSeqStampedBeforeIt() throws {
+        try withTemporaryDirectory { (dir) throws in
+            let setup = try KioskAttackTests.Venue()
+            let venue = setup.venue
+            let replica = try setup.replica(in: dir, named: "honest")
+            var kiosk = venue.signer(venue.kioskAKey)
+            let log = (1...3).map { index in
+                kiosk.sign(
+                    Bodies.checkIn(KioskAttackTests.c, "guest\(index)@example.com", kiosk: "Kiosk A"),
+                    hlc: KioskAttackTests.at(UInt64(index) * 1_000)
+                )
+            }
+            try replica.ingestAtTestTime(log)
+            #expect(try replica.lastSeq(of: venue.kioskA, stampedBefore: TestTime.start + 2_500) == 2)
+            #expect(try replica.lastSeq(of: venue.kioskA, stampedBefore: TestTime.start + 2_000) == 1)
+            #expect(try replica.lastSeq(of: venue.kioskA, stampedBefore: TestTime.start) == 0)
+            #expect(try replica.deltaHash(of: venue.kioskA, seq: 2) == Blake2b.hash256(log[1].envelope))
+        }
+    }
+
     @Test func anUndoNamingAnotherVersionUndoesNothing() throws {
         try withTemporaryDirectory { (dir) throws in
             let setup = try KioskAttackTests.Venue()
