@@ -15,7 +15,8 @@ public struct AttendeeRecord: Sendable, Equatable {
     public let walkIn: Bool
     /// The check-in shown everywhere: the earliest by (hlc, author) that was not undone.
     public let firstArrival: PresenceRecord?
-    /// The newest presence that was not undone.
+    /// The newest presence that was not undone, by (hlc, author, seq): for display only; whether
+    /// someone is inside is ``openArrivals``'s.
     public let latest: PresenceRecord?
     /// Arrivals that no check-out has ended (a check-out names the arrivals it ends).
     public internal(set) var openArrivals: [PresenceRecord] = []

@@ -76,8 +76,10 @@ extension Replica {
 public struct LocalWrite<T> {
     public let body: DeltaBody?
     public let result: T
-    /// The new delta must be stamped after this: a check-out must sort after the check-in it ends,
-    /// even when that check-in came from a kiosk whose clock runs ahead of ours.
+    /// The new delta must be stamped after this. Check-outs no longer need it (they name the
+    /// arrivals they end), and a floor taken from a peer's far-future stamp would drag this
+    /// kiosk's own chain into the future, so the daemon passes none; kept for callers that order
+    /// their own writes.
     public let notBefore: HLC?
 
     /// Append nothing; just answer.
