@@ -124,7 +124,7 @@ extension Replica {
             )
             fresh.removeSubrange(breakIndex...)
         }
-        guard try admitAuthor(author, fresh: &fresh, db: db, into: &report) else { return }
+        guard try admitAuthor(author, fresh: &fresh, offered: run, db: db, into: &report) else { return }
         // Time moves forward along the chain, inside the window the author's certificate opens.
         var previousHLC = head.seq == 0 ? nil : try Self.hlc(of: author, seq: head.seq, db: db)
         let certificateHLC = author == policy.organizer ? nil : try Self.certificateHLC(of: author, db: db)
@@ -191,6 +191,7 @@ extension Replica {
     private func admitAuthor(
         _ author: AuthorID,
         fresh: inout [SignedDelta],
+        offered run: [SignedDelta],
         db: Database,
         into report: inout IngestReport
     ) throws -> Bool {
@@ -198,11 +199,11 @@ extension Replica {
             report.rejected.append(
                 ReplicaError(.forked, "\(author) forked at seq \(cut); its chain ends before it", ref: fresh[index].ref)
             )
-            // Whoever sent something other than the evidence itself may not know of the fork yet: the
-            // evidence goes back out with the report. (Evidence sent back is not answered again, so
-            // two replicas that both know never bounce it between them.)
+            // Whoever offered less than the whole evidence (one version, or a continuation) may not
+            // know of the fork: the evidence goes back out with the report. Whoever offered both
+            // versions knows, so two replicas that both know never bounce it between them.
             let evidence = try Self.forkEvidence(of: author, seq: cut, db: db)
-            if fresh[index...].contains(where: { !evidence.contains($0) }) { report.forkEvidence += evidence }
+            if !evidence.allSatisfy({ run.contains($0) }) { report.forkEvidence += evidence }
             fresh.removeSubrange(index...)
             if fresh.isEmpty { return false }
         }

@@ -434,6 +434,15 @@ struct KioskAttackTests {
                 #expect(try replica.ingestAtTestTime([a2, a3, b2, b3]).applied.isEmpty)
                 #expect(try replica.digest() == digest)
             }
+            // A replica that holds one version and was away when the evidence went round offers it
+            // to a replica that cut the kiosk: the answer carries the evidence, and it cuts too.
+            let late = try setup.replica(in: dir, named: "late")
+            #expect(try late.ingestAtTestTime([fromB, common, b2, b3]).rejected.isEmpty)
+            let answer = try one.ingestAtTestTime([b2, b3])
+            #expect(answer.applied.isEmpty)
+            #expect(answer.forkEvidence.count == 2)
+            #expect(try late.ingestAtTestTime(answer.forkEvidence).newForks == [a2.ref])
+            #expect(try late.digest() == digest)
             // The honest kiosk is untouched.
             #expect(try one.deltas(of: venue.kioskB) == [fromB])
         }
