@@ -117,7 +117,8 @@ public struct OrganizerActions {
         }
         guard let (record, presences) = found else { throw ClientError(.notFound, "no attendee matches '\(query)'") }
         guard !presences.isEmpty else { throw ClientError(.refused, "\(record.displayName) is not checked in") }
-        try submitter.submit(presences.map { .undo(UndoPayload(target: $0.ref)) })
+        // Named by hash too, so the undo hits this delta on every replica, never another version.
+        try submitter.submit(presences.map { .undo(UndoPayload(target: $0.ref, targetHash: $0.hash)) })
         return "Undid \(presences.count) check-in record(s) of \(record.displayName)."
     }
 

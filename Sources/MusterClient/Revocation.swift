@@ -3,17 +3,34 @@ import MusterControl
 import MusterCore
 import MusterCrypto
 import MusterStore
+import MusterTime
 
 /// `muster revoke`: takes a kiosk off the roster and rotates the venue network key.
 ///
-/// The watermark is the revoked kiosk's newest seq this replica holds: what it wrote up to there
-/// stays everywhere, anything later is refused. The new network key is sealed to every remaining
+/// The watermark is the revoked kiosk's newest seq this replica holds, or the one the organizer
+/// chooses (``Watermark``): what it wrote up to there stays everywhere, anything later is refused.
+/// It names that delta by hash too, so it is the same delta on every replica. What will be dropped
+/// (of what this replica holds) is listed in the answer. The new network key is sealed to every remaining
 /// kiosk inside the signed revocation, and the organizer's venue file is updated to it (so later
 /// enrollments hand out the new key).
 public struct Revocation {
     let client: ClientContext
     let keyPath: String
     let venuePath: String
+
+    /// Where the revoked kiosk's records stop being accepted.
+    public enum Watermark: Sendable, Equatable {
+        /// Everything this replica holds of the kiosk stays.
+        case newest
+        /// `muster revoke --watermark SEQ`: up to and including that seq.
+        case seq(UInt64)
+        /// `muster revoke --before TIME`: what the kiosk stamped before that time (Unix ms), so
+        /// back-dated or later forgeries go.
+        case before(millis: UInt64)
+    }
+
+    /// At most this many dropped records are listed one by one.
+    static let listedDrops = 20
 
     public init(_ client: ClientContext, keyPath: String, venuePath: String) {
         self.client = client
@@ -49,7 +66,7 @@ public struct Revocation {
         return entry
     }
 
-    public func revoke(_ query: String) throws(ClientError) -> String {
+    public func revoke(_ query: String, watermark chosen: Watermark = .newest) throws(ClientError) -> String {
         let organizer = try OrganizerKey.load(path: keyPath)
         let submitter = try OrganizerSubmitter(client: client, keyPair: organizer)
         let venue: VenueFile
@@ -64,6 +81,8 @@ public struct Revocation {
         let replica = try client.replica()
         let roster: [RosterEntry]
         let watermark: UInt64
+        let watermarkHash: [UInt8]?
+        let dropped: [SignedDelta]
         let generation: UInt64
         let target: RosterEntry
         do {
@@ -72,7 +91,31 @@ public struct Revocation {
             guard target.revokedWatermark == nil else {
                 throw ClientError(.usage, "kiosk '\(TerminalText.sanitize(target.name))' is already revoked")
             }
-            watermark = try replica.head(of: target.kiosk).seq
+            let head = try replica.head(of: target.kiosk)
+            switch chosen {
+            case .newest:
+                watermark = head.seq
+            case .seq(let seq):
+                guard seq <= head.seq else {
+                    throw ClientError(
+                        .usage,
+                        "this replica holds kiosk '\(TerminalText.sanitize(target.name))' only up to #\(head.seq); "
+                            + "choose a watermark it holds"
+                    )
+                }
+                watermark = seq
+            case .before(let millis):
+                watermark = try replica.lastSeq(of: target.kiosk, stampedBefore: millis)
+            }
+            // Named by hash too, so the watermark is the same delta on every replica.
+            watermarkHash = watermark > 0 ? try replica.deltaHash(of: target.kiosk, seq: watermark) : nil
+            var after: [SignedDelta] = []
+            while true {
+                let page = try replica.deltas(of: target.kiosk, after: after.last?.seq ?? watermark)
+                guard !page.isEmpty else { break }
+                after += page
+            }
+            dropped = after
             generation = max(venue.keyGeneration, try replica.newestKeyGeneration()) + 1
         } catch let error as ClientError {
             throw error
@@ -103,7 +146,8 @@ public struct Revocation {
                     kiosk: target.kiosk,
                     watermark: watermark,
                     keyGeneration: generation,
-                    sealedKeys: sealedKeys
+                    sealedKeys: sealedKeys,
+                    watermarkHash: watermarkHash
                 )
             )
         ])
@@ -118,5 +162,30 @@ public struct Revocation {
         return "Revoked kiosk '\(TerminalText.sanitize(target.name))' (\(TerminalText.sanitize(target.location))): "
             + "its records up to #\(watermark) stay, anything later is refused everywhere. "
             + "Network key rotated to generation \(generation) for \(remaining.count) kiosk(s)."
+            + Self.describe(dropped: dropped)
+    }
+
+    /// What the revocation drops of what this replica holds, one line per record (the first few).
+    static func describe(dropped: [SignedDelta]) -> String {
+        guard !dropped.isEmpty else {
+            return "\nDropped here: nothing (this replica holds nothing after the watermark)."
+        }
+        var lines = ["Dropped here: \(dropped.count) record(s)."]
+        for delta in dropped.prefix(listedDrops) {
+            var line =
+                "  #\(delta.seq) \(delta.kind) at \(ClockText.dateTime(millis: Int64(clamping: delta.hlc.physicalMillis)))"
+            if let decoded = try? delta.decode() {
+                switch decoded.body {
+                case .checkIn(let p): line += " " + p.presence.attendeeKey
+                case .checkOut(let p): line += " " + p.presence.attendeeKey
+                case .registration(let p): line += " " + p.presence.attendeeKey
+                case .note(let p): line += " " + p.attendeeKey
+                default: break
+                }
+            }
+            lines.append(TerminalText.sanitize(line))
+        }
+        if dropped.count > listedDrops { lines.append("  … and \(dropped.count - listedDrops) more") }
+        return "\n" + lines.joined(separator: "\n")
     }
 }

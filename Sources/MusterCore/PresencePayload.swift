@@ -45,11 +45,54 @@ public struct CheckInPayload: DeltaPayload {
     public init(from reader: inout ByteReader) throws(DecodeError) { presence = try PresencePayload(from: &reader) }
 }
 
-/// A check-out (see ``PresencePayload``); someone is "inside" while their newest presence is a check-in.
+/// A check-out (see ``PresencePayload``). It names the arrivals it ends, so whether someone is
+/// "inside" follows causality (which check-ins the kiosk had seen), not the authors' clocks: a
+/// check-in stamped far in the future cannot outlast the check-out that names it.
+///
+/// `ends` is nil only in check-outs written before it existed (encoded without it); those end every
+/// arrival of the same attendee that sorts before them by (hlc, author, seq).
 public struct CheckOutPayload: DeltaPayload {
     public static let kind = DeltaKind.checkOut
+    /// Most arrivals one check-out can end (concurrent check-ins at several kiosks).
+    public static let maxEnds = 16
     public var presence: PresencePayload
-    public init(_ presence: PresencePayload) { self.presence = presence }
-    public func encode(into writer: inout ByteWriter) { presence.encode(into: &writer) }
-    public init(from reader: inout ByteReader) throws(DecodeError) { presence = try PresencePayload(from: &reader) }
+    public var ends: [DeltaRef]?
+
+    public init(_ presence: PresencePayload, ends: [DeltaRef]? = nil) {
+        self.presence = presence
+        self.ends = ends
+    }
+
+    public func encode(into writer: inout ByteWriter) {
+        presence.encode(into: &writer)
+        guard let ends else { return }
+        writer.writeVarint(UInt64(ends.count))
+        for ref in ends {
+            writer.writeRaw(ref.author.bytes)
+            writer.write(ref.seq)
+        }
+    }
+
+    public init(from reader: inout ByteReader) throws(DecodeError) {
+        presence = try PresencePayload(from: &reader)
+        guard !reader.isAtEnd else {
+            ends = nil
+            return
+        }
+        let countOffset = reader.offset
+        let count = try reader.readVarint()
+        // At least one: an empty list would be a second encoding of "ends nothing" next to nil.
+        guard count >= 1, count <= UInt64(Self.maxEnds) else {
+            throw .invalidValue(at: countOffset, "a check-out ends 1 to \(Self.maxEnds) arrivals")
+        }
+        var refs: [DeltaRef] = []
+        for _ in 0..<count {
+            let offset = reader.offset
+            guard let author = AuthorID(bytes: try reader.readRaw(count: AuthorID.byteCount)) else {
+                throw .invalidValue(at: offset, "bad author")
+            }
+            refs.append(DeltaRef(author: author, seq: try reader.readUInt64()))
+        }
+        ends = refs
+    }
 }

@@ -1,7 +1,10 @@
 /// Takes a kiosk off the venue roster and rotates the venue network key. Organizer only.
 ///
 /// `watermark` is the last seq of the kiosk that is still accepted: what it wrote up to there stays,
-/// anything after is refused (and dropped by replicas that already had it). The new network key of
+/// anything after is refused (and dropped by replicas that already had it). `watermarkHash` is the
+/// BLAKE2b-256 of the kiosk's delta at the watermark, so the watermark is the same delta on every
+/// replica: one that holds another version there (the kiosk forked) keeps only what precedes it.
+/// It is nil only in revocations written before it existed, and when the watermark is 0. The new network key of
 /// generation `keyGeneration` is sealed to each remaining kiosk, so the rotation travels with the
 /// revocation and only enrolled kiosks can read it.
 public struct RevokePayload: DeltaPayload {
@@ -25,12 +28,21 @@ public struct RevokePayload: DeltaPayload {
     public var watermark: UInt64
     public var keyGeneration: UInt64
     public var sealedKeys: [SealedKey]
+    public var watermarkHash: [UInt8]?
 
-    public init(kiosk: AuthorID, watermark: UInt64, keyGeneration: UInt64, sealedKeys: [SealedKey]) {
+    public init(
+        kiosk: AuthorID,
+        watermark: UInt64,
+        keyGeneration: UInt64,
+        sealedKeys: [SealedKey],
+        watermarkHash: [UInt8]? = nil
+    ) {
+        precondition(watermarkHash.map { $0.count == Delta.hashByteCount } ?? true, "a watermark hash has 32 bytes")
         self.kiosk = kiosk
         self.watermark = watermark
         self.keyGeneration = keyGeneration
         self.sealedKeys = sealedKeys
+        self.watermarkHash = watermarkHash
     }
 
     public func encode(into writer: inout ByteWriter) {
@@ -42,6 +54,7 @@ public struct RevokePayload: DeltaPayload {
             writer.writeRaw(entry.kiosk.bytes)
             writer.writeRaw(entry.sealed)
         }
+        if let watermarkHash { writer.writeRaw(watermarkHash) }
     }
 
     public init(from reader: inout ByteReader) throws(DecodeError) {
@@ -66,5 +79,6 @@ public struct RevokePayload: DeltaPayload {
             keys.append(SealedKey(kiosk: recipient, sealed: try reader.readRaw(count: Self.sealedKeyByteCount)))
         }
         sealedKeys = keys
+        watermarkHash = reader.isAtEnd ? nil : try reader.readRaw(count: Delta.hashByteCount)
     }
 }

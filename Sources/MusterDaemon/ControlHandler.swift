@@ -113,7 +113,7 @@ public final class ControlHandler: Sendable {
         case .open, .sqlite, .diskFull: .storage
         case .staleHead, .gap, .brokenChain, .fork: .staleHead
         case .malformed: .badRequest
-        case .badSignature, .wrongVenue, .notAuthorized, .notEnrolled, .revoked: .rejected
+        case .badSignature, .wrongVenue, .notAuthorized, .notEnrolled, .revoked, .badTimestamp, .forked: .rejected
         }
     }
 
@@ -180,7 +180,9 @@ public final class ControlHandler: Sendable {
             response.attendee = record.summary
             response.checkIn = PresenceSummary(atMillis: now, kioskName: config.name, location: config.location)
             let body = DeltaBody.checkIn(CheckInPayload(presenceTemplate(campaign, record.key, status)))
-            return .append(body, answer: response, after: record.latest?.hlc)
+            // No timestamp floor: "inside" follows which arrivals a check-out names, so a peer's
+            // far-future stamp never drags this kiosk's own timestamps forward.
+            return .append(body, answer: response)
         }
     }
 
@@ -200,8 +202,12 @@ public final class ControlHandler: Sendable {
             var response = ControlResponse(outcome: record.isInside ? .checkedOut : .notCheckedIn)
             response.attendee = record.summary
             guard record.isInside else { return .answer(response) }
-            let body = DeltaBody.checkOut(CheckOutPayload(presenceTemplate(campaign, record.key, lock.checkInStatus)))
-            return .append(body, answer: response, after: record.latest?.hlc)
+            // The check-out names the arrivals it ends (the newest, up to the payload's limit).
+            let ends = record.openArrivals.suffix(CheckOutPayload.maxEnds).map(\.ref)
+            let body = DeltaBody.checkOut(
+                CheckOutPayload(presenceTemplate(campaign, record.key, lock.checkInStatus), ends: ends)
+            )
+            return .append(body, answer: response)
         }
     }
 
@@ -234,11 +240,7 @@ public final class ControlHandler: Sendable {
                     return .answer(response)
                 }
                 response.checkIn = PresenceSummary(atMillis: now, kioskName: config.name, location: config.location)
-                return .append(
-                    DeltaBody.checkIn(CheckInPayload(presence)),
-                    answer: response,
-                    after: existing.latest?.hlc
-                )
+                return .append(DeltaBody.checkIn(CheckInPayload(presence)), answer: response)
             }
             let ticket = TicketCode.walkIn()
             var response = ControlResponse(outcome: .registered)

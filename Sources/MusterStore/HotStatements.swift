@@ -24,14 +24,15 @@ final class HotStatements: @unchecked Sendable {
             case .insertPresence:
                 """
                 INSERT OR IGNORE INTO presence(author, seq, kind, hlc, campaign_id, attendee_key,
-                    kiosk_name, location, member_status)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    kiosk_name, location, member_status, ends_by_time, hash)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """
             }
         }
 
         /// A new attendee row is inserted with every field; an existing one has its person fields
-        /// and its import fields each replaced only by a newer stamp (the same last-writer-wins rules
+        /// replaced when no import had set them (an import outranks any walk-in) or by a newer
+        /// import, and its import fields each replaced only by a newer stamp (the same last-writer-wins rules
         /// as `Materializer.updatePerson` and as a row made by `Materializer.ensureAttendee`).
         static let upsertAttendeeSQL = """
             INSERT INTO attendee(campaign_id, key, email, first_name, last_name, company, p_hlc, p_author, p_seq,
@@ -60,8 +61,10 @@ final class HotStatements: @unchecked Sendable {
             """
             .replacingOccurrences(
                 of: "p_newer",
-                with:
-                    "(attendee.p_hlc, attendee.p_author, attendee.p_seq) < (excluded.p_hlc, excluded.p_author, excluded.p_seq)"
+                with: """
+                    (attendee.imported = 0
+                        OR (attendee.p_hlc, attendee.p_author, attendee.p_seq) < (excluded.p_hlc, excluded.p_author, excluded.p_seq))
+                    """
             )
             .replacingOccurrences(
                 of: "i_newer",

@@ -15,6 +15,12 @@ public struct IngestReport: Sendable {
     public var newestAcceptedHLC: HLC?
     /// Revocations newly applied by this batch (the daemon stops and wipes itself if it is named).
     public var revocations: [RevokePayload] = []
+    /// Forks this batch newly proved (or proved at a lower seq): each cut its author's chain. One
+    /// entry per cut, so a log line per entry stays bounded however many copies arrive.
+    public var newForks: [DeltaRef] = []
+    /// Signed proof of forks (two envelopes per forked seq), found or used by this batch, for the
+    /// sync layer to pass on so that every replica makes the same cut.
+    public var forkEvidence: [SignedDelta] = []
 
     /// Whether the batch changed the roster or the network keys (sessions are re-checked).
     public var changedRoster: Bool { applied.contains { $0.kind == .enroll || $0.kind == .revoke } }

@@ -9,15 +9,23 @@ import MusterCore
 /// - sets only grow (presence, notes, undos, walk-in tickets) and are keyed by the delta's (author, seq);
 /// - fields are last-writer-wins by the total order (hlc, author, seq);
 /// - flags are ORed; the lock with the highest (version, hlc, author, seq) wins;
-/// - undo is applied at query time (the `live_presence` view), so an undo may arrive before its target.
+/// - undo is applied at query time (the `live_presence` view), so an undo may arrive before its target;
+/// - a presence counts only in a (campaign, member status) some organizer lock named, also at query
+///   time (`locked_campaign`), so a lock may arrive after the check-ins it allows;
+/// - a check-out ends the arrivals it names (`presence_end`), whatever their timestamps;
+/// - a walk-in's person fields never replace an import's: the import outranks every registration;
+/// - every text field is stored sanitized and bounded (``StoredText``), a pure function of the delta.
 ///
 /// Every statement is prepared once per connection (`cachedStatement`): catching up on 100,000
 /// deltas runs the same few statements 100,000 times, and compiling them each time cost more than
 /// executing them.
 enum Materializer {
-    /// - Parameter hot: the writer's prepared per-delta statements (nil: GRDB's cache by SQL text).
-    static func apply(_ delta: Delta, db: Database, hot: HotStatements? = nil) throws {
+    /// - Parameters:
+    ///   - hash: the BLAKE2b-256 of the delta's envelope (what an undo names).
+    ///   - hot: the writer's prepared per-delta statements (nil: GRDB's cache by SQL text).
+    static func apply(_ delta: Delta, hash: [UInt8], db: Database, hot: HotStatements? = nil) throws {
         let stamp = Stamp(delta)
+        let hash = Data(hash)
         switch delta.body {
         case .campaign(let p):
             try applyCampaign(p, stamp: stamp, db: db)
@@ -26,23 +34,43 @@ enum Materializer {
         case .lock(let p):
             try applyLock(p, stamp: stamp, db: db)
         case .checkIn(let p):
-            try insertPresence(p.presence, kind: .checkIn, stamp: stamp, db: db, hot: hot)
+            try insertPresence(p.presence, kind: .checkIn, stamp: stamp, hash: hash, db: db, hot: hot)
         case .checkOut(let p):
-            try insertPresence(p.presence, kind: .checkOut, stamp: stamp, db: db, hot: hot)
+            try insertPresence(
+                p.presence,
+                kind: .checkOut,
+                stamp: stamp,
+                hash: hash,
+                db: db,
+                hot: hot,
+                endsByTime: p.ends == nil
+            )
+            for target in p.ends ?? [] {
+                try db.run(
+                    "INSERT OR IGNORE INTO presence_end(author, seq, target_author, target_seq) VALUES (?, ?, ?, ?)",
+                    [stamp.author, stamp.seq, Data(target.author.bytes), Int64(clamping: target.seq)]
+                )
+            }
         case .registration(let p):
-            try applyRegistration(p, stamp: stamp, db: db)
+            try applyRegistration(p, stamp: stamp, hash: hash, db: db)
         case .note(let p):
             try db.run(
                 """
                 INSERT OR IGNORE INTO note(author, seq, hlc, campaign_id, attendee_key, text)
                 VALUES (?, ?, ?, ?, ?, ?)
                 """,
-                [stamp.author, stamp.seq, stamp.hlc, p.campaignID, p.attendeeKey, p.text]
+                [stamp.author, stamp.seq, stamp.hlc, p.campaignID, p.attendeeKey, StoredText.note(p.text)]
             )
         case .undo(let p):
             try db.run(
-                "INSERT OR IGNORE INTO undo(target_author, target_seq, author, seq) VALUES (?, ?, ?, ?)",
-                [Data(p.target.author.bytes), Int64(p.target.seq), stamp.author, stamp.seq]
+                """
+                INSERT OR IGNORE INTO undo(target_author, target_seq, author, seq, target_hash)
+                VALUES (?, ?, ?, ?, ?)
+                """,
+                [
+                    Data(p.target.author.bytes), Int64(clamping: p.target.seq), stamp.author, stamp.seq,
+                    p.targetHash.map { Data($0) },
+                ]
             )
         case .enroll, .revoke:
             break  // the roster is local knowledge, kept by Replica+Roster, not part of the digest
@@ -50,20 +78,25 @@ enum Materializer {
     }
 
     /// The tables derived from the log; ``rebuild(db:)`` empties and refills them.
-    static let derivedTables = ["campaign", "attendee", "walk_in_ticket", "presence", "note", "undo", "lock_state"]
+    static let derivedTables = [
+        "campaign", "attendee", "walk_in_ticket", "presence", "note", "undo", "lock_state", "locked_campaign",
+        "presence_end",
+    ]
 
     /// Recomputes the materialized state from the log, after a revocation removed deltas from it.
     /// The state is a pure function of the set of deltas, so this gives what every other replica
     /// holding the same log has.
     static func rebuild(db: Database) throws {
         for table in derivedTables { try db.execute(sql: "DELETE FROM \(table)") }
-        let rows = try Row.fetchCursor(db, sql: "SELECT envelope, signature FROM delta ORDER BY author, seq")
+        let rows = try Row.fetchCursor(db, sql: "SELECT envelope, signature, hash FROM delta ORDER BY author, seq")
         while let row = try rows.next() {
-            try apply(try SignedDelta(row: row).decode(), db: db)
+            let hash: Data = row["hash"]
+            try apply(try SignedDelta(row: row).decode(), hash: Array(hash), db: db)
         }
     }
 
     private static func applyCampaign(_ p: CampaignPayload, stamp: Stamp, db: Database) throws {
+        let name = StoredText.field(p.name)
         try db.run(
             """
             INSERT INTO campaign(id, name, name_key, lww_hlc, lww_author, lww_seq) VALUES (?, ?, ?, ?, ?, ?)
@@ -72,42 +105,47 @@ enum Materializer {
             WHERE (excluded.lww_hlc, excluded.lww_author, excluded.lww_seq)
                 > (campaign.lww_hlc, campaign.lww_author, campaign.lww_seq)
             """,
-            [p.campaignID, p.name, p.name.lowercased(), stamp.hlc, stamp.author, stamp.seq]
+            [p.campaignID, name, name.lowercased(), stamp.hlc, stamp.author, stamp.seq]
         )
     }
 
     /// One statement (``HotStatements/Kind/upsertAttendee``).
     private static func applyAttendee(_ p: AttendeePayload, stamp: Stamp, db: Database, hot: HotStatements?) throws {
         try HotStatements.run(.upsertAttendee, hot, db: db) { row in
+            let firstName = StoredText.field(p.firstName)
+            let lastName = StoredText.field(p.lastName)
+            let ticket = p.ticket.map(StoredText.field)
             row.text(p.campaignID)
             row.text(p.key)
-            row.text(p.email)
-            row.text(p.firstName)
-            row.text(p.lastName)
-            row.text(p.company)
+            row.text(StoredText.field(p.email))
+            row.text(firstName)
+            row.text(lastName)
+            row.text(StoredText.field(p.company))
             row.int(stamp.hlc)
             row.blob(stamp.author)
             row.int(stamp.seq)
-            row.text(p.ticket)
-            row.text(p.ticket.map(TicketCode.normalize))
-            row.text(p.salesforceID)
-            row.text(p.status)
+            row.text(ticket)
+            row.text(ticket.map(TicketCode.normalize))
+            row.text(p.salesforceID.map(StoredText.field))
+            row.text(p.status.map(StoredText.field))
             row.bool(p.admitted)
-            row.text(NameKey.fold(p.firstName))
-            row.text(NameKey.fold(p.lastName))
+            row.text(NameKey.fold(firstName))
+            row.text(NameKey.fold(lastName))
         }
     }
 
-    private static func applyRegistration(_ p: RegistrationPayload, stamp: Stamp, db: Database) throws {
+    /// The person fields are set only while no import names the attendee (see `updatePerson`);
+    /// ``VenuePolicy/checkMeaning(_:)`` has already made sure the key is the registration's own email.
+    private static func applyRegistration(_ p: RegistrationPayload, stamp: Stamp, hash: Data, db: Database) throws {
         let key = p.presence.attendeeKey
         try ensureAttendee(campaignID: p.presence.campaignID, key: key, db: db)
         try updatePerson(
             campaignID: p.presence.campaignID,
             key: key,
-            email: p.email,
-            firstName: p.firstName,
-            lastName: p.lastName,
-            company: p.company,
+            email: StoredText.field(p.email),
+            firstName: StoredText.field(p.firstName),
+            lastName: StoredText.field(p.lastName),
+            company: StoredText.field(p.company),
             stamp: stamp,
             db: db
         )
@@ -120,9 +158,9 @@ enum Materializer {
             INSERT OR IGNORE INTO walk_in_ticket(campaign_id, ticket_key, attendee_key, author, seq)
             VALUES (?, ?, ?, ?, ?)
             """,
-            [p.presence.campaignID, TicketCode.normalize(p.ticket), key, stamp.author, stamp.seq]
+            [p.presence.campaignID, TicketCode.normalize(StoredText.field(p.ticket)), key, stamp.author, stamp.seq]
         )
-        try insertPresence(p.presence, kind: .registration, stamp: stamp, db: db)
+        try insertPresence(p.presence, kind: .registration, stamp: stamp, hash: hash, db: db)
     }
 
     /// Creates the attendee row with neutral values; every field is then set by an LWW update, so
@@ -138,6 +176,9 @@ enum Materializer {
         )
     }
 
+    /// Last-writer-wins among walk-ins only: once an import names the attendee (`imported`), its
+    /// fields stand and no registration replaces them, in whatever order the two arrive (the import's
+    /// upsert takes the person fields from any row no import had set).
     private static func updatePerson(
         campaignID: String,
         key: String,
@@ -152,7 +193,7 @@ enum Materializer {
             """
             UPDATE attendee SET email = ?, first_name = ?, last_name = ?, company = ?,
                 first_key = ?, last_key = ?, p_hlc = ?, p_author = ?, p_seq = ?
-            WHERE campaign_id = ? AND key = ? AND (p_hlc, p_author, p_seq) < (?, ?, ?)
+            WHERE campaign_id = ? AND key = ? AND imported = 0 AND (p_hlc, p_author, p_seq) < (?, ?, ?)
             """,
             [
                 email, firstName, lastName, company, NameKey.fold(firstName), NameKey.fold(lastName), stamp.hlc,
@@ -166,9 +207,13 @@ enum Materializer {
         _ p: PresencePayload,
         kind: DeltaKind,
         stamp: Stamp,
+        hash: Data,
         db: Database,
-        hot: HotStatements? = nil
+        hot: HotStatements? = nil,
+        endsByTime: Bool = false
     ) throws {
+        // The kiosk name and location are the author's certificate's, joined at read time
+        // (`live_presence`): what the payload claims is not stored.
         try HotStatements.run(.insertPresence, hot, db: db) { row in
             row.blob(stamp.author)
             row.int(stamp.seq)
@@ -176,9 +221,11 @@ enum Materializer {
             row.int(stamp.hlc)
             row.text(p.campaignID)
             row.text(p.attendeeKey)
-            row.text(p.kioskName)
-            row.text(p.location)
-            row.text(p.memberStatus)
+            row.text("")
+            row.text("")
+            row.text(StoredText.field(p.memberStatus))
+            row.bool(endsByTime)
+            row.blob(hash)
         }
     }
 
@@ -194,10 +241,16 @@ enum Materializer {
                 > (lock_state.version, lock_state.hlc, lock_state.author, lock_state.seq)
             """,
             [
-                Int64(clamping: p.version), p.campaignID, p.checkInStatus, p.opensAtMillis, p.closesAtMillis,
-                stamp.hlc, stamp.author, stamp.seq,
+                Int64(clamping: p.version), p.campaignID, StoredText.field(p.checkInStatus), p.opensAtMillis,
+                p.closesAtMillis, stamp.hlc, stamp.author, stamp.seq,
             ]
         )
+        if let campaignID = p.campaignID {
+            try db.run(
+                "INSERT OR IGNORE INTO locked_campaign(campaign_id, check_in_status) VALUES (?, ?)",
+                [campaignID, StoredText.field(p.checkInStatus)]
+            )
+        }
     }
 }
 

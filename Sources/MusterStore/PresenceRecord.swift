@@ -8,6 +8,8 @@ public struct PresenceRecord: Sendable, Equatable {
     public let kioskName: String
     public let location: String
     public let memberStatus: String
+    /// The BLAKE2b-256 of the delta's envelope, which an undo names along with ``ref``.
+    public var hash: [UInt8]? = nil
 
     public var isArrival: Bool { kind != .checkOut }
 }

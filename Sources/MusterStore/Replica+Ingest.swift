@@ -95,6 +95,10 @@ extension Replica {
                 }
                 continue
             }
+            if let cut = try Self.forkCut(of: author, db: db), delta.seq >= cut {
+                // Cut by a fork this run may itself have proved: nothing from there on is evidence.
+                continue
+            }
             let storedHash = try Data.fetchOne(
                 db.cachedStatement(sql: "SELECT hash FROM delta WHERE author = ? AND seq = ?"),
                 arguments: [Data(author.bytes), Int64(delta.seq)]
@@ -120,7 +124,10 @@ extension Replica {
             )
             fresh.removeSubrange(breakIndex...)
         }
-        guard try admitAuthor(author, fresh: &fresh, db: db, into: &report) else { return }
+        guard try admitAuthor(author, fresh: &fresh, offered: run, db: db, into: &report) else { return }
+        // Time moves forward along the chain, inside the window the author's certificate opens.
+        var previousHLC = head.seq == 0 ? nil : try Self.hlc(of: author, seq: head.seq, db: db)
+        let certificateHLC = author == policy.organizer ? nil : try Self.certificateHLC(of: author, db: db)
 
         let hashes: [[UInt8]]
         do {
@@ -136,6 +143,8 @@ extension Replica {
             do {
                 try policy.authorize(delta)
                 decoded = try decodeVerified(delta)
+                try policy.checkMeaning(decoded)
+                try policy.checkTime(decoded.hlc, after: previousHLC, certificate: certificateHLC, ref: delta.ref)
             } catch {
                 report.rejected.append(error)
                 refused = true
@@ -158,6 +167,7 @@ extension Replica {
                 moveHead: false
             )
             stored = (delta.seq, hash)
+            previousHLC = decoded.hlc
             CrashPoint.ingestStored.hit()
             report.applied.append(delta)
             if case .revoke(let payload) = decoded.body { report.revocations.append(payload) }
@@ -194,9 +204,22 @@ extension Replica {
     private func admitAuthor(
         _ author: AuthorID,
         fresh: inout [SignedDelta],
+        offered run: [SignedDelta],
         db: Database,
         into report: inout IngestReport
     ) throws -> Bool {
+        if let cut = try Self.forkCut(of: author, db: db), let index = fresh.firstIndex(where: { $0.seq >= cut }) {
+            report.rejected.append(
+                ReplicaError(.forked, "\(author) forked at seq \(cut); its chain ends before it", ref: fresh[index].ref)
+            )
+            // Whoever offered less than the whole evidence (one version, or a continuation) may not
+            // know of the fork: the evidence goes back out with the report. Whoever offered both
+            // versions knows, so two replicas that both know never bounce it between them.
+            let evidence = try Self.forkEvidence(of: author, seq: cut, db: db)
+            if !evidence.allSatisfy({ run.contains($0) }) { report.forkEvidence += evidence }
+            fresh.removeSubrange(index...)
+            if fresh.isEmpty { return false }
+        }
         switch try Self.membership(of: author, policy: policy, db: db) {
         case .organizer, .enrolled:
             return true
@@ -205,7 +228,19 @@ extension Replica {
                 ReplicaError(.notEnrolled, "\(author) is not on the venue roster", ref: fresh.first?.ref)
             )
             return false
-        case .revoked(let watermark, _):
+        case .revoked(var watermark, let evidence):
+            // A delta at the watermark must be the one the revocation names by hash; another version
+            // there lowers the watermark below it, as if the revocation had found it already stored.
+            if let expected = try Data.fetchOne(
+                db,
+                sql: "SELECT watermark_hash FROM revocation WHERE kiosk = ?",
+                arguments: [Data(author.bytes)]
+            ), let atMark = fresh.first(where: { $0.seq == watermark }),
+                Blake2b.hash256(atMark.envelope) != Array(expected)
+            {
+                watermark -= 1
+                try Self.recordRevocation(author, watermark: watermark, hash: nil, evidence: evidence, db: db)
+            }
             if let cut = fresh.firstIndex(where: { $0.seq > watermark }) {
                 report.rejected.append(
                     ReplicaError(.revoked, "kiosk \(author) was revoked after seq \(watermark)", ref: fresh[cut].ref)
@@ -225,7 +260,14 @@ extension Replica {
     }
 
     /// A second, different delta at a seq we already hold. Evidence is kept only when its signature
-    /// verifies, so nobody but the author can fill the table.
+    /// verifies, so nobody but the author can fill the table, and at most two envelopes per (author,
+    /// seq): the first two seen, which are all any replica needs to prove the fork.
+    ///
+    /// A kiosk that forks is cut on every replica by the same rule: its chain ends before the lowest
+    /// seq at which it forked (``ReplicaError/Code/forked``), as if revoked there. The evidence is
+    /// reported (``IngestReport/forkEvidence``) so the sync layer passes it on: a replica that holds
+    /// one version and receives the other finds the same fork and makes the same cut. The
+    /// organizer's chain is not cut (that would end the venue); its forks are only recorded.
     private func recordFork(
         _ delta: SignedDelta,
         db: Database,
@@ -244,18 +286,29 @@ extension Replica {
             report.rejected.append(ReplicaError(.badSignature, "signature does not verify", ref: delta.ref))
             return
         }
-        let known =
-            try Bool.fetchOne(
+        let author = Data(delta.author.bytes)
+        let seq = Int64(clamping: delta.seq)
+        var evidence = try Self.forkEvidence(of: delta.author, seq: delta.seq, db: db)
+        if evidence.isEmpty,
+            let row = try Row.fetchOne(
                 db,
-                sql: "SELECT EXISTS (SELECT 1 FROM fork_evidence WHERE author = ? AND seq = ? AND envelope = ?)",
-                arguments: [Data(delta.author.bytes), Int64(delta.seq), Data(delta.envelope)]
-            ) ?? false
-        if !known {
+                sql: "SELECT envelope, signature FROM delta WHERE author = ? AND seq = ?",
+                arguments: [author, seq]
+            )
+        {
+            evidence.append(try SignedDelta(row: row))
+        }
+        if evidence.count < 2, !evidence.contains(delta) { evidence.append(delta) }
+        for proof in evidence {
             try db.execute(
-                sql: "INSERT INTO fork_evidence(author, seq, envelope, signature, seen_at) VALUES (?, ?, ?, ?, ?)",
+                sql: """
+                    INSERT INTO fork_evidence(author, seq, envelope, signature, seen_at)
+                    SELECT ?, ?, ?, ?, ? WHERE NOT EXISTS (
+                        SELECT 1 FROM fork_evidence WHERE author = ? AND seq = ? AND envelope = ?)
+                    """,
                 arguments: [
-                    Data(delta.author.bytes), Int64(delta.seq), Data(delta.envelope), Data(delta.signature),
-                    Int64(nowMillis),
+                    author, seq, Data(proof.envelope), Data(proof.signature), Int64(nowMillis), author, seq,
+                    Data(proof.envelope),
                 ]
             )
         }
@@ -266,6 +319,56 @@ extension Replica {
                 ref: delta.ref
             )
         )
+        guard delta.author != policy.organizer, evidence.count == 2 else { return }
+        let known = try Self.forkCut(of: delta.author, db: db)
+        guard known.map({ delta.seq < $0 }) ?? true else { return }
+        try db.execute(
+            sql: """
+                INSERT INTO fork_cut(author, seq) VALUES (?, ?)
+                ON CONFLICT(author) DO UPDATE SET seq = excluded.seq WHERE excluded.seq < fork_cut.seq
+                """,
+            arguments: [author, seq]
+        )
+        report.newForks.append(delta.ref)
+        report.forkEvidence += evidence
+        // What this batch stored of the chain from the cut on is gone again: not to be relayed.
+        report.applied.removeAll { $0.seq >= delta.seq && $0.author == delta.author }
+        if try Self.truncate(delta.author, after: delta.seq - 1, db: db) {
+            try Materializer.rebuild(db: db)
+        }
+    }
+
+    /// The lowest seq at which `author` was seen to fork, if it did.
+    static func forkCut(of author: AuthorID, db: Database) throws -> UInt64? {
+        try Int64.fetchOne(
+            db.cachedStatement(sql: "SELECT seq FROM fork_cut WHERE author = ?"),
+            arguments: [Data(author.bytes)]
+        ).map { UInt64($0) }
+    }
+
+    /// The (at most two) signed deltas proving that `author` forked at `seq`.
+    static func forkEvidence(of author: AuthorID, seq: UInt64, db: Database) throws -> [SignedDelta] {
+        try Row.fetchAll(
+            db,
+            sql: "SELECT envelope, signature FROM fork_evidence WHERE author = ? AND seq = ? ORDER BY id",
+            arguments: [Data(author.bytes), Int64(clamping: seq)]
+        ).map { try SignedDelta(row: $0) }
+    }
+
+    /// The timestamp of one stored delta.
+    static func hlc(of author: AuthorID, seq: UInt64, db: Database) throws -> HLC? {
+        try Int64.fetchOne(
+            db.cachedStatement(sql: "SELECT hlc FROM delta WHERE author = ? AND seq = ?"),
+            arguments: [Data(author.bytes), Int64(clamping: seq)]
+        ).map { HLC(packed: UInt64($0)) }
+    }
+
+    /// The timestamp of `author`'s enrollment certificate, if it is on the roster.
+    static func certificateHLC(of author: AuthorID, db: Database) throws -> HLC? {
+        try Row.fetchOne(
+            db.cachedStatement(sql: "SELECT envelope, signature FROM roster WHERE kiosk = ?"),
+            arguments: [Data(author.bytes)]
+        ).map { try SignedDelta(row: $0).hlc }
     }
 
     /// Appends one verified, authorized delta to the log, moves the author's head (unless the caller
@@ -291,7 +394,7 @@ extension Replica {
             row.bool(verified)
         }
         if moveHead { try Self.moveHead(of: decoded.author, to: decoded.seq, hash: hash, db: db) }
-        try Materializer.apply(decoded, db: db, hot: hot)
+        try Materializer.apply(decoded, hash: hash, db: db, hot: hot)
         if try Self.applyRoster(delta, decoded: decoded, db: db) {
             try Materializer.rebuild(db: db)
         }

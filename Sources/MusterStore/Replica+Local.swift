@@ -13,7 +13,9 @@ extension Replica {
     /// - Parameters:
     ///   - keyPair: the kiosk's signing key.
     ///   - nextHLC: called once, inside the transaction, when a delta is to be appended, with the
-    ///     timestamp the new delta must exceed (see ``LocalWrite/notBefore``).
+    ///     timestamp the new delta must exceed: the newest of ``LocalWrite/notBefore``, this
+    ///     author's previous delta and (just before) its certificate, so that a kiosk whose clock
+    ///     runs behind the organizer's laptop still stamps inside its certificate's window.
     ///   - decide: returns the body to append (or nil to append nothing) and a result for the caller.
     /// - Returns: the caller's result and the stored delta, if one was appended.
     public func appendLocal<T>(
@@ -30,18 +32,31 @@ extension Replica {
                 let result = decision.result
                 guard let body = decision.body else { return (result, nil) }
                 CrashPoint.localDecided.hit()
-                var signer = DeltaSigner(
-                    venue: policy.venue,
-                    keyPair: keyPair,
-                    head: try Self.head(of: author, db: db)
-                )
+                let head = try Self.head(of: author, db: db)
+                let next = DeltaRef(author: author, seq: head.seq + 1)
+                if let cut = try Self.forkCut(of: author, db: db) {
+                    throw ReplicaError(.forked, "this key signed two different deltas at seq \(cut)", ref: next)
+                }
+                // Refused, not saturated: a timestamp that cannot move past the previous one (a clock
+                // at the end of its range) or leaves the certificate's window would be refused by
+                // every peer, so it is never acknowledged here either.
+                let previous = head.seq == 0 ? nil : try Self.hlc(of: author, seq: head.seq, db: db)
+                let certificate = author == policy.organizer ? nil : try Self.certificateHLC(of: author, db: db)
+                let justBeforeCertificate = certificate.flatMap { stamp in
+                    stamp.packed == 0 ? nil : HLC(packed: stamp.packed - 1)
+                }
+                let floor = [decision.notBefore, previous, justBeforeCertificate].compactMap { $0 }.max()
+                let hlc = nextHLC(floor)
+                try policy.checkTime(hlc, after: previous, certificate: certificate, ref: next)
+                var signer = DeltaSigner(venue: policy.venue, keyPair: keyPair, head: head)
                 let signed: SignedDelta
                 do throws(DeltaSignerError) {
-                    signed = try signer.sign(body, hlc: nextHLC(decision.notBefore))
+                    signed = try signer.sign(body, hlc: hlc)
                 } catch {
                     throw ReplicaError(.malformed, error.description, underlying: error)
                 }
                 try policy.authorize(signed)
+                try policy.checkMeaning(try signed.decode())
                 CrashPoint.localSigned.hit()
                 try store(
                     signed,
@@ -66,8 +81,10 @@ extension Replica {
 public struct LocalWrite<T> {
     public let body: DeltaBody?
     public let result: T
-    /// The new delta must be stamped after this: a check-out must sort after the check-in it ends,
-    /// even when that check-in came from a kiosk whose clock runs ahead of ours.
+    /// The new delta must be stamped after this. Check-outs no longer need it (they name the
+    /// arrivals they end), and a floor taken from a peer's far-future stamp would drag this
+    /// kiosk's own chain into the future, so the daemon passes none; kept for callers that order
+    /// their own writes.
     public let notBefore: HLC?
 
     /// Append nothing; just answer.

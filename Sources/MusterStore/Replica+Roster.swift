@@ -151,14 +151,27 @@ extension Replica {
         switch decoded.body {
         case .revoke(let payload):
             let kiosk = Data(payload.kiosk.bytes)
-            try db.execute(
-                sql: """
-                    INSERT INTO revocation(kiosk, watermark, envelope, signature) VALUES (?, ?, ?, ?)
-                    ON CONFLICT(kiosk) DO UPDATE SET watermark = excluded.watermark, envelope = excluded.envelope,
-                        signature = excluded.signature
-                    WHERE excluded.watermark < revocation.watermark
-                    """,
-                arguments: [kiosk, Int64(clamping: payload.watermark), Data(delta.envelope), Data(delta.signature)]
+            // The watermark names a delta by hash. Holding another delta there means the kiosk forked
+            // at or before it: only what precedes the watermark is kept (the same rule as on ingest,
+            // so the order in which the revocation and that delta arrive does not matter).
+            var watermark = payload.watermark
+            var watermarkHash = payload.watermarkHash
+            if let expected = watermarkHash, watermark > 0,
+                let held = try Data.fetchOne(
+                    db,
+                    sql: "SELECT hash FROM delta WHERE author = ? AND seq = ?",
+                    arguments: [kiosk, Int64(clamping: watermark)]
+                ), Array(held) != expected
+            {
+                watermark -= 1
+                watermarkHash = nil
+            }
+            try recordRevocation(
+                payload.kiosk,
+                watermark: watermark,
+                hash: watermarkHash,
+                evidence: delta,
+                db: db
             )
             for entry in payload.sealedKeys {
                 try db.execute(
@@ -166,14 +179,36 @@ extension Replica {
                     arguments: [Int64(clamping: payload.keyGeneration), Data(entry.kiosk.bytes), Data(entry.sealed)]
                 )
             }
-            return try truncate(payload.kiosk, after: payload.watermark, db: db)
+            return try truncate(payload.kiosk, after: watermark, db: db)
         default:
             return false
         }
     }
 
-    /// Drops a revoked kiosk's deltas after its watermark and moves its head back.
-    private static func truncate(_ kiosk: AuthorID, after watermark: UInt64, db: Database) throws -> Bool {
+    /// Records (or lowers) a kiosk's revocation watermark: the lowest wins, whatever the order.
+    static func recordRevocation(
+        _ kiosk: AuthorID,
+        watermark: UInt64,
+        hash: [UInt8]?,
+        evidence: SignedDelta,
+        db: Database
+    ) throws {
+        try db.execute(
+            sql: """
+                INSERT INTO revocation(kiosk, watermark, envelope, signature, watermark_hash) VALUES (?, ?, ?, ?, ?)
+                ON CONFLICT(kiosk) DO UPDATE SET watermark = excluded.watermark, envelope = excluded.envelope,
+                    signature = excluded.signature, watermark_hash = excluded.watermark_hash
+                WHERE excluded.watermark < revocation.watermark
+                """,
+            arguments: [
+                Data(kiosk.bytes), Int64(clamping: watermark), Data(evidence.envelope), Data(evidence.signature),
+                hash.map { Data($0) },
+            ]
+        )
+    }
+
+    /// Drops a revoked (or forked) kiosk's deltas after its watermark and moves its head back.
+    static func truncate(_ kiosk: AuthorID, after watermark: UInt64, db: Database) throws -> Bool {
         let key = Data(kiosk.bytes)
         let limit = Int64(clamping: watermark)
         try db.execute(sql: "DELETE FROM delta WHERE author = ? AND seq > ?", arguments: [key, limit])

@@ -34,15 +34,12 @@ extension Replica {
                 ),
                 walkIns: try count("SELECT COUNT(*) FROM attendee WHERE walk_in = 1 AND \(filter)"),
                 inside: try count(
-                    """
-                    SELECT COUNT(*) FROM (
-                        SELECT kind, ROW_NUMBER() OVER (PARTITION BY campaign_id, attendee_key
-                            ORDER BY hlc DESC, author DESC, seq DESC) AS rn
-                        FROM live_presence WHERE \(filter)) WHERE rn = 1 AND kind != \(checkOut)
-                    """
+                    "SELECT COUNT(DISTINCT campaign_id || char(0) || attendee_key) FROM open_arrival WHERE \(filter)"
                 ),
                 authors: authors,
-                forks: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM fork_evidence") ?? 0,
+                // Forks, not evidence rows: each (author, seq) keeps up to two signed versions.
+                forks: try Int.fetchOne(db, sql: "SELECT COUNT(DISTINCT hex(author) || ':' || seq) FROM fork_evidence")
+                    ?? 0,
                 clockWarnings: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM clock_warning") ?? 0,
                 digest: try Self.digest(db)
             )

@@ -30,6 +30,12 @@ public struct ReplicaError: Error, Sendable, CustomStringConvertible {
         case notEnrolled
         /// The author was revoked and this delta comes after its watermark.
         case revoked
+        /// A timestamp that does not move forward along its author's chain, lies outside its
+        /// certificate's window, or (for a local write) cannot advance at all.
+        case badTimestamp
+        /// The author signed two different deltas with the same seq (at or before this one): its
+        /// chain ends before the lowest such seq on every replica.
+        case forked
     }
 
     public let code: Code

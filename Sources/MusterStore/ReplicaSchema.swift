@@ -115,6 +115,60 @@ enum ReplicaSchema {
                 )
             }
         }
+        migrator.registerMigration("v4-trust-by-author") { db in
+            // Kiosk-authored facts are checked for meaning (issue 13):
+            // - `locked_campaign`: every (campaign, member status) an organizer lock named; a presence
+            //   counts only there.
+            // - `presence_end`: the arrivals a check-out names; `ends_by_time` marks older check-outs
+            //   that name none and end what sorts before them.
+            // - the kiosk name and location of a presence come from the author's certificate on the
+            //   roster, at read time, never from the payload.
+            // - `fork_cut`: the lowest seq at which an author was seen to fork; its chain ends before it.
+            // - an undo names its target's hash (`undo.target_hash`, `presence.hash`) and a revocation
+            //   its watermark's (`revocation.watermark_hash`), so both hit the same delta everywhere.
+            // The derived tables are rebuilt, so every replica holds the same state for the same log
+            // whatever version first materialized it.
+            try db.execute(
+                sql: """
+                    CREATE TABLE locked_campaign (
+                        campaign_id TEXT NOT NULL, check_in_status TEXT NOT NULL,
+                        PRIMARY KEY (campaign_id, check_in_status)) WITHOUT ROWID;
+                    CREATE TABLE presence_end (
+                        author BLOB NOT NULL, seq INTEGER NOT NULL,
+                        target_author BLOB NOT NULL, target_seq INTEGER NOT NULL,
+                        PRIMARY KEY (author, seq, target_author, target_seq)) WITHOUT ROWID;
+                    CREATE INDEX presence_end_target ON presence_end(target_author, target_seq);
+                    ALTER TABLE presence ADD COLUMN ends_by_time INTEGER NOT NULL DEFAULT 0;
+                    ALTER TABLE presence ADD COLUMN hash BLOB NOT NULL DEFAULT x'';
+                    ALTER TABLE undo ADD COLUMN target_hash BLOB;
+                    ALTER TABLE revocation ADD COLUMN watermark_hash BLOB;
+                    CREATE TABLE fork_cut (author BLOB PRIMARY KEY NOT NULL, seq INTEGER NOT NULL) WITHOUT ROWID;
+                    CREATE INDEX fork_evidence_ref ON fork_evidence(author, seq);
+
+                    DROP VIEW live_presence;
+                    CREATE VIEW live_presence AS
+                        SELECT p.author, p.seq, p.kind, p.hlc, p.campaign_id, p.attendee_key,
+                            COALESCE(r.name, '') AS kiosk_name, COALESCE(r.location, '') AS location,
+                            p.member_status, p.ends_by_time, p.hash
+                        FROM presence p LEFT JOIN roster r ON r.kiosk = p.author
+                        WHERE EXISTS (
+                                SELECT 1 FROM locked_campaign l
+                                WHERE l.campaign_id = p.campaign_id AND l.check_in_status = p.member_status)
+                            AND NOT EXISTS (
+                                SELECT 1 FROM undo u WHERE u.target_author = p.author AND u.target_seq = p.seq
+                                    AND (u.target_hash IS NULL OR u.target_hash = p.hash));
+                    CREATE VIEW open_arrival AS
+                        SELECT a.* FROM live_presence a WHERE a.kind != 5 AND NOT EXISTS (
+                            SELECT 1 FROM live_presence o
+                            WHERE o.kind = 5 AND o.campaign_id = a.campaign_id AND o.attendee_key = a.attendee_key
+                                AND (EXISTS (
+                                        SELECT 1 FROM presence_end e WHERE e.author = o.author AND e.seq = o.seq
+                                            AND e.target_author = a.author AND e.target_seq = a.seq)
+                                    OR (o.ends_by_time = 1 AND (o.hlc, o.author, o.seq) > (a.hlc, a.author, a.seq))));
+                    """
+            )
+            try Materializer.rebuild(db: db)
+        }
         return migrator
     }
 }

@@ -162,8 +162,22 @@ public struct ReplicaView {
             imported: row["imported"],
             walkIn: row["walk_in"],
             firstArrival: presence.first { $0.isArrival },
-            latest: presence.last
+            latest: presence.last,
+            openArrivals: try openArrivals(campaignID: campaignID, attendeeKey: key)
         )
+    }
+
+    /// Live arrivals of one attendee that no live check-out ended (see the `open_arrival` view),
+    /// oldest first: what a check-out names, and why someone is inside.
+    public func openArrivals(campaignID: String, attendeeKey: String) throws -> [PresenceRecord] {
+        try Row.fetchAll(
+            db,
+            sql: """
+                SELECT * FROM open_arrival WHERE campaign_id = ? AND attendee_key = ?
+                ORDER BY hlc, author, seq
+                """,
+            arguments: [campaignID, attendeeKey]
+        ).compactMap(Self.presence)
     }
 
     /// Live (not undone) presences of one attendee, oldest first by (hlc, author, seq).
@@ -183,6 +197,7 @@ public struct ReplicaView {
         let seq: Int64 = row["seq"]
         let kind: Int64 = row["kind"]
         let hlc: Int64 = row["hlc"]
+        let hash: Data? = row["hash"]
         guard let authorID = AuthorID(bytes: author), let deltaKind = DeltaKind(rawValue: UInt8(clamping: kind))
         else { return nil }
         return PresenceRecord(
@@ -191,7 +206,8 @@ public struct ReplicaView {
             hlc: HLC(packed: UInt64(hlc)),
             kioskName: row["kiosk_name"],
             location: row["location"],
-            memberStatus: row["member_status"]
+            memberStatus: row["member_status"],
+            hash: hash.flatMap { $0.count == Delta.hashByteCount ? Array($0) : nil }
         )
     }
 
@@ -199,7 +215,11 @@ public struct ReplicaView {
     public func presence(_ ref: DeltaRef) throws -> PresenceRecord? {
         try Row.fetchOne(
             db,
-            sql: "SELECT * FROM presence WHERE author = ? AND seq = ?",
+            sql: """
+                SELECT p.author, p.seq, p.kind, p.hlc, COALESCE(r.name, '') AS kiosk_name,
+                    COALESCE(r.location, '') AS location, p.member_status, p.hash
+                FROM presence p LEFT JOIN roster r ON r.kiosk = p.author WHERE p.author = ? AND p.seq = ?
+                """,
             arguments: [Data(ref.author.bytes), Int64(clamping: ref.seq)]
         ).flatMap(Self.presence)
     }

@@ -3,9 +3,18 @@ public import MusterCrypto
 
 /// What the replica needs to know about its venue to decide whether a delta is acceptable:
 /// the venue id every delta must carry and the organizer's key, the only author of organizer kinds.
+///
+/// Every check here is a pure function of the delta (and of its author's chain and certificate,
+/// which every replica holds alike), so every replica refuses the same deltas.
 public struct VenuePolicy: Sendable, Equatable {
     public let venue: VenueID
     public let organizer: AuthorID
+
+    /// How long after its enrollment certificate a kiosk may stamp deltas: 400 days. A kiosk's
+    /// timestamps lie in [certificate, certificate + this]; one stamped beyond is refused, so a
+    /// lying clock can neither back-date a check-in before the kiosk existed nor park a timestamp
+    /// at the end of time. A kiosk in use for longer is enrolled again with a new key.
+    public static let certificateLifetimeMillis: UInt64 = 400 * 24 * 3_600 * 1_000
 
     /// Signs the certificate that enrolls `payload.kiosk` (organizer only; see ``EnrollPayload``).
     public static func certificate(
@@ -29,6 +38,62 @@ public struct VenuePolicy: Sendable, Equatable {
     public init(venue: VenueID, organizer: AuthorID) {
         self.venue = venue
         self.organizer = organizer
+    }
+
+    /// Refuses a kiosk-authored delta whose content claims what is not the kiosk's to claim.
+    ///
+    /// - A registration names the attendee by its own email: the key must be that email,
+    ///   normalized, and the email plausible. (Otherwise one walk-in could speak for anyone.)
+    /// - The attendee key of a check-in, check-out or note is a normalized key.
+    ///
+    /// Kiosk name and location are not checked here: they are never read from a payload (the
+    /// certificate's are shown), and the campaign is checked against the organizer's locks when
+    /// the state is read.
+    public func checkMeaning(_ delta: Delta) throws(ReplicaError) {
+        let key: String
+        switch delta.body {
+        case .registration(let p):
+            guard EmailAddress.isPlausible(p.email), EmailAddress.key(p.email) == p.presence.attendeeKey else {
+                throw ReplicaError(
+                    .notAuthorized,
+                    "a registration's attendee key must be its own email, normalized",
+                    ref: delta.ref
+                )
+            }
+            return
+        case .checkIn(let p): key = p.presence.attendeeKey
+        case .checkOut(let p): key = p.presence.attendeeKey
+        case .note(let p): key = p.attendeeKey
+        default: return
+        }
+        let printable = TerminalText.sanitize(key, maxCharacters: key.unicodeScalars.count) == key
+        guard !key.isEmpty, printable, EmailAddress.key(key) == key else {
+            throw ReplicaError(.notAuthorized, "the attendee key is not a normalized key", ref: delta.ref)
+        }
+    }
+
+    /// Refuses a timestamp that does not follow `previous` (the author's delta before this one) or
+    /// falls outside the window its `certificate` opens (kiosks; the organizer has none).
+    public func checkTime(_ hlc: HLC, after previous: HLC?, certificate: HLC?, ref: DeltaRef) throws(ReplicaError) {
+        if let previous, hlc <= previous {
+            throw ReplicaError(
+                .badTimestamp,
+                "timestamp \(hlc) does not follow the author's previous \(previous)",
+                ref: ref
+            )
+        }
+        guard let certificate else { return }
+        guard hlc >= certificate else {
+            throw ReplicaError(.badTimestamp, "timestamp \(hlc) is earlier than the author's certificate", ref: ref)
+        }
+        let end = certificate.physicalMillis &+ Self.certificateLifetimeMillis
+        guard hlc.physicalMillis <= end else {
+            throw ReplicaError(
+                .badTimestamp,
+                "timestamp \(hlc) is beyond the certificate's lifetime (\(end) ms)",
+                ref: ref
+            )
+        }
     }
 
     /// Refuses a delta that belongs to another venue or whose kind its author may not write.

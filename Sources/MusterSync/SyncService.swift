@@ -642,17 +642,21 @@ public actor SyncService: Service {
         let deltas = group.flatMap(\.deltas)
         var results = group.map { StoreResult(id: $0.id, applied: []) }
         var revocations: [RevokePayload] = []
+        var forkEvidence: [SignedDelta] = []
         let (now, bound) = clockNow()
         do {
             let report = try replica.ingest(deltas, nowMillis: now, clockBoundMillis: bound)
             commitTrace?.record(report.applied, origin: .remote)
             if let hlc = report.newestAcceptedHLC { observeHLC(hlc) }
-            for error in report.rejected where error.code == .fork {
+            // One critical line per cut (a fork proved, or proved at a lower seq): copies of the
+            // same evidence arriving again log nothing, so a forking kiosk cannot flood the log.
+            for ref in report.newForks {
                 logger.critical(
-                    "FORK: an author signed two different deltas with the same seq",
-                    metadata: ["delta": "\(error.ref.map { "\($0)" } ?? "?")"]
+                    "FORK: an author signed two different deltas with the same seq; its chain is cut there",
+                    metadata: ["delta": "\(ref)"]
                 )
             }
+            forkEvidence = report.forkEvidence
             for ref in report.clockWarnings {
                 logger.warning("delta stamped beyond the clock bound", metadata: ["delta": "\(ref)"])
             }
@@ -684,6 +688,16 @@ public actor SyncService: Service {
             storeWaiters.removeValue(forKey: result.id)?.resume()
         }
         if !revocations.isEmpty { await applyRevocations(revocations) }
+        if !forkEvidence.isEmpty { await passOn(forkEvidence) }
+    }
+
+    /// Sends fork evidence to every peer, outside the core's bookkeeping: a peer holding one version
+    /// stores the other as evidence and cuts the same chain at the same seq (see `Replica.ingest`).
+    private func passOn(_ evidence: [SignedDelta]) async {
+        refreshHeads()
+        var unique: [SignedDelta] = []
+        for delta in evidence where !unique.contains(delta) { unique.append(delta) }
+        for session in sessions.values { try? await session.send(.deltas(unique)) }
     }
 
     /// A revocation arrived: the revoked kiosk's sessions end (after it is shown why), the rotated

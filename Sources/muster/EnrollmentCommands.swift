@@ -111,16 +111,41 @@ struct Revoke: ParsableCommand {
             "The organizer's venue file to update with the new network key (default: venue.toml beside the organizer key)."
     )
     var venue: String?
+    @Option(
+        help:
+            "Keep only what the kiosk stamped before this time (HH:MM today, YYYY-MM-DD HH:MM, or ISO 8601): later and back-dated-after records go."
+    )
+    var before: String?
+    @Option(help: "Keep the kiosk's records up to and including this seq (default: the newest this replica holds).")
+    var watermark: UInt64?
+
+    func validate() throws {
+        if before != nil && watermark != nil {
+            throw ValidationError("give --before or --watermark, not both")
+        }
+        if let before, TimeParsing.millis(before) == nil {
+            throw ValidationError("cannot read '\(before)' as a time (HH:MM, YYYY-MM-DD HH:MM or ISO 8601)")
+        }
+    }
 
     func run() throws {
         let context = try options.context()
+        let chosen: Revocation.Watermark =
+            if let watermark {
+                .seq(watermark)
+            } else if let before, let millis = TimeParsing.millis(before) {
+                .before(millis: UInt64(max(0, millis)))
+            } else {
+                .newest
+            }
         let message = try guarded { () throws(ClientError) in
             try Revocation(
                 context,
                 keyPath: organizer.organizerKey,
                 venuePath: Enrollment.organizerVenuePath(explicit: venue, keyPath: organizer.organizerKey)
-            ).revoke(kiosk)
+            ).revoke(kiosk, watermark: chosen)
         }
-        Output.data(message)
+        // One line per dropped record (Output.data keeps a line to one line).
+        for line in message.split(separator: "\n") { Output.data(String(line)) }
     }
 }

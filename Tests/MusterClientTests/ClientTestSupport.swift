@@ -6,6 +6,7 @@ import MusterCrypto
 import MusterDaemon
 import MusterStore
 @_exported import MusterTestSupport
+import MusterTime
 import ServiceLifecycle
 
 @testable import MusterClient
@@ -159,9 +160,20 @@ final class LiveDaemon: @unchecked Sendable {
         config = try KioskConfig.load(path: configPath)
         try FileManager.default.createDirectory(atPath: config.stateDirectory, withIntermediateDirectories: true)
         replica = try Replica.open(path: config.replicaPath, policy: venue.policy)
+        // As the daemon does at start: the kiosk's own certificate is on its roster.
+        let kioskKey = try SigningKeyPair.generate()
+        try replica.admitCertificate(
+            VenuePolicy.certificate(
+                venue: venue.venue,
+                organizer: organizer,
+                payload: EnrollPayload(kiosk: AuthorID(kioskKey.publicKey), name: name, location: location),
+                hlc: HLC(physicalMillis: SystemTime().wallMillis - 3_600_000, logical: 0)
+            ),
+            for: AuthorID(kioskKey.publicKey)
+        )
         handler = ControlHandler(
             replica: replica,
-            keyPair: try SigningKeyPair.generate(),
+            keyPair: kioskKey,
             config: config,
             clock: HybridLogicalClock(),
             logger: ClientTestSupport.quietLogger

@@ -58,6 +58,9 @@ enum Samples {
         .lock(LockPayload(version: 4, campaignID: nil)),
         .checkIn(CheckInPayload(presence)),
         .checkOut(CheckOutPayload(presence)),
+        .checkOut(
+            CheckOutPayload(presence, ends: [DeltaRef(author: other, seq: 3), DeltaRef(author: author, seq: 9)])
+        ),
         .registration(
             RegistrationPayload(
                 presence: presence,
@@ -70,6 +73,7 @@ enum Samples {
         ),
         .note(NotePayload(campaignID: "devcon-2025", attendeeKey: "ada@analytical.example", text: "Great talk 🎉")),
         .undo(UndoPayload(target: DeltaRef(author: other, seq: 17))),
+        .undo(UndoPayload(target: DeltaRef(author: other, seq: 18), targetHash: [UInt8](repeating: 9, count: 32))),
         .enroll(EnrollPayload(kiosk: other, name: "Hall A", location: "Main entrance")),
         .revoke(
             RevokePayload(
@@ -79,6 +83,15 @@ enum Samples {
                 sealedKeys: [
                     .init(kiosk: author, sealed: [UInt8](repeating: 7, count: RevokePayload.sealedKeyByteCount))
                 ]
+            )
+        ),
+        .revoke(
+            RevokePayload(
+                kiosk: other,
+                watermark: 13,
+                keyGeneration: 3,
+                sealedKeys: [],
+                watermarkHash: [UInt8](repeating: 4, count: 32)
             )
         ),
     ]

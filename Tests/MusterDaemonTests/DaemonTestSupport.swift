@@ -53,6 +53,18 @@ final class HandlerFixture {
             path: directory.file("replica.sqlite"),
             policy: VenuePolicy(venue: venue, organizer: AuthorID(organizer.publicKey))
         )
+        // As the daemon does at start: the kiosk's own certificate is on its roster (its name and
+        // location are shown from there).
+        let kiosk = AuthorID(kioskKey.publicKey)
+        try replica.admitCertificate(
+            VenuePolicy.certificate(
+                venue: venue,
+                organizer: organizer,
+                payload: EnrollPayload(kiosk: kiosk, name: name, location: location),
+                hlc: HLC(physicalMillis: now - 3_600_000, logical: 0)
+            ),
+            for: kiosk
+        )
         var config = KioskConfig()
         config.name = name
         config.location = location

@@ -15,6 +15,8 @@ struct SecurityEndToEndTests {
     /// Two enrolled kiosks in session (k2 dials k1) with the sample list imported and locked.
     final class Venue {
         let port: Int
+        /// k2's listening port (an insider may speak to either kiosk).
+        let port2: Int
         let k1: KioskHarness
         let k2: KioskHarness
         let joined: JoinedVenue
@@ -22,11 +24,12 @@ struct SecurityEndToEndTests {
 
         init() throws {
             port = try freeLoopbackPort()
+            port2 = try freeLoopbackPort()
             k1 = try KioskHarness(name: "k1", listen: "127.0.0.1:\(port)")
             k2 = try KioskHarness(
                 name: "k2",
                 venueOf: k1,
-                listen: "127.0.0.1:\(try freeLoopbackPort())",
+                listen: "127.0.0.1:\(port2)",
                 staticPeers: ["127.0.0.1:\(port)"]
             )
             try k1.start()
@@ -62,9 +65,10 @@ struct SecurityEndToEndTests {
             return (key, certificate)
         }
 
-        /// Opens a session with k1 as `key`, presenting `certificate`; returns once k1 said hello.
-        func session(_ key: SigningKeyPair, _ certificate: SignedDelta) throws -> RawPeer {
-            let peer = try RawPeer(port: port, networkKey: joined.networkKey, keyPair: key)
+        /// Opens a session with k1 (or the kiosk listening on `port`) as `key`, presenting
+        /// `certificate`; returns once the kiosk said hello.
+        func session(_ key: SigningKeyPair, _ certificate: SignedDelta, port: Int? = nil) throws -> RawPeer {
+            let peer = try RawPeer(port: port ?? self.port, networkKey: joined.networkKey, keyPair: key)
             try peer.send(.credentials(certificate))
             while let message = peer.receive() {
                 if case .hello = message { return peer }
@@ -90,7 +94,8 @@ struct SecurityEndToEndTests {
         func checkIn(
             _ ticket: String,
             signer: inout DeltaSigner,
-            millis: UInt64 = Venue.nowMillis
+            millis: UInt64 = Venue.nowMillis,
+            logical: UInt16 = 0
         ) throws -> SignedDelta {
             let (campaign, key) = try campaignAndKey(ticket)
             return try signer.sign(
@@ -105,7 +110,7 @@ struct SecurityEndToEndTests {
                         )
                     )
                 ),
-                hlc: HLC(physicalMillis: millis, logical: 0)
+                hlc: HLC(physicalMillis: millis, logical: logical)
             )
         }
 
@@ -302,44 +307,89 @@ struct SecurityEndToEndTests {
         #expect(try other.status()["attendees"] as? Int == 0)
     }
 
-    @Test("5. a fork: the second delta is rejected, the evidence kept, a warning shown")
+    @Test("5. a fork, version A to k1 and B to k2: both cut the insider at the forked seq and agree")
     func fork() throws {
         let venue = try Venue()
         let (key, certificate) = try venue.insider()
-        let peer = try venue.session(key, certificate)
-        var first = DeltaSigner(venue: venue.joined.venue, keyPair: key, head: .empty(AuthorID(key.publicKey)))
-        var second = first
-        try peer.send(.deltas([try venue.checkIn("MUS-0003", signer: &first)]))
-        try peer.send(.deltas([try venue.checkIn("MUS-0004", signer: &second)]))
-        try waitUntil("k1 keeps the fork evidence", timeout: 20) { try venue.k1.status()["forks"] as? Int == 1 }
-        try waitUntil("k2 has the first delta", timeout: 20) { try venue.k2.status()["checkedIn"] as? Int == 1 }
-        for kiosk in [venue.k1, venue.k2] {
-            let (campaign, fourth) = try venue.campaignAndKey("MUS-0004")
-            #expect(
-                try venue.replica(kiosk).view { try $0.attendee(campaignID: campaign, key: fourth)?.isInside } == false
-            )
+        let toK1 = try venue.session(key, certificate)
+        let toK2 = try venue.session(key, certificate, port: venue.port2)
+        var versionA = DeltaSigner(venue: venue.joined.venue, keyPair: key, head: .empty(AuthorID(key.publicKey)))
+        var versionB = versionA
+        let a = try venue.checkIn("MUS-0003", signer: &versionA)
+        let b = try venue.checkIn("MUS-0004", signer: &versionB)
+        try toK1.send(.deltas([a]))
+        try toK2.send(.deltas([b]))
+        // Each relays its version to the other, which proves the fork, cuts, and passes the evidence on.
+        try waitUntil("both kiosks hold the fork evidence and agree", timeout: 30) {
+            let statuses = try [venue.k1, venue.k2].map { try $0.status() }
+            let digests = try venue.digests()
+            return statuses.allSatisfy { $0["forks"] as? Int == 1 && $0["checkedIn"] as? Int == 0 }
+                && Set(digests).count == 1
         }
-        let text = try venue.k1.muster(["status"]).stdout
-        #expect(text.contains("WARNING:    1 fork(s) detected"))
-        #expect(venue.k1.daemonLog().contains("FORK"))
+        for kiosk in [venue.k1, venue.k2] {
+            let replica = try venue.replica(kiosk)
+            #expect(try replica.head(of: AuthorID(key.publicKey)).seq == 0)
+            for ticket in ["MUS-0003", "MUS-0004"] {
+                let (campaign, attendee) = try venue.campaignAndKey(ticket)
+                #expect(try replica.view { try $0.attendee(campaignID: campaign, key: attendee)?.isCheckedIn } == false)
+            }
+            #expect(try kiosk.muster(["status"]).stdout.contains("WARNING:    1 fork(s) detected"))
+        }
+        #expect(venue.k1.daemonLog().contains("FORK") || venue.k2.daemonLog().contains("FORK"))
+        // The insider's next delta, on either version, is refused everywhere; the venue goes on.
+        try toK1.send(.deltas([try venue.checkIn("MUS-0005", signer: &versionA)]))
+        #expect(try venue.k2.muster(["checkin", "MUS-0006"]).status == 0)
+        try waitUntil("k1 has k2's check-in", timeout: 20) { try venue.k1.status()["checkedIn"] as? Int == 1 }
+        #expect(Set(try venue.digests()).count == 1)
+        #expect(try venue.replica(venue.k1).head(of: AuthorID(key.publicKey)).seq == 0)
     }
 
-    @Test("6. a delta stamped 10 years ahead: clocks stay within the bound, the check-in counts")
+    @Test("6. stamps 10 years ahead and at the maximum are refused; a week ahead counts, warns, and is checked out")
     func clockFromTheFuture() throws {
         let venue = try Venue()
-        let (key, certificate) = try venue.insider()
-        let peer = try venue.session(key, certificate)
         let tenYears: UInt64 = 10 * 365 * 24 * 3_600 * 1_000
+        let week: UInt64 = 7 * 24 * 3_600 * 1_000
+        // Beyond the certificate's window: refused by k1, never relayed.
+        for (name, millis, logical) in [
+            ("ten-years", Venue.nowMillis + tenYears, UInt16(0)), ("maximum", HLC.maxPhysicalMillis, UInt16.max),
+        ] {
+            let (key, certificate) = try venue.insider(name)
+            let peer = try venue.session(key, certificate)
+            var signer = DeltaSigner(venue: venue.joined.venue, keyPair: key, head: .empty(AuthorID(key.publicKey)))
+            try peer.send(
+                .deltas([try venue.checkIn("MUS-0005", signer: &signer, millis: millis, logical: logical)])
+            )
+        }
+        // Inside the window but a week ahead: stored with a clock warning.
+        let (key, certificate) = try venue.insider("week-ahead")
+        let peer = try venue.session(key, certificate)
         var signer = DeltaSigner(venue: venue.joined.venue, keyPair: key, head: .empty(AuthorID(key.publicKey)))
-        try peer.send(.deltas([try venue.checkIn("MUS-0005", signer: &signer, millis: Venue.nowMillis + tenYears)]))
-        try waitUntil("both kiosks count the check-in and warn", timeout: 20) {
+        try peer.send(.deltas([try venue.checkIn("MUS-0008", signer: &signer, millis: Venue.nowMillis + week)]))
+        try waitUntil("both kiosks count the week-ahead check-in and warn", timeout: 20) {
             try [venue.k1, venue.k2].allSatisfy {
                 let status = try $0.status()
                 return status["checkedIn"] as? Int == 1 && status["clockWarnings"] as? Int == 1
             }
         }
+        // It no longer freezes anyone: the check-out names the arrival it ends.
+        let out = try venue.k2.muster(["checkout", "MUS-0008"])
+        #expect(out.status == 0)
+        #expect(out.stdout.contains("Checked out"))
+        let again = try venue.k2.muster(["checkout", "MUS-0008"])
+        #expect(!again.stdout.contains("Checked out"), "\(again.stdout)")
+        try waitUntil("nobody is inside on either kiosk", timeout: 20) {
+            try [venue.k1, venue.k2].allSatisfy { try $0.status()["inside"] as? Int == 0 }
+        }
         #expect(try venue.k1.muster(["checkin", "MUS-0006"]).status == 0)
         #expect(try venue.k2.muster(["checkin", "MUS-0007"]).status == 0)
+        try waitUntil("both kiosks hold the same state", timeout: 20) { Set(try venue.digests()).count == 1 }
+        let (campaign, fifth) = try venue.campaignAndKey("MUS-0005")
+        for kiosk in [venue.k1, venue.k2] {
+            #expect(
+                try venue.replica(kiosk).view { try $0.attendee(campaignID: campaign, key: fifth)?.isCheckedIn }
+                    == false
+            )
+        }
         let bound: UInt64 = 5 * 60 * 1_000
         for kiosk in [venue.k1, venue.k2] {
             let own = try KeyFile.read(

@@ -51,8 +51,10 @@ struct ReplicaLocalTests {
             var now = TestTime.start
             var appended: [SignedDelta] = []
             let digest: String
+            let locked = venue.lockDeltas(Self.campaign)
             do {
-                let replica = try Replica.open(path: path, policy: venue.policy)
+                let replica = try venue.openReplica(in: dir, named: "kiosk-a")
+                try replica.ingestAtTestTime(locked)
                 for (index, key) in ["ada@example.com", "grace@example.com", "alan@example.com"].enumerated() {
                     now += 1_000
                     let (result, delta) = try replica.appendLocal(
@@ -112,6 +114,7 @@ struct ReplicaLocalTests {
 
             // Another replica that receives the kiosk's log by sync reaches the same state.
             let peer = try venue.openReplica(in: dir, named: "peer")
+            try peer.ingestAtTestTime(locked)
             let report = try peer.ingestAtTestTime(try reopened.deltas(of: venue.kioskA))
             #expect(report.applied.count == 4)
             #expect(try peer.digest() == (try reopened.digest()))

@@ -75,9 +75,10 @@ struct ReplicaLookupTests {
             #expect(viaWalkInTicket.imported && viaWalkInTicket.walkIn)
             #expect(viaWalkInTicket.ticket == ScenarioLog.ticket(20))
             #expect(viaWalkInTicket.walkInTickets == [log.importedWalkInTicket])
-            // The registration is newer than the import, so its person fields win.
-            #expect(viaWalkInTicket.firstName == "Twenty")
-            #expect(viaWalkInTicket.company == "WalkCo")
+            // The registration is newer than the import, but a walk-in never overwrites an imported
+            // person (issue 13): the import's fields stand.
+            #expect(viaWalkInTicket.firstName == "First20")
+            #expect(viaWalkInTicket.company == "Company 6")
             #expect(viaWalkInTicket.firstArrival?.kind == .registration)
         }
     }
@@ -149,8 +150,12 @@ struct ReplicaLookupTests {
                 Bodies.checkIn(c, "ada@example.com", kiosk: "Kiosk B"),
                 hlc: HLC(physicalMillis: TestTime.start + 2_000, logical: 5)
             )
+            let lock = organizer.sign(
+                .lock(LockPayload(version: 1, campaignID: c, checkInStatus: "Attended")),
+                hlc: HLC(physicalMillis: TestTime.start, logical: 1)
+            )
             let replica = try venue.openReplica(in: dir)
-            try replica.ingestAtTestTime([setup])
+            try replica.ingestAtTestTime([setup, lock])
             try replica.ingestAtTestTime([late])
             #expect(try lookup(replica, "ada@example.com")?.firstArrival?.ref == late.ref)
             try replica.ingestAtTestTime([early])

@@ -84,6 +84,22 @@ struct TestVenue {
         return replica
     }
 
+    /// The organizer's first two deltas: `campaign` created and every kiosk locked to it, with the
+    /// member status ``Bodies`` writes (a presence counts only in a campaign the organizer locked).
+    func lockDeltas(_ campaign: String, status: String = "Attended") -> [SignedDelta] {
+        var organizer = signer(organizerKey)
+        return [
+            organizer.sign(
+                .campaign(CampaignPayload(campaignID: campaign, name: campaign)),
+                hlc: HLC(physicalMillis: TestTime.start - 2_000, logical: 0)
+            ),
+            organizer.sign(
+                .lock(LockPayload(version: 1, campaignID: campaign, checkInStatus: status)),
+                hlc: HLC(physicalMillis: TestTime.start - 1_000, logical: 0)
+            ),
+        ]
+    }
+
     /// The organizer's certificate enrolling a kiosk key.
     func certificate(for key: SigningKeyPair, name: String) -> SignedDelta {
         VenuePolicy.certificate(

@@ -1,0 +1,160 @@
+import Foundation
+import MusterCore
+import MusterCrypto
+import MusterStore
+import MusterSync
+import Testing
+
+/// Issue 13 over a real session: an insider with a kiosk key the organizer really enrolled speaks
+/// the real protocol to k1 and sends what an honest kiosk never would. (The fork and the timestamps
+/// are rows 5 and 6, in SecurityEndToEndTests.swift.)
+extension SecurityEndToEndTests {
+    @Test("15. an insider rewrites an imported attendee, forges kiosk fields, checks in where nothing is locked")
+    func insiderLies() throws {
+        let venue = try Venue()
+        let (campaign, ada) = try venue.campaignAndKey("MUS-0001")
+        let before = try #require(try venue.replica(venue.k1).view { try $0.attendee(campaignID: campaign, key: ada) })
+
+        // 1. Ada's key with Eve's email and name: refused (a registration speaks for its own email).
+        let (rewriter, rewriterCertificate) = try venue.insider("rewriter")
+        let rewrite = try venue.session(rewriter, rewriterCertificate)
+        var rewriterLog = DeltaSigner(
+            venue: venue.joined.venue,
+            keyPair: rewriter,
+            head: .empty(AuthorID(rewriter.publicKey))
+        )
+        try rewrite.send(
+            .deltas([
+                rewriterLog.sign(
+                    Self.registration(campaign, key: ada, email: "eve@evil.example"),
+                    hlc: HLC(physicalMillis: Venue.nowMillis, logical: 0)
+                )
+            ])
+        )
+
+        // 2. Ada's own email with Eve's name: her check-in counts, her imported fields stand.
+        let (walker, walkerCertificate) = try venue.insider("walker")
+        let walk = try venue.session(walker, walkerCertificate)
+        var walkerLog = DeltaSigner(
+            venue: venue.joined.venue,
+            keyPair: walker,
+            head: .empty(AuthorID(walker.publicKey))
+        )
+        try walk.send(
+            .deltas([
+                walkerLog.sign(
+                    Self.registration(campaign, key: ada, email: before.email),
+                    hlc: HLC(physicalMillis: Venue.nowMillis, logical: 0)
+                )
+            ])
+        )
+
+        // 3. A check-in claiming another kiosk's name and a VIP entrance, and one in a campaign the
+        //    organizer never locked.
+        let (forger, forgerCertificate) = try venue.insider("forger")
+        let forge = try venue.session(forger, forgerCertificate)
+        var forgerLog = DeltaSigner(
+            venue: venue.joined.venue,
+            keyPair: forger,
+            head: .empty(AuthorID(forger.publicKey))
+        )
+        let (_, second) = try venue.campaignAndKey("MUS-0002")
+        try forge.send(
+            .deltas([
+                forgerLog.sign(
+                    .checkIn(
+                        CheckInPayload(
+                            PresencePayload(
+                                campaignID: campaign,
+                                attendeeKey: second,
+                                kioskName: "k1",
+                                location: "VIP entrance",
+                                memberStatus: "Attended"
+                            )
+                        )
+                    ),
+                    hlc: HLC(physicalMillis: Venue.nowMillis, logical: 0)
+                ),
+                forgerLog.sign(
+                    .checkIn(
+                        CheckInPayload(
+                            PresencePayload(
+                                campaignID: "never-locked",
+                                attendeeKey: second,
+                                kioskName: "k1",
+                                location: "VIP entrance",
+                                memberStatus: "Attended"
+                            )
+                        )
+                    ),
+                    hlc: HLC(physicalMillis: Venue.nowMillis, logical: 1)
+                ),
+            ])
+        )
+
+        try waitUntil("both kiosks hold the insiders' accepted deltas and agree", timeout: 30) {
+            let digests = try venue.digests()
+            return try [venue.k1, venue.k2].allSatisfy { try $0.status()["checkedIn"] as? Int == 2 }
+                && Set(digests).count == 1
+        }
+        for kiosk in [venue.k1, venue.k2] {
+            let replica = try venue.replica(kiosk)
+            #expect(try replica.head(of: AuthorID(rewriter.publicKey)).seq == 0)
+            let after = try #require(try replica.view { try $0.attendee(campaignID: campaign, key: ada) })
+            #expect(after.displayName == before.displayName)
+            #expect(after.email == before.email)
+            #expect(after.company == before.company)
+            #expect(after.ticket == before.ticket)
+            #expect(after.isInside)
+            let forged = try #require(
+                try replica.view { try $0.attendee(campaignID: campaign, key: second) }?.firstArrival
+            )
+            #expect(forged.kioskName == "forger")
+            #expect(forged.location == "nowhere")
+            #expect(try replica.view { try $0.presences(campaignID: "never-locked", attendeeKey: second) }.isEmpty)
+        }
+        let lookup = try venue.k2.muster(["lookup", "MUS-0002"]).stdout
+        #expect(!lookup.contains("VIP"), "\(lookup)")
+    }
+
+    @Test("7c. revoke --watermark SEQ keeps the kiosk's records up to SEQ and prints what it drops")
+    func revokeWithAChosenWatermark() throws {
+        let venue = try Venue()
+        #expect(try venue.k2.muster(["checkin", "MUS-0001"]).status == 0)
+        #expect(try venue.k2.muster(["checkin", "MUS-0002"]).status == 0)
+        try waitUntil("k1 has both of k2's check-ins", timeout: 20) { try venue.k1.status()["checkedIn"] as? Int == 2 }
+        let both = try venue.k1.muster(["revoke", "k2", "--watermark", "1", "--before", "10:00"])
+        #expect(both.status != 0)
+        let revoked = try venue.k1.muster([
+            "revoke", "k2", "--watermark", "1", "--organizer-key", venue.k1.organizerKey,
+        ])
+        #expect(revoked.status == 0, "revoke: \(revoked.stderr)")
+        #expect(revoked.stdout.contains("records up to #1 stay"), "\(revoked.stdout)")
+        #expect(revoked.stdout.contains("Dropped here: 1 record(s)."), "\(revoked.stdout)")
+        let (_, second) = try venue.campaignAndKey("MUS-0002")
+        #expect(revoked.stdout.contains("#2 check-in at "), "\(revoked.stdout)")
+        #expect(revoked.stdout.contains(second), "\(revoked.stdout)")
+        try waitUntil("k1 counts only the first check-in", timeout: 20) {
+            try venue.k1.status()["checkedIn"] as? Int == 1
+        }
+    }
+
+    static func registration(_ campaign: String, key: String, email: String) -> DeltaBody {
+        .registration(
+            RegistrationPayload(
+                presence: PresencePayload(
+                    campaignID: campaign,
+                    attendeeKey: key,
+                    kioskName: "k1",
+                    location: "",
+                    memberStatus: "Attended"
+                ),
+                email: email,
+                firstName: "Eve",
+                lastName: "Mallory",
+                company: "Evil Corp",
+                ticket: "W-EVIL0001"
+            )
+        )
+    }
+}

@@ -1,0 +1,625 @@
+import Foundation
+import GRDB
+import MusterCore
+import MusterCrypto
+import Testing
+
+@testable import MusterStore
+
+/// Issue 13, written as an attacker would: an enrolled kiosk's real key signs hostile deltas with the
+/// real encoders, and each test asserts the honest outcome on the replica.
+@Suite("Kiosk attacks on the replica")
+struct KioskAttackTests {
+    static let c = "devcon-2025"
+    static let ada = "ada@example.com"
+
+    /// The organizer's side: the campaign, Ada imported, every kiosk locked to the campaign.
+    struct Venue {
+        let venue: TestVenue
+        let organizer: [SignedDelta]
+
+        init() throws {
+            venue = try TestVenue()
+            var signer = venue.signer(venue.organizerKey)
+            let start = TestTime.start
+            organizer = [
+                signer.sign(
+                    .campaign(CampaignPayload(campaignID: KioskAttackTests.c, name: "DevCon")),
+                    hlc: HLC(physicalMillis: start, logical: 0)
+                ),
+                signer.sign(
+                    Bodies.attendee(
+                        KioskAttackTests.c,
+                        email: "Ada@Example.com",
+                        first: "Ada",
+                        last: "Lovelace",
+                        company: "Analytical Engines",
+                        ticket: "T-1815"
+                    ),
+                    hlc: HLC(physicalMillis: start + 1, logical: 0)
+                ),
+                signer.sign(
+                    .lock(LockPayload(version: 1, campaignID: KioskAttackTests.c, checkInStatus: "Attended")),
+                    hlc: HLC(physicalMillis: start + 2, logical: 0)
+                ),
+            ]
+        }
+
+        /// A replica holding the organizer's deltas (and both kiosks' certificates).
+        func replica(in dir: String, named name: String) throws -> Replica {
+            let replica = try venue.openReplica(in: dir, named: name)
+            #expect(try replica.ingestAtTestTime(organizer).rejected.isEmpty)
+            return replica
+        }
+    }
+
+    static func at(_ offset: UInt64) -> HLC { HLC(physicalMillis: TestTime.start + offset, logical: 0) }
+
+    static func ada(_ replica: Replica) throws -> AttendeeRecord? {
+        try replica.view { try $0.lookup(campaignID: c, query: ada) }
+    }
+
+    static func registration(
+        email: String,
+        key: String? = nil,
+        first: String,
+        last: String,
+        company: String
+    )
+        -> DeltaBody
+    {
+        var presence = Bodies.presence(c, EmailAddress.key(email), kiosk: "Kiosk A")
+        if let key { presence.attendeeKey = key }
+        return .registration(
+            RegistrationPayload(
+                presence: presence,
+                email: email,
+                firstName: first,
+                lastName: last,
+                company: company,
+                ticket: "W-EVIL0001"
+            )
+        )
+    }
+
+    // MARK: - A kiosk rewrites an attendee
+
+    @Test func aRegistrationCannotRewriteAnImportedAttendee() throws {
+        try withTemporaryDirectory { (dir) throws in
+            let setup = try Venue()
+            let replica = try setup.replica(in: dir, named: "honest")
+            var attacker = setup.venue.signer(setup.venue.kioskAKey)
+
+            // Ada's key, Eve's email: refused (a registration speaks only for its own email).
+            let rewrite = attacker.sign(
+                Self.registration(email: "eve@evil.example", key: Self.ada, first: "Eve", last: "Mallory", company: ""),
+                hlc: Self.at(60_000)
+            )
+            let report = try replica.ingestAtTestTime([rewrite])
+            #expect(report.rejected.map(\.code) == [.notAuthorized])
+            #expect(report.applied.isEmpty)
+
+            // Ada's own email with Eve's name, stamped after the import: the import's fields stand.
+            var attacker2 = setup.venue.signer(setup.venue.kioskBKey)
+            let walkIn = attacker2.sign(
+                Self.registration(email: "ADA@example.com ", first: "Eve", last: "Mallory", company: "Evil Corp"),
+                hlc: Self.at(120_000)
+            )
+            #expect(try replica.ingestAtTestTime([walkIn]).rejected.isEmpty)
+            let ada = try #require(try Self.ada(replica))
+            #expect(ada.displayName == "Ada Lovelace")
+            #expect(ada.email == "Ada@Example.com")
+            #expect(ada.company == "Analytical Engines")
+            #expect(ada.ticket == "T-1815")
+            #expect(ada.isInside)  // the walk-in did check her in: any kiosk may do that
+
+            // Delivered before the import (a kiosk across a partition): the same state.
+            let early = try setup.venue.openReplica(in: dir, named: "walk-in-first")
+            #expect(try early.ingestAtTestTime([walkIn]).rejected.isEmpty)
+            #expect(try early.ingestAtTestTime(setup.organizer).rejected.isEmpty)
+            #expect(try Self.ada(early)?.displayName == "Ada Lovelace")
+            #expect(try early.digest() == (try replica.digest()))
+        }
+    }
+
+    // MARK: - A kiosk chooses facts that are not its to choose
+
+    @Test func kioskNameAndLocationComeFromTheCertificate() throws {
+        try withTemporaryDirectory { (dir) throws in
+            let setup = try Venue()
+            let replica = try setup.replica(in: dir, named: "honest")
+            var attacker = setup.venue.signer(setup.venue.kioskBKey)
+            let forged = attacker.sign(
+                .checkIn(
+                    CheckInPayload(
+                        PresencePayload(
+                            campaignID: Self.c,
+                            attendeeKey: Self.ada,
+                            kioskName: "Hall A",
+                            location: "VIP entrance",
+                            memberStatus: "Attended"
+                        )
+                    )
+                ),
+                hlc: Self.at(60_000)
+            )
+            #expect(try replica.ingestAtTestTime([forged]).rejected.isEmpty)
+            let arrival = try #require(try Self.ada(replica)?.firstArrival)
+            #expect(arrival.kioskName == "Kiosk B")
+            #expect(arrival.location == "Hall")
+            let log = try replica.presenceLog(campaignID: Self.c)
+            #expect(log.map(\.presence.kioskName) == ["Kiosk B"])
+        }
+    }
+
+    @Test func aBackdatedCheckInIsRefused() throws {
+        try withTemporaryDirectory { (dir) throws in
+            let setup = try Venue()
+            let replica = try setup.replica(in: dir, named: "honest")
+            var attacker = setup.venue.signer(setup.venue.kioskAKey)
+            // "Checked in 1970-01-01 at kiosk Hall A": before the kiosk's certificate existed.
+            let backdated = attacker.sign(
+                Bodies.checkIn(Self.c, Self.ada, kiosk: "Kiosk A"),
+                hlc: HLC(physicalMillis: 0, logical: 0)
+            )
+            #expect(try replica.ingestAtTestTime([backdated]).rejected.map(\.code) == [.badTimestamp])
+            #expect(try Self.ada(replica)?.isCheckedIn == false)
+        }
+    }
+
+    @Test func aPresenceCountsOnlyInACampaignTheOrganizerLocked() throws {
+        try withTemporaryDirectory { (dir) throws in
+            let setup = try Venue()
+            let replica = try setup.replica(in: dir, named: "honest")
+            var attacker = setup.venue.signer(setup.venue.kioskAKey)
+            let unlocked = attacker.sign(
+                Bodies.checkIn("secret-gala", Self.ada, kiosk: "Kiosk A"),
+                hlc: Self.at(60_000)
+            )
+            let wrongStatus = attacker.sign(
+                .checkIn(
+                    CheckInPayload(
+                        PresencePayload(
+                            campaignID: Self.c,
+                            attendeeKey: Self.ada,
+                            kioskName: "",
+                            location: "",
+                            memberStatus: "VIP"
+                        )
+                    )
+                ),
+                hlc: Self.at(61_000)
+            )
+            #expect(try replica.ingestAtTestTime([unlocked, wrongStatus]).rejected.isEmpty)
+            #expect(try replica.view { try $0.presences(campaignID: "secret-gala", attendeeKey: Self.ada) }.isEmpty)
+            #expect(try Self.ada(replica)?.isCheckedIn == false)
+            #expect(try replica.status().checkedIn == 0)
+
+            // Once the organizer locks the campaign, the check-in counts, whatever the order.
+            var organizer = setup.venue.signer(
+                setup.venue.organizerKey,
+                head: try replica.head(of: setup.venue.organizer)
+            )
+            let lock = organizer.sign(
+                .lock(LockPayload(version: 2, campaignID: "secret-gala", checkInStatus: "Attended")),
+                hlc: Self.at(90_000)
+            )
+            #expect(try replica.ingestAtTestTime([lock]).rejected.isEmpty)
+            #expect(try replica.view { try $0.presences(campaignID: "secret-gala", attendeeKey: Self.ada) }.count == 1)
+            let other = try setup.venue.openReplica(in: dir, named: "lock-first")
+            try other.ingestAtTestTime(setup.organizer + [lock])
+            try other.ingestAtTestTime([unlocked, wrongStatus])
+            #expect(try other.digest() == (try replica.digest()))
+        }
+    }
+
+    @Test func textIsSanitizedAndBoundedWhenStored() throws {
+        try withTemporaryDirectory { (dir) throws in
+            let setup = try Venue()
+            let replica = try setup.replica(in: dir, named: "honest")
+            var attacker = setup.venue.signer(setup.venue.kioskAKey)
+            let walkIn = attacker.sign(
+                Self.registration(
+                    email: "mallory@evil.example",
+                    first: "\u{1B}[2J\u{1B}]0;owned\u{07}Mal\u{202E}lory\u{9B}31m",
+                    last: "M\nM",
+                    company: String(repeating: "x", count: 4_000)
+                ),
+                hlc: Self.at(60_000)
+            )
+            let note = attacker.sign(
+                .note(
+                    NotePayload(
+                        campaignID: Self.c,
+                        attendeeKey: "mallory@evil.example",
+                        text: "hi\u{1B}[31m" + String(repeating: "y", count: 1_000)
+                    )
+                ),
+                hlc: Self.at(61_000)
+            )
+            #expect(try replica.ingestAtTestTime([walkIn, note]).rejected.isEmpty)
+            let record = try #require(
+                try replica.view { try $0.attendee(campaignID: Self.c, key: "mallory@evil.example") }
+            )
+            #expect(record.firstName == "Mallory")
+            #expect(record.lastName == "M M")
+            #expect(record.company.unicodeScalars.count == StoredText.maxFieldCharacters)
+            let stored = try replica.presenceLog(campaignID: Self.c).compactMap(\.note)
+            #expect(stored.first?.hasPrefix("hiyyy") == true)
+            #expect(stored.first.map { $0.unicodeScalars.count <= Limits.maxNoteCharacters } == true)
+        }
+    }
+
+    // MARK: - Time
+
+    @Test func theMaximumTimestampIsRefusedAndCannotFreezeAnAttendee() throws {
+        try withTemporaryDirectory { (dir) throws in
+            let setup = try Venue()
+            let replica = try setup.replica(in: dir, named: "honest")
+            var attacker = setup.venue.signer(setup.venue.kioskAKey)
+            let frozen = attacker.sign(
+                Bodies.checkIn(Self.c, Self.ada, kiosk: "Kiosk A"),
+                hlc: HLC(physicalMillis: HLC.maxPhysicalMillis, logical: .max)
+            )
+            #expect(try replica.ingestAtTestTime([frozen]).rejected.map(\.code) == [.badTimestamp])
+            var attacker2 = setup.venue.signer(setup.venue.kioskAKey)
+            let tenYears = attacker2.sign(
+                Bodies.checkIn(Self.c, Self.ada, kiosk: "Kiosk A"),
+                hlc: Self.at(TestTime.tenYears)
+            )
+            #expect(try replica.ingestAtTestTime([tenYears]).rejected.map(\.code) == [.badTimestamp])
+
+            // Inside the certificate's window but far ahead: stored, and still ended by the honest
+            // check-out that names it, which keeps this kiosk's own time.
+            var attacker3 = setup.venue.signer(setup.venue.kioskAKey)
+            let ahead = attacker3.sign(
+                Bodies.checkIn(Self.c, Self.ada, kiosk: "Kiosk A"),
+                hlc: Self.at(VenuePolicy.certificateLifetimeMillis - 1)
+            )
+            #expect(try replica.ingestAtTestTime([ahead]).rejected.isEmpty)
+            #expect(try Self.ada(replica)?.isInside == true)
+            let now = TestTime.start + 3_600_000
+            let (result, checkOut) = try replica.appendLocal(
+                keyPair: setup.venue.kioskBKey,
+                nowMillis: now,
+                nextHLC: { _ in HLC(physicalMillis: now, logical: 0) }
+            ) { view in
+                let record = try #require(try view.lookup(campaignID: Self.c, query: Self.ada))
+                let ends = record.openArrivals.map(\.ref)
+                let body = DeltaBody.checkOut(
+                    CheckOutPayload(Bodies.presence(Self.c, record.key, kiosk: "Kiosk B"), ends: ends)
+                )
+                return .append(body, answer: ends)
+            }
+            #expect(result == [ahead.ref])
+            #expect(try #require(checkOut).hlc < ahead.hlc)
+            #expect(try Self.ada(replica)?.isInside == false)
+            #expect(try replica.status().inside == 0)
+            // Every replica reads the same from the same deltas.
+            let peer = try setup.replica(in: dir, named: "peer")
+            try peer.ingestAtTestTime([ahead, try #require(checkOut)])
+            #expect(try peer.digest() == (try replica.digest()))
+        }
+    }
+
+    @Test func timestampsMoveForwardAlongTheChain() throws {
+        try withTemporaryDirectory { (dir) throws in
+            let setup = try Venue()
+            let replica = try setup.replica(in: dir, named: "honest")
+            var attacker = setup.venue.signer(setup.venue.kioskAKey)
+            let first = attacker.sign(Bodies.checkIn(Self.c, Self.ada, kiosk: "Kiosk A"), hlc: Self.at(60_000))
+            let back = attacker.sign(Bodies.checkIn(Self.c, "bob@example.com", kiosk: "Kiosk A"), hlc: Self.at(59_000))
+            let same = attacker.sign(Bodies.checkIn(Self.c, "eve@example.com", kiosk: "Kiosk A"), hlc: Self.at(59_000))
+            let report = try replica.ingestAtTestTime([first, back, same])
+            #expect(report.applied == [first])
+            #expect(report.rejected.map(\.code) == [.badTimestamp])
+            #expect(try replica.head(of: setup.venue.kioskA).seq == 1)
+            // In a later batch too.
+            #expect(try replica.ingestAtTestTime([back, same]).rejected.map(\.code) == [.badTimestamp])
+        }
+    }
+
+    @Test func aLocalWriteWhoseTimeCannotAdvanceIsRefused() throws {
+        try withTemporaryDirectory { (dir) throws in
+            let setup = try Venue()
+            let replica = try setup.replica(in: dir, named: "kiosk-a")
+            let stamp = Self.at(60_000)
+            func checkIn(_ key: String) -> (ReplicaView) throws -> LocalWrite<Bool> {
+                { _ in .append(Bodies.checkIn(Self.c, key, kiosk: "Kiosk A"), answer: true) }
+            }
+            let (_, first) = try replica.appendLocal(
+                keyPair: setup.venue.kioskAKey,
+                nowMillis: stamp.physicalMillis,
+                nextHLC: { _ in stamp },
+                checkIn(Self.ada)
+            )
+            #expect(first != nil)
+            // A clock that cannot move past the last stamp (saturated, or running backwards).
+            let error = replicaError { () throws(ReplicaError) in
+                try replica.appendLocal(
+                    keyPair: setup.venue.kioskAKey,
+                    nowMillis: stamp.physicalMillis,
+                    nextHLC: { _ in stamp },
+                    checkIn("bob@example.com")
+                )
+            }
+            #expect(error?.code == .badTimestamp)
+            let beyond = replicaError { () throws(ReplicaError) in
+                try replica.appendLocal(
+                    keyPair: setup.venue.kioskAKey,
+                    nowMillis: stamp.physicalMillis,
+                    nextHLC: { _ in HLC(physicalMillis: HLC.maxPhysicalMillis, logical: 0) },
+                    checkIn("bob@example.com")
+                )
+            }
+            #expect(beyond?.code == .badTimestamp)
+            #expect(try replica.head(of: setup.venue.kioskA).seq == 1)
+        }
+    }
+
+    /// No NTP at a venue: a kiosk whose clock is ten minutes behind the organizer's laptop (which
+    /// stamped its certificate) is handed its certificate as the floor and still writes.
+    @Test func aKioskWhoseClockRunsBehindItsCertificateStillWrites() throws {
+        try withTemporaryDirectory { (dir) throws in
+            let setup = try Venue()
+            let replica = try setup.replica(in: dir, named: "kiosk-a")
+            let behind = HLC(physicalMillis: TestTime.start - 600_000, logical: 0)
+            var floors: [HLC?] = []
+            let (_, delta) = try replica.appendLocal(
+                keyPair: setup.venue.kioskAKey,
+                nowMillis: behind.physicalMillis,
+                nextHLC: { floor in
+                    floors.append(floor)
+                    // What `HybridLogicalClock.tick(after:)` does: past the floor, if it is ahead.
+                    return floor.map { max(behind, HLC(packed: $0.packed + 1)) } ?? behind
+                }
+            ) { _ in .append(Bodies.checkIn(Self.c, Self.ada, kiosk: "Kiosk A"), answer: true) }
+            let stored = try #require(delta)
+            #expect(floors.count == 1)
+            #expect(stored.hlc == HLC(physicalMillis: TestTime.start, logical: 0))
+            #expect(try Self.ada(replica)?.isInside == true)
+        }
+    }
+
+    // MARK: - Equivocation
+
+    /// Kiosk A sends version A of seq 2 to one replica and version B to another; each has its own
+    /// continuation. Once they exchange, both cut kiosk A before seq 2 and agree.
+    @Test func aForkIsCutTheSameWayOnEveryReplica() throws {
+        try withTemporaryDirectory { (dir) throws in
+            let setup = try Venue()
+            let venue = setup.venue
+            let one = try setup.replica(in: dir, named: "one")
+            let two = try setup.replica(in: dir, named: "two")
+            let bystander = try setup.replica(in: dir, named: "bystander")
+            var honestB = venue.signer(venue.kioskBKey)
+            let fromB = honestB.sign(Bodies.checkIn(Self.c, "grace@example.com", kiosk: "Kiosk B"), hlc: Self.at(1_000))
+
+            var chain = venue.signer(venue.kioskAKey)
+            let common = chain.sign(Bodies.checkIn(Self.c, "alan@example.com", kiosk: "Kiosk A"), hlc: Self.at(2_000))
+            var versionA = chain
+            var versionB = chain
+            let a2 = versionA.sign(Bodies.checkIn(Self.c, Self.ada, kiosk: "Kiosk A"), hlc: Self.at(3_000))
+            let a3 = versionA.sign(Bodies.checkIn(Self.c, "bob@example.com", kiosk: "Kiosk A"), hlc: Self.at(4_000))
+            let b2 = versionB.sign(Bodies.checkIn(Self.c, "eve@example.com", kiosk: "Kiosk A"), hlc: Self.at(3_000))
+            let b3 = versionB.sign(Bodies.checkIn(Self.c, "carol@example.com", kiosk: "Kiosk A"), hlc: Self.at(4_000))
+            #expect(a2.seq == b2.seq && a2 != b2)
+
+            #expect(try one.ingestAtTestTime([fromB, common, a2, a3]).rejected.isEmpty)
+            #expect(try two.ingestAtTestTime([fromB, common, b2, b3]).rejected.isEmpty)
+            #expect(try bystander.ingestAtTestTime([fromB, common]).rejected.isEmpty)
+            #expect(try one.digest() != (try two.digest()))
+
+            // One replica sees the other's version: it proves the fork and cuts before seq 2.
+            let proved = try one.ingestAtTestTime([b2, b3])
+            #expect(proved.rejected.map(\.code).contains(.fork))
+            #expect(proved.newForks == [b2.ref])
+            #expect(try one.head(of: venue.kioskA).seq == 1)
+            // It passes the evidence on; the other replica, holding version B, makes the same cut.
+            let heard = try two.ingestAtTestTime(proved.forkEvidence)
+            #expect(heard.newForks == [a2.ref])
+            #expect(try two.head(of: venue.kioskA).seq == 1)
+            // A replica that held neither version makes the same cut from the evidence alone.
+            let told = try bystander.ingestAtTestTime(proved.forkEvidence)
+            #expect(told.newForks.count == 1)
+            #expect(try bystander.head(of: venue.kioskA).seq == 1)
+
+            let digest = try one.digest()
+            #expect(try two.digest() == digest)
+            #expect(try bystander.digest() == digest)
+            for replica in [one, two, bystander] {
+                #expect(try replica.deltas(of: venue.kioskA) == [common])
+                #expect(try replica.status().forks == 1)
+                // The cut kiosk's later deltas, either version, are refused everywhere.
+                #expect(try replica.ingestAtTestTime([a2, a3, b2, b3]).applied.isEmpty)
+                #expect(try replica.digest() == digest)
+            }
+            // A replica that holds one version and was away when the evidence went round offers it
+            // to a replica that cut the kiosk: the answer carries the evidence, and it cuts too.
+            let late = try setup.replica(in: dir, named: "late")
+            #expect(try late.ingestAtTestTime([fromB, common, b2, b3]).rejected.isEmpty)
+            let answer = try one.ingestAtTestTime([b2, b3])
+            #expect(answer.applied.isEmpty)
+            #expect(answer.forkEvidence.count == 2)
+            #expect(try late.ingestAtTestTime(answer.forkEvidence).newForks == [a2.ref])
+            #expect(try late.digest() == digest)
+            // The honest kiosk is untouched.
+            #expect(try one.deltas(of: venue.kioskB) == [fromB])
+        }
+    }
+
+    /// However the two versions and the rest arrive, every replica ends in the same state.
+    @Test func aForkConvergesInEveryDeliveryOrder() throws {
+        try withTemporaryDirectory { (dir) throws in
+            let setup = try Venue()
+            let venue = setup.venue
+            var chain = venue.signer(venue.kioskAKey)
+            let common = chain.sign(Bodies.checkIn(Self.c, "alan@example.com", kiosk: "Kiosk A"), hlc: Self.at(2_000))
+            var versionA = chain
+            var versionB = chain
+            let a2 = versionA.sign(Bodies.checkIn(Self.c, Self.ada, kiosk: "Kiosk A"), hlc: Self.at(3_000))
+            let b2 = versionB.sign(Bodies.checkIn(Self.c, "eve@example.com", kiosk: "Kiosk A"), hlc: Self.at(3_000))
+            var honest = venue.signer(venue.kioskBKey)
+            let honestLog = (1...3).map { index in
+                honest.sign(
+                    Bodies.checkIn(Self.c, "guest\(index)@example.com", kiosk: "Kiosk B"),
+                    hlc: Self.at(UInt64(index) * 1_000)
+                )
+            }
+            var digests: Set<String> = []
+            for seed in UInt64(1)...12 {
+                var rng = SplitMix64(seed: seed)
+                let forkFirst = Bool.random(using: &rng)
+                let kioskA = forkFirst ? [common, b2, a2] : [common, a2, b2]
+                let order = Shuffle.interleave([setup.organizer, kioskA, honestLog], maxRun: 2, using: &rng)
+                let replica = try venue.openReplica(in: dir, named: "seed-\(seed)")
+                for batch in Shuffle.batches(order, maxBatch: 3, using: &rng) {
+                    _ = try replica.ingestAtTestTime(batch)
+                }
+                #expect(try replica.head(of: venue.kioskA).seq == 1, "seed \(seed)")
+                #expect(try replica.status().forks == 1, "seed \(seed)")
+                digests.insert(try replica.digest())
+            }
+            #expect(digests.count == 1)
+        }
+    }
+
+    @Test func forkEvidenceIsBoundedToTwoRowsPerSeq() throws {
+        try withTemporaryDirectory { (dir) throws in
+            let setup = try Venue()
+            let venue = setup.venue
+            let replica = try setup.replica(in: dir, named: "honest")
+            var original = venue.signer(venue.kioskAKey)
+            let first = original.sign(Bodies.checkIn(Self.c, Self.ada, kiosk: "Kiosk A"), hlc: Self.at(1_000))
+            #expect(try replica.ingestAtTestTime([first]).applied == [first])
+            var newForks = 0
+            for index in 0..<300 {
+                var forker = venue.signer(venue.kioskAKey)
+                let fork = forker.sign(
+                    Bodies.checkIn(Self.c, "guest\(index)@example.com", kiosk: "Kiosk A"),
+                    hlc: Self.at(1_000)
+                )
+                newForks += try replica.ingestAtTestTime([fork]).newForks.count
+            }
+            #expect(newForks == 1)  // one log line, not 300
+            #expect(try replica.status().forks == 1)
+            let rows = try replica.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM fork_evidence") }
+            #expect(rows == 2)
+        }
+    }
+}
+
+/// Undo and revocation name their target by hash, so both hit the same delta on every replica.
+@Suite("Undo and revocation by hash")
+struct NamedByHashTests {
+    /// `muster revoke --before TIME`: the watermark is the last seq stamped before TIME.
+    @Test func theWatermarkBeforeATimeIsTheLastSeqStampedBeforeIt() throws {
+        try withTemporaryDirectory { (dir) throws in
+            let setup = try KioskAttackTests.Venue()
+            let venue = setup.venue
+            let replica = try setup.replica(in: dir, named: "honest")
+            var kiosk = venue.signer(venue.kioskAKey)
+            let log = (1...3).map { index in
+                kiosk.sign(
+                    Bodies.checkIn(KioskAttackTests.c, "guest\(index)@example.com", kiosk: "Kiosk A"),
+                    hlc: KioskAttackTests.at(UInt64(index) * 1_000)
+                )
+            }
+            try replica.ingestAtTestTime(log)
+            #expect(try replica.lastSeq(of: venue.kioskA, stampedBefore: TestTime.start + 2_500) == 2)
+            #expect(try replica.lastSeq(of: venue.kioskA, stampedBefore: TestTime.start + 2_000) == 1)
+            #expect(try replica.lastSeq(of: venue.kioskA, stampedBefore: TestTime.start) == 0)
+            #expect(try replica.deltaHash(of: venue.kioskA, seq: 2) == Blake2b.hash256(log[1].envelope))
+        }
+    }
+
+    @Test func anUndoNamingAnotherVersionUndoesNothing() throws {
+        try withTemporaryDirectory { (dir) throws in
+            let setup = try KioskAttackTests.Venue()
+            let venue = setup.venue
+            let replica = try setup.replica(in: dir, named: "honest")
+            var kiosk = venue.signer(venue.kioskAKey)
+            let checkIn = kiosk.sign(
+                Bodies.checkIn(KioskAttackTests.c, KioskAttackTests.ada, kiosk: "Kiosk A"),
+                hlc: KioskAttackTests.at(1_000)
+            )
+            try replica.ingestAtTestTime([checkIn])
+            var organizer = venue.signer(venue.organizerKey, head: try replica.head(of: venue.organizer))
+            let wrong = organizer.sign(
+                .undo(UndoPayload(target: checkIn.ref, targetHash: [UInt8](repeating: 1, count: 32))),
+                hlc: KioskAttackTests.at(2_000)
+            )
+            try replica.ingestAtTestTime([wrong])
+            #expect(try KioskAttackTests.ada(replica)?.isCheckedIn == true)
+            let record = try #require(try KioskAttackTests.ada(replica)?.firstArrival)
+            #expect(record.hash == Blake2b.hash256(checkIn.envelope))
+            let right = organizer.sign(
+                .undo(UndoPayload(target: checkIn.ref, targetHash: record.hash)),
+                hlc: KioskAttackTests.at(3_000)
+            )
+            try replica.ingestAtTestTime([right])
+            #expect(try KioskAttackTests.ada(replica)?.isCheckedIn == false)
+        }
+    }
+
+    /// The revocation names kiosk A's seq 2 by hash; a replica holding another version there keeps
+    /// only seq 1, whether the revocation or that version arrives first.
+    @Test func aWatermarkNamingAnotherVersionKeepsOnlyWhatPrecedesIt() throws {
+        try withTemporaryDirectory { (dir) throws in
+            let setup = try KioskAttackTests.Venue()
+            let venue = setup.venue
+            var chain = venue.signer(venue.kioskAKey)
+            let first = chain.sign(
+                Bodies.checkIn(KioskAttackTests.c, "alan@example.com", kiosk: "Kiosk A"),
+                hlc: KioskAttackTests.at(1_000)
+            )
+            var versionA = chain
+            var versionB = chain
+            let a2 = versionA.sign(
+                Bodies.checkIn(KioskAttackTests.c, KioskAttackTests.ada, kiosk: "Kiosk A"),
+                hlc: KioskAttackTests.at(2_000)
+            )
+            let b2 = versionB.sign(
+                Bodies.checkIn(KioskAttackTests.c, "eve@example.com", kiosk: "Kiosk A"),
+                hlc: KioskAttackTests.at(2_000)
+            )
+            var organizer = venue.signer(
+                venue.organizerKey,
+                head: AuthorHead(
+                    author: venue.organizer,
+                    seq: UInt64(setup.organizer.count),
+                    hash: Blake2b.hash256(setup.organizer.last!.envelope)
+                )
+            )
+            let revoke = organizer.sign(
+                .revoke(
+                    RevokePayload(
+                        kiosk: venue.kioskA,
+                        watermark: 2,
+                        keyGeneration: 1,
+                        sealedKeys: [],
+                        watermarkHash: Blake2b.hash256(a2.envelope)
+                    )
+                ),
+                hlc: KioskAttackTests.at(5_000)
+            )
+            let holdsA = try setup.replica(in: dir, named: "holds-a")
+            try holdsA.ingestAtTestTime([first, a2, revoke])
+            #expect(try holdsA.deltas(of: venue.kioskA) == [first, a2])
+
+            let holdsB = try setup.replica(in: dir, named: "holds-b")
+            try holdsB.ingestAtTestTime([first, b2])
+            try holdsB.ingestAtTestTime([revoke])
+            #expect(try holdsB.deltas(of: venue.kioskA) == [first])
+
+            let revokedFirst = try setup.replica(in: dir, named: "revoked-first")
+            try revokedFirst.ingestAtTestTime([revoke])
+            let report = try revokedFirst.ingestAtTestTime([first, b2])
+            #expect(report.applied == [first])
+            #expect(report.rejected.map(\.code) == [.revoked])
+            #expect(try revokedFirst.digest() == (try holdsB.digest()))
+            // Once the watermark is lowered, version A is refused there too.
+            #expect(try revokedFirst.ingestAtTestTime([a2]).applied.isEmpty)
+        }
+    }
+}
