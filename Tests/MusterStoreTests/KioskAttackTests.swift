@@ -23,11 +23,11 @@ struct KioskAttackTests {
             var signer = venue.signer(venue.organizerKey)
             let start = TestTime.start
             organizer = [
-                signer.sign(
+                try signer.sign(
                     .campaign(CampaignPayload(campaignID: KioskAttackTests.c, name: "DevCon")),
                     hlc: HLC(physicalMillis: start, logical: 0)
                 ),
-                signer.sign(
+                try signer.sign(
                     Bodies.attendee(
                         KioskAttackTests.c,
                         email: "Ada@Example.com",
@@ -38,7 +38,7 @@ struct KioskAttackTests {
                     ),
                     hlc: HLC(physicalMillis: start + 1, logical: 0)
                 ),
-                signer.sign(
+                try signer.sign(
                     .lock(LockPayload(version: 1, campaignID: KioskAttackTests.c, checkInStatus: "Attended")),
                     hlc: HLC(physicalMillis: start + 2, logical: 0)
                 ),
@@ -91,7 +91,7 @@ struct KioskAttackTests {
             var attacker = setup.venue.signer(setup.venue.kioskAKey)
 
             // Ada's key, Eve's email: refused (a registration speaks only for its own email).
-            let rewrite = attacker.sign(
+            let rewrite = try attacker.sign(
                 Self.registration(email: "eve@evil.example", key: Self.ada, first: "Eve", last: "Mallory", company: ""),
                 hlc: Self.at(60_000)
             )
@@ -101,7 +101,7 @@ struct KioskAttackTests {
 
             // Ada's own email with Eve's name, stamped after the import: the import's fields stand.
             var attacker2 = setup.venue.signer(setup.venue.kioskBKey)
-            let walkIn = attacker2.sign(
+            let walkIn = try attacker2.sign(
                 Self.registration(email: "ADA@example.com ", first: "Eve", last: "Mallory", company: "Evil Corp"),
                 hlc: Self.at(120_000)
             )
@@ -129,7 +129,7 @@ struct KioskAttackTests {
             let setup = try Venue()
             let replica = try setup.replica(in: dir, named: "honest")
             var attacker = setup.venue.signer(setup.venue.kioskBKey)
-            let forged = attacker.sign(
+            let forged = try attacker.sign(
                 .checkIn(
                     CheckInPayload(
                         PresencePayload(
@@ -158,7 +158,7 @@ struct KioskAttackTests {
             let replica = try setup.replica(in: dir, named: "honest")
             var attacker = setup.venue.signer(setup.venue.kioskAKey)
             // "Checked in 1970-01-01 at kiosk Hall A": before the kiosk's certificate existed.
-            let backdated = attacker.sign(
+            let backdated = try attacker.sign(
                 Bodies.checkIn(Self.c, Self.ada, kiosk: "Kiosk A"),
                 hlc: HLC(physicalMillis: 0, logical: 0)
             )
@@ -172,11 +172,11 @@ struct KioskAttackTests {
             let setup = try Venue()
             let replica = try setup.replica(in: dir, named: "honest")
             var attacker = setup.venue.signer(setup.venue.kioskAKey)
-            let unlocked = attacker.sign(
+            let unlocked = try attacker.sign(
                 Bodies.checkIn("secret-gala", Self.ada, kiosk: "Kiosk A"),
                 hlc: Self.at(60_000)
             )
-            let wrongStatus = attacker.sign(
+            let wrongStatus = try attacker.sign(
                 .checkIn(
                     CheckInPayload(
                         PresencePayload(
@@ -200,7 +200,7 @@ struct KioskAttackTests {
                 setup.venue.organizerKey,
                 head: try replica.head(of: setup.venue.organizer)
             )
-            let lock = organizer.sign(
+            let lock = try organizer.sign(
                 .lock(LockPayload(version: 2, campaignID: "secret-gala", checkInStatus: "Attended")),
                 hlc: Self.at(90_000)
             )
@@ -218,7 +218,7 @@ struct KioskAttackTests {
             let setup = try Venue()
             let replica = try setup.replica(in: dir, named: "honest")
             var attacker = setup.venue.signer(setup.venue.kioskAKey)
-            let walkIn = attacker.sign(
+            let walkIn = try attacker.sign(
                 Self.registration(
                     email: "mallory@evil.example",
                     first: "\u{1B}[2J\u{1B}]0;owned\u{07}Mal\u{202E}lory\u{9B}31m",
@@ -227,7 +227,7 @@ struct KioskAttackTests {
                 ),
                 hlc: Self.at(60_000)
             )
-            let note = attacker.sign(
+            let note = try attacker.sign(
                 .note(
                     NotePayload(
                         campaignID: Self.c,
@@ -257,13 +257,13 @@ struct KioskAttackTests {
             let setup = try Venue()
             let replica = try setup.replica(in: dir, named: "honest")
             var attacker = setup.venue.signer(setup.venue.kioskAKey)
-            let frozen = attacker.sign(
+            let frozen = try attacker.sign(
                 Bodies.checkIn(Self.c, Self.ada, kiosk: "Kiosk A"),
                 hlc: HLC(physicalMillis: HLC.maxPhysicalMillis, logical: .max)
             )
             #expect(try replica.ingestAtTestTime([frozen]).rejected.map(\.code) == [.badTimestamp])
             var attacker2 = setup.venue.signer(setup.venue.kioskAKey)
-            let tenYears = attacker2.sign(
+            let tenYears = try attacker2.sign(
                 Bodies.checkIn(Self.c, Self.ada, kiosk: "Kiosk A"),
                 hlc: Self.at(TestTime.tenYears)
             )
@@ -272,7 +272,7 @@ struct KioskAttackTests {
             // Inside the certificate's window but far ahead: stored, and still ended by the honest
             // check-out that names it, which keeps this kiosk's own time.
             var attacker3 = setup.venue.signer(setup.venue.kioskAKey)
-            let ahead = attacker3.sign(
+            let ahead = try attacker3.sign(
                 Bodies.checkIn(Self.c, Self.ada, kiosk: "Kiosk A"),
                 hlc: Self.at(VenuePolicy.certificateLifetimeMillis - 1)
             )
@@ -307,9 +307,15 @@ struct KioskAttackTests {
             let setup = try Venue()
             let replica = try setup.replica(in: dir, named: "honest")
             var attacker = setup.venue.signer(setup.venue.kioskAKey)
-            let first = attacker.sign(Bodies.checkIn(Self.c, Self.ada, kiosk: "Kiosk A"), hlc: Self.at(60_000))
-            let back = attacker.sign(Bodies.checkIn(Self.c, "bob@example.com", kiosk: "Kiosk A"), hlc: Self.at(59_000))
-            let same = attacker.sign(Bodies.checkIn(Self.c, "eve@example.com", kiosk: "Kiosk A"), hlc: Self.at(59_000))
+            let first = try attacker.sign(Bodies.checkIn(Self.c, Self.ada, kiosk: "Kiosk A"), hlc: Self.at(60_000))
+            let back = try attacker.sign(
+                Bodies.checkIn(Self.c, "bob@example.com", kiosk: "Kiosk A"),
+                hlc: Self.at(59_000)
+            )
+            let same = try attacker.sign(
+                Bodies.checkIn(Self.c, "eve@example.com", kiosk: "Kiosk A"),
+                hlc: Self.at(59_000)
+            )
             let report = try replica.ingestAtTestTime([first, back, same])
             #expect(report.applied == [first])
             #expect(report.rejected.map(\.code) == [.badTimestamp])
@@ -393,16 +399,25 @@ struct KioskAttackTests {
             let two = try setup.replica(in: dir, named: "two")
             let bystander = try setup.replica(in: dir, named: "bystander")
             var honestB = venue.signer(venue.kioskBKey)
-            let fromB = honestB.sign(Bodies.checkIn(Self.c, "grace@example.com", kiosk: "Kiosk B"), hlc: Self.at(1_000))
+            let fromB = try honestB.sign(
+                Bodies.checkIn(Self.c, "grace@example.com", kiosk: "Kiosk B"),
+                hlc: Self.at(1_000)
+            )
 
             var chain = venue.signer(venue.kioskAKey)
-            let common = chain.sign(Bodies.checkIn(Self.c, "alan@example.com", kiosk: "Kiosk A"), hlc: Self.at(2_000))
+            let common = try chain.sign(
+                Bodies.checkIn(Self.c, "alan@example.com", kiosk: "Kiosk A"),
+                hlc: Self.at(2_000)
+            )
             var versionA = chain
             var versionB = chain
-            let a2 = versionA.sign(Bodies.checkIn(Self.c, Self.ada, kiosk: "Kiosk A"), hlc: Self.at(3_000))
-            let a3 = versionA.sign(Bodies.checkIn(Self.c, "bob@example.com", kiosk: "Kiosk A"), hlc: Self.at(4_000))
-            let b2 = versionB.sign(Bodies.checkIn(Self.c, "eve@example.com", kiosk: "Kiosk A"), hlc: Self.at(3_000))
-            let b3 = versionB.sign(Bodies.checkIn(Self.c, "carol@example.com", kiosk: "Kiosk A"), hlc: Self.at(4_000))
+            let a2 = try versionA.sign(Bodies.checkIn(Self.c, Self.ada, kiosk: "Kiosk A"), hlc: Self.at(3_000))
+            let a3 = try versionA.sign(Bodies.checkIn(Self.c, "bob@example.com", kiosk: "Kiosk A"), hlc: Self.at(4_000))
+            let b2 = try versionB.sign(Bodies.checkIn(Self.c, "eve@example.com", kiosk: "Kiosk A"), hlc: Self.at(3_000))
+            let b3 = try versionB.sign(
+                Bodies.checkIn(Self.c, "carol@example.com", kiosk: "Kiosk A"),
+                hlc: Self.at(4_000)
+            )
             #expect(a2.seq == b2.seq && a2 != b2)
 
             #expect(try one.ingestAtTestTime([fromB, common, a2, a3]).rejected.isEmpty)
@@ -454,14 +469,17 @@ struct KioskAttackTests {
             let setup = try Venue()
             let venue = setup.venue
             var chain = venue.signer(venue.kioskAKey)
-            let common = chain.sign(Bodies.checkIn(Self.c, "alan@example.com", kiosk: "Kiosk A"), hlc: Self.at(2_000))
+            let common = try chain.sign(
+                Bodies.checkIn(Self.c, "alan@example.com", kiosk: "Kiosk A"),
+                hlc: Self.at(2_000)
+            )
             var versionA = chain
             var versionB = chain
-            let a2 = versionA.sign(Bodies.checkIn(Self.c, Self.ada, kiosk: "Kiosk A"), hlc: Self.at(3_000))
-            let b2 = versionB.sign(Bodies.checkIn(Self.c, "eve@example.com", kiosk: "Kiosk A"), hlc: Self.at(3_000))
+            let a2 = try versionA.sign(Bodies.checkIn(Self.c, Self.ada, kiosk: "Kiosk A"), hlc: Self.at(3_000))
+            let b2 = try versionB.sign(Bodies.checkIn(Self.c, "eve@example.com", kiosk: "Kiosk A"), hlc: Self.at(3_000))
             var honest = venue.signer(venue.kioskBKey)
-            let honestLog = (1...3).map { index in
-                honest.sign(
+            let honestLog = try (1...3).map { index in
+                try honest.sign(
                     Bodies.checkIn(Self.c, "guest\(index)@example.com", kiosk: "Kiosk B"),
                     hlc: Self.at(UInt64(index) * 1_000)
                 )
@@ -490,12 +508,12 @@ struct KioskAttackTests {
             let venue = setup.venue
             let replica = try setup.replica(in: dir, named: "honest")
             var original = venue.signer(venue.kioskAKey)
-            let first = original.sign(Bodies.checkIn(Self.c, Self.ada, kiosk: "Kiosk A"), hlc: Self.at(1_000))
+            let first = try original.sign(Bodies.checkIn(Self.c, Self.ada, kiosk: "Kiosk A"), hlc: Self.at(1_000))
             #expect(try replica.ingestAtTestTime([first]).applied == [first])
             var newForks = 0
             for index in 0..<300 {
                 var forker = venue.signer(venue.kioskAKey)
-                let fork = forker.sign(
+                let fork = try forker.sign(
                     Bodies.checkIn(Self.c, "guest\(index)@example.com", kiosk: "Kiosk A"),
                     hlc: Self.at(1_000)
                 )
@@ -519,8 +537,8 @@ struct NamedByHashTests {
             let venue = setup.venue
             let replica = try setup.replica(in: dir, named: "honest")
             var kiosk = venue.signer(venue.kioskAKey)
-            let log = (1...3).map { index in
-                kiosk.sign(
+            let log = try (1...3).map { index in
+                try kiosk.sign(
                     Bodies.checkIn(KioskAttackTests.c, "guest\(index)@example.com", kiosk: "Kiosk A"),
                     hlc: KioskAttackTests.at(UInt64(index) * 1_000)
                 )
@@ -539,13 +557,13 @@ struct NamedByHashTests {
             let venue = setup.venue
             let replica = try setup.replica(in: dir, named: "honest")
             var kiosk = venue.signer(venue.kioskAKey)
-            let checkIn = kiosk.sign(
+            let checkIn = try kiosk.sign(
                 Bodies.checkIn(KioskAttackTests.c, KioskAttackTests.ada, kiosk: "Kiosk A"),
                 hlc: KioskAttackTests.at(1_000)
             )
             try replica.ingestAtTestTime([checkIn])
             var organizer = venue.signer(venue.organizerKey, head: try replica.head(of: venue.organizer))
-            let wrong = organizer.sign(
+            let wrong = try organizer.sign(
                 .undo(UndoPayload(target: checkIn.ref, targetHash: [UInt8](repeating: 1, count: 32))),
                 hlc: KioskAttackTests.at(2_000)
             )
@@ -553,7 +571,7 @@ struct NamedByHashTests {
             #expect(try KioskAttackTests.ada(replica)?.isCheckedIn == true)
             let record = try #require(try KioskAttackTests.ada(replica)?.firstArrival)
             #expect(record.hash == Blake2b.hash256(checkIn.envelope))
-            let right = organizer.sign(
+            let right = try organizer.sign(
                 .undo(UndoPayload(target: checkIn.ref, targetHash: record.hash)),
                 hlc: KioskAttackTests.at(3_000)
             )
@@ -569,17 +587,17 @@ struct NamedByHashTests {
             let setup = try KioskAttackTests.Venue()
             let venue = setup.venue
             var chain = venue.signer(venue.kioskAKey)
-            let first = chain.sign(
+            let first = try chain.sign(
                 Bodies.checkIn(KioskAttackTests.c, "alan@example.com", kiosk: "Kiosk A"),
                 hlc: KioskAttackTests.at(1_000)
             )
             var versionA = chain
             var versionB = chain
-            let a2 = versionA.sign(
+            let a2 = try versionA.sign(
                 Bodies.checkIn(KioskAttackTests.c, KioskAttackTests.ada, kiosk: "Kiosk A"),
                 hlc: KioskAttackTests.at(2_000)
             )
-            let b2 = versionB.sign(
+            let b2 = try versionB.sign(
                 Bodies.checkIn(KioskAttackTests.c, "eve@example.com", kiosk: "Kiosk A"),
                 hlc: KioskAttackTests.at(2_000)
             )
@@ -591,7 +609,7 @@ struct NamedByHashTests {
                     hash: Blake2b.hash256(setup.organizer.last!.envelope)
                 )
             )
-            let revoke = organizer.sign(
+            let revoke = try organizer.sign(
                 .revoke(
                     RevokePayload(
                         kiosk: venue.kioskA,

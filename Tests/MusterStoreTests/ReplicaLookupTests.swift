@@ -150,7 +150,7 @@ struct ReplicaLookupTests {
                 Bodies.checkIn(c, "ada@example.com", kiosk: "Kiosk B"),
                 hlc: HLC(physicalMillis: TestTime.start + 2_000, logical: 5)
             )
-            let lock = organizer.sign(
+            let lock = try organizer.sign(
                 .lock(LockPayload(version: 1, campaignID: c, checkInStatus: "Attended")),
                 hlc: HLC(physicalMillis: TestTime.start, logical: 1)
             )

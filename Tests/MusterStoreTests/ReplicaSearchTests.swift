@@ -99,7 +99,7 @@ struct ReplicaSearchTests {
             // The log holds the import, and the old state materialized from it (later migrations
             // rebuild the state from the log).
             var organizer = venue.signer(venue.organizerKey)
-            let delta = organizer.sign(
+            let delta = try organizer.sign(
                 Bodies.attendee(
                     "gala",
                     email: "ada@example.com",

@@ -88,16 +88,20 @@ struct TestVenue {
     /// member status ``Bodies`` writes (a presence counts only in a campaign the organizer locked).
     func lockDeltas(_ campaign: String, status: String = "Attended") -> [SignedDelta] {
         var organizer = signer(organizerKey)
-        return [
-            organizer.sign(
-                .campaign(CampaignPayload(campaignID: campaign, name: campaign)),
-                hlc: HLC(physicalMillis: TestTime.start - 2_000, logical: 0)
-            ),
-            organizer.sign(
-                .lock(LockPayload(version: 1, campaignID: campaign, checkInStatus: status)),
-                hlc: HLC(physicalMillis: TestTime.start - 1_000, logical: 0)
-            ),
-        ]
+        do {
+            return [
+                try organizer.sign(
+                    .campaign(CampaignPayload(campaignID: campaign, name: campaign)),
+                    hlc: HLC(physicalMillis: TestTime.start - 2_000, logical: 0)
+                ),
+                try organizer.sign(
+                    .lock(LockPayload(version: 1, campaignID: campaign, checkInStatus: status)),
+                    hlc: HLC(physicalMillis: TestTime.start - 1_000, logical: 0)
+                ),
+            ]
+        } catch {
+            preconditionFailure("fixture: the organizer's lock deltas do not sign: \(error)")
+        }
     }
 
     /// The organizer's certificate enrolling a kiosk key.
