@@ -4,7 +4,8 @@ import MusterStore
 
 /// What the checker needs from one replica, read from its SQLite file read-only.
 struct ReplicaSnapshot: Sendable {
-    /// A key of the presence table as the history names it: what kind, from which kiosk, for whom.
+    /// A key of the presence table as the history names it: what kind, from which kiosk (the name in
+    /// the author's certificate, as every view of the replica shows it), for whom.
     struct PresenceKey: Hashable, Sendable, Comparable {
         var kind: Operation.Kind
         var kiosk: String
@@ -44,8 +45,10 @@ struct ReplicaSnapshot: Sendable {
             let rows = try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT p.kind AS kind, p.kiosk_name AS kiosk, COALESCE(a.email, p.attendee_key) AS email, count(*) AS n
+                    SELECT p.kind AS kind, COALESCE(r.name, '') AS kiosk, COALESCE(a.email, p.attendee_key) AS email,
+                        count(*) AS n
                     FROM presence p LEFT JOIN attendee a ON a.campaign_id = p.campaign_id AND a.key = p.attendee_key
+                        LEFT JOIN roster r ON r.kiosk = p.author
                     GROUP BY 1, 2, 3
                     """
             )
