@@ -6,7 +6,7 @@ import PackageDescription
 /// Layers point downwards only: `MusterCore` (pure model) ← `MusterCrypto` (libsodium) ←
 /// `MusterStore` (SQLite replica) ← `MusterDaemon` (wiring) ← `MusterClient` (the `muster` front end).
 let strict: [SwiftSetting] = [
-    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("ExistentialAny")
 ]
 
 let package = Package(
@@ -72,7 +72,8 @@ let package = Package(
         .target(
             name: "MusterDaemon",
             dependencies: [
-                "MusterCore", "MusterCrypto", "MusterStore", "MusterControl", "MusterSync", "MusterDiscovery", "MusterTime",
+                "MusterCore", "MusterCrypto", "MusterStore", "MusterControl", "MusterSync", "MusterDiscovery",
+                "MusterTime",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -83,7 +84,9 @@ let package = Package(
         ),
         .target(
             name: "MusterClient",
-            dependencies: ["MusterCore", "MusterCrypto", "MusterStore", "MusterAttendeeList", "MusterControl", "MusterTime"],
+            dependencies: [
+                "MusterCore", "MusterCrypto", "MusterStore", "MusterAttendeeList", "MusterControl", "MusterTime",
+            ],
             swiftSettings: strict
         ),
         .executableTarget(
@@ -153,14 +156,23 @@ let package = Package(
         .testTarget(name: "MusterTimeTests", dependencies: ["MusterTime"]),
         .testTarget(name: "MusterCoreTests", dependencies: ["MusterCore"]),
         .testTarget(name: "MusterCryptoTests", dependencies: ["MusterCrypto"]),
-        .testTarget(name: "MusterAttendeeListTests", dependencies: ["MusterAttendeeList", "MusterCore", "MusterTestSupport"]),
-        .testTarget(name: "MusterStoreTests", dependencies: ["MusterStore", "MusterCore", "MusterCrypto", "MusterTime"]),
+        .testTarget(
+            name: "MusterAttendeeListTests",
+            dependencies: ["MusterAttendeeList", "MusterCore", "MusterTestSupport"]
+        ),
+        .testTarget(
+            name: "MusterStoreTests",
+            dependencies: ["MusterStore", "MusterCore", "MusterCrypto", "MusterTime"]
+        ),
         .testTarget(
             name: "MusterControlTests",
             dependencies: ["MusterControl", "MusterStore", "MusterCore", "MusterCrypto", "MusterTestSupport"]
         ),
         .testTarget(name: "MusterDiscoveryTests", dependencies: ["MusterDiscovery"]),
-        .testTarget(name: "MusterSyncTests", dependencies: ["MusterSync", "MusterStore", "MusterCore", "MusterCrypto"]),
+        .testTarget(
+            name: "MusterSyncTests",
+            dependencies: ["MusterSync", "MusterStore", "MusterCore", "MusterCrypto"]
+        ),
         .testTarget(
             name: "MusterDaemonTests",
             dependencies: [
@@ -170,7 +182,9 @@ let package = Package(
         ),
         .testTarget(
             name: "MusterClientTests",
-            dependencies: ["MusterClient", "MusterControl", "MusterDaemon", "MusterStore", "MusterAttendeeList", "MusterCore", "MusterTime",
+            dependencies: [
+                "MusterClient", "MusterControl", "MusterDaemon", "MusterStore", "MusterAttendeeList", "MusterCore",
+                "MusterTime",
                 "MusterTestSupport",
             ]
         ),

@@ -7,32 +7,12 @@ import Testing
 
 /// The sync protocol's messages: round trips and bounded decoding.
 struct SyncMessageTests {
-    static let venue = VenueID.random()
-
-    static func log(_ count: Int, key: SigningKeyPair) -> [SignedDelta] {
-        var signer = DeltaSigner(venue: venue, keyPair: key, head: .empty(AuthorID(key.publicKey)))
-        return (1...count).map { index in
-            do {
-                return try signer.sign(
-                    .note(NotePayload(campaignID: "c", attendeeKey: "a@example.com", text: "n\(index)")),
-                    hlc: HLC(physicalMillis: 1_000 + UInt64(index), logical: 0)
-                )
-            } catch {
-                // A short note always fits; a failure here is a broken test kit.
-                preconditionFailure("test note cannot be signed: \(error)")
-            }
-        }
-    }
-
-    static func head(_ deltas: [SignedDelta]) -> AuthorHead {
-        AuthorHead(author: deltas.last!.author, seq: deltas.last!.seq, hash: Blake2b.hash256(deltas.last!.envelope))
-    }
 
     @Test func messagesRoundTrip() throws {
         let a = try SigningKeyPair.generate()
-        let logA = Self.log(3, key: a)
+        let logA = CoreTestKit.log(3, key: a)
         for message: SyncMessage in [
-            .hello(epoch: "abc", heads: [Self.head(logA)]), .heads([]), .deltas(logA), .ping, .pong,
+            .hello(epoch: "abc", heads: [CoreTestKit.head(logA)]), .heads([]), .deltas(logA), .ping, .pong,
             .sessions([]), .sessions([logA[0].author, AuthorID(try SigningKeyPair.generate().publicKey)]),
         ] {
             #expect(try SyncMessage.decode(message.encode()) == message)
@@ -41,7 +21,7 @@ struct SyncMessageTests {
 
     @Test func malformedMessagesAreRejected() throws {
         let a = try SigningKeyPair.generate()
-        let encoded = SyncMessage.deltas(Self.log(2, key: a)).encode()
+        let encoded = SyncMessage.deltas(CoreTestKit.log(2, key: a)).encode()
         #expect(throws: DecodeError.self) { try SyncMessage.decode([]) }
         #expect(throws: DecodeError.self) { try SyncMessage.decode([99]) }
         #expect(throws: DecodeError.self) { try SyncMessage.decode(Array(encoded.dropLast())) }
