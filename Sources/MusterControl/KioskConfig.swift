@@ -17,6 +17,9 @@ public struct KioskConfig: Sendable, Equatable {
     public var discovery: Bool = true
     /// Deltas stamped further ahead than this never move the local clock.
     public var clockBoundSeconds: Int = 300
+    /// Up to this many kiosks every kiosk keeps a session with every other; beyond it, a bounded
+    /// random overlay (HyParView sessions, Plumtree broadcast). Nil: the sync layer's default.
+    public var fullMeshThreshold: Int?
     public var logLevel: String = "info"
 
     public init() {}
@@ -66,7 +69,7 @@ public struct KioskConfig: Sendable, Equatable {
 
     static let knownKeys: Set<String> = [
         "name", "location", "state_dir", "control_socket", "venue", "listen", "static_peers",
-        "clock_bound_seconds", "log_level", "discovery",
+        "clock_bound_seconds", "log_level", "discovery", "full_mesh_threshold",
     ]
 
     public static func parse(_ text: String, file: String) throws(ConfigError) -> KioskConfig {
@@ -129,6 +132,12 @@ public struct KioskConfig: Sendable, Equatable {
                 throw ConfigError(file: file, "'clock_bound_seconds' must be a positive integer")
             }
             config.clockBoundSeconds = seconds
+        }
+        if let value = table["full_mesh_threshold"] {
+            guard let kiosks = value.int, kiosks >= 2 else {
+                throw ConfigError(file: file, "'full_mesh_threshold' must be an integer of at least 2")
+            }
+            config.fullMeshThreshold = kiosks
         }
         return config
     }

@@ -177,7 +177,8 @@ public struct Daemon: Sendable {
             configuration: SyncService.Configuration(
                 listenHost: config.listen.host,
                 listenPort: config.listen.port,
-                staticPeers: config.staticPeers.map { ($0.host, $0.port) }
+                staticPeers: config.staticPeers.map { ($0.host, $0.port) },
+                fullMeshThreshold: config.fullMeshThreshold ?? SyncService.Configuration.defaultFullMeshThreshold
             ),
             replica: parts.replica,
             keyPair: parts.keyPair,

@@ -17,6 +17,9 @@ public struct SimOptions: Sendable, Equatable {
     public var faults = FaultOptions()
     /// Give up when the venue has not converged this long after the last fault healed.
     public var patience: Duration = .seconds(120)
+    /// The core's full-mesh threshold (nil: the core's default). Lowering it runs a small venue as a
+    /// HyParView/Plumtree overlay, to compare the two at the same size.
+    public var fullMeshThreshold: Int?
 
     public init(kiosks: Int, checkIns: Int, seed: UInt64) {
         self.kiosks = kiosks

@@ -132,7 +132,10 @@ public final class Simulation {
             me: kiosk.id,
             peers: venue.kioskIDs,
             organizer: venue.policy.organizer,
-            seed: random.next()
+            seed: random.next(),
+            configure: { [threshold = options.fullMeshThreshold] configuration in
+                if let threshold { configuration.fullMeshThreshold = threshold }
+            }
         )
     }
 

@@ -10,6 +10,9 @@ public struct DialSchedule: Sendable, Equatable {
         case failed
         /// The address already has a session with a connected peer (nothing was dialed).
         case alreadyConnected
+        /// The address's kiosk is known and the sync core does not want a session with it now
+        /// (beyond the full mesh, only the peers it asks for; nothing was dialed).
+        case notWanted
     }
 
     public enum Action: Sendable, Equatable {
@@ -21,7 +24,7 @@ public struct DialSchedule: Sendable, Equatable {
 
     public static let initialBackoff: Duration = .milliseconds(250)
     public static let maxBackoff: Duration = .seconds(5)
-    /// How often an address that has a session is looked at again.
+    /// How often an address that has a session, or is not wanted, is looked at again.
     public static let connectedRecheck: Duration = .milliseconds(500)
 
     public let maxFailures: Int?
@@ -53,7 +56,7 @@ public struct DialSchedule: Sendable, Equatable {
         case .established:
             failures = 0
             backoff = Self.initialBackoff
-        case .alreadyConnected:
+        case .alreadyConnected, .notWanted:
             failures = 0
             if stopRequested { return .end(.stopped) }
             return .retry(after: Self.connectedRecheck)

@@ -29,10 +29,8 @@ actor PeerConnection {
     private let sender: SecretStreamSender
     private let replica: Replica
     private let logger: Logger
-    private let outgoing: AsyncStream<(Outgoing, weight: Int)>
-    private let outgoingContinuation: AsyncStream<(Outgoing, weight: Int)>.Continuation
-    /// Items queued and not yet written: the writer reports its sums when this reaches zero.
-    private let pendingItems = Atomic<Int>(0)
+    /// What the core queued and the writer has not taken yet, and the writer when it waits for more.
+    private let queue = Mutex(OutgoingQueue())
     /// A write failed: the session is over, the rest is dropped (and logged once, here).
     private var failed = false
 
@@ -54,81 +52,141 @@ actor PeerConnection {
         self.sender = sender
         self.replica = replica
         self.logger = logger
-        (outgoing, outgoingContinuation) = AsyncStream.makeStream()
     }
 
     nonisolated func close() { channel.close(promise: nil) }
 
     /// Queues a send for ``runOutgoing(written:)``; never waits.
     nonisolated func enqueue(_ item: Outgoing, weight: Int) {
-        pendingItems.add(1, ordering: .relaxed)
-        outgoingContinuation.yield((item, weight))
+        let writer = queue.withLock { queue -> CheckedContinuation<Void, Never>? in
+            guard !queue.finished else { return nil }
+            queue.items.append((item, weight))
+            defer { queue.writer = nil }
+            return queue.writer
+        }
+        writer?.resume()
     }
 
-    /// Writes what was queued, in order, for the session's life. `written` is told the weight written
-    /// (or dropped after a failure), in sums: whenever the queue runs dry, and at least every
-    /// ``SyncLimits/batchSize`` deltas, so the core's queue accounting follows without a hop per frame.
+    /// Writes what was queued, in order, for the session's life. It takes everything queued at once:
+    /// consecutive delta messages become one frame (up to ``SyncLimits/batchSize`` deltas) and the
+    /// frames go out with one flush. A kiosk behind on a peer thus catches up in fewer, fuller frames
+    /// (one transaction each on the peer) instead of falling further behind one delta per frame.
+    /// `written` is told each batch's weight (written, or dropped after a failure).
     func runOutgoing(written: @Sendable (Int) async -> Void) async {
-        var unreported = 0
-        var iterator = outgoing.makeAsyncIterator()
-        while let (item, weight) = await iterator.next() {
-            await perform(item)
-            unreported += weight
-            let left = pendingItems.subtract(1, ordering: .relaxed).newValue
-            if unreported >= SyncLimits.batchSize || left == 0 {
-                if unreported > 0 { await written(unreported) }
-                unreported = 0
+        while let batch = await nextBatch() {
+            await perform(batch.map(\.item))
+            let weight = batch.reduce(0) { $0 + $1.weight }
+            if weight > 0 { await written(weight) }
+        }
+    }
+
+    /// Everything queued, waiting for something if nothing is; nil once the session is over.
+    private func nextBatch() async -> [(item: Outgoing, weight: Int)]? {
+        while true {
+            let taken = queue.withLock { queue -> [(item: Outgoing, weight: Int)]? in
+                defer { queue.items.removeAll(keepingCapacity: true) }
+                return queue.items.isEmpty && queue.finished ? nil : queue.items
+            }
+            guard let taken else { return nil }
+            if !taken.isEmpty { return taken }
+            await withCheckedContinuation { (writer: CheckedContinuation<Void, Never>) in
+                let ready = queue.withLock { queue in
+                    if !queue.items.isEmpty || queue.finished { return true }
+                    queue.writer = writer
+                    return false
+                }
+                if ready { writer.resume() }
             }
         }
-        if unreported > 0 { await written(unreported) }
     }
 
-    /// Ends ``runOutgoing(written:)`` (the session is over).
-    nonisolated func finishOutgoing() { outgoingContinuation.finish() }
+    /// Ends ``runOutgoing(written:)`` once what is queued is written (the session is over).
+    nonisolated func finishOutgoing() {
+        let writer = queue.withLock { queue -> CheckedContinuation<Void, Never>? in
+            queue.finished = true
+            defer { queue.writer = nil }
+            return queue.writer
+        }
+        writer?.resume()
+    }
 
     /// Seals and writes one message now (the handshake's tail and the roster, before the queue runs).
     func send(_ message: SyncMessage) async throws {
-        let sealed = try sender.seal(message.encode())
-        // Frames must reach the socket in the order they were sealed (secretstream refuses any
-        // other). Calling the writer leaves the actor before the frame is queued, so two sends
-        // (the session's hello and the queue's first frame) could swap: each write waits for the
-        // one sealed before it.
+        try await write([sender.seal(message.encode())])
+    }
+
+    /// Writes sealed frames with one flush.
+    ///
+    /// Frames must reach the socket in the order they were sealed (secretstream refuses any other).
+    /// Calling the writer leaves the actor before the frames are queued, so two writes (the session's
+    /// hello and the queue's first batch) could swap: each write waits for the one sealed before it.
+    private func write(_ frames: [[UInt8]]) async throws {
         let previous = lastWrite
         let write = Task { [outbound] in
             _ = await previous?.result
-            try await outbound.write(.frame(sealed))
+            try await outbound.write(contentsOf: frames.map { ByteBuffer.frame($0) })
         }
         lastWrite = write
         try await write.value
     }
 
-    /// The write of the frame sealed last (see ``send(_:)``).
+    /// The write of the frames sealed last (see ``write(_:)``).
     private var lastWrite: Task<Void, any Error>?
 
-    private func perform(_ item: Outgoing) async {
+    /// Seals a batch of queued sends, coalescing consecutive delta messages, and writes the frames
+    /// (flushing every ``framesPerFlush`` so a long range is not held in memory whole).
+    private func perform(_ items: [Outgoing]) async {
         guard !failed else { return }
+        var frames: [[UInt8]] = []
+        var deltas: [SignedDelta] = []
         do {
-            switch item {
-            case .message(.deltas(let deltas)):
+            func sealDeltas() throws {
                 for start in stride(from: 0, to: deltas.count, by: SyncLimits.batchSize) {
-                    try await send(.deltas(Array(deltas[start..<min(start + SyncLimits.batchSize, deltas.count)])))
+                    let page = Array(deltas[start..<min(start + SyncLimits.batchSize, deltas.count)])
+                    frames.append(try sender.seal(SyncMessage.deltas(page).encode()))
                 }
-            case .message(let message):
-                try await send(message)
-            case .range(let range):
-                var from = range.after
-                while from < range.through {
-                    let limit = Int(clamping: min(UInt64(SyncLimits.batchSize), range.through - from))
-                    let page = try replica.deltas(of: range.author, after: from, limit: limit)
-                    guard let last = page.last else { break }
-                    try await send(.deltas(page))
-                    from = last.seq
+                deltas.removeAll(keepingCapacity: true)
+            }
+            for item in items {
+                switch item {
+                case .message(.deltas(let more)):
+                    deltas += more
+                    continue
+                case .message(let message):
+                    try sealDeltas()
+                    frames.append(try sender.seal(message.encode()))
+                case .range(let range):
+                    try sealDeltas()
+                    var from = range.after
+                    while from < range.through {
+                        let limit = Int(clamping: min(UInt64(SyncLimits.batchSize), range.through - from))
+                        let page = try replica.deltas(of: range.author, after: from, limit: limit)
+                        guard let last = page.last else { break }
+                        frames.append(try sender.seal(SyncMessage.deltas(page).encode()))
+                        from = last.seq
+                        if frames.count >= Self.framesPerFlush {
+                            try await write(frames)
+                            frames.removeAll(keepingCapacity: true)
+                        }
+                    }
                 }
             }
+            try sealDeltas()
+            if !frames.isEmpty { try await write(frames) }
         } catch {
             failed = true
             logger.info("session write failed; closing", metadata: ["peer": "\(peer)", "error": "\(error)"])
             close()
         }
     }
+
+    /// Frames written between two flushes at most.
+    static let framesPerFlush = 16
+}
+
+/// ``PeerConnection``'s queue: the sends the core asked for, in order, and the writer waiting for them.
+struct OutgoingQueue: ~Copyable {
+    var items: [(item: PeerConnection.Outgoing, weight: Int)] = []
+    var writer: CheckedContinuation<Void, Never>?
+    var finished = false
 }

@@ -28,13 +28,14 @@ public actor SyncService: Service {
         /// Up to this many kiosks every kiosk keeps a session with every other (see
         /// ``SyncCore/Configuration/fullMeshThreshold``).
         public var fullMeshThreshold: Int
+        public static let defaultFullMeshThreshold = SyncCore.Configuration.defaultFullMeshThreshold
 
         public init(
             listenHost: String,
             listenPort: Int,
             staticPeers: [(host: String, port: Int)],
             time: any TimeSource = SystemTime(),
-            fullMeshThreshold: Int = 64
+            fullMeshThreshold: Int = SyncCore.Configuration.defaultFullMeshThreshold
         ) {
             self.listenHost = listenHost
             self.listenPort = listenPort
@@ -296,6 +297,11 @@ public actor SyncService: Service {
             let outcome: DialSchedule.Outcome
             if let peer = addressPeers[address], sessions[peer] != nil {
                 outcome = .alreadyConnected
+            } else if let peer = addressPeers[address], !core.wantsSession(with: peer) {
+                // Beyond the full mesh a loop redialing every kiosk it ever reached churned: each
+                // session the core then closed as "view full" was dialed again (a 50-kiosk lab as an
+                // overlay spent its time in handshakes). The core asks for the sessions it wants.
+                outcome = .notWanted
             } else {
                 do {
                     let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)

@@ -35,6 +35,8 @@ struct MusterSimCommand: ParsableCommand {
         help: "Print BENCHMARKS.md's table instead: the four scenarios at each of these sizes (e.g. 10,50,200,1000)."
     )
     var table: String?
+    @Option(help: "Full mesh up to this many kiosks, HyParView/Plumtree beyond (default: the core's).")
+    var fullMesh: Int?
     @Flag(help: "One JSON object per run instead of a line.") var json = false
     @Flag(help: "With --seeds, print only failing runs and the summary.") var quiet = false
 
@@ -68,6 +70,7 @@ struct MusterSimCommand: ParsableCommand {
         for offset in 0..<UInt64(seeds) {
             var options = SimOptions(kiosks: kiosks, checkIns: checkIns, seed: seed &+ offset)
             options.rate = rate
+            options.fullMeshThreshold = fullMesh
             options.faults = faults
             options.patience = .seconds(patience)
             options.store =

@@ -58,4 +58,14 @@ struct DialScheduleTests {
         var schedule = DialSchedule(maxFailures: 1)
         for _ in 0..<10 { #expect(schedule.attempted(.alreadyConnected) == .retry(after: .milliseconds(500))) }
     }
+
+    /// A kiosk the core does not want a session with is looked at again like a connected one: no
+    /// failure counted, no backoff grown, and the loop still ends when its service disappears.
+    @Test func anUnwantedAddressWaitsWithoutFailing() {
+        var schedule = DialSchedule(maxFailures: 1)
+        for _ in 0..<10 { #expect(schedule.attempted(.notWanted) == .retry(after: DialSchedule.connectedRecheck)) }
+        #expect(schedule.backoff == DialSchedule.initialBackoff)
+        schedule.stop()
+        #expect(schedule.attempted(.notWanted) == .end(.stopped))
+    }
 }

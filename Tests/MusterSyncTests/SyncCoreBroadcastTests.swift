@@ -87,6 +87,43 @@ struct SyncCoreBroadcastTests {
         #expect(none.messages(to: p2).isEmpty)
     }
 
+    /// Two announcers, the first with less: the graft goes to the one holding the whole announced
+    /// range, for all of it. Grafting the first asked it for a delta it did not have, and the
+    /// simulator saw the rest wait seconds for the repair timeout (BENCHMARKS.md, the overlay tail).
+    @Test func aGraftGoesToTheAnnouncerThatHoldsTheMost() throws {
+        let me = try Kit.id()
+        let (p1, p2) = (try Kit.id(), try Kit.id())
+        let log = Kit.log(3, key: try Kit.key())
+        let author = log[0].author
+        var core = partialCore(me, peers: [p1, p2])
+        _ = core.handle(.frameReceived(from: p1, .ihave([SeqRange(author: author, after: 0, through: 1)])), now: t0)
+        _ = core.handle(.frameReceived(from: p2, .ihave([SeqRange(author: author, after: 0, through: 3)])), now: t0)
+        let out = core.handle(.timerFired(.graft), now: t0 + core.configuration.graftTimeout)
+        #expect(out.messages(to: p1).isEmpty)
+        #expect(out.messages(to: p2) == [.graft([SeqRange(author: author, after: 0, through: 3)])])
+        #expect(core.repairs[author]?.peer == p2)
+    }
+
+    /// A repair whose peer sent all it holds of the range, short of the range's end, does not wait
+    /// for the repair timeout: the rest is asked at once from a peer that holds it.
+    @Test func aRepairItsPeerCannotFinishMovesOnAtOnce() throws {
+        let me = try Kit.id()
+        let (p1, p2) = (try Kit.id(), try Kit.id())
+        let log = Kit.log(3, key: try Kit.key())
+        let author = log[0].author
+        var core = partialCore(me, peers: [p1, p2])
+        // p1 holds through 3 and is asked for (0, 3]; it then turns out to hold only 1 (its heads
+        // after a truncation), sends it, and p2 holds all three.
+        _ = core.handle(.frameReceived(from: p1, .heads([Kit.head(log)])), now: t0)
+        #expect(core.repairs[author]?.peer == p1)
+        _ = core.handle(.frameReceived(from: p1, .heads([Kit.head([log[0]])])), now: t0)
+        _ = core.handle(.frameReceived(from: p2, .heads([Kit.head(log)])), now: t0)
+        let request = try #require(core.handle(.frameReceived(from: p1, .deltas([log[0]])), now: t0).stores.first)
+        let out = core.handle(.stored(StoreResult(id: request.id, applied: request.deltas)), now: t0)
+        #expect(out.messages(to: p2) == [.want([SeqRange(author: author, after: 1, through: 3)])])
+        #expect(core.repairs[author]?.peer == p2)
+    }
+
     /// Beyond the full mesh, sessions are capped (extra ones closed, kept as passive), and a lost
     /// session is replaced from the passive view.
     @Test func membershipIsBounded() throws {

@@ -55,4 +55,26 @@ struct SyncCoreMembershipTests {
         let again = core.handle(.timerFired(.membership), now: late)
         #expect(again.opens.count == 5)
     }
+
+    /// Beyond the full mesh the daemon dials only the kiosks the core asked for; dialing every kiosk
+    /// ever met, and having the core close each as "view full", churned a 50-kiosk overlay. A session
+    /// that opened (or was refused) is no longer wanted until asked for again.
+    @Test func beyondTheFullMeshOnlyTheAskedForAreWanted() throws {
+        var core = Kit.core(try Kit.id()) {
+            $0.fullMeshThreshold = 4
+            $0.activeView = 3
+        }
+        let kiosks = try (0..<20).map { _ in try Kit.id() }
+        for kiosk in kiosks { _ = core.handle(.peerDiscovered(kiosk), now: t0) }
+        let opens = core.handle(.timerFired(.membership), now: t0 + core.configuration.membershipInterval).opens
+        #expect(opens.count == 3)
+        for kiosk in kiosks { #expect(core.wantsSession(with: kiosk) == opens.contains(kiosk)) }
+        let first = try #require(opens.first)
+        _ = core.handle(.sessionOpened(peer: first, initiator: core.configuration.me), now: t0)
+        #expect(!core.wantsSession(with: first))
+
+        var mesh = Kit.core(try Kit.id()) { $0.fullMeshThreshold = 64 }
+        for kiosk in kiosks { _ = mesh.handle(.peerDiscovered(kiosk), now: t0) }
+        #expect(kiosks.allSatisfy { mesh.wantsSession(with: $0) })
+    }
 }

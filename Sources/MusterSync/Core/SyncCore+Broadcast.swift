@@ -93,10 +93,13 @@ extension SyncCore {
         }
         for (author, entry) in announced where effective(author) >= entry.through { announced[author] = nil }
         // A store that took the whole request only moves heads up to what was in flight: nothing new
-        // can be lacking unless a repair just finished (its next chunk) or something was refused.
-        // Skipping the scan then matters: it runs over every peer's every author.
+        // can be lacking unless a repair just finished (its next chunk, or all its peer holds) or
+        // something was refused. Skipping the scan then matters: it runs over every peer's every author.
         let refused = result.failed || result.applied.count < request.deltas.count
-        if refused || repairs.contains(where: { effective($0.key) >= $0.value.range.through }) {
+        let repairEnded = repairs.contains { author, repair in
+            effective(author) >= min(repair.range.through, sessions[repair.peer]?.peerHas[author] ?? 0)
+        }
+        if refused || repairEnded {
             scheduleRepairs(now: now, into: &out)
         }
     }
@@ -169,7 +172,10 @@ extension SyncCore {
     mutating func checkAnnouncements(now: Duration, into out: inout [SyncOutput]) {
         var grafts: [AuthorID: [SeqRange]] = [:]
         var next: Duration?
-        for (author, entry) in announced {
+        // In key order: the grafts' ranges (and the repairs they start) must not depend on the
+        // dictionary's per-process hash seed, or the simulator could not replay a run.
+        for author in announced.keys.sorted(by: { $0 < $1 }) {
+            guard let entry = announced[author] else { continue }
             if effective(author) >= entry.through {
                 announced[author] = nil
                 continue
@@ -179,13 +185,18 @@ extension SyncCore {
                 continue
             }
             announced[author] = nil
-            guard repairs[author] == nil,
-                let peer = entry.announcers.first(where: { sessions[$0]?.state == .established })
-            else { continue }
+            // The announcer that holds the most of it (the first such): grafting one that announced
+            // less asked it for deltas it did not have, and the rest waited for the repair timeout.
+            var best: (peer: AuthorID, has: UInt64)?
+            for peer in entry.announcers where sessions[peer]?.state == .established {
+                let has = sessions[peer]?.peerHas[author] ?? 0
+                if has > best?.has ?? 0 { best = (peer, has) }
+            }
+            guard repairs[author] == nil, let (peer, has) = best, has > effective(author) else { continue }
             let range = SeqRange(
                 author: author,
                 after: effective(author),
-                through: min(entry.through, effective(author) + configuration.repairChunk)
+                through: min(entry.through, has, effective(author) + configuration.repairChunk)
             )
             repairs[author] = Repair(
                 peer: peer,

@@ -6,9 +6,16 @@ extension SyncCore {
     /// with the fewest requests already, `preferring` one when it has the range), so no two peers
     /// send the same deltas.
     mutating func scheduleRepairs(now: Duration, preferring preferred: AuthorID? = nil, into out: inout [SyncOutput]) {
-        for (author, repair) in repairs where effective(author) >= repair.range.through {
-            repairs[author] = nil
-            stalled[author] = nil
+        for (author, repair) in repairs {
+            let mine = effective(author)
+            if mine >= repair.range.through {
+                repairs[author] = nil
+                stalled[author] = nil
+            } else if mine >= sessions[repair.peer]?.peerHas[author] ?? 0 {
+                // Its peer has sent all it holds of the range (a range asked on another's word):
+                // the rest comes from whoever holds it, now rather than after the repair timeout.
+                repairs[author] = nil
+            }
         }
         var wants: [AuthorID: [SeqRange]] = [:]
         var load: [AuthorID: Int] = [:]

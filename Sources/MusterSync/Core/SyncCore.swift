@@ -122,6 +122,12 @@ public struct SyncCore: Sendable {
     /// Whether every kiosk keeps a session with every other (few enough kiosks known).
     public var isFullMesh: Bool { known.count + 1 <= configuration.fullMeshThreshold }
 
+    /// Whether a session with `peer` should be dialed: every kiosk on a full mesh; beyond it, only
+    /// the ones this core asked to open (``SyncOutput/openSession(_:)``), not every kiosk ever met.
+    public func wantsSession(with peer: AuthorID) -> Bool {
+        isFullMesh || opening[peer] != nil
+    }
+
     /// Sessions the core counts as live (not closing).
     var livePeers: [AuthorID] {
         sessions.values.filter { $0.state != .closing }.map(\.peer).sorted {

@@ -11,7 +11,9 @@ extension SyncCore {
         public var organizer: AuthorID?
         /// Up to this many kiosks known (us included), every kiosk keeps a session with every other
         /// (full mesh: one hop, no relayed copies). Beyond it, a bounded random active view (HyParView).
-        public var fullMeshThreshold = 64
+        public var fullMeshThreshold = Self.defaultFullMeshThreshold
+        /// See ``fullMeshThreshold`` and BENCHMARKS.md, "Full mesh or overlay".
+        public static let defaultFullMeshThreshold = 64
         /// HyParView's active view: sessions this kiosk opens towards when beyond the full mesh.
         public var activeView = 5
         /// Sessions accepted at most beyond the full mesh (the active view plus room for joiners).
