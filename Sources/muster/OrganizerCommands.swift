@@ -30,6 +30,16 @@ struct Lock: ParsableCommand {
     @Option(help: "Member status written on check-in (Salesforce campaign member status).") var status = "Responded"
     @Option(help: "Check-in opens at (HH:MM today, or YYYY-MM-DD HH:MM, or ISO 8601).") var opens: String?
     @Option(help: "Check-in closes at.") var closes: String?
+    @Option(
+        help: ArgumentHelp(
+            "A zone: NAME=CAPACITY[,exclusive][,opens=TIME][,closes=TIME] (repeatable).",
+            discussion: "NAME is the location of the kiosks at its doors; exclusive: entering ends presence elsewhere."
+        )
+    )
+    var zone: [String] = []
+    @Option(help: "Entries per attendee per zone: once, unlimited, or a number per day.") var entries: String?
+    @Flag(name: .customLong("no-reentry"), help: "Refuse entering a zone again after checking out of it.")
+    var noReEntry = false
 
     func run() throws {
         let context = try options.context()
@@ -38,7 +48,8 @@ struct Lock: ParsableCommand {
                 campaign: campaign,
                 status: status,
                 opens: opens,
-                closes: closes
+                closes: closes,
+                rules: try DoorRulesOptions.parse(zones: zone, entries: entries, noReEntry: noReEntry)
             )
         }
         Output.data(message)

@@ -1,0 +1,51 @@
+public import MusterCore
+
+/// One scan at one door, with everything the replica knows that bears on it: the input of
+/// ``DoorPolicy/decide(_:)``, gathered by the daemon inside the write transaction that records the
+/// answer, so the decision and its record see the same state.
+public struct DoorAttempt: Sendable, Equatable {
+    /// The attendee as the replica knows them.
+    public struct Attendee: Sendable, Equatable {
+        public var key: String
+        public var admitted: Bool
+        /// Every live arrival (check-in or walk-in registration), open or ended, oldest first.
+        public var arrivals: [PresenceRecord]
+        /// The arrivals no check-out (or exclusive entry) has ended.
+        public var openArrivals: [PresenceRecord]
+
+        public init(key: String, admitted: Bool, arrivals: [PresenceRecord], openArrivals: [PresenceRecord]) {
+            self.key = key
+            self.admitted = admitted
+            self.arrivals = arrivals
+            self.openArrivals = openArrivals
+        }
+    }
+
+    /// The newest lock; nil when the kiosk was never locked.
+    public var lock: LockState?
+    /// The zone of the door: the kiosk's location.
+    public var zone: String
+    /// nil: no attendee matches what was scanned.
+    public var attendee: Attendee?
+    /// Attendees inside `zone` now, on this replica.
+    public var insideZone: Int
+    /// When the scan happened (Unix milliseconds) and when that local day began, for per-day limits.
+    public var nowMillis: UInt64
+    public var dayStartMillis: Int64
+
+    public init(
+        lock: LockState?,
+        zone: String,
+        attendee: Attendee?,
+        insideZone: Int,
+        nowMillis: UInt64,
+        dayStartMillis: Int64
+    ) {
+        self.lock = lock
+        self.zone = zone
+        self.attendee = attendee
+        self.insideZone = insideZone
+        self.nowMillis = nowMillis
+        self.dayStartMillis = dayStartMillis
+    }
+}
