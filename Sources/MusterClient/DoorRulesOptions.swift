@@ -52,7 +52,9 @@ public enum DoorRulesOptions {
             String($0).trimmingWhitespace()
         }
         let head = parts.removeFirst()
-        let nameAndCapacity = head.split(separator: "=", maxSplits: 1).map { String($0).trimmingWhitespace() }
+        let nameAndCapacity = head.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map {
+            String($0).trimmingWhitespace()
+        }
         var zone = ZoneRule(name: nameAndCapacity[0])
         let shown = TerminalText.sanitize(text)
         guard !zone.name.isEmpty, zone.name.utf8.count <= ZoneRule.maxNameBytes else {

@@ -6,7 +6,7 @@ public import MusterStore
 /// and cut to fit.
 public enum OccupancyText {
     /// Width of the bar, in cells.
-    static let barWidth = 30
+    static let barWidth = 24
     /// Widest zone name shown.
     static let nameWidth = 20
 
@@ -20,7 +20,7 @@ public enum OccupancyText {
         return lines
     }
 
-    /// e.g. `Hall A                  120 / 200   ██████████████████░░░░░░░░░░░░  60%`.
+    /// e.g. `Hall A                   120 / 200     ██████████████░░░░░░░░░░  60%`.
     static func line(name: String, inside: Int, capacity: Int?) -> String {
         let shown = pad(TerminalText.sanitize(name, maxCharacters: nameWidth), to: nameWidth)
         let figures = pad(String(inside), to: 6, left: true) + " / " + pad(capacity.map(String.init) ?? "-", to: 6)
