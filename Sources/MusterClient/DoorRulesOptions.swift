@@ -5,7 +5,7 @@ public import MusterCore
 /// carries. Every mistake is a usage error naming the option and what is wrong, before anything
 /// is signed.
 ///
-/// A zone is `NAME=CAPACITY[,exclusive][,opens=TIME][,closes=TIME]`, or `NAME[,exclusive]…` with no
+/// A zone is `NAME=CAPACITY[,exclusive][,escrow][,opens=TIME][,closes=TIME]`, or `NAME[,exclusive]…` with no
 /// capacity; `NAME` is the location on the certificates of the kiosks at that zone's doors.
 public enum DoorRulesOptions {
     /// The rules, or nil when no door option was given (the lock then carries none, as before).
@@ -70,12 +70,13 @@ public enum DoorRulesOptions {
             let pair = part.split(separator: "=", maxSplits: 1).map(String.init)
             switch (pair.first?.lowercased(), pair.count) {
             case ("exclusive", 1): zone.exclusive = true
+            case ("escrow", 1): zone.escrow = true
             case ("opens", 2): zone.opensAtMillis = try time(pair[1], shown, now: now)
             case ("closes", 2): zone.closesAtMillis = try time(pair[1], shown, now: now)
             default:
                 throw ClientError(
                     .usage,
-                    "--zone '\(shown)': unknown part '\(TerminalText.sanitize(part))' (exclusive, opens=, closes=)"
+                    "--zone '\(shown)': unknown part '\(TerminalText.sanitize(part))' (exclusive, escrow, opens=, closes=)"
                 )
             }
         }

@@ -107,6 +107,7 @@ public struct OrganizerActions {
             var traits: [String] = []
             if let capacity = zone.capacity { traits.append("\(capacity)") }
             if zone.exclusive { traits.append("exclusive") }
+            if zone.escrow { traits.append("escrow") }
             if let opens = zone.opensAtMillis { traits.append("opens \(ClockText.time(millis: opens))") }
             if let closes = zone.closesAtMillis { traits.append("closes \(ClockText.time(millis: closes))") }
             return zone.name + (traits.isEmpty ? "" : " (" + traits.joined(separator: ", ") + ")")

@@ -14,19 +14,26 @@ public struct ZoneRule: Sendable, Equatable {
     /// Unix milliseconds; nil means no bound. Narrows the lock's own window, never widens it.
     public var opensAtMillis: Int64?
     public var closesAtMillis: Int64?
+    /// Splits the capacity among the zone's kiosks (escrow): each door admits only up to its own
+    /// share of the places, counted by the arrivals it wrote that are still inside. The shares add up
+    /// to the capacity, so the zone is never over capacity, even while kiosks are partitioned; the
+    /// price is that a busy door can refuse while a quiet one still holds places.
+    public var escrow: Bool
 
     public init(
         name: String,
         capacity: UInt32? = nil,
         exclusive: Bool = false,
         opensAtMillis: Int64? = nil,
-        closesAtMillis: Int64? = nil
+        closesAtMillis: Int64? = nil,
+        escrow: Bool = false
     ) {
         self.name = name
         self.capacity = capacity
         self.exclusive = exclusive
         self.opensAtMillis = opensAtMillis
         self.closesAtMillis = closesAtMillis
+        self.escrow = escrow
     }
 
     func encode(into writer: inout ByteWriter) {
@@ -35,6 +42,7 @@ public struct ZoneRule: Sendable, Equatable {
         writer.write(exclusive)
         writer.write(opensAtMillis)
         writer.write(closesAtMillis)
+        writer.write(escrow)
     }
 
     init(from reader: inout ByteReader) throws(DecodeError) {
@@ -53,5 +61,6 @@ public struct ZoneRule: Sendable, Equatable {
         exclusive = try reader.readBool()
         opensAtMillis = try reader.readOptionalInt64()
         closesAtMillis = try reader.readOptionalInt64()
+        escrow = try reader.readBool()
     }
 }

@@ -23,7 +23,8 @@ extension ControlHandler {
                 attendee: try record.map(view.doorAttendee),
                 insideZone: try campaign.map { try view.insideCount(campaignID: $0, zone: zone) } ?? 0,
                 nowMillis: now,
-                dayStartMillis: dayStart
+                dayStartMillis: dayStart,
+                escrow: try campaign.map { try view.escrow(campaignID: $0, zone: zone, kiosk: author) }
             )
             switch DoorPolicy.decide(attempt) {
             case .admit(let campaign, let status, let ends):

@@ -29,6 +29,29 @@ public struct DoorAttempt: Sendable, Equatable {
     public var attendee: Attendee?
     /// Attendees inside `zone` now, on this replica.
     public var insideZone: Int
+    /// For escrow zones: attendees inside `zone` whose arrival this kiosk wrote, how many kiosks
+    /// the roster places in the zone, and this kiosk's rank among them (by key), which decides who
+    /// holds the remainder places.
+    public var escrow: Escrow?
+
+    public struct Escrow: Sendable, Equatable {
+        public var ownInside: Int
+        public var kiosks: Int
+        public var rank: Int
+
+        public init(ownInside: Int, kiosks: Int, rank: Int) {
+            self.ownInside = ownInside
+            self.kiosks = kiosks
+            self.rank = rank
+        }
+
+        /// This kiosk's share of `capacity`: an equal split, the remainder to the lowest ranks, so
+        /// the shares of all the zone's kiosks add up to exactly the capacity.
+        public func share(of capacity: Int) -> Int {
+            let kiosks = max(1, self.kiosks)
+            return capacity / kiosks + (rank < capacity % kiosks ? 1 : 0)
+        }
+    }
     /// When the scan happened (Unix milliseconds) and when that local day began, for per-day limits.
     public var nowMillis: UInt64
     public var dayStartMillis: Int64
@@ -39,7 +62,8 @@ public struct DoorAttempt: Sendable, Equatable {
         attendee: Attendee?,
         insideZone: Int,
         nowMillis: UInt64,
-        dayStartMillis: Int64
+        dayStartMillis: Int64,
+        escrow: Escrow? = nil
     ) {
         self.lock = lock
         self.zone = zone
@@ -47,5 +71,6 @@ public struct DoorAttempt: Sendable, Equatable {
         self.insideZone = insideZone
         self.nowMillis = nowMillis
         self.dayStartMillis = dayStartMillis
+        self.escrow = escrow
     }
 }

@@ -51,6 +51,12 @@ public enum DoorPolicy {
         if let capacity = zone.capacity, attempt.insideZone >= Int(capacity) {
             return .refuse(.zoneFull, message: DoorText.zoneFull)
         }
+        // Escrow: this door's own share, whatever the others did (see ``ZoneRule/escrow``).
+        if let capacity = zone.capacity, zone.escrow, let escrow = attempt.escrow,
+            escrow.ownInside >= escrow.share(of: Int(capacity))
+        {
+            return .refuse(.zoneFull, message: DoorText.doorShareFull)
+        }
         let ends =
             zone.exclusive
             ? attendee.openArrivals.filter { $0.location != zone.name }.suffix(CheckOutPayload.maxEnds).map(\.ref)

@@ -9,6 +9,7 @@ public enum DoorText {
     public static let notAdmitted = "This ticket is not valid for check-in. Please see the staff desk."
     public static let alreadyInside = "You are already checked in here."
     public static let zoneFull = "This area is full right now. Please wait or ask the staff."
+    public static let doorShareFull = "This door has admitted its share of the places. Please use another entrance."
     public static let reEntryRefused = "Re-entry is not allowed here once you have left."
 
     public static func opensAt(_ millis: Int64) -> String { "Check-in opens at \(ClockText.time(millis: millis))." }

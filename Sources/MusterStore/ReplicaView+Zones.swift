@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import MusterCore
+public import MusterCore
 
 extension ReplicaView {
     /// Attendees inside `zone` now: those with an open arrival at a kiosk whose certificate names
@@ -26,6 +26,27 @@ extension ReplicaView {
         var counts: [String: Int] = [:]
         for row in rows { counts[row["location"]] = row["inside"] }
         return counts
+    }
+
+    /// What an escrow zone needs to know about `kiosk`'s share: its own arrivals inside `zone`,
+    /// the enrolled kiosks whose certificate names `zone`, and `kiosk`'s rank among them by key.
+    public func escrow(campaignID: String, zone: String, kiosk: AuthorID) throws -> DoorAttempt.Escrow {
+        let own =
+            try Int.fetchOne(
+                db,
+                sql: """
+                    SELECT COUNT(DISTINCT attendee_key) FROM open_arrival
+                    WHERE campaign_id = ? AND location = ? AND author = ?
+                    """,
+                arguments: [campaignID, zone, Data(kiosk.bytes)]
+            ) ?? 0
+        let kiosks = try Data.fetchAll(
+            db,
+            sql: "SELECT kiosk FROM roster WHERE location = ? ORDER BY kiosk",
+            arguments: [zone]
+        )
+        let rank = kiosks.firstIndex(of: Data(kiosk.bytes)) ?? kiosks.count
+        return DoorAttempt.Escrow(ownInside: own, kiosks: max(kiosks.count, 1), rank: rank)
     }
 
     /// What ``DoorPolicy`` needs to know about one attendee.

@@ -32,8 +32,9 @@ struct Lock: ParsableCommand {
     @Option(help: "Check-in closes at.") var closes: String?
     @Option(
         help: ArgumentHelp(
-            "A zone: NAME=CAPACITY[,exclusive][,opens=TIME][,closes=TIME] (repeatable).",
-            discussion: "NAME is the location of the kiosks at its doors; exclusive: entering ends presence elsewhere."
+            "A zone: NAME=CAPACITY[,exclusive][,escrow][,opens=TIME][,closes=TIME] (repeatable).",
+            discussion:
+                "NAME is the location of the kiosks at its doors; exclusive: entering ends presence elsewhere; escrow: each door admits only its share of the capacity (never over, even partitioned)."
         )
     )
     var zone: [String] = []

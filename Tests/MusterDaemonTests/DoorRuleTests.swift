@@ -44,6 +44,25 @@ struct DoorRuleTests {
         #expect(v.scan(1, "a2@x.org").reason == "zone_full", "once healed, both refuse")
     }
 
+    @Test func escrowNeverOvershootsEvenPartitioned() throws {
+        let v = try DoorVenue(zones: ["Hall", "Hall"])
+        let rules = DoorRules(zones: [ZoneRule(name: "Hall", capacity: 4, escrow: true)])
+        try v.setUp(attendees: 8, rules: rules)
+        var admitted = 0
+        for index in 0..<4 where v.scan(0, "a\(index)@x.org").outcome == .checkedIn { admitted += 1 }
+        for index in 4..<8 where v.scan(1, "a\(index)@x.org").outcome == .checkedIn { admitted += 1 }
+        #expect(admitted == 4, "each door admits its share of 2, partitioned")
+        try v.syncAll()
+        #expect(try v.inside(0, zone: "Hall") == 4)
+        let refused = v.scan(0, "a3@x.org")
+        #expect(refused.reason == "zone_full")
+        // A check-out at the other door frees a place of k1's share once k1 hears of it.
+        #expect(v.checkOut(1, "a0@x.org").outcome == .checkedOut)
+        #expect(v.scan(0, "a3@x.org").reason == "zone_full", "k1 has not seen the check-out yet")
+        try v.syncAll()
+        #expect(v.scan(0, "a3@x.org").outcome == .checkedIn)
+    }
+
     @Test func alreadyInsideConnectedAndPartitioned() throws {
         let v = try DoorVenue(zones: ["Hall", "Hall"])
         try v.setUp(attendees: 2, rules: DoorRules(zones: [ZoneRule(name: "Hall")]))

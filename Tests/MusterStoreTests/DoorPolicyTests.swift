@@ -153,6 +153,24 @@ struct DoorPolicyTests {
         #expect(DoorPolicy.checkOutEnds([hall, lab], zone: "Hall", rules: nil) == [hall.ref, lab.ref])
     }
 
+    @Test func escrowSharesAddUpToTheCapacity() {
+        let shares = (0..<3).map { DoorAttempt.Escrow(ownInside: 0, kiosks: 3, rank: $0).share(of: 10) }
+        #expect(shares == [4, 3, 3])
+        let rules = DoorRules(zones: [ZoneRule(name: "Hall", capacity: 10, escrow: true)])
+        var attempt = DoorAttempt(
+            lock: Self.lock(rules),
+            zone: "Hall",
+            attendee: DoorAttempt.Attendee(key: "a@x.org", admitted: true, arrivals: [], openArrivals: []),
+            insideZone: 5,
+            nowMillis: Self.now,
+            dayStartMillis: Self.dayStart,
+            escrow: DoorAttempt.Escrow(ownInside: 2, kiosks: 3, rank: 1)
+        )
+        #expect(DoorPolicy.decide(attempt).reason == nil)
+        attempt.escrow?.ownInside = 3
+        #expect(DoorPolicy.decide(attempt) == .refuse(.zoneFull, message: DoorText.doorShareFull))
+    }
+
     @Test func theOrderOfChecksIsFixed() {
         // Full, used up and closed at once: the window speaks first, then entries, then capacity.
         let now = Int64(Self.now)
