@@ -60,6 +60,36 @@ extension ControlHandler {
         return response
     }
 
+    /// The door's refusal of a walk-in registration (and its audit record), or nil to go on.
+    /// Not-admitted and already-inside registrations are answered by the registration itself.
+    func walkInRefusal(
+        _ view: ReplicaView,
+        campaign: String,
+        key: String,
+        existing: AttendeeRecord?,
+        now: UInt64
+    ) throws -> LocalWrite<ControlResponse>? {
+        let zone = config.location
+        let attempt = DoorAttempt(
+            lock: try view.lock(),
+            zone: zone,
+            attendee: try existing.map(view.doorAttendee)
+                ?? DoorAttempt.Attendee(key: key, admitted: true, arrivals: [], openArrivals: []),
+            insideZone: try view.insideCount(campaignID: campaign, zone: zone),
+            nowMillis: now,
+            dayStartMillis: Self.dayStart(millis: now),
+            escrow: try view.escrow(campaignID: campaign, zone: zone, kiosk: author)
+        )
+        guard case .refuse(let reason, let message) = DoorPolicy.decide(attempt),
+            reason != .notAdmitted, reason != .alreadyInside
+        else { return nil }
+        var response = ControlResponse(outcome: Self.outcome(of: reason), message: message)
+        response.reason = reason.code
+        response.attendee = existing?.summary
+        let scan = ScanPayload(campaignID: campaign, attendeeKey: key, reason: reason, atMillis: Int64(clamping: now))
+        return .append(.scan(scan), answer: response)
+    }
+
     /// Records the not-found scans a minute that is over still holds (or every held one, with
     /// `force`, at shutdown). Called before each scan and by the daemon's audit timer.
     public func flushNotFound(nowMillis: UInt64, force: Bool = false) throws(ReplicaError) {

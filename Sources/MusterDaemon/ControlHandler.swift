@@ -201,7 +201,13 @@ public final class ControlHandler: Sendable {
             guard case .allow(let campaign, let status) = window else { return .answer(Self.refusal(window)) }
             let key = EmailAddress.key(email)
             let presence = presenceTemplate(campaign, key, status)
-            if let existing = try view.attendee(campaignID: campaign, key: key) {
+            let existingRecord = try view.attendee(campaignID: campaign, key: key)
+            // The door rules bind walk-ins too (capacity, zone window, entries, re-entry); an
+            // invalid or already present registration keeps its own answer below.
+            if let refusal = try walkInRefusal(view, campaign: campaign, key: key, existing: existingRecord, now: now) {
+                return refusal
+            }
+            if let existing = existingRecord {
                 var response = ControlResponse(outcome: existing.isInside ? .alreadyCheckedIn : .checkedIn)
                 response.attendee = existing.summary
                 response.message = "You are already registered for this event."

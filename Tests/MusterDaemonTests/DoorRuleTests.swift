@@ -63,6 +63,21 @@ struct DoorRuleTests {
         #expect(v.scan(0, "a3@x.org").outcome == .checkedIn)
     }
 
+    @Test func aFullZoneRefusesWalkInsToo() throws {
+        let v = try DoorVenue(zones: ["Hall"])
+        try v.setUp(attendees: 1, rules: DoorRules(zones: [ZoneRule(name: "Hall", capacity: 1)]))
+        #expect(v.scan(0, "a0@x.org").outcome == .checkedIn)
+        var request = ControlRequest(op: .register)
+        request.firstName = "Wal"
+        request.lastName = "Kin"
+        request.email = "walk@in.org"
+        let response = v.kiosks[0].handler.handle(request)
+        #expect(response.outcome == .refused)
+        #expect(response.reason == "zone_full")
+        #expect(try v.kiosks[0].replica.view { try $0.attendee(campaignID: v.campaignID, key: "walk@in.org") } == nil)
+        #expect(try v.scans(on: 0).values.contains { $0.attendeeKey == "walk@in.org" && $0.reason == .zoneFull })
+    }
+
     @Test func alreadyInsideConnectedAndPartitioned() throws {
         let v = try DoorVenue(zones: ["Hall", "Hall"])
         try v.setUp(attendees: 2, rules: DoorRules(zones: [ZoneRule(name: "Hall")]))
