@@ -42,12 +42,12 @@ struct BenchOptions {
             case "--help", "-h":
                 throw BenchError(
                     .setup,
-                    "usage: muster-bench [--quick] [--lab-only | --no-lab | --only=propagation|discovery|burst]  (writes .bench/results.json)"
+                    "usage: muster-bench [--quick] [--lab-only | --no-lab | --only=propagation|discovery|burst|capacity]  (writes .bench/results.json)"
                 )
             default:
                 throw BenchError(
                     .setup,
-                    "unknown argument '\(argument)'; usage: muster-bench [--quick] [--lab-only | --no-lab | --only=propagation|discovery|burst]"
+                    "unknown argument '\(argument)'; usage: muster-bench [--quick] [--lab-only | --no-lab | --only=propagation|discovery|burst|capacity]"
                 )
             }
         }

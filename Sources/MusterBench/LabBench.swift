@@ -31,6 +31,7 @@ enum LabBench {
         if parts.contains("propagation") { try propagation(lab, sizes, &report) }
         if parts.contains("discovery") { try discoveryAndFootprint(lab, sizes, &report, catchUpRate: catchUpRate) }
         if parts.contains("burst") { try burst(lab, sizes, &report, catchUpRate: catchUpRate) }
+        if parts.contains("capacity") { try capacity(lab, &report) }
     }
 
     /// Takes the lab down on SIGINT/SIGTERM, so an interrupted run leaves no namespaces behind.

@@ -56,6 +56,22 @@ public enum Exporter {
         )
     }
 
+    /// Every door scan (issue 16): admitted ones and refused ones with their reason, one row per
+    /// record; aggregated not-found attempts are one row with their count, at their minute.
+    public static func audit(_ entries: [AuditEntry]) -> String {
+        let rows = entries.map { entry -> [String] in
+            [
+                ClockText.iso8601(millis: entry.atMillis), entry.kioskName, entry.zone, entry.campaignID,
+                entry.attendeeKey, entry.reason == nil ? "admitted" : "refused", entry.reason?.code ?? "",
+                String(entry.count), entry.undone ? "yes" : "",
+            ]
+        }
+        return document(
+            header: ["Time", "Kiosk", "Zone", "Campaign", "Attendee", "Outcome", "Reason", "Count", "Undone"],
+            rows: rows
+        )
+    }
+
     /// Control characters and escape sequences are removed from every cell, so an export printed to a
     /// terminal is as safe as the kiosk screen; CSVWriter then quotes and neutralizes formulas.
     static func document(header: [String], rows: [[String]]) -> String {

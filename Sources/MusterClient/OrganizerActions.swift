@@ -1,7 +1,7 @@
 import Foundation
 import MusterAttendeeList
 import MusterControl
-import MusterCore
+public import MusterCore
 import MusterCrypto
 import MusterStore
 import MusterTime
@@ -69,7 +69,8 @@ public struct OrganizerActions {
         campaign name: String,
         status: String,
         opens: String?,
-        closes: String?
+        closes: String?,
+        rules: DoorRules? = nil
     ) throws(ClientError) -> String {
         let campaignID = try queries.campaignID(name)
         let opensAt = try opens.map { text throws(ClientError) in try Self.time(text, "--opens") }
@@ -87,14 +88,34 @@ public struct OrganizerActions {
                     campaignID: campaignID,
                     checkInStatus: cleanStatus,
                     opensAtMillis: opensAt,
-                    closesAtMillis: closesAt
+                    closesAtMillis: closesAt,
+                    rules: rules
                 )
             )
         ])
         var message = "Locked every kiosk to '\(name)' (lock v\(version), status '\(cleanStatus)')"
         if let opensAt { message += ", opens \(ClockText.dateTime(millis: opensAt))" }
         if let closesAt { message += ", closes \(ClockText.dateTime(millis: closesAt))" }
+        if let rules { message += "; " + Self.describe(rules) }
         return message + "."
+    }
+
+    /// One line for the door rules a lock carries, e.g. `zones Hall A (200), Annex (exclusive);
+    /// entries once; no re-entry`.
+    static func describe(_ rules: DoorRules) -> String {
+        let zones = rules.zones.map { zone in
+            var traits: [String] = []
+            if let capacity = zone.capacity { traits.append("\(capacity)") }
+            if zone.exclusive { traits.append("exclusive") }
+            if zone.escrow { traits.append("escrow") }
+            if let opens = zone.opensAtMillis { traits.append("opens \(ClockText.time(millis: opens))") }
+            if let closes = zone.closesAtMillis { traits.append("closes \(ClockText.time(millis: closes))") }
+            return zone.name + (traits.isEmpty ? "" : " (" + traits.joined(separator: ", ") + ")")
+        }
+        var parts = zones.isEmpty ? [] : ["zones " + zones.joined(separator: ", ")]
+        parts.append("entries \(rules.entries)")
+        if !rules.reEntry { parts.append("no re-entry") }
+        return parts.joined(separator: "; ")
     }
 
     public func unlock() throws(ClientError) -> String {

@@ -88,6 +88,16 @@ public struct StaffQueries {
         }
     }
 
+    /// The door audit of one campaign (or every campaign), oldest first.
+    public func audit(campaign: String?) throws(ClientError) -> [AuditEntry] {
+        let id = try campaign.map { name throws(ClientError) in try campaignID(name) }
+        do {
+            return try client.replica().auditLog(campaignID: id)
+        } catch {
+            throw Self.clientError(error)
+        }
+    }
+
     public func status() throws(ClientError) -> StatusReport {
         let status: ReplicaStatus
         do {
@@ -96,7 +106,22 @@ public struct StaffQueries {
             throw Self.clientError(error)
         }
         let daemon = try? client.exchange(ControlRequest(op: .status))
-        return StatusReport(config: client.config, organizer: client.venue.organizer, daemon: daemon, status: status)
+        return StatusReport(
+            config: client.config,
+            organizer: client.venue.organizer,
+            daemon: daemon,
+            status: status,
+            occupancy: try? client.replica().occupancy()
+        )
+    }
+
+    /// Inside / capacity per zone and venue-wide, from this kiosk's replica.
+    public func occupancy() throws(ClientError) -> Occupancy {
+        do {
+            return try client.replica().occupancy()
+        } catch {
+            throw Self.clientError(error)
+        }
     }
 
     public static func print(_ record: AttendeeRecord) {

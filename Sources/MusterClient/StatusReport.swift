@@ -35,8 +35,17 @@ public struct StatusReport: Encodable {
     public let peerDetails: [PeerDetail]
     /// When this report was made (Unix milliseconds), for "last seen" ages.
     public let madeAtMillis: UInt64
+    /// Inside / capacity per zone and venue-wide (issue 16); nil when the replica could not say.
+    public let occupancy: Occupancy?
 
-    init(config: KioskConfig, organizer: AuthorID, daemon: ControlResponse?, status: ReplicaStatus) {
+    init(
+        config: KioskConfig,
+        organizer: AuthorID,
+        daemon: ControlResponse?,
+        status: ReplicaStatus,
+        occupancy: Occupancy? = nil
+    ) {
+        self.occupancy = occupancy
         kiosk = config.name
         location = config.location
         kioskKey = daemon?.kioskKey
@@ -96,6 +105,9 @@ public struct StatusReport: Encodable {
         Output.line("Peers:      \(peers.isEmpty ? "none" : "\(peers.count) in session")")
         for line in peerLines() { Output.data(line) }
         Output.line("Attendees:  \(attendees)  checked in: \(checkedIn)  walk-ins: \(walkIns)  inside: \(inside)")
+        if let occupancy, !occupancy.zones.isEmpty {
+            for line in OccupancyText.lines(occupancy) { Output.data("  " + line) }
+        }
         if forks > 0 {
             Output.line(
                 "WARNING:    \(forks) fork(s) detected: an author signed two different deltas with the same seq"

@@ -40,6 +40,10 @@ public struct ControlResponse: Codable, Sendable, Equatable {
     public var peers: [String]?
     /// Each peer in session with how far apart the replicas are (`status` only).
     public var peerDetails: [PeerDetail]?
+    /// Why a door refused a scan: a stable code (`not_found`, `already_inside`, `outside_window`,
+    /// `zone_full`, `entries_used_up`, `not_admitted`, `re_entry_refused`, `not_locked`; see
+    /// `DoorReason`); ``message`` has the words. nil when admitted, and from daemons before issue 16.
+    public var reason: String?
 
     public init(outcome: Outcome, message: String? = nil) {
         self.outcome = outcome

@@ -10,12 +10,14 @@ public enum DeltaKind: UInt8, Sendable, CaseIterable, CustomStringConvertible {
     case undo = 8
     case enroll = 9
     case revoke = 10
+    /// A refused door scan, for the audit (issue 16; 11 is issue 15's, 13 is reserved for a zone plan).
+    case scan = 12
 
     /// Kinds only the venue's organizer may author; a kiosk signing one is refused everywhere.
     public var isOrganizerOnly: Bool {
         switch self {
         case .campaign, .attendee, .lock, .undo, .enroll, .revoke: true
-        case .checkIn, .checkOut, .registration, .note: false
+        case .checkIn, .checkOut, .registration, .note, .scan: false
         }
     }
 
@@ -31,6 +33,7 @@ public enum DeltaKind: UInt8, Sendable, CaseIterable, CustomStringConvertible {
         case .undo: "undo"
         case .enroll: "enroll"
         case .revoke: "revoke"
+        case .scan: "scan"
         }
     }
 }

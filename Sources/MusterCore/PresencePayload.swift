@@ -37,12 +37,31 @@ public struct PresencePayload: Sendable, Equatable {
 }
 
 /// A check-in (see ``PresencePayload``).
+///
+/// Entering an exclusive zone (``ZoneRule/exclusive``) ends the attendee's presence in the other
+/// zones: the check-in names those arrivals in `ends`, as a check-out does, so the move follows
+/// what the kiosk had seen, not the kiosks' clocks. nil (and encoded as nothing, so every older
+/// check-in decodes alike) when it ends nothing.
 public struct CheckInPayload: DeltaPayload {
     public static let kind = DeltaKind.checkIn
     public var presence: PresencePayload
-    public init(_ presence: PresencePayload) { self.presence = presence }
-    public func encode(into writer: inout ByteWriter) { presence.encode(into: &writer) }
-    public init(from reader: inout ByteReader) throws(DecodeError) { presence = try PresencePayload(from: &reader) }
+    public var ends: [DeltaRef]?
+
+    public init(_ presence: PresencePayload, ends: [DeltaRef]? = nil) {
+        self.presence = presence
+        self.ends = ends
+    }
+
+    public func encode(into writer: inout ByteWriter) {
+        presence.encode(into: &writer)
+        guard let ends else { return }
+        DeltaRef.encode(ends, into: &writer)
+    }
+
+    public init(from reader: inout ByteReader) throws(DecodeError) {
+        presence = try PresencePayload(from: &reader)
+        ends = reader.isAtEnd ? nil : try DeltaRef.decodeList(from: &reader, max: CheckOutPayload.maxEnds)
+    }
 }
 
 /// A check-out (see ``PresencePayload``). It names the arrivals it ends, so whether someone is
@@ -66,33 +85,11 @@ public struct CheckOutPayload: DeltaPayload {
     public func encode(into writer: inout ByteWriter) {
         presence.encode(into: &writer)
         guard let ends else { return }
-        writer.writeVarint(UInt64(ends.count))
-        for ref in ends {
-            writer.writeRaw(ref.author.bytes)
-            writer.write(ref.seq)
-        }
+        DeltaRef.encode(ends, into: &writer)
     }
 
     public init(from reader: inout ByteReader) throws(DecodeError) {
         presence = try PresencePayload(from: &reader)
-        guard !reader.isAtEnd else {
-            ends = nil
-            return
-        }
-        let countOffset = reader.offset
-        let count = try reader.readVarint()
-        // At least one: an empty list would be a second encoding of "ends nothing" next to nil.
-        guard count >= 1, count <= UInt64(Self.maxEnds) else {
-            throw .invalidValue(at: countOffset, "a check-out ends 1 to \(Self.maxEnds) arrivals")
-        }
-        var refs: [DeltaRef] = []
-        for _ in 0..<count {
-            let offset = reader.offset
-            guard let author = AuthorID(bytes: try reader.readRaw(count: AuthorID.byteCount)) else {
-                throw .invalidValue(at: offset, "bad author")
-            }
-            refs.append(DeltaRef(author: author, seq: try reader.readUInt64()))
-        }
-        ends = refs
+        ends = reader.isAtEnd ? nil : try DeltaRef.decodeList(from: &reader, max: Self.maxEnds)
     }
 }

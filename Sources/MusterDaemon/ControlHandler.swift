@@ -5,6 +5,7 @@ public import MusterCore
 public import MusterCrypto
 public import MusterStore
 public import MusterSync
+import Synchronization
 
 /// Carries out control requests against the replica: the kiosk's own writes (check-in, check-out,
 /// walk-in registration, note) and the organizer's signed submissions.
@@ -25,6 +26,8 @@ public final class ControlHandler: Sendable {
     let peerDetails: @Sendable () -> [PeerDetail]
     /// When set (`MUSTER_COMMIT_TRACE`), every committed local write and submission is traced.
     let commitTrace: CommitTrace?
+    /// Not-found scans held for the audit (see ``NotFoundTally``).
+    let notFoundTally = Mutex(NotFoundTally())
 
     public init(
         replica: Replica,
@@ -122,7 +125,7 @@ public final class ControlHandler: Sendable {
         return value
     }
 
-    private var presenceTemplate: (String, String, String) -> PresencePayload {
+    var presenceTemplate: (String, String, String) -> PresencePayload {
         { campaign, key, status in
             PresencePayload(
                 campaignID: campaign,
@@ -134,7 +137,7 @@ public final class ControlHandler: Sendable {
         }
     }
 
-    private func append(
+    func append(
         _ decide: (ReplicaView) throws -> LocalWrite<ControlResponse>
     )
         throws(ReplicaError) -> ControlResponse
@@ -154,38 +157,6 @@ public final class ControlHandler: Sendable {
         return response
     }
 
-    func checkIn(query: String) throws(ReplicaError) -> ControlResponse {
-        let now = clock.nowMillis
-        return try append { view in
-            let window = CheckInPolicy.window(lock: try view.lock(), nowMillis: now)
-            guard case .allow(let campaign, let status) = window else { return .answer(Self.refusal(window)) }
-            guard let record = try view.lookup(campaignID: campaign, query: query) else {
-                return .answer(ControlResponse(outcome: .notFound, message: "No ticket or email matches."))
-            }
-            guard record.admitted else {
-                var response = ControlResponse(
-                    outcome: .refused,
-                    message: "This ticket is not valid for check-in. Please see the staff desk."
-                )
-                response.attendee = record.summary
-                return .answer(response)
-            }
-            if record.isInside {
-                var response = ControlResponse(outcome: .alreadyCheckedIn)
-                response.attendee = record.summary
-                response.checkIn = record.firstArrival.map(\.summary)
-                return .answer(response)
-            }
-            var response = ControlResponse(outcome: .checkedIn)
-            response.attendee = record.summary
-            response.checkIn = PresenceSummary(atMillis: now, kioskName: config.name, location: config.location)
-            let body = DeltaBody.checkIn(CheckInPayload(presenceTemplate(campaign, record.key, status)))
-            // No timestamp floor: "inside" follows which arrivals a check-out names, so a peer's
-            // far-future stamp never drags this kiosk's own timestamps forward.
-            return .append(body, answer: response)
-        }
-    }
-
     func checkOut(query: String) throws(ReplicaError) -> ControlResponse {
         try append { view in
             guard let lock = try view.lock(), let campaign = lock.campaignID else {
@@ -199,11 +170,15 @@ public final class ControlHandler: Sendable {
             guard let record = try view.lookup(campaignID: campaign, query: query) else {
                 return .answer(ControlResponse(outcome: .notFound, message: "No ticket or email matches."))
             }
-            var response = ControlResponse(outcome: record.isInside ? .checkedOut : .notCheckedIn)
+            let inside =
+                lock.rules == nil
+                ? record.isInside : record.openArrivals.contains { $0.location == self.config.location }
+            var response = ControlResponse(outcome: inside ? .checkedOut : .notCheckedIn)
             response.attendee = record.summary
-            guard record.isInside else { return .answer(response) }
-            // The check-out names the arrivals it ends (the newest, up to the payload's limit).
-            let ends = record.openArrivals.suffix(CheckOutPayload.maxEnds).map(\.ref)
+            guard inside else { return .answer(response) }
+            // The check-out names the arrivals it ends (the newest, up to the payload's limit): with
+            // door rules, those in this kiosk's zone; without, every one (leaving the venue).
+            let ends = DoorPolicy.checkOutEnds(record.openArrivals, zone: config.location, rules: lock.rules)
             let body = DeltaBody.checkOut(
                 CheckOutPayload(presenceTemplate(campaign, record.key, lock.checkInStatus), ends: ends)
             )
@@ -226,7 +201,13 @@ public final class ControlHandler: Sendable {
             guard case .allow(let campaign, let status) = window else { return .answer(Self.refusal(window)) }
             let key = EmailAddress.key(email)
             let presence = presenceTemplate(campaign, key, status)
-            if let existing = try view.attendee(campaignID: campaign, key: key) {
+            let existingRecord = try view.attendee(campaignID: campaign, key: key)
+            // The door rules bind walk-ins too (capacity, zone window, entries, re-entry); an
+            // invalid or already present registration keeps its own answer below.
+            if let refusal = try walkInRefusal(view, campaign: campaign, key: key, existing: existingRecord, now: now) {
+                return refusal
+            }
+            if let existing = existingRecord {
                 var response = ControlResponse(outcome: existing.isInside ? .alreadyCheckedIn : .checkedIn)
                 response.attendee = existing.summary
                 response.message = "You are already registered for this event."

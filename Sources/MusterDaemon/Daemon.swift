@@ -5,6 +5,7 @@ public import MusterCore
 public import MusterCrypto
 public import MusterStore
 import MusterSync
+import MusterTime
 import ServiceLifecycle
 import Synchronization
 
@@ -225,10 +226,14 @@ public struct Daemon: Sendable {
         let control = ControlServer(path: config.controlSocket, handler: handler, logger: logger) { [config] in
             notifier.notify("READY=1\nSTATUS=serving as \(config.name)")
         }
+        let audit = AuditFlushService(handler: handler, time: SystemTime(), logger: logger)
+        var ordered: [ServiceGroupConfiguration.ServiceConfiguration] = [.init(service: notifier)]
+        ordered += services
+        // The audit flush stops after the control socket (reverse order), so it records every held scan.
+        ordered += [.init(service: audit), .init(service: control), .init(service: ShutdownDeadline(logger: logger))]
         let group = ServiceGroup(
             configuration: ServiceGroupConfiguration(
-                services: [.init(service: notifier)] + services + [.init(service: control)]
-                    + [.init(service: ShutdownDeadline(logger: logger))],
+                services: ordered,
                 gracefulShutdownSignals: [.sigterm, .sigint],
                 logger: logger
             )

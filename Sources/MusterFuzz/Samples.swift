@@ -43,8 +43,25 @@ enum Samples {
                 )
             ),
             .lock(LockPayload(version: 2, campaignID: campaign, opensAtMillis: 1_750_000_000_000, closesAtMillis: nil)),
+            .lock(
+                LockPayload(
+                    version: 3,
+                    campaignID: campaign,
+                    rules: DoorRules(
+                        zones: [
+                            ZoneRule(name: "Hall A", capacity: 100, escrow: true),
+                            ZoneRule(name: "Annex", exclusive: true, closesAtMillis: 1_750_036_000_000),
+                        ],
+                        entries: .perDay(2),
+                        reEntry: false
+                    )
+                )
+            ),
             .checkIn(CheckInPayload(presence)),
+            .checkIn(CheckInPayload(presence, ends: [DeltaRef(author: kiosk, seq: 1)])),
             .checkOut(CheckOutPayload(presence)),
+            .scan(ScanPayload(campaignID: campaign, attendeeKey: "ana@example.com", reason: .zoneFull, atMillis: 1)),
+            .scan(ScanPayload(campaignID: "", attendeeKey: "", reason: .notFound, count: 12, atMillis: 60_000)),
             .registration(
                 RegistrationPayload(
                     presence: presence,

@@ -1,3 +1,5 @@
+public import MusterCore
+
 /// The organizer's current campaign lock as materialized.
 public struct LockState: Sendable, Equatable {
     public let version: UInt64
@@ -7,4 +9,6 @@ public struct LockState: Sendable, Equatable {
     public let checkInStatus: String
     public let opensAtMillis: Int64?
     public let closesAtMillis: Int64?
+    /// The door rules the lock carries; nil when it carries none (every lock before issue 16).
+    public var rules: DoorRules? = nil
 }

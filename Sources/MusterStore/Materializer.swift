@@ -35,6 +35,7 @@ enum Materializer {
             try applyLock(p, stamp: stamp, db: db)
         case .checkIn(let p):
             try insertPresence(p.presence, kind: .checkIn, stamp: stamp, hash: hash, db: db, hot: hot)
+            try insertEnds(p.ends ?? [], stamp: stamp, db: db)
         case .checkOut(let p):
             try insertPresence(
                 p.presence,
@@ -45,12 +46,7 @@ enum Materializer {
                 hot: hot,
                 endsByTime: p.ends == nil
             )
-            for target in p.ends ?? [] {
-                try db.run(
-                    "INSERT OR IGNORE INTO presence_end(author, seq, target_author, target_seq) VALUES (?, ?, ?, ?)",
-                    [stamp.author, stamp.seq, Data(target.author.bytes), Int64(clamping: target.seq)]
-                )
-            }
+            try insertEnds(p.ends ?? [], stamp: stamp, db: db)
         case .registration(let p):
             try applyRegistration(p, stamp: stamp, hash: hash, db: db)
         case .note(let p):
@@ -72,6 +68,17 @@ enum Materializer {
                     p.targetHash.map { Data($0) },
                 ]
             )
+        case .scan(let p):
+            try db.run(
+                """
+                INSERT OR IGNORE INTO scan(author, seq, hlc, campaign_id, attendee_key, reason, count, at_millis)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+                [
+                    stamp.author, stamp.seq, stamp.hlc, p.campaignID, p.attendeeKey, Int64(p.reason.rawValue),
+                    Int64(p.count), p.atMillis,
+                ]
+            )
         case .enroll, .revoke:
             break  // the roster is local knowledge, kept by Replica+Roster, not part of the digest
         }
@@ -80,7 +87,7 @@ enum Materializer {
     /// The tables derived from the log; ``rebuild(db:)`` empties and refills them.
     static let derivedTables = [
         "campaign", "attendee", "walk_in_ticket", "presence", "note", "undo", "lock_state", "locked_campaign",
-        "presence_end",
+        "presence_end", "scan",
     ]
 
     /// Recomputes the materialized state from the log, after a revocation removed deltas from it.
@@ -229,20 +236,49 @@ enum Materializer {
         }
     }
 
+    /// The arrivals a check-out or an exclusive zone's check-in ends (see the `open_arrival` view).
+    private static func insertEnds(_ ends: [DeltaRef], stamp: Stamp, db: Database) throws {
+        for target in ends {
+            try db.run(
+                "INSERT OR IGNORE INTO presence_end(author, seq, target_author, target_seq) VALUES (?, ?, ?, ?)",
+                [stamp.author, stamp.seq, Data(target.author.bytes), Int64(clamping: target.seq)]
+            )
+        }
+    }
+
+    /// The door rules as stored in `lock_state.rules`: their versioned encoding, nil for none.
+    static func rulesBlob(_ rules: DoorRules?) -> Data? {
+        guard let rules else { return nil }
+        var writer = ByteWriter()
+        writer.write(DoorRules.encodingVersion)
+        rules.encode(into: &writer)
+        return Data(writer.bytes)
+    }
+
+    /// Reads `lock_state.rules` back; a blob this version cannot read counts as no rules (it was
+    /// written by this code from a verified lock, so that happens only after a downgrade).
+    static func rules(_ blob: Data?) -> DoorRules? {
+        guard let blob else { return nil }
+        var reader = ByteReader(Array(blob))
+        guard (try? reader.readUInt8()) == DoorRules.encodingVersion else { return nil }
+        return try? DoorRules(from: &reader)
+    }
+
     private static func applyLock(_ p: LockPayload, stamp: Stamp, db: Database) throws {
         try db.run(
             """
-            INSERT INTO lock_state(id, version, campaign_id, check_in_status, opens_at, closes_at, hlc, author, seq)
-            VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO lock_state(
+                id, version, campaign_id, check_in_status, opens_at, closes_at, hlc, author, seq, rules)
+            VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT(id) DO UPDATE SET version = excluded.version, campaign_id = excluded.campaign_id,
-                check_in_status = excluded.check_in_status, opens_at = excluded.opens_at,
+                check_in_status = excluded.check_in_status, opens_at = excluded.opens_at, rules = excluded.rules,
                 closes_at = excluded.closes_at, hlc = excluded.hlc, author = excluded.author, seq = excluded.seq
             WHERE (excluded.version, excluded.hlc, excluded.author, excluded.seq)
                 > (lock_state.version, lock_state.hlc, lock_state.author, lock_state.seq)
             """,
             [
                 Int64(clamping: p.version), p.campaignID, StoredText.field(p.checkInStatus), p.opensAtMillis,
-                p.closesAtMillis, stamp.hlc, stamp.author, stamp.seq,
+                p.closesAtMillis, stamp.hlc, stamp.author, stamp.seq, rulesBlob(p.rules),
             ]
         )
         if let campaignID = p.campaignID {

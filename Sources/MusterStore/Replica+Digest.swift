@@ -29,10 +29,20 @@ extension Replica {
         ("lock", "SELECT version, campaign_id, check_in_status, opens_at, closes_at, author, seq FROM lock_state"),
     ]
 
+    /// State added after the first digest (issue 16), hashed only when it has rows, so a replica
+    /// without door rules or refused scans keeps the digest older versions compute for it.
+    static let optionalDigestQueries: [(table: String, sql: String)] = [
+        ("lock_rules", "SELECT rules FROM lock_state WHERE rules IS NOT NULL"),
+        ("scan", "SELECT * FROM scan ORDER BY author, seq"),
+    ]
+
     static func digest(_ db: Database) throws -> String {
         var hasher = Blake2bHasher()
         hasher.update("muster-state-digest-v1")
-        for (table, sql) in digestQueries {
+        let optional = try optionalDigestQueries.filter { query in
+            try Row.fetchOne(db, sql: query.sql) != nil
+        }
+        for (table, sql) in digestQueries + optional {
             var writer = ByteWriter()
             writer.write(table)
             hasher.update(writer.bytes)

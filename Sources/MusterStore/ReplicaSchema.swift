@@ -167,6 +167,36 @@ enum ReplicaSchema {
                                     OR (o.ends_by_time = 1 AND (o.hlc, o.author, o.seq) > (a.hlc, a.author, a.seq))));
                     """
             )
+            // Rebuilt by the last migration (v5-doors), which rebuilds with the tables this version
+            // materializes into; a rebuild here would write into tables that do not exist yet.
+        }
+        migrator.registerMigration("v5-doors") { db in
+            // Door rules and zones (issue 16):
+            // - `lock_state.rules`: the lock's door rules in their versioned encoding (nil: none).
+            // - `scan`: refused door scans, the audit's other half (accepted ones are the presences).
+            // - a check-in into an exclusive zone ends arrivals elsewhere through `presence_end`, as a
+            //   check-out does, so `open_arrival` takes any live presence naming an arrival as its end.
+            try db.execute(
+                sql: """
+                    ALTER TABLE lock_state ADD COLUMN rules BLOB;
+                    CREATE TABLE scan (
+                        author BLOB NOT NULL, seq INTEGER NOT NULL, hlc INTEGER NOT NULL,
+                        campaign_id TEXT NOT NULL, attendee_key TEXT NOT NULL, reason INTEGER NOT NULL,
+                        count INTEGER NOT NULL, at_millis INTEGER NOT NULL,
+                        PRIMARY KEY (author, seq)) WITHOUT ROWID;
+
+                    DROP VIEW open_arrival;
+                    CREATE VIEW open_arrival AS
+                        SELECT a.* FROM live_presence a WHERE a.kind != 5 AND NOT EXISTS (
+                            SELECT 1 FROM live_presence o
+                            WHERE o.campaign_id = a.campaign_id AND o.attendee_key = a.attendee_key
+                                AND (EXISTS (
+                                        SELECT 1 FROM presence_end e WHERE e.author = o.author AND e.seq = o.seq
+                                            AND e.target_author = a.author AND e.target_seq = a.seq)
+                                    OR (o.kind = 5 AND o.ends_by_time = 1
+                                        AND (o.hlc, o.author, o.seq) > (a.hlc, a.author, a.seq))));
+                    """
+            )
             try Materializer.rebuild(db: db)
         }
         return migrator

@@ -16,7 +16,7 @@ public struct ReplicaView {
             let row = try Row.fetchOne(
                 db,
                 sql: """
-                    SELECT l.version, l.campaign_id, c.name, l.check_in_status, l.opens_at, l.closes_at
+                    SELECT l.version, l.campaign_id, c.name, l.check_in_status, l.opens_at, l.closes_at, l.rules
                     FROM lock_state l LEFT JOIN campaign c ON c.id = l.campaign_id WHERE l.id = 1
                     """
             )
@@ -28,7 +28,8 @@ public struct ReplicaView {
             campaignName: row["name"],
             checkInStatus: row["check_in_status"],
             opensAtMillis: row["opens_at"],
-            closesAtMillis: row["closes_at"]
+            closesAtMillis: row["closes_at"],
+            rules: Materializer.rules(row["rules"])
         )
     }
 

@@ -44,7 +44,8 @@ public struct VenuePolicy: Sendable, Equatable {
     ///
     /// - A registration names the attendee by its own email: the key must be that email,
     ///   normalized, and the email plausible. (Otherwise one walk-in could speak for anyone.)
-    /// - The attendee key of a check-in, check-out or note is a normalized key.
+    /// - The attendee key of a check-in, check-out, note or refused scan is a normalized key; a
+    ///   not-found scan names none.
     ///
     /// Kiosk name and location are not checked here: they are never read from a payload (the
     /// certificate's are shown), and the campaign is checked against the organizer's locks when
@@ -64,6 +65,19 @@ public struct VenuePolicy: Sendable, Equatable {
         case .checkIn(let p): key = p.presence.attendeeKey
         case .checkOut(let p): key = p.presence.attendeeKey
         case .note(let p): key = p.attendeeKey
+        case .scan(let p):
+            // A not-found or unlocked attempt names nobody (what was typed is never recorded);
+            // every other refusal names the attendee it refused, in a campaign.
+            if p.reason == .notFound || p.reason == .notLocked {
+                guard p.attendeeKey.isEmpty else {
+                    throw ReplicaError(.notAuthorized, "a \(p.reason) scan names no attendee", ref: delta.ref)
+                }
+                return
+            }
+            guard !p.campaignID.isEmpty else {
+                throw ReplicaError(.notAuthorized, "a \(p.reason) scan names its campaign", ref: delta.ref)
+            }
+            key = p.attendeeKey
         default: return
         }
         let printable = TerminalText.sanitize(key, maxCharacters: key.unicodeScalars.count) == key

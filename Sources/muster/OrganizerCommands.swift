@@ -30,6 +30,17 @@ struct Lock: ParsableCommand {
     @Option(help: "Member status written on check-in (Salesforce campaign member status).") var status = "Responded"
     @Option(help: "Check-in opens at (HH:MM today, or YYYY-MM-DD HH:MM, or ISO 8601).") var opens: String?
     @Option(help: "Check-in closes at.") var closes: String?
+    @Option(
+        help: ArgumentHelp(
+            "A zone: NAME=CAPACITY[,exclusive][,escrow][,opens=TIME][,closes=TIME] (repeatable).",
+            discussion:
+                "NAME is the location of the kiosks at its doors; exclusive: entering ends presence elsewhere; escrow: each door admits only its share of the capacity (never over, even partitioned)."
+        )
+    )
+    var zone: [String] = []
+    @Option(help: "Entries per attendee per zone: once, unlimited, or a number per day.") var entries: String?
+    @Flag(name: .customLong("no-reentry"), help: "Refuse entering a zone again after checking out of it.")
+    var noReEntry = false
 
     func run() throws {
         let context = try options.context()
@@ -38,7 +49,8 @@ struct Lock: ParsableCommand {
                 campaign: campaign,
                 status: status,
                 opens: opens,
-                closes: closes
+                closes: closes,
+                rules: try DoorRulesOptions.parse(zones: zone, entries: entries, noReEntry: noReEntry)
             )
         }
         Output.data(message)

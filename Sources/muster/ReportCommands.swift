@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MusterClient
+import MusterTime
 
 struct Campaigns: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "List campaigns, or search them by name.")
@@ -61,12 +62,13 @@ struct Search: ParsableCommand {
 }
 
 struct Export: ParsableCommand {
-    enum Kind: String, ExpressibleByArgument, CaseIterable { case members, leads, log }
+    enum Kind: String, ExpressibleByArgument, CaseIterable { case members, leads, log, audit }
     static let configuration = CommandConfiguration(
-        abstract: "Export CSV: members (Salesforce Data Loader Id,Status), leads (walk-ins), log (every check-in/out)."
+        abstract:
+            "Export CSV: members (Salesforce Data Loader Id,Status), leads (walk-ins), log (every check-in/out), audit (every door scan, refused ones with their reason)."
     )
     @OptionGroup var options: KioskOptions
-    @Argument(help: "members, leads or log.") var kind: Kind
+    @Argument(help: "members, leads, log or audit.") var kind: Kind
     @Option(help: "Campaign (default: the locked one; log: all campaigns).") var campaign: String?
 
     func run() throws {
@@ -77,6 +79,7 @@ struct Export: ParsableCommand {
             case .members: return Exporter.members(try queries.attendees(campaign: campaign, checkedInOnly: true))
             case .leads: return Exporter.leads(try queries.attendees(campaign: campaign, checkedInOnly: false))
             case .log: return Exporter.log(try queries.log(campaign: campaign))
+            case .audit: return Exporter.audit(try queries.audit(campaign: campaign))
             }
         }
         Output.raw(text)
@@ -122,5 +125,70 @@ struct DoctorCommand: ParsableCommand {
         let checks = Doctor(config: config).run()
         if json { try Output.json(checks) } else if !Doctor.print(checks) { throw ExitCode(1) }
         if json, checks.contains(where: { $0.verdict == .failed }) { throw ExitCode(1) }
+    }
+}
+
+struct OccupancyCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "occupancy",
+        abstract: "Inside / capacity per zone and venue-wide (the organizer's live view)."
+    )
+    @OptionGroup var options: KioskOptions
+    @Flag(help: "Print JSON.") var json = false
+    @Flag(help: "Refresh in place every two seconds until interrupted.") var watch = false
+
+    func run() throws {
+        let context = try options.context()
+        let watcher = OccupancyWatch(interval: watch ? .seconds(2) : nil) { () throws(ClientError) in
+            try StaffQueries(context).occupancy()
+        }
+        try guarded { () throws(ClientError) in
+            try watcher.runBlocking(time: SystemTime()) { occupancy, refresh in
+                // Home and clear: our own control sequence, never data.
+                if refresh { Output.raw("\u{1B}[H\u{1B}[2J") }
+                if json {
+                    try? Output.json(occupancy)
+                } else {
+                    for line in OccupancyText.lines(occupancy) { Output.data(line) }
+                }
+            }
+        }
+    }
+}
+
+struct Report: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Organizer reports from this kiosk's replica.",
+        subcommands: [Arrivals.self]
+    )
+
+    struct Arrivals: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Arrivals per time bucket per zone, as a terminal bar chart (80 columns) or CSV."
+        )
+        @OptionGroup var options: KioskOptions
+        @Option(help: "Only this zone (a kiosk location).") var zone: String?
+        @Option(help: "Bucket size: 10m, 1h, 30s (default 10m).") var bucket = "10m"
+        @Option(help: "Campaign (default: the locked one).") var campaign: String?
+        @Flag(help: "Print CSV (Bucket,Zone,Arrivals) instead of the chart.") var csv = false
+
+        func run() throws {
+            let context = try options.context()
+            let charts = try guarded { () throws(ClientError) in
+                try ArrivalsReport(context).charts(
+                    campaign: campaign,
+                    zone: zone,
+                    bucketMillis: try ArrivalsReport.bucketMillis(bucket)
+                )
+            }
+            if csv {
+                Output.raw(ArrivalsReport.csv(charts))
+                return
+            }
+            for (index, entry) in charts.enumerated() {
+                if index > 0 { Output.line() }
+                for line in entry.chart.lines() { Output.data(line) }
+            }
+        }
     }
 }

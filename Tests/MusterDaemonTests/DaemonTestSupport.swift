@@ -203,8 +203,18 @@ final class HandlerFixture {
         try replica.view { try $0.attendee(campaignID: campaignID, key: key) }
     }
 
+    /// The author's deltas other than door audit records (`scan`, issue 16), which every refused
+    /// scan writes: what a refusal must not write is a check-in or any other fact.
     func deltaCount(of author: AuthorID) throws -> Int {
-        try replica.deltas(of: author).count
+        try replica.deltas(of: author).filter { $0.kind != .scan }.count
+    }
+
+    /// The author's door audit records.
+    func scans(of author: AuthorID) throws -> [ScanPayload] {
+        try replica.deltas(of: author).compactMap { delta in
+            guard case .scan(let scan)? = try? delta.decode().body else { return nil }
+            return scan
+        }
     }
 }
 

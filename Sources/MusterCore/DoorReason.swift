@@ -1,0 +1,43 @@
+/// Why a door refused a scan: the stable code a program reads (`--json`, the audit export) and the
+/// words an attendee reads. The raw values are part of the signed encoding of a ``ScanPayload``
+/// and of the control protocol; add cases, never renumber them.
+public enum DoorReason: UInt8, Sendable, Equatable, CaseIterable, CustomStringConvertible {
+    /// No attendee has this email or ticket code.
+    case notFound = 1
+    /// Already inside this zone (no check-out since the last entry).
+    case alreadyInside = 2
+    /// Before the zone's (or the lock's) check-in window opens, or after it closes.
+    case outsideWindow = 3
+    /// The zone holds its capacity.
+    case zoneFull = 4
+    /// The attendee used every entry the rules allow.
+    case entriesUsedUp = 5
+    /// The ticket is refunded or cancelled.
+    case notAdmitted = 6
+    /// The attendee left this zone and the rules allow no re-entry.
+    case reEntryRefused = 7
+    /// The kiosk is not locked to an event.
+    case notLocked = 8
+
+    /// The stable machine-readable code (`reason` in `--json`, the audit export).
+    public var code: String {
+        switch self {
+        case .notFound: "not_found"
+        case .alreadyInside: "already_inside"
+        case .outsideWindow: "outside_window"
+        case .zoneFull: "zone_full"
+        case .entriesUsedUp: "entries_used_up"
+        case .notAdmitted: "not_admitted"
+        case .reEntryRefused: "re_entry_refused"
+        case .notLocked: "not_locked"
+        }
+    }
+
+    public var description: String { code }
+
+    /// The reason for a code, as read back from JSON or an export.
+    public init?(code: String) {
+        guard let reason = Self.allCases.first(where: { $0.code == code }) else { return nil }
+        self = reason
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import MusterControl
+import MusterCore
+import MusterStore
+
+extension ControlHandler {
+    /// A door scan: decided by ``DoorPolicy`` from this kiosk's own replica (so the rules hold
+    /// offline) and recorded in the same transaction as the answer: a check-in when admitted, an
+    /// audit ``ScanPayload`` when refused (not-found scans aggregated, see ``NotFoundTally``).
+    func checkIn(query: String) throws(ReplicaError) -> ControlResponse {
+        let now = clock.nowMillis
+        try flushNotFound(nowMillis: now)
+        let zone = config.location
+        let dayStart = Self.dayStart(millis: now)
+        var held: NotFoundTally.Held?
+        let response = try append { view in
+            let lock = try view.lock()
+            let campaign = lock?.campaignID
+            let record = try campaign.flatMap { try view.lookup(campaignID: $0, query: query) }
+            let attempt = DoorAttempt(
+                lock: lock,
+                zone: zone,
+                attendee: try record.map(view.doorAttendee),
+                insideZone: try campaign.map { try view.insideCount(campaignID: $0, zone: zone) } ?? 0,
+                nowMillis: now,
+                dayStartMillis: dayStart,
+                escrow: try campaign.map { try view.escrow(campaignID: $0, zone: zone, kiosk: author) }
+            )
+            switch DoorPolicy.decide(attempt) {
+            case .admit(let campaign, let status, let ends):
+                guard let record else { return .answer(.failure(.internal, "admitted nobody")) }
+                var response = ControlResponse(outcome: .checkedIn)
+                response.attendee = record.summary
+                response.checkIn = PresenceSummary(atMillis: now, kioskName: config.name, location: zone)
+                let payload = CheckInPayload(
+                    presenceTemplate(campaign, record.key, status),
+                    ends: ends.isEmpty ? nil : ends
+                )
+                // No timestamp floor: "inside" follows which arrivals a check-out names, so a peer's
+                // far-future stamp never drags this kiosk's own timestamps forward.
+                return .append(.checkIn(payload), answer: response)
+            case .refuse(let reason, let message):
+                var response = ControlResponse(outcome: Self.outcome(of: reason), message: message)
+                response.reason = reason.code
+                response.attendee = record?.summary
+                if reason == .alreadyInside { response.checkIn = record?.firstArrival.map(\.summary) }
+                let scan = ScanPayload(
+                    campaignID: campaign ?? "",
+                    attendeeKey: reason == .notFound || reason == .notLocked ? "" : (record?.key ?? ""),
+                    reason: reason,
+                    atMillis: Int64(clamping: now)
+                )
+                guard reason == .notFound else { return .append(.scan(scan), answer: response) }
+                let (flush, recordNow) = notFoundTally.withLock { $0.attempt(atMillis: Int64(clamping: now)) }
+                held = flush
+                return recordNow ? .append(.scan(scan), answer: response) : .answer(response)
+            }
+        }
+        if let held { try recordNotFound(held, campaignID: "") }
+        return response
+    }
+
+    /// The door's refusal of a walk-in registration (and its audit record), or nil to go on.
+    /// Not-admitted and already-inside registrations are answered by the registration itself.
+    func walkInRefusal(
+        _ view: ReplicaView,
+        campaign: String,
+        key: String,
+        existing: AttendeeRecord?,
+        now: UInt64
+    ) throws -> LocalWrite<ControlResponse>? {
+        let zone = config.location
+        let attempt = DoorAttempt(
+            lock: try view.lock(),
+            zone: zone,
+            attendee: try existing.map(view.doorAttendee)
+                ?? DoorAttempt.Attendee(key: key, admitted: true, arrivals: [], openArrivals: []),
+            insideZone: try view.insideCount(campaignID: campaign, zone: zone),
+            nowMillis: now,
+            dayStartMillis: Self.dayStart(millis: now),
+            escrow: try view.escrow(campaignID: campaign, zone: zone, kiosk: author)
+        )
+        guard case .refuse(let reason, let message) = DoorPolicy.decide(attempt),
+            reason != .notAdmitted, reason != .alreadyInside
+        else { return nil }
+        var response = ControlResponse(outcome: Self.outcome(of: reason), message: message)
+        response.reason = reason.code
+        response.attendee = existing?.summary
+        let scan = ScanPayload(campaignID: campaign, attendeeKey: key, reason: reason, atMillis: Int64(clamping: now))
+        return .append(.scan(scan), answer: response)
+    }
+
+    /// Records the not-found scans a minute that is over still holds (or every held one, with
+    /// `force`, at shutdown). Called before each scan and by the daemon's audit timer.
+    public func flushNotFound(nowMillis: UInt64, force: Bool = false) throws(ReplicaError) {
+        guard let held = notFoundTally.withLock({ $0.due(nowMillis: Int64(clamping: nowMillis), force: force) })
+        else { return }
+        try recordNotFound(held, campaignID: "")
+    }
+
+    private func recordNotFound(_ held: NotFoundTally.Held, campaignID: String) throws(ReplicaError) {
+        _ = try append { view in
+            let campaign = try view.lock()?.campaignID ?? campaignID
+            let scan = ScanPayload(
+                campaignID: campaign,
+                attendeeKey: "",
+                reason: .notFound,
+                count: held.count,
+                atMillis: held.windowStart
+            )
+            return .append(.scan(scan), answer: ControlResponse(outcome: .noted))
+        }
+    }
+
+    /// The outcome older clients read: not-found and already-inside keep their own outcomes, every
+    /// other door refusal is `refused` (the `reason` field says which).
+    static func outcome(of reason: DoorReason) -> ControlResponse.Outcome {
+        switch reason {
+        case .notFound: .notFound
+        case .alreadyInside: .alreadyCheckedIn
+        default: .refused
+        }
+    }
+
+    /// The start of the local calendar day of `millis`, for per-day entry limits.
+    static func dayStart(millis: UInt64) -> Int64 {
+        let date = Date(timeIntervalSince1970: Double(millis) / 1000)
+        return Int64(Calendar.current.startOfDay(for: date).timeIntervalSince1970 * 1000)
+    }
+}

@@ -1,0 +1,80 @@
+import MusterCore
+import MusterTime
+
+/// The door rules as one pure function of the replicated state and the scan, so every rule can be
+/// tested without a database, and every kiosk, connected or cut off, decides the same way from
+/// what its replica holds.
+///
+/// The checks run in a fixed order, so a scan that breaks several rules always gets the same
+/// reason: not locked, outside the lock's window, not found, not admitted, outside the zone's
+/// window, already inside, entries used up, re-entry refused, zone full. Capacity comes last because it is the only rule that depends
+/// on other attendees.
+///
+/// Without door rules on the lock (every lock before issue 16) a door behaves as before: one venue,
+/// "already inside" anywhere, no limits.
+public enum DoorPolicy {
+    public static func decide(_ attempt: DoorAttempt) -> DoorDecision {
+        guard let lock = attempt.lock, let campaignID = lock.campaignID else {
+            return .refuse(.notLocked, message: DoorText.notLocked)
+        }
+        let now = Int64(clamping: attempt.nowMillis)
+        if let refusal = window(opens: lock.opensAtMillis, closes: lock.closesAtMillis, now: now) {
+            return refusal
+        }
+        guard let attendee = attempt.attendee else { return .refuse(.notFound, message: DoorText.notFound) }
+        guard attendee.admitted else { return .refuse(.notAdmitted, message: DoorText.notAdmitted) }
+        guard let rules = lock.rules else {
+            guard attendee.openArrivals.isEmpty else {
+                return .refuse(.alreadyInside, message: DoorText.alreadyInside)
+            }
+            return .admit(campaignID: campaignID, memberStatus: lock.checkInStatus, ends: [])
+        }
+        let zone = rules.zone(named: attempt.zone) ?? ZoneRule(name: attempt.zone)
+        if let refusal = window(opens: zone.opensAtMillis, closes: zone.closesAtMillis, now: now) {
+            return refusal
+        }
+        if attendee.openArrivals.contains(where: { $0.location == zone.name }) {
+            return .refuse(.alreadyInside, message: DoorText.alreadyInside)
+        }
+        let here = attendee.arrivals.filter { $0.location == zone.name }
+        switch rules.entries {
+        case .unlimited: break
+        case .once:
+            if !here.isEmpty { return .refuse(.entriesUsedUp, message: DoorText.entriesUsedUp(.once)) }
+        case .perDay(let limit):
+            let today = here.filter { Int64(clamping: $0.hlc.physicalMillis) >= attempt.dayStartMillis }
+            if today.count >= Int(limit) {
+                return .refuse(.entriesUsedUp, message: DoorText.entriesUsedUp(rules.entries))
+            }
+        }
+        if !rules.reEntry, !here.isEmpty { return .refuse(.reEntryRefused, message: DoorText.reEntryRefused) }
+        if let capacity = zone.capacity, attempt.insideZone >= Int(capacity) {
+            return .refuse(.zoneFull, message: DoorText.zoneFull)
+        }
+        // Escrow: this door's own share, whatever the others did (see ``ZoneRule/escrow``).
+        if let capacity = zone.capacity, zone.escrow, let escrow = attempt.escrow,
+            escrow.ownInside >= escrow.share(of: Int(capacity))
+        {
+            return .refuse(.zoneFull, message: DoorText.doorShareFull)
+        }
+        let ends =
+            zone.exclusive
+            ? attendee.openArrivals.filter { $0.location != zone.name }.suffix(CheckOutPayload.maxEnds).map(\.ref)
+            : []
+        return .admit(campaignID: campaignID, memberStatus: lock.checkInStatus, ends: Array(ends))
+    }
+
+    /// The refusal for a time outside [opens, closes), if it is.
+    static func window(opens: Int64?, closes: Int64?, now: Int64) -> DoorDecision? {
+        if let opens, now < opens { return .refuse(.outsideWindow, message: DoorText.opensAt(opens)) }
+        if let closes, now >= closes { return .refuse(.outsideWindow, message: DoorText.closedAt(closes)) }
+        return nil
+    }
+
+    /// The arrivals a check-out at `zone` ends: with door rules, the attendee leaves this zone
+    /// only; without, the venue (every open arrival, as before issue 16).
+    public static func checkOutEnds(_ open: [PresenceRecord], zone: String, rules: DoorRules?) -> [DeltaRef] {
+        let leaving = rules == nil ? open : open.filter { $0.location == zone }
+        return leaving.suffix(CheckOutPayload.maxEnds).map(\.ref)
+    }
+}

@@ -1,0 +1,25 @@
+import MusterCore
+import MusterTime
+
+/// The English sentences a door shows for each refusal (issue 16). Kept in one place so the
+/// screen's catalog (issue 14) can take them over; the stable codes are ``DoorReason/code``.
+public enum DoorText {
+    public static let notLocked = "This kiosk is waiting for the organizer to pick the event."
+    public static let notFound = "No ticket or email matches."
+    public static let notAdmitted = "This ticket is not valid for check-in. Please see the staff desk."
+    public static let alreadyInside = "You are already checked in here."
+    public static let zoneFull = "This area is full right now. Please wait or ask the staff."
+    public static let doorShareFull = "This door has admitted its share of the places. Please use another entrance."
+    public static let reEntryRefused = "Re-entry is not allowed here once you have left."
+
+    public static func opensAt(_ millis: Int64) -> String { "Check-in opens at \(ClockText.time(millis: millis))." }
+    public static func closedAt(_ millis: Int64) -> String { "Check-in closed at \(ClockText.time(millis: millis))." }
+
+    public static func entriesUsedUp(_ limit: EntryLimit) -> String {
+        switch limit {
+        case .perDay(let count) where count > 1: "You have used all \(count) entries for today."
+        case .perDay: "You have used today's entry."
+        case .once, .unlimited: "This ticket has already been used to enter here."
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import GRDB
+public import MusterCore
+
+extension ReplicaView {
+    /// Attendees inside `zone` now: those with an open arrival at a kiosk whose certificate names
+    /// that location (the door's capacity check).
+    public func insideCount(campaignID: String, zone: String) throws -> Int {
+        try Int.fetchOne(
+            db,
+            sql: "SELECT COUNT(DISTINCT attendee_key) FROM open_arrival WHERE campaign_id = ? AND location = ?",
+            arguments: [campaignID, zone]
+        ) ?? 0
+    }
+
+    /// Attendees inside each zone that has anyone inside (organizer views).
+    public func insideByZone(campaignID: String) throws -> [String: Int] {
+        let rows = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT location, COUNT(DISTINCT attendee_key) AS inside FROM open_arrival
+                WHERE campaign_id = ? GROUP BY location
+                """,
+            arguments: [campaignID]
+        )
+        var counts: [String: Int] = [:]
+        for row in rows { counts[row["location"]] = row["inside"] }
+        return counts
+    }
+
+    /// What an escrow zone needs to know about `kiosk`'s share: its own arrivals inside `zone`,
+    /// the enrolled kiosks whose certificate names `zone`, and `kiosk`'s rank among them by key.
+    public func escrow(campaignID: String, zone: String, kiosk: AuthorID) throws -> DoorAttempt.Escrow {
+        let own =
+            try Int.fetchOne(
+                db,
+                sql: """
+                    SELECT COUNT(DISTINCT attendee_key) FROM open_arrival
+                    WHERE campaign_id = ? AND location = ? AND author = ?
+                    """,
+                arguments: [campaignID, zone, Data(kiosk.bytes)]
+            ) ?? 0
+        let kiosks = try Data.fetchAll(
+            db,
+            sql: "SELECT kiosk FROM roster WHERE location = ? ORDER BY kiosk",
+            arguments: [zone]
+        )
+        let rank = kiosks.firstIndex(of: Data(kiosk.bytes)) ?? kiosks.count
+        return DoorAttempt.Escrow(ownInside: own, kiosks: max(kiosks.count, 1), rank: rank)
+    }
+
+    /// What ``DoorPolicy`` needs to know about one attendee.
+    public func doorAttendee(_ record: AttendeeRecord) throws -> DoorAttempt.Attendee {
+        DoorAttempt.Attendee(
+            key: record.key,
+            admitted: record.admitted,
+            arrivals: try presences(campaignID: record.campaignID, attendeeKey: record.key).filter(\.isArrival),
+            openArrivals: record.openArrivals
+        )
+    }
+}

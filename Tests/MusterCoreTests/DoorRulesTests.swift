@@ -1,0 +1,98 @@
+import Testing
+
+@testable import MusterCore
+
+@Suite("Door rules and scan records")
+struct DoorRulesTests {
+    /// The bytes of a lock as written before door rules existed, field by field.
+    private func legacyLockBytes() -> [UInt8] {
+        var writer = ByteWriter()
+        writer.write(UInt64(7))
+        writer.write("camp" as String?)
+        writer.write("Attended")
+        writer.write(Int64(100) as Int64?)
+        writer.write(nil as Int64?)
+        return writer.bytes
+    }
+
+    @Test func aLockWithoutRulesEncodesAsBeforeAndOldLocksDecode() throws {
+        let old = try DeltaBody.decode(kind: .lock, bytes: legacyLockBytes())
+        guard case .lock(let lock) = old else {
+            Issue.record("not a lock")
+            return
+        }
+        #expect(lock.rules == nil)
+        #expect(lock.version == 7 && lock.opensAtMillis == 100)
+        #expect(old.encode() == legacyLockBytes(), "re-encoding an old lock gives its exact bytes")
+    }
+
+    @Test func rulesRoundTrip() throws {
+        let rules = DoorRules(
+            zones: [
+                ZoneRule(name: "Hall A", capacity: 3), ZoneRule(name: "Annex", exclusive: true, closesAtMillis: 9),
+            ],
+            entries: .perDay(2),
+            reEntry: false
+        )
+        let body = DeltaBody.lock(LockPayload(version: 2, campaignID: "c", rules: rules))
+        let decoded = try DeltaBody.decode(kind: .lock, bytes: body.encode())
+        #expect(decoded == body)
+        #expect(rules.zone(named: "Annex")?.exclusive == true)
+        #expect(rules.zone(named: "annex") == nil, "zones are named exactly as on the certificates")
+    }
+
+    @Test func anUnknownRulesVersionIsRefused() {
+        let bytes = legacyLockBytes() + [2]
+        #expect(
+            decodeError({ () throws(DecodeError) in try DeltaBody.decode(kind: .lock, bytes: bytes) })
+                == .unsupportedVersion(2)
+        )
+    }
+
+    @Test func aZoneNamedTwiceIsRefused() {
+        var writer = ByteWriter()
+        let rules = DoorRules(zones: [ZoneRule(name: "Hall"), ZoneRule(name: "Hall", capacity: 1)])
+        rules.encode(into: &writer)
+        var reader = ByteReader(writer.bytes)
+        #expect(throws: DecodeError.self) { try DoorRules(from: &reader) }
+    }
+
+    @Test func zeroEntriesPerDayIsRefused() {
+        var writer = ByteWriter()
+        DoorRules(entries: .perDay(0)).encode(into: &writer)
+        var reader = ByteReader(writer.bytes)
+        #expect(throws: DecodeError.self) { try DoorRules(from: &reader) }
+    }
+
+    @Test func onlyNotFoundScansAreAggregated() throws {
+        let aggregated = ScanPayload(campaignID: "", attendeeKey: "", reason: .notFound, count: 40, atMillis: 60_000)
+        #expect(try DeltaBody.decode(kind: .scan, bytes: DeltaBody.scan(aggregated).encode()) == .scan(aggregated))
+        let wrong = ScanPayload(campaignID: "c", attendeeKey: "a@b.c", reason: .zoneFull, count: 2, atMillis: 1)
+        #expect(throws: DecodeError.self) { try DeltaBody.decode(kind: .scan, bytes: DeltaBody.scan(wrong).encode()) }
+        let none = ScanPayload(campaignID: "", attendeeKey: "", reason: .notFound, count: 0, atMillis: 1)
+        #expect(throws: DecodeError.self) { try DeltaBody.decode(kind: .scan, bytes: DeltaBody.scan(none).encode()) }
+    }
+
+    @Test func everyReasonHasAStableCode() {
+        let codes = DoorReason.allCases.map(\.code)
+        #expect(Set(codes).count == codes.count)
+        #expect(DoorReason(code: "zone_full") == .zoneFull)
+        #expect(DoorReason(code: "zone full") == nil)
+        #expect(DoorReason.reEntryRefused.rawValue == 7, "raw values are part of the signed encoding")
+    }
+
+    @Test func aCheckInThatEndsNothingEncodesAsBefore() throws {
+        let presence = PresencePayload(
+            campaignID: "c",
+            attendeeKey: "a@b.c",
+            kioskName: "k",
+            location: "Hall",
+            memberStatus: "Attended"
+        )
+        var writer = ByteWriter()
+        presence.encode(into: &writer)
+        #expect(DeltaBody.checkIn(CheckInPayload(presence)).encode() == writer.bytes)
+        let moving = DeltaBody.checkIn(CheckInPayload(presence, ends: [DeltaRef(author: Samples.other, seq: 3)]))
+        #expect(try DeltaBody.decode(kind: .checkIn, bytes: moving.encode()) == moving)
+    }
+}
