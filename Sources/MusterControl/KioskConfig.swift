@@ -18,6 +18,8 @@ public struct KioskConfig: Sendable, Equatable {
     /// Deltas stamped further ahead than this never move the local clock.
     public var clockBoundSeconds: Int = 300
     public var logLevel: String = "info"
+    /// The badge printer and layout (issue 15); no printer by default.
+    public var badge = BadgeConfig()
 
     public init() {}
 
@@ -64,10 +66,10 @@ public struct KioskConfig: Sendable, Equatable {
     /// The levels swift-log knows, as written in the config.
     public static let logLevels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
 
-    static let knownKeys: Set<String> = [
+    static let knownKeys: Set<String> = Set([
         "name", "location", "state_dir", "control_socket", "venue", "listen", "static_peers",
         "clock_bound_seconds", "log_level", "discovery",
-    ]
+    ]).union(BadgeConfig.keys)
 
     public static func parse(_ text: String, file: String) throws(ConfigError) -> KioskConfig {
         let table: TOMLTable
@@ -130,6 +132,7 @@ public struct KioskConfig: Sendable, Equatable {
             }
             config.clockBoundSeconds = seconds
         }
+        config.badge = try BadgeConfig.parse(table, file: file)
         return config
     }
 }

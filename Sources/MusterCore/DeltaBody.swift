@@ -10,6 +10,7 @@ public enum DeltaBody: Sendable, Equatable {
     case undo(UndoPayload)
     case enroll(EnrollPayload)
     case revoke(RevokePayload)
+    case badge(BadgePayload)
 
     public var kind: DeltaKind { payload.kindOfSelf }
 
@@ -25,6 +26,7 @@ public enum DeltaBody: Sendable, Equatable {
         case .undo(let p): p
         case .enroll(let p): p
         case .revoke(let p): p
+        case .badge(let p): p
         }
     }
 
@@ -48,6 +50,7 @@ public enum DeltaBody: Sendable, Equatable {
         case .undo: body = .undo(try UndoPayload(from: &reader))
         case .enroll: body = .enroll(try EnrollPayload(from: &reader))
         case .revoke: body = .revoke(try RevokePayload(from: &reader))
+        case .badge: body = .badge(try BadgePayload(from: &reader))
         }
         try reader.expectEnd()
         return body

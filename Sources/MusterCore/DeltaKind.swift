@@ -10,12 +10,14 @@ public enum DeltaKind: UInt8, Sendable, CaseIterable, CustomStringConvertible {
     case undo = 8
     case enroll = 9
     case revoke = 10
+    /// A printed badge (issue 15): the reprint guard every kiosk shares.
+    case badge = 11
 
     /// Kinds only the venue's organizer may author; a kiosk signing one is refused everywhere.
     public var isOrganizerOnly: Bool {
         switch self {
         case .campaign, .attendee, .lock, .undo, .enroll, .revoke: true
-        case .checkIn, .checkOut, .registration, .note: false
+        case .checkIn, .checkOut, .registration, .note, .badge: false
         }
     }
 
@@ -31,6 +33,7 @@ public enum DeltaKind: UInt8, Sendable, CaseIterable, CustomStringConvertible {
         case .undo: "undo"
         case .enroll: "enroll"
         case .revoke: "revoke"
+        case .badge: "badge"
         }
     }
 }

@@ -74,6 +74,9 @@ public final class ControlHandler: Sendable {
                     _ = stage.take()
                     throw error
                 }
+            case .badge:
+                // Printing waits on the printer, so the control server hands `badge` to its BadgeDesk.
+                return .failure(.badRequest, "this daemon prints no badges (no badge desk)")
             case .status, .ping:
                 var response = ControlResponse(outcome: request.op == .ping ? .pong : .status)
                 response.kioskName = config.name
@@ -134,7 +137,7 @@ public final class ControlHandler: Sendable {
         }
     }
 
-    private func append(
+    func append(
         _ decide: (ReplicaView) throws -> LocalWrite<ControlResponse>
     )
         throws(ReplicaError) -> ControlResponse

@@ -5,6 +5,7 @@ public import MusterCore
 public import MusterCrypto
 public import MusterStore
 import MusterSync
+import MusterTime
 import ServiceLifecycle
 import Synchronization
 
@@ -221,7 +222,10 @@ public struct Daemon: Sendable {
             )
         }
         let notifier = SystemdNotifier(status: { Self.statusLine(sync.peerReport()) })
-        let control = ControlServer(path: config.controlSocket, handler: handler, logger: logger) { [config] in
+        let badgeDesk = try BadgeDesk.make(config: config, handler: handler, time: SystemTime(), logger: logger)
+        let control = ControlServer(path: config.controlSocket, handler: handler, badgeDesk: badgeDesk, logger: logger)
+        {
+            [config] in
             notifier.notify("READY=1\nSTATUS=serving as \(config.name)")
         }
         let group = ServiceGroup(

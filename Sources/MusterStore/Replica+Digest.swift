@@ -27,6 +27,7 @@ extension Replica {
         ("note", "SELECT * FROM note ORDER BY author, seq"),
         ("undo", "SELECT * FROM undo ORDER BY target_author, target_seq, author, seq"),
         ("lock", "SELECT version, campaign_id, check_in_status, opens_at, closes_at, author, seq FROM lock_state"),
+        ("badge", "SELECT * FROM badge ORDER BY author, seq"),
     ]
 
     static func digest(_ db: Database) throws -> String {

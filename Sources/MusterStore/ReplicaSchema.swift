@@ -169,6 +169,21 @@ enum ReplicaSchema {
             )
             try Materializer.rebuild(db: db)
         }
+        migrator.registerMigration("v5-badge") { db in
+            // Printed badges (issue 15), kind 11: the reprint guard every kiosk shares. Part of the
+            // digest. The log may already hold badge deltas a newer peer sent before this kiosk
+            // understood them, so the derived tables are rebuilt.
+            try db.execute(
+                sql: """
+                    CREATE TABLE badge (
+                        author BLOB NOT NULL, seq INTEGER NOT NULL, hlc INTEGER NOT NULL,
+                        campaign_id TEXT NOT NULL, attendee_key TEXT NOT NULL, reason INTEGER NOT NULL,
+                        PRIMARY KEY (author, seq)) WITHOUT ROWID;
+                    CREATE INDEX badge_attendee ON badge(campaign_id, attendee_key);
+                    """
+            )
+            try Materializer.rebuild(db: db)
+        }
         return migrator
     }
 }

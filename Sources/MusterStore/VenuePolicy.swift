@@ -44,7 +44,7 @@ public struct VenuePolicy: Sendable, Equatable {
     ///
     /// - A registration names the attendee by its own email: the key must be that email,
     ///   normalized, and the email plausible. (Otherwise one walk-in could speak for anyone.)
-    /// - The attendee key of a check-in, check-out or note is a normalized key.
+    /// - The attendee key of a check-in, check-out, note or badge is a normalized key.
     ///
     /// Kiosk name and location are not checked here: they are never read from a payload (the
     /// certificate's are shown), and the campaign is checked against the organizer's locks when
@@ -64,6 +64,7 @@ public struct VenuePolicy: Sendable, Equatable {
         case .checkIn(let p): key = p.presence.attendeeKey
         case .checkOut(let p): key = p.presence.attendeeKey
         case .note(let p): key = p.attendeeKey
+        case .badge(let p): key = p.attendeeKey
         default: return
         }
         let printable = TerminalText.sanitize(key, maxCharacters: key.unicodeScalars.count) == key
