@@ -142,6 +142,7 @@ let package = Package(
             name: "muster-bench",
             dependencies: [
                 "MusterCore", "MusterCrypto", "MusterStore", "MusterControl", "MusterClient", "MusterTime",
+                "MusterBadge",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             path: "Sources/MusterBench",
@@ -203,7 +204,7 @@ let package = Package(
             name: "MusterDaemonTests",
             dependencies: [
                 "MusterDaemon", "MusterControl", "MusterStore", "MusterCore", "MusterCrypto", "MusterTime",
-                "MusterTestSupport",
+                "MusterTestSupport", "MusterBadge",
             ]
         ),
         .testTarget(

@@ -128,6 +128,21 @@ enum BenchCommand {
             "name search: `muster search surnameN` (ReplicaView.search, limit 20), \(lookup.nameMatches) attendees found in \(options.lookups) searches"
         )
 
+        let badgeCount = options.quick ? 20 : 200
+        progress("badge: rendering \(badgeCount) PDF badges (and submitting them when MUSTER_BENCH_CUPS_QUEUE is set)")
+        let badge = try BadgeBench.run(count: badgeCount)
+        let badgeName = badge.submitted ? "badge render + submit p99" : "badge render p99 (no queue: submit not timed)"
+        report.latency(
+            badgeName,
+            badge.renderSubmit.p99,
+            limitName: "cairo blank page p99",
+            limit: badge.blankPage.p99,
+            target: "p99 <= 150 ms",
+            met: badge.renderSubmit.p99 <= 150
+        )
+        report.note(
+            "badge p50 \(String(format: "%.1f", badge.renderSubmit.p50)) ms; printing runs after the check-in is acknowledged, never inside it"
+        )
         progress("local check-in commit: \(options.commits) appendLocal calls")
         let commit = try LocalCommitBench.run(options, venue: venue, replica: replica)
         report.latency(

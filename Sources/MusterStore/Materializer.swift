@@ -96,7 +96,9 @@ enum Materializer {
     /// The state is a pure function of the set of deltas, so this gives what every other replica
     /// holding the same log has.
     static func rebuild(db: Database) throws {
-        for table in derivedTables { try db.execute(sql: "DELETE FROM \(table)") }
+        // An earlier migration's rebuild runs before later migrations created their tables (the
+        // `badge` table of v5 during v4's rebuild); a log that old holds no delta of theirs.
+        for table in derivedTables where try db.tableExists(table) { try db.execute(sql: "DELETE FROM \(table)") }
         let rows = try Row.fetchCursor(db, sql: "SELECT envelope, signature, hash FROM delta ORDER BY author, seq")
         while let row = try rows.next() {
             let hash: Data = row["hash"]

@@ -72,6 +72,7 @@ enum Samples {
             )
         ),
         .note(NotePayload(campaignID: "devcon-2025", attendeeKey: "ada@analytical.example", text: "Great talk 🎉")),
+        .badge(BadgePayload(campaignID: "devcon-2025", attendeeKey: "ada@analytical.example", reason: .reprint)),
         .undo(UndoPayload(target: DeltaRef(author: other, seq: 17))),
         .undo(UndoPayload(target: DeltaRef(author: other, seq: 18), targetHash: [UInt8](repeating: 9, count: 32))),
         .enroll(EnrollPayload(kiosk: other, name: "Hall A", location: "Main entrance")),
