@@ -29,9 +29,29 @@ let package = Package(
         .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
         .systemLibrary(name: "CAvahi", pkgConfig: "avahi-client", providers: [.apt(["libavahi-client-dev"])]),
         .target(name: "CMusterSQLite", linkerSettings: [.linkedLibrary("sqlite3")]),
+        // Badges (issue 15): QR codes, cairo + pango rendering, printing through CUPS.
+        .systemLibrary(name: "CQRencode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
+        .systemLibrary(
+            name: "CPangoCairo",
+            pkgConfig: "pangocairo",
+            providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]
+        ),
+        // Debian's libcups2-dev ships no cups.pc; the module map links -lcups.
+        .systemLibrary(name: "CCups", providers: [.apt(["libcups2-dev"])]),
         // The one injected clock: "now" and every sleep (real or virtual).
         .target(name: "MusterTime", swiftSettings: strict),
         .target(name: "MusterCore", swiftSettings: strict),
+        // QR codes (libqrencode) for the terminal, the kiosk screen and the badge.
+        .target(name: "MusterQR", dependencies: ["CQRencode"], swiftSettings: strict),
+        // The name badge: layout, cairo + pango rendering (PDF, PNG), printing through libcups.
+        .target(
+            name: "MusterBadge",
+            dependencies: [
+                "CPangoCairo", "CCups", "MusterQR", "MusterTime",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
         .target(name: "MusterCrypto", dependencies: ["CSodium", "MusterCore"], swiftSettings: strict),
         // The attendee-list import (CSV and the exports it reads): no SQLite, no I/O beyond reading the file.
         .target(name: "MusterAttendeeList", dependencies: ["MusterCore"], swiftSettings: strict),
@@ -73,7 +93,7 @@ let package = Package(
             name: "MusterDaemon",
             dependencies: [
                 "MusterCore", "MusterCrypto", "MusterStore", "MusterControl", "MusterSync", "MusterDiscovery",
-                "MusterTime",
+                "MusterTime", "MusterBadge",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -86,6 +106,7 @@ let package = Package(
             name: "MusterClient",
             dependencies: [
                 "MusterCore", "MusterCrypto", "MusterStore", "MusterAttendeeList", "MusterControl", "MusterTime",
+                "MusterQR", "MusterBadge",
             ],
             swiftSettings: strict
         ),
@@ -101,7 +122,7 @@ let package = Package(
         .executableTarget(
             name: "muster",
             dependencies: [
-                "MusterClient", "MusterControl", "MusterStore", "MusterCore", "MusterCrypto",
+                "MusterClient", "MusterControl", "MusterStore", "MusterCore", "MusterCrypto", "MusterBadge",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -121,6 +142,7 @@ let package = Package(
             name: "muster-bench",
             dependencies: [
                 "MusterCore", "MusterCrypto", "MusterStore", "MusterControl", "MusterClient", "MusterTime",
+                "MusterBadge",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             path: "Sources/MusterBench",
@@ -155,6 +177,11 @@ let package = Package(
         ),
         .testTarget(name: "MusterTimeTests", dependencies: ["MusterTime"]),
         .testTarget(name: "MusterCoreTests", dependencies: ["MusterCore"]),
+        .testTarget(name: "MusterQRTests", dependencies: ["MusterQR", "MusterTestSupport"]),
+        .testTarget(
+            name: "MusterBadgeTests",
+            dependencies: ["MusterBadge", "MusterQR", "MusterTime", "MusterTestSupport"]
+        ),
         .testTarget(name: "MusterCryptoTests", dependencies: ["MusterCrypto"]),
         .testTarget(
             name: "MusterAttendeeListTests",
@@ -177,7 +204,7 @@ let package = Package(
             name: "MusterDaemonTests",
             dependencies: [
                 "MusterDaemon", "MusterControl", "MusterStore", "MusterCore", "MusterCrypto", "MusterTime",
-                "MusterTestSupport",
+                "MusterTestSupport", "MusterBadge",
             ]
         ),
         .testTarget(

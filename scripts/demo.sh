@@ -38,6 +38,12 @@ for _ in $(seq 1 100); do
 done
 "$bin/muster" import "$root/scripts/sample-attendees.csv" --campaign "DevConf 2026" --organizer-key "$key"
 "$bin/muster" lock "DevConf 2026" --organizer-key "$key" --status Attended
+# The first attendee's badge, rendered as this kiosk would print it (no printer needed); kept
+# after the demo ends, outside the temporary directory.
+first=$(sed -n '2p' "$root/scripts/sample-attendees.csv" | cut -d, -f1)
+preview="${MUSTER_DEMO_BADGE:-/tmp/muster-demo-badge.png}"
+"$bin/muster" badge preview "$first" --out "$preview" >/dev/null
+echo "Badge preview of $first: $preview"
 echo
 echo "Kiosk config: $MUSTER_CONFIG (in another terminal: MUSTER_CONFIG=$MUSTER_CONFIG $bin/muster status)"
 echo "Try: ada.lovelace@analytical.example, ticket MUS-0002, or 'new'. End with Ctrl-D."

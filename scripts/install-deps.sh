@@ -10,10 +10,18 @@
 # debootstrap and systemd-container (systemd-nspawn) run its boot test (make boot-test); nftables
 # (nft) makes the fault campaign's partitions and packet faults (make faults); iputils-ping measures
 # the round trip printed beside the propagation figure (make bench).
+#
+# Badges (issue 15): cairo and pango render them (libcairo2-dev, libpango1.0-dev), libqrencode draws
+# every QR code (libqrencode-dev), libcups sends them to the printer (libcups2-dev). cups and
+# cups-ipp-utils run the private cupsd of the badge tests; poppler-utils (pdftotext) and zbar-tools
+# (zbarimg) read the rendered badges back in the tests. The Noto and DejaVu fonts cover Latin with
+# accents, Chinese, Japanese, Korean and Arabic names.
 set -euo pipefail
 packages=(libsqlite3-dev libsodium-dev libavahi-client-dev pkg-config sqlite3
           avahi-daemon avahi-utils dbus iproute2 util-linux
-          debootstrap systemd-container lintian dpkg-dev nftables iputils-ping)
+          debootstrap systemd-container lintian dpkg-dev nftables iputils-ping
+          libcairo2-dev libpango1.0-dev libqrencode-dev libcups2-dev cups cups-ipp-utils poppler-utils zbar-tools
+          fonts-noto-core fonts-noto-cjk fonts-dejavu-core)
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

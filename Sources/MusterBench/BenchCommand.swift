@@ -29,6 +29,10 @@ enum BenchCommand {
         print("muster-bench\(quick): \(ProcessInfo.processInfo.activeProcessorCount) CPUs, scratch \(directory)")
 
         var report = BenchReport(quick: options.quick)
+        if options.only == "badge" {
+            try badgeFigure(options, report: &report)
+            return report
+        }
         if options.inProcess {
             let catchUpRate = try inProcess(options, report: &report, directory: directory)
             if options.lab { try LabBench.run(options, report: &report, catchUpRate: catchUpRate) }
@@ -128,6 +132,7 @@ enum BenchCommand {
             "name search: `muster search surnameN` (ReplicaView.search, limit 20), \(lookup.nameMatches) attendees found in \(options.lookups) searches"
         )
 
+        try badgeFigure(options, report: &report)
         progress("local check-in commit: \(options.commits) appendLocal calls")
         let commit = try LocalCommitBench.run(options, venue: venue, replica: replica)
         report.latency(
@@ -151,5 +156,24 @@ enum BenchCommand {
 
     static func progress(_ text: String) {
         FileHandle.standardError.write(Data("… \(text)\n".utf8))
+    }
+
+    /// Badge render + submit (issue 15), also alone with `--only=badge`.
+    static func badgeFigure(_ options: BenchOptions, report: inout BenchReport) throws {
+        let badgeCount = options.quick ? 20 : 200
+        progress("badge: rendering \(badgeCount) PDF badges (and submitting them when MUSTER_BENCH_CUPS_QUEUE is set)")
+        let badge = try BadgeBench.run(count: badgeCount)
+        let badgeName = badge.submitted ? "badge render + submit p99" : "badge render p99 (no queue: submit not timed)"
+        report.latency(
+            badgeName,
+            badge.renderSubmit.p99,
+            limitName: "cairo blank page p99",
+            limit: badge.blankPage.p99,
+            target: "p99 <= 150 ms",
+            met: badge.renderSubmit.p99 <= 150
+        )
+        report.note(
+            "badge p50 \(String(format: "%.1f", badge.renderSubmit.p50)) ms; printing runs after the check-in is acknowledged, never inside it"
+        )
     }
 }

@@ -20,7 +20,8 @@ struct BenchOptions {
     /// Which parts run: the in-process figures and the lab figures (`--lab-only`, `--no-lab`).
     let inProcess: Bool
     let lab: Bool
-    /// `--only=propagation,discovery,burst` (any of them): some lab parts (for profiling and before/after runs).
+    /// `--only=propagation,discovery,burst` (any of them): some lab parts (for profiling and before/after runs);
+    /// `--only=badge`: the badge render + submit figure alone.
     let only: String?
     let sizes: LabSizes
 
@@ -42,12 +43,12 @@ struct BenchOptions {
             case "--help", "-h":
                 throw BenchError(
                     .setup,
-                    "usage: muster-bench [--quick] [--lab-only | --no-lab | --only=propagation|discovery|burst|capacity]  (writes .bench/results.json)"
+                    "usage: muster-bench [--quick] [--lab-only | --no-lab | --only=propagation|discovery|burst|capacity|badge]  (writes .bench/results.json)"
                 )
             default:
                 throw BenchError(
                     .setup,
-                    "unknown argument '\(argument)'; usage: muster-bench [--quick] [--lab-only | --no-lab | --only=propagation|discovery|burst|capacity]"
+                    "unknown argument '\(argument)'; usage: muster-bench [--quick] [--lab-only | --no-lab | --only=propagation|discovery|burst|capacity|badge]"
                 )
             }
         }

@@ -15,11 +15,14 @@ public struct KioskScreen: Sendable {
         public var kioskName: String
         public var campaignName: String?
         public var refusal: String?
+        /// This kiosk has a badge printer: a check-in is followed by a badge (issue 15).
+        public var printsBadges: Bool
 
-        public init(kioskName: String, campaignName: String?, refusal: String?) {
+        public init(kioskName: String, campaignName: String?, refusal: String?, printsBadges: Bool = false) {
             self.kioskName = kioskName
             self.campaignName = campaignName
             self.refusal = refusal
+            self.printsBadges = printsBadges
         }
     }
 
@@ -48,6 +51,8 @@ public struct KioskScreen: Sendable {
         case awaitingRegistration
         case noting(key: String, firstName: String)
         case awaitingNote
+        /// Checked in (acknowledged); the daemon is printing the badge.
+        case awaitingBadge(key: String, firstName: String)
     }
 
     public enum Action: Sendable, Equatable {
@@ -59,6 +64,8 @@ public struct KioskScreen: Sendable {
         case checkIn(key: String)
         case register(Draft)
         case note(key: String, text: String)
+        /// Ask the daemon for the badge of an attendee just checked in (self-service).
+        case printBadge(key: String)
     }
 
     public enum Event: Sendable, Equatable {
@@ -81,6 +88,7 @@ public struct KioskScreen: Sendable {
     }
 
     static let mainPrompt = "Email or ticket code (or 'new' to register): "
+    static let notePrompt = Action.prompt("Leave a one-line note for the guestbook (or press Enter to skip): ")
 
     /// Called before every input with the latest lock, so a new lock takes effect at once.
     public mutating func update(context new: Context) -> [Action] {
@@ -115,6 +123,13 @@ public struct KioskScreen: Sendable {
             guard !note.isEmpty else { return finish("Enjoy the event!") }
             state = .awaitingNote
             return [.note(key: key, text: String(note.prefix(Limits.maxNoteCharacters)))]
+        case (.awaitingBadge(let key, let first), .answered(let response)):
+            state = .noting(key: key, firstName: first)
+            return [.show(BadgeScreenText.line(for: response)), Self.notePrompt]
+        case (.awaitingBadge(let key, let first), .failed):
+            // The check-in stands; only the badge is missing.
+            state = .noting(key: key, firstName: first)
+            return [.show(BadgeScreenText.notPrinted), Self.notePrompt]
         case (.awaitingNote, .answered(let response)):
             return finish(
                 response.outcome == .noted
@@ -189,8 +204,12 @@ public struct KioskScreen: Sendable {
                 lines.append(.show("Your ticket code is \(safe(ticket)). Keep it for re-entry."))
             }
             guard let key = response.attendee?.key else { return lines + finish("Enjoy the event!") }
+            if context.printsBadges {
+                state = .awaitingBadge(key: key, firstName: first)
+                return lines + [.show(BadgeScreenText.printing), .printBadge(key: key)]
+            }
             state = .noting(key: key, firstName: first)
-            return lines + [.prompt("Leave a one-line note for the guestbook (or press Enter to skip): ")]
+            return lines + [Self.notePrompt]
         case .alreadyCheckedIn:
             return finish("\(who) is already checked in\(response.checkIn.map { " " + describe($0) } ?? "").")
         case .notFound:

@@ -92,6 +92,13 @@ public final class KioskSession {
                         $0.text = text
                     }
                 )
+            case .printBadge(let key):
+                pending += screen.handle(
+                    send(op: .badge) {
+                        $0.attendeeKey = key
+                        $0.badgeReason = "self-service"
+                    }
+                )
             }
         }
     }
@@ -109,7 +116,12 @@ public final class KioskSession {
     func currentContext() -> KioskScreen.Context {
         let name = client.config.name
         guard let lock = try? client.replica().view({ try $0.lock() }), lock.campaignID != nil else {
-            return KioskScreen.Context(kioskName: name, campaignName: nil, refusal: nil)
+            return KioskScreen.Context(
+                kioskName: name,
+                campaignName: nil,
+                refusal: nil,
+                printsBadges: client.config.badge.printer != nil
+            )
         }
         let now = UInt64(Date().timeIntervalSince1970 * 1000)
         var refusal: String?
@@ -117,7 +129,8 @@ public final class KioskSession {
         return KioskScreen.Context(
             kioskName: name,
             campaignName: lock.campaignName ?? lock.campaignID,
-            refusal: refusal
+            refusal: refusal,
+            printsBadges: client.config.badge.printer != nil
         )
     }
 

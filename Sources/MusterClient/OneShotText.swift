@@ -22,6 +22,9 @@ public enum OneShotText {
         case .notCheckedIn: return "Not checked in: \(who)."
         case .notFound: return "Not found: no ticket or email matches."
         case .refused: return "Refused: \(response.message ?? "")" + (who.isEmpty ? "" : " (\(who))")
+        case .badgePrinted: return "Badge printed: \(who)" + (response.badgeJob.map { " (job \($0))." } ?? ".")
+        case .badgeNotPrinted: return "Badge not printed: \(who): \(response.message ?? "")"
+        case .badgeAlreadyPrinted: return "Badge already printed: \(who): \(response.message ?? "")"
         default: return response.message ?? "\(response.outcome.rawValue)"
         }
     }
@@ -30,8 +33,9 @@ public enum OneShotText {
     public static func exitCode(_ outcome: ControlResponse.Outcome) -> Int32? {
         switch outcome {
         case .notFound: 2
-        case .alreadyCheckedIn: 3
+        case .alreadyCheckedIn, .badgeAlreadyPrinted: 3
         case .refused, .notCheckedIn: 4
+        case .badgeNotPrinted: 6
         case .error: 1
         default: 0
         }

@@ -1,7 +1,11 @@
 import Foundation
+@_exported import MusterQR
 
 /// Prints enrollment text as a QR code on the terminal (stdout), for a phone to scan. Only block
 /// characters and spaces: never an escape sequence.
+///
+/// `MusterQR` is re-exported so that code importing `MusterClient` keeps seeing ``QRCode`` where
+/// it lived before libqrencode replaced the hand-written encoder.
 public enum QRPrinter {
     public static func print(_ text: String) {
         do {

@@ -12,6 +12,8 @@ public struct ControlRequest: Codable, Sendable, Equatable {
         case submit
         case status
         case ping
+        /// Print the attendee's badge (issue 15): after a self-service check-in, or by staff.
+        case badge
     }
 
     public var op: Operation
@@ -35,6 +37,10 @@ public struct ControlRequest: Codable, Sendable, Equatable {
     /// For the `submit` that ends a staged submission: how many deltas were staged before it. The daemon refuses
     /// the submission when it holds a different number (a reconnect lost the stage), instead of applying part.
     public var staged: Int?
+    /// For `badge`: why it is printed, a ``MusterCore/BadgePayload/Reason`` description
+    /// (`self-service`, the default; `reprint`; `print-only`). The attendee is named by
+    /// `attendeeKey` (after a check-in) or `query` (staff).
+    public var badgeReason: String?
 
     public init(op: Operation) { self.op = op }
 }

@@ -18,6 +18,14 @@ public struct ControlResponse: Codable, Sendable, Equatable {
         case pong
         /// The request could not be carried out (bad request, disk full, invalid deltas).
         case error
+        /// `badge`: the job completed on the printer and the badge delta is recorded.
+        case badgePrinted = "badge_printed"
+        /// `badge`: nothing printed (no printer, queue stopped, job failed); ``message`` says why,
+        /// for staff. The check-in stands. The screen sends the attendee to the staff desk.
+        case badgeNotPrinted = "badge_not_printed"
+        /// `badge` with reason self-service: a badge was already printed for this attendee on
+        /// some kiosk; only staff reprint.
+        case badgeAlreadyPrinted = "badge_already_printed"
     }
 
     public var outcome: Outcome
@@ -44,6 +52,8 @@ public struct ControlResponse: Codable, Sendable, Equatable {
     /// `zone_full`, `entries_used_up`, `not_admitted`, `re_entry_refused`, `not_locked`; see
     /// `DoorReason`); ``message`` has the words. nil when admitted, and from daemons before issue 16.
     public var reason: String?
+    /// For `badge`: the CUPS job id of the printed badge.
+    public var badgeJob: Int?
 
     public init(outcome: Outcome, message: String? = nil) {
         self.outcome = outcome

@@ -21,6 +21,8 @@ public struct KioskConfig: Sendable, Equatable {
     /// random overlay (HyParView sessions, Plumtree broadcast). Nil: the sync layer's default.
     public var fullMeshThreshold: Int?
     public var logLevel: String = "info"
+    /// The badge printer and layout (issue 15); no printer by default.
+    public var badge = BadgeConfig()
 
     public init() {}
 
@@ -67,10 +69,10 @@ public struct KioskConfig: Sendable, Equatable {
     /// The levels swift-log knows, as written in the config.
     public static let logLevels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
 
-    static let knownKeys: Set<String> = [
+    static let knownKeys: Set<String> = Set([
         "name", "location", "state_dir", "control_socket", "venue", "listen", "static_peers",
         "clock_bound_seconds", "log_level", "discovery", "full_mesh_threshold",
-    ]
+    ]).union(BadgeConfig.keys)
 
     public static func parse(_ text: String, file: String) throws(ConfigError) -> KioskConfig {
         let table: TOMLTable
@@ -139,6 +141,7 @@ public struct KioskConfig: Sendable, Equatable {
             }
             config.fullMeshThreshold = kiosks
         }
+        config.badge = try BadgeConfig.parse(table, file: file)
         return config
     }
 }

@@ -11,6 +11,7 @@ public enum DeltaBody: Sendable, Equatable {
     case enroll(EnrollPayload)
     case revoke(RevokePayload)
     case scan(ScanPayload)
+    case badge(BadgePayload)
 
     public var kind: DeltaKind { payload.kindOfSelf }
 
@@ -27,6 +28,7 @@ public enum DeltaBody: Sendable, Equatable {
         case .enroll(let p): p
         case .revoke(let p): p
         case .scan(let p): p
+        case .badge(let p): p
         }
     }
 
@@ -51,6 +53,7 @@ public enum DeltaBody: Sendable, Equatable {
         case .enroll: body = .enroll(try EnrollPayload(from: &reader))
         case .revoke: body = .revoke(try RevokePayload(from: &reader))
         case .scan: body = .scan(try ScanPayload(from: &reader))
+        case .badge: body = .badge(try BadgePayload(from: &reader))
         }
         try reader.expectEnd()
         return body

@@ -10,6 +10,8 @@ public enum DeltaKind: UInt8, Sendable, CaseIterable, CustomStringConvertible {
     case undo = 8
     case enroll = 9
     case revoke = 10
+    /// A printed badge (issue 15): the reprint guard every kiosk shares.
+    case badge = 11
     /// A refused door scan, for the audit (issue 16; 11 is issue 15's, 13 is reserved for a zone plan).
     case scan = 12
 
@@ -17,7 +19,7 @@ public enum DeltaKind: UInt8, Sendable, CaseIterable, CustomStringConvertible {
     public var isOrganizerOnly: Bool {
         switch self {
         case .campaign, .attendee, .lock, .undo, .enroll, .revoke: true
-        case .checkIn, .checkOut, .registration, .note, .scan: false
+        case .checkIn, .checkOut, .registration, .note, .badge, .scan: false
         }
     }
 
@@ -33,6 +35,7 @@ public enum DeltaKind: UInt8, Sendable, CaseIterable, CustomStringConvertible {
         case .undo: "undo"
         case .enroll: "enroll"
         case .revoke: "revoke"
+        case .badge: "badge"
         case .scan: "scan"
         }
     }

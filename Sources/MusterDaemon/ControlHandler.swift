@@ -77,6 +77,9 @@ public final class ControlHandler: Sendable {
                     _ = stage.take()
                     throw error
                 }
+            case .badge:
+                // Printing waits on the printer, so the control server hands `badge` to its BadgeDesk.
+                return .failure(.badRequest, "this daemon prints no badges (no badge desk)")
             case .status, .ping:
                 var response = ControlResponse(outcome: request.op == .ping ? .pong : .status)
                 response.kioskName = config.name

@@ -15,10 +15,20 @@ public final class ControlServer: Service {
     let handler: ControlHandler
     let logger: Logger
     let onListening: @Sendable () -> Void
+    /// Prints badges (`badge` requests), which wait on the printer: answered on this connection
+    /// without holding up any other.
+    let badgeDesk: BadgeDesk?
 
-    public init(path: String, handler: ControlHandler, logger: Logger, onListening: @escaping @Sendable () -> Void) {
+    public init(
+        path: String,
+        handler: ControlHandler,
+        badgeDesk: BadgeDesk? = nil,
+        logger: Logger,
+        onListening: @escaping @Sendable () -> Void
+    ) {
         self.path = path
         self.handler = handler
+        self.badgeDesk = badgeDesk
         self.logger = logger
         self.onListening = onListening
     }
@@ -83,7 +93,13 @@ public final class ControlServer: Service {
                         )
                         return
                     }
-                    try await outbound.write(Self.encode(handler.handle(request, stage: &stage)))
+                    let response =
+                        if request.op == .badge, let badgeDesk {
+                            await badgeDesk.handle(request)
+                        } else {
+                            handler.handle(request, stage: &stage)
+                        }
+                    try await outbound.write(Self.encode(response))
                 }
             }
         } catch {

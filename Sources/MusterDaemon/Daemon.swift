@@ -223,7 +223,10 @@ public struct Daemon: Sendable {
             )
         }
         let notifier = SystemdNotifier(status: { Self.statusLine(sync.peerReport()) })
-        let control = ControlServer(path: config.controlSocket, handler: handler, logger: logger) { [config] in
+        let badgeDesk = try BadgeDesk.make(config: config, handler: handler, time: SystemTime(), logger: logger)
+        let control = ControlServer(path: config.controlSocket, handler: handler, badgeDesk: badgeDesk, logger: logger)
+        {
+            [config] in
             notifier.notify("READY=1\nSTATUS=serving as \(config.name)")
         }
         let audit = AuditFlushService(handler: handler, time: SystemTime(), logger: logger)

@@ -73,6 +73,7 @@ enum Samples {
                 )
             ),
             .note(NotePayload(campaignID: campaign, attendeeKey: "ana@example.com", text: "Great keynote! 🎉")),
+            .badge(BadgePayload(campaignID: campaign, attendeeKey: "ana@example.com", reason: .selfService)),
             .undo(UndoPayload(target: DeltaRef(author: kiosk, seq: 1))),
             .revoke(
                 RevokePayload(

@@ -6,7 +6,7 @@ import MusterCore
 ///
 /// Every rule here is order independent, so the materialized state is a pure function of the *set*
 /// of deltas, whatever order they arrive in:
-/// - sets only grow (presence, notes, undos, walk-in tickets) and are keyed by the delta's (author, seq);
+/// - sets only grow (presence, notes, undos, walk-in tickets, printed badges) and are keyed by the delta's (author, seq);
 /// - fields are last-writer-wins by the total order (hlc, author, seq);
 /// - flags are ORed; the lock with the highest (version, hlc, author, seq) wins;
 /// - undo is applied at query time (the `live_presence` view), so an undo may arrive before its target;
@@ -79,6 +79,15 @@ enum Materializer {
                     Int64(p.count), p.atMillis,
                 ]
             )
+        case .badge(let p):
+            // A grow-only set keyed by (author, seq): every printed badge is kept, reprints included.
+            try db.run(
+                """
+                INSERT OR IGNORE INTO badge(author, seq, hlc, campaign_id, attendee_key, reason)
+                VALUES (?, ?, ?, ?, ?, ?)
+                """,
+                [stamp.author, stamp.seq, stamp.hlc, p.campaignID, p.attendeeKey, Int64(p.reason.rawValue)]
+            )
         case .enroll, .revoke:
             break  // the roster is local knowledge, kept by Replica+Roster, not part of the digest
         }
@@ -87,14 +96,16 @@ enum Materializer {
     /// The tables derived from the log; ``rebuild(db:)`` empties and refills them.
     static let derivedTables = [
         "campaign", "attendee", "walk_in_ticket", "presence", "note", "undo", "lock_state", "locked_campaign",
-        "presence_end", "scan",
+        "presence_end", "scan", "badge",
     ]
 
     /// Recomputes the materialized state from the log, after a revocation removed deltas from it.
     /// The state is a pure function of the set of deltas, so this gives what every other replica
     /// holding the same log has.
     static func rebuild(db: Database) throws {
-        for table in derivedTables { try db.execute(sql: "DELETE FROM \(table)") }
+        // An earlier migration's rebuild runs before later migrations created their tables (the
+        // `badge` table of v5 during v4's rebuild); a log that old holds no delta of theirs.
+        for table in derivedTables where try db.tableExists(table) { try db.execute(sql: "DELETE FROM \(table)") }
         let rows = try Row.fetchCursor(db, sql: "SELECT envelope, signature, hash FROM delta ORDER BY author, seq")
         while let row = try rows.next() {
             let hash: Data = row["hash"]

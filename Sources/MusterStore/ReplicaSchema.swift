@@ -167,7 +167,7 @@ enum ReplicaSchema {
                                     OR (o.ends_by_time = 1 AND (o.hlc, o.author, o.seq) > (a.hlc, a.author, a.seq))));
                     """
             )
-            // Rebuilt by the last migration (v5-doors), which rebuilds with the tables this version
+            // Rebuilt by the last migration (v5-badge), which rebuilds with the tables this version
             // materializes into; a rebuild here would write into tables that do not exist yet.
         }
         migrator.registerMigration("v5-doors") { db in
@@ -195,6 +195,21 @@ enum ReplicaSchema {
                                             AND e.target_author = a.author AND e.target_seq = a.seq)
                                     OR (o.kind = 5 AND o.ends_by_time = 1
                                         AND (o.hlc, o.author, o.seq) > (a.hlc, a.author, a.seq))));
+                    """
+            )
+            // Rebuilt by the last migration (v5-badge), with every table this version materializes into.
+        }
+        migrator.registerMigration("v5-badge") { db in
+            // Printed badges (issue 15), kind 11: the reprint guard every kiosk shares. Part of the
+            // digest. The log may already hold badge deltas a newer peer sent before this kiosk
+            // understood them, so the derived tables are rebuilt.
+            try db.execute(
+                sql: """
+                    CREATE TABLE badge (
+                        author BLOB NOT NULL, seq INTEGER NOT NULL, hlc INTEGER NOT NULL,
+                        campaign_id TEXT NOT NULL, attendee_key TEXT NOT NULL, reason INTEGER NOT NULL,
+                        PRIMARY KEY (author, seq)) WITHOUT ROWID;
+                    CREATE INDEX badge_attendee ON badge(campaign_id, attendee_key);
                     """
             )
             try Materializer.rebuild(db: db)

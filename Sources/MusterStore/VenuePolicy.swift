@@ -44,7 +44,7 @@ public struct VenuePolicy: Sendable, Equatable {
     ///
     /// - A registration names the attendee by its own email: the key must be that email,
     ///   normalized, and the email plausible. (Otherwise one walk-in could speak for anyone.)
-    /// - The attendee key of a check-in, check-out, note or refused scan is a normalized key; a
+    /// - The attendee key of a check-in, check-out, note, badge or refused scan is a normalized key; a
     ///   not-found scan names none.
     ///
     /// Kiosk name and location are not checked here: they are never read from a payload (the
@@ -65,6 +65,7 @@ public struct VenuePolicy: Sendable, Equatable {
         case .checkIn(let p): key = p.presence.attendeeKey
         case .checkOut(let p): key = p.presence.attendeeKey
         case .note(let p): key = p.attendeeKey
+        case .badge(let p): key = p.attendeeKey
         case .scan(let p):
             // A not-found or unlocked attempt names nobody (what was typed is never recorded);
             // every other refusal names the attendee it refused, in a campaign.

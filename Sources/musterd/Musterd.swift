@@ -37,6 +37,10 @@ struct Musterd: AsyncParsableCommand {
     var clockBoundSeconds: Int?
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error (config: log_level).")
     var logLevel: String?
+    @Option(name: .long, help: "CUPS queue badges print on; \"\" prints none (config: printer).")
+    var printer: String?
+    @Option(name: .customLong("cups-server"), help: "cupsd socket path or host[:port] (config: cups_server).")
+    var cupsServer: String?
     @Option(name: .customLong("clock-offset-ms"), help: "Testing: add this offset to the system clock.")
     var clockOffsetMillis: Int64 = 0
 
@@ -61,6 +65,8 @@ struct Musterd: AsyncParsableCommand {
             }
         }
         if let discovery { settings.discovery = discovery }
+        if let printer { settings.badge.printer = printer.isEmpty ? nil : printer }
+        if let cupsServer { settings.badge.cupsServer = cupsServer.isEmpty ? nil : cupsServer }
         if let clockBoundSeconds {
             guard clockBoundSeconds > 0 else { throw ValidationError("--clock-bound-seconds must be positive") }
             settings.clockBoundSeconds = clockBoundSeconds

@@ -95,6 +95,7 @@ enum Samples {
             )
         ),
         .note(NotePayload(campaignID: "devcon-2025", attendeeKey: "ada@analytical.example", text: "Great talk 🎉")),
+        .badge(BadgePayload(campaignID: "devcon-2025", attendeeKey: "ada@analytical.example", reason: .reprint)),
         .scan(
             ScanPayload(
                 campaignID: "devcon-2025",

@@ -1,5 +1,8 @@
+import CQRencode
+
 extension QRCode {
-    /// How much of the symbol may be damaged (smudged screen, glare, a finger) and still be read.
+    /// How much of the symbol may be damaged (smudged screen, glare, a finger, a scuffed badge) and
+    /// still be read.
     ///
     /// Higher levels spend more of the symbol on Reed–Solomon parity, so the same payload needs a
     /// larger version. On a terminal, where every module is a character cell, `.medium` is the usual
@@ -14,14 +17,24 @@ extension QRCode {
         /// About 30 % of codewords can be restored.
         case high
 
-        /// The two bits the format information carries for this level (ISO/IEC 18004 Table 12);
-        /// deliberately not in the order of strength.
-        var formatBits: Int {
+        /// The level as libqrencode names it.
+        var libraryLevel: QRecLevel {
             switch self {
-            case .low: 0b01
-            case .medium: 0b00
-            case .quartile: 0b11
-            case .high: 0b10
+            case .low: QR_ECLEVEL_L
+            case .medium: QR_ECLEVEL_M
+            case .quartile: QR_ECLEVEL_Q
+            case .high: QR_ECLEVEL_H
+            }
+        }
+
+        /// The most bytes a version 40 symbol holds in byte mode at this level (ISO/IEC 18004
+        /// Table 7), so that a refusal can say how much would have fit.
+        public var maximumBytes: Int {
+            switch self {
+            case .low: 2953
+            case .medium: 2331
+            case .quartile: 1663
+            case .high: 1273
             }
         }
 

@@ -1,0 +1,56 @@
+import TOMLKit
+
+/// The badge keys of the config (`printer`, `cups_server`, `[badge] size` and `fields`).
+///
+/// Kept as plain text here, because `muster` and the config parser link no cairo; `musterd`
+/// turns them into a layout at start-up (`MusterBadge.BadgeLayout`) and refuses to start on a
+/// size or field it does not know, so a typo shows before the doors open.
+public struct BadgeConfig: Sendable, Equatable {
+    /// The CUPS queue badges print on (`lpstat -p`); nil: this kiosk prints no badges.
+    public var printer: String?
+    /// The cupsd to talk to: its socket path or host[:port]; nil: libcups's default (the local
+    /// cupsd). Set only to use another machine's CUPS or, in tests, a private one.
+    public var cupsServer: String?
+    /// `62x100` (mm), `a6`, `4x3in`, or any `WxH[mm|in]`.
+    public var size: String = "62x100"
+    /// Drawn top to bottom; the QR code goes at the bottom. Known: event, first_name, last_name,
+    /// company, qr.
+    public var fields: [String] = ["event", "first_name", "last_name", "company", "qr"]
+
+    public init() {}
+
+    /// The top-level keys this reads, for the config's unknown-key check.
+    static let keys: Set<String> = ["printer", "cups_server", "badge"]
+
+    static func parse(_ table: TOMLTable, file: String) throws(ConfigError) -> BadgeConfig {
+        var config = BadgeConfig()
+        if let value = table["printer"] {
+            guard let text = value.string else { throw ConfigError(file: file, "'printer' must be a string") }
+            config.printer = text.isEmpty ? nil : text
+        }
+        if let value = table["cups_server"] {
+            guard let text = value.string else { throw ConfigError(file: file, "'cups_server' must be a string") }
+            config.cupsServer = text.isEmpty ? nil : text
+        }
+        guard let value = table["badge"] else { return config }
+        guard let badge = value.table else { throw ConfigError(file: file, "'badge' must be a table ([badge])") }
+        for key in badge.keys where key != "size" && key != "fields" {
+            throw ConfigError(file: file, "unknown key 'badge.\(key)' (known keys: badge.fields, badge.size)")
+        }
+        if let size = badge["size"] {
+            guard let text = size.string else { throw ConfigError(file: file, "'badge.size' must be a string") }
+            config.size = text
+        }
+        if let fields = badge["fields"] {
+            guard let array = fields.array else { throw ConfigError(file: file, "'badge.fields' must be an array") }
+            config.fields = []
+            for element in array {
+                guard let name = element.string else {
+                    throw ConfigError(file: file, "'badge.fields' entries must be strings")
+                }
+                config.fields.append(name)
+            }
+        }
+        return config
+    }
+}

@@ -1,0 +1,74 @@
+import ArgumentParser
+import Foundation
+import MusterBadge
+import MusterClient
+import MusterControl
+
+/// `muster badge …`: the staff desk's badge commands. Printing goes through the daemon (which
+/// owns the printer and signs the badge delta); a preview is drawn here, from the replica.
+struct Badge: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print, reprint or preview an attendee's badge.",
+        discussion: """
+            Exit codes: 0 printed; 2 not found; 6 not printed (no printer, queue stopped, job failed: the \
+            message says why).
+            """,
+        subcommands: [BadgeReprint.self, BadgePrintOnly.self, BadgePreviewCommand.self]
+    )
+}
+
+/// The arguments of the badge commands that print.
+struct BadgePrintArguments: ParsableArguments {
+    @OptionGroup var options: KioskOptions
+    @Argument(help: "Email or ticket code.") var query: String
+    @Flag(help: "Print JSON.") var json = false
+
+    func perform(reason: String) throws {
+        var request = ControlRequest(op: .badge)
+        request.query = query
+        request.badgeReason = reason
+        try OneShot.perform(request, options: options, json: json)
+    }
+}
+
+struct BadgeReprint: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "reprint",
+        abstract: "Print another badge (lost, damaged, misspelt) and record the reprint on every kiosk."
+    )
+    @OptionGroup var arguments: BadgePrintArguments
+
+    func run() throws { try arguments.perform(reason: "reprint") }
+}
+
+struct BadgePrintOnly: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "print",
+        abstract: "Print a badge without checking the attendee in (e.g. for a speaker's pack)."
+    )
+    @OptionGroup var arguments: BadgePrintArguments
+
+    func run() throws { try arguments.perform(reason: "print-only") }
+}
+
+struct BadgePreviewCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "preview",
+        abstract: "Render an attendee's badge to a PDF or PNG file without printing or recording it."
+    )
+    @OptionGroup var options: KioskOptions
+    @Argument(help: "Email or ticket code.") var query: String
+    @Option(name: .long, help: "The file to write: FILE.pdf or FILE.png.") var out: String
+
+    func run() throws {
+        let context = try options.context()
+        let rendering = try guarded { () throws(ClientError) in try BadgePreview(context).write(query: query, to: out) }
+        for field in rendering.shortened {
+            Output.error("the \(field.rawValue) did not fit and was shortened with an ellipsis")
+        }
+        for field in rendering.missingGlyphs {
+            Output.error("the \(field.rawValue) has characters no installed font can draw")
+        }
+        Output.data(out)
+    }
+}

@@ -1,0 +1,229 @@
+import Foundation
+import MusterBadge
+import MusterControl
+import MusterCore
+import MusterCrypto
+import MusterTime
+import Testing
+
+@testable import MusterDaemon
+@testable import MusterStore
+
+/// The badge desk against a real cupsd of the test's own (``PrivateCups``): the job goes through
+/// the scheduler and the socket backend to a loopback printer, and the PDF that arrives is read
+/// back with pdftotext. Root only (cupsd runs its backends as lp).
+@Suite(
+    "BadgeDesk with a private cupsd",
+    .serialized,
+    .enabled(if: PrivateCups.isAvailable && ToolRun.available("pdftotext"), "needs root, cups and poppler-utils")
+)
+struct BadgeDeskCupsTests {
+    /// Attendees whose names need real shaping and font fallback.
+    static func importNames(_ f: HandlerFixture) throws {
+        try f.importAndLock()
+        let response = try f.submit([
+            HandlerFixture.attendee(
+                f.campaignID,
+                email: "lucja@example.com",
+                first: "Łucja",
+                last: "Żółkiewska",
+                company: "Spółdzielnia Źródło",
+                ticket: "MUS-PL01"
+            ),
+            HandlerFixture.attendee(f.campaignID, email: "wang@example.com", first: "小明", last: "王", company: "北京科技"),
+            HandlerFixture.attendee(f.campaignID, email: "maryam@example.com", first: "مريم", last: "الحسيني"),
+        ])
+        guard response.outcome == .submitted else { throw FixtureError("import failed: \(response)") }
+    }
+
+    static func desk(_ f: HandlerFixture, _ cups: PrivateCups?) throws -> BadgeDesk {
+        let printer = try cups.map {
+            BadgePrinter(queue: try CupsQueue(name: $0.queue, server: $0.socketPath), time: SystemTime())
+        }
+        return BadgeDesk(handler: f.handler, layout: .standard, printer: printer, logger: DaemonTestSupport.quietLogger)
+    }
+
+    static func badge(
+        _ desk: BadgeDesk,
+        key: String? = nil,
+        query: String? = nil,
+        reason: String? = nil
+    ) async
+        -> ControlResponse
+    {
+        var request = ControlRequest(op: .badge)
+        request.attendeeKey = key
+        request.query = query
+        request.badgeReason = reason
+        return await desk.handle(request)
+    }
+
+    static func text(of pdf: Data) throws -> String {
+        let directory = try TemporaryDirectory("muster-badge-pdf")
+        defer { directory.remove() }
+        let path = directory.file("job.pdf")
+        try pdf.write(to: URL(fileURLWithPath: path))
+        let run = try ToolRun.run("pdftotext", ["-enc", "UTF-8", path, "-"])
+        guard run.status == 0 else { throw FixtureError("pdftotext: \(run.errorOutput)") }
+        return run.output
+    }
+
+    func badges(_ f: HandlerFixture, _ key: String) throws -> [BadgeRecord] {
+        try f.replica.view { try $0.badges(campaignID: f.campaignID, attendeeKey: key) }
+    }
+
+    /// Check-in, then the badge: the job completes, the PDF holds the Polish, Chinese and Arabic
+    /// names, and each printed badge is a signed delta of this kiosk.
+    @Test func checkInPrintsTheBadgeWithEveryScript() async throws {
+        let f = try HandlerFixture()
+        try Self.importNames(f)
+        let cups = try PrivateCups()
+        defer { cups.shutdown() }
+        let desk = try Self.desk(f, cups)
+        let people = [
+            ("lucja@example.com", ["Łucja", "Żółkiewska", "Spółdzielnia Źródło", "DevConf 2026"]),
+            ("wang@example.com", ["小明", "王", "北京科技"]),
+            ("maryam@example.com", ["مريم", "الحسيني"]),
+        ]
+        for (index, (key, words)) in people.enumerated() {
+            #expect(f.request(.checkIn, query: key).outcome == .checkedIn, "the check-in is acknowledged first")
+            let response = await Self.badge(desk, key: key)
+            #expect(response.outcome == .badgePrinted, "\(key): \(response.message ?? "")")
+            #expect(response.badgeJob != nil)
+            let jobs = try cups.printer.waitForJobs(index + 1)
+            let text = try Self.text(of: jobs[index])
+            for word in words { #expect(text.contains(word), "'\(word)' not in the printed PDF: \(text)") }
+            #expect(try badges(f, key).map(\.reason) == [.selfService])
+            #expect(try badges(f, key).first?.kioskName == "Hall A")
+        }
+    }
+
+    /// The reprint guard: a second self-service attempt prints nothing; staff reprint prints and
+    /// is recorded.
+    @Test func secondSelfServicePrintsNothingAndReprintIsRecorded() async throws {
+        let f = try HandlerFixture()
+        try Self.importNames(f)
+        let cups = try PrivateCups()
+        defer { cups.shutdown() }
+        let desk = try Self.desk(f, cups)
+        #expect(f.request(.checkIn, query: "MUS-PL01").outcome == .checkedIn)
+        #expect(await Self.badge(desk, key: "lucja@example.com").outcome == .badgePrinted)
+        _ = try cups.printer.waitForJobs(1)
+
+        let again = await Self.badge(desk, key: "lucja@example.com")
+        #expect(again.outcome == .badgeAlreadyPrinted)
+        #expect(again.message?.contains("Hall A") == true)
+        // The desk answers only after a job it sent completed, so a second job would be here now.
+        #expect(cups.printer.jobs.count == 1)
+
+        let reprint = await Self.badge(desk, query: "MUS-PL01", reason: "reprint")
+        #expect(reprint.outcome == .badgePrinted)
+        #expect(try cups.printer.waitForJobs(2).count == 2)
+        #expect(try badges(f, "lucja@example.com").map(\.reason) == [.selfService, .reprint])
+
+        let printOnly = await Self.badge(desk, query: "grace@example.com", reason: "print-only")
+        #expect(printOnly.outcome == .badgePrinted, "print-only needs no check-in")
+        #expect(try f.attendeeRecord("grace@example.com")?.isCheckedIn == false)
+        #expect(try badges(f, "grace@example.com").map(\.reason) == [.printOnly])
+    }
+
+    /// A stopped queue (out of labels): the attendee is told to see staff, nothing is recorded as
+    /// printed, and the check-in stands.
+    @Test func stoppedQueueSendsToStaffAndTheCheckInStands() async throws {
+        let f = try HandlerFixture()
+        try Self.importNames(f)
+        let cups = try PrivateCups()
+        defer { cups.shutdown() }
+        try cups.stopQueue()
+        let desk = try Self.desk(f, cups)
+        #expect(f.request(.checkIn, query: "wang@example.com").outcome == .checkedIn)
+        let response = await Self.badge(desk, key: "wang@example.com")
+        #expect(response.outcome == .badgeNotPrinted)
+        #expect(response.message?.contains("stopped") == true, "\(response.message ?? "")")
+        #expect(try f.attendeeRecord("wang@example.com")?.isInside == true)
+        #expect(try badges(f, "wang@example.com").isEmpty)
+        #expect(cups.printer.jobs.isEmpty)
+
+        // Staff restart the queue; the attendee may now get the badge at the kiosk.
+        try cups.startQueue()
+        #expect(await Self.badge(desk, key: "wang@example.com").outcome == .badgePrinted)
+        #expect(try cups.printer.waitForJobs(1).count == 1)
+    }
+}
+
+@Suite("BadgeDesk without a printer, and the guard across kiosks")
+struct BadgeDeskGuardTests {
+    @Test func noPrinterIsNotPrinted() async throws {
+        let f = try HandlerFixture()
+        try f.importAndLock()
+        #expect(f.request(.checkIn, query: "grace@example.com").outcome == .checkedIn)
+        let desk = try BadgeDeskCupsTests.desk(f, nil)
+        let response = await BadgeDeskCupsTests.badge(desk, key: "grace@example.com")
+        #expect(response.outcome == .badgeNotPrinted)
+        #expect(response.attendee?.key == "grace@example.com")
+        #expect(try f.attendeeRecord("grace@example.com")?.isInside == true)
+    }
+
+    @Test func selfServiceNeedsACheckInAndAKnownReason() async throws {
+        let f = try HandlerFixture()
+        try f.importAndLock()
+        let desk = try BadgeDeskCupsTests.desk(f, nil)
+        #expect(await BadgeDeskCupsTests.badge(desk, key: "grace@example.com").outcome == .refused)
+        #expect(await BadgeDeskCupsTests.badge(desk, key: "nobody@example.com").outcome == .notFound)
+        let unknown = await BadgeDeskCupsTests.badge(desk, key: "grace@example.com", reason: "because")
+        #expect(unknown.outcome == .error && unknown.errorCode == .badRequest)
+    }
+
+    /// A badge printed on another kiosk (Hall B) reaches this one as a signed delta and blocks
+    /// self-service here, offline: the guard is replicated state, not this kiosk's memory.
+    @Test func badgeFromAnotherKioskBlocksSelfService() async throws {
+        let f = try HandlerFixture()
+        try f.importAndLock()
+        let hallB = try SigningKeyPair.generate()
+        let hallBID = AuthorID(hallB.publicKey)
+        try f.replica.admitCertificate(
+            VenuePolicy.certificate(
+                venue: f.venue,
+                organizer: f.organizer,
+                payload: EnrollPayload(kiosk: hallBID, name: "Hall B", location: "East door"),
+                hlc: HLC(physicalMillis: HandlerFixture.now - 3_600_000, logical: 0)
+            ),
+            for: hallBID
+        )
+        let printed = try f.sign(
+            [.badge(BadgePayload(campaignID: f.campaignID, attendeeKey: "grace@example.com", reason: .selfService))],
+            key: hallB
+        )
+        let report = try f.replica.ingest(printed, nowMillis: HandlerFixture.now, clockBoundMillis: 300_000)
+        #expect(report.applied.count == 1)
+
+        #expect(f.request(.checkIn, query: "grace@example.com").outcome == .checkedIn)
+        let desk = try BadgeDeskCupsTests.desk(f, nil)
+        let response = await BadgeDeskCupsTests.badge(desk, key: "grace@example.com")
+        #expect(response.outcome == .badgeAlreadyPrinted)
+        #expect(response.message?.contains("Hall B") == true, "\(response.message ?? "")")
+    }
+
+    /// A kiosk may not record a badge under a key that is not a normalized attendee key.
+    @Test func badgeDeltaWithABadKeyIsRefused() throws {
+        let f = try HandlerFixture()
+        try f.importAndLock()
+        let hallB = try SigningKeyPair.generate()
+        let hallBID = AuthorID(hallB.publicKey)
+        try f.replica.admitCertificate(
+            VenuePolicy.certificate(
+                venue: f.venue,
+                organizer: f.organizer,
+                payload: EnrollPayload(kiosk: hallBID, name: "Hall B", location: ""),
+                hlc: HLC(physicalMillis: HandlerFixture.now - 3_600_000, logical: 0)
+            ),
+            for: hallBID
+        )
+        let bad = try f.sign(
+            [.badge(BadgePayload(campaignID: f.campaignID, attendeeKey: "Grace@Example.com", reason: .reprint))],
+            key: hallB
+        )
+        let report = try f.replica.ingest(bad, nowMillis: HandlerFixture.now, clockBoundMillis: 300_000)
+        #expect(report.applied.isEmpty)
+    }
+}

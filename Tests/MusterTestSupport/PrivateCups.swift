@@ -1,0 +1,121 @@
+import Foundation
+
+/// A cupsd of the test's own: its config, spool, cache and log in a temporary directory, listening
+/// only on a Unix socket there, never on the network and never touching the host's CUPS. One raw
+/// queue, `badge`, sends jobs to a ``LoopbackPrinter``.
+///
+/// cupsd refuses to run its backends as root, so it runs them as `lp`; the test must run as
+/// root (``isAvailable``). ``shutdown()`` stops cupsd and removes everything; call it in a `defer`.
+public final class PrivateCups: @unchecked Sendable {
+    // @unchecked: the stored properties are set once in init and only read afterwards, except
+    // `process`, which only `shutdown()` touches (once, from the test's own task).
+    public let directory: TemporaryDirectory
+    public let printer: LoopbackPrinter
+    public let queue = "badge"
+    private let process: Process
+
+    /// The socket cupsd listens on: what `cups_server` is set to.
+    public var socketPath: String { directory.file("cups.sock") }
+
+    /// Root (cupsd runs backends as lp and needs to switch to it) and the cups packages.
+    public static var isAvailable: Bool {
+        getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/sbin/cupsd")
+            && FileManager.default.isExecutableFile(atPath: "/usr/sbin/lpadmin")
+    }
+
+    public init() throws {
+        directory = try TemporaryDirectory("muster-cups")
+        printer = try LoopbackPrinter()
+        let root = directory.path
+        for sub in ["spool", "spool/tmp", "cache", "state", "log", "ppd"] {
+            try FileManager.default.createDirectory(atPath: "\(root)/\(sub)", withIntermediateDirectories: true)
+        }
+        try """
+        Listen \(root)/cups.sock
+        LogLevel warn
+        Browsing Off
+        DefaultAuthType None
+        <Location />
+          Order allow,deny
+          Allow all
+        </Location>
+        <Policy default>
+          <Limit All>
+            Order deny,allow
+          </Limit>
+        </Policy>
+        """.write(toFile: "\(root)/cupsd.conf", atomically: true, encoding: .utf8)
+        try """
+        ServerRoot \(root)
+        RequestRoot \(root)/spool
+        TempDir \(root)/spool/tmp
+        CacheDir \(root)/cache
+        StateDir \(root)/state
+        AccessLog \(root)/log/access_log
+        ErrorLog \(root)/log/error_log
+        PageLog \(root)/log/page_log
+        User lp
+        Group lp
+        """.write(toFile: "\(root)/cups-files.conf", atomically: true, encoding: .utf8)
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/sbin/cupsd")
+        process.arguments = ["-f", "-c", "\(root)/cupsd.conf", "-s", "\(root)/cups-files.conf"]
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        do {
+            try process.run()
+            try waitUntilRunning()
+            try lp("lpadmin", ["-p", queue, "-E", "-v", "socket://127.0.0.1:\(printer.port)", "-m", "raw"])
+        } catch {
+            shutdown()
+            throw error
+        }
+    }
+
+    /// `cupsdisable`: the queue stops, as when a label printer runs out of labels.
+    public func stopQueue() throws { try lp("cupsdisable", [queue]) }
+
+    /// `cupsenable`: the queue runs again.
+    public func startQueue() throws { try lp("cupsenable", [queue]) }
+
+    /// Stops cupsd, the printer, and removes the directory.
+    public func shutdown() {
+        if process.isRunning {
+            // SIGTERM first; a cupsd started from the test runner was seen to ignore it (an
+            // inherited signal disposition), so SIGKILL after a short wait. Never wait unbounded.
+            process.terminate()
+            let clock = ContinuousClock()
+            let deadline = clock.now + .seconds(3)
+            while process.isRunning && clock.now < deadline { usleep(20_000) }
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+        }
+        printer.close()
+        directory.remove()
+    }
+
+    /// Runs a CUPS tool against this cupsd (`-h` its socket).
+    @discardableResult
+    public func lp(_ tool: String, _ arguments: [String]) throws -> ToolRun {
+        let run = try ToolRun.run("/usr/sbin/\(tool)", ["-h", socketPath] + arguments)
+        guard run.status == 0 else { throw ToolError("\(tool) \(arguments): \(run.errorOutput)") }
+        return run
+    }
+
+    private func waitUntilRunning() throws {
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(15)
+        while clock.now < deadline {
+            if !process.isRunning { throw ToolError("cupsd exited (status \(process.terminationStatus))") }
+            if FileManager.default.fileExists(atPath: socketPath),
+                let run = try? ToolRun.run("/usr/bin/lpstat", ["-h", socketPath, "-r"]), run.status == 0,
+                run.output.contains("is running")
+            {
+                return
+            }
+            usleep(50_000)
+        }
+        throw ToolError("cupsd did not start within 15 s")
+    }
+}
