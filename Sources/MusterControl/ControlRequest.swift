@@ -12,6 +12,11 @@ public struct ControlRequest: Codable, Sendable, Equatable {
         case submit
         case status
         case ping
+        /// The public screen's lookup (issue 14): answers only a masked name, whether the ticket is valid, and
+        /// the time of an earlier check-in, so the screen needs no replica and learns nothing it would not show.
+        case lookup
+        /// The public screen's view of the lock: the campaign's name and why check-in is refused, if it is.
+        case screen
     }
 
     public var op: Operation

@@ -18,6 +18,8 @@ public struct ControlResponse: Codable, Sendable, Equatable {
         case pong
         /// The request could not be carried out (bad request, disk full, invalid deltas).
         case error
+        /// A `lookup` found the attendee (``maskedName``, ``admitted``, and ``checkIn`` if already inside).
+        case found
     }
 
     public var outcome: Outcome
@@ -40,6 +42,12 @@ public struct ControlResponse: Codable, Sendable, Equatable {
     public var peers: [String]?
     /// Each peer in session with how far apart the replicas are (`status` only).
     public var peerDetails: [PeerDetail]?
+    /// For `lookup`: the name as the public screen may show it before confirmation ("Ada L.").
+    public var maskedName: String?
+    /// For `lookup`: whether the ticket is valid for check-in.
+    public var admitted: Bool?
+    /// For `screen`: the locked campaign's name (nil while the kiosk waits for a lock).
+    public var campaignName: String?
 
     public init(outcome: Outcome, message: String? = nil) {
         self.outcome = outcome

@@ -18,6 +18,8 @@ public struct KioskConfig: Sendable, Equatable {
     /// Deltas stamped further ahead than this never move the local clock.
     public var clockBoundSeconds: Int = 300
     public var logLevel: String = "info"
+    /// The public kiosk screen's language, timeouts and accessibility options (`[screen]`).
+    public var screen = ScreenOptions()
 
     public init() {}
 
@@ -67,6 +69,7 @@ public struct KioskConfig: Sendable, Equatable {
     static let knownKeys: Set<String> = [
         "name", "location", "state_dir", "control_socket", "venue", "listen", "static_peers",
         "clock_bound_seconds", "log_level", "discovery",
+        "screen",
     ]
 
     public static func parse(_ text: String, file: String) throws(ConfigError) -> KioskConfig {
@@ -130,6 +133,7 @@ public struct KioskConfig: Sendable, Equatable {
             }
             config.clockBoundSeconds = seconds
         }
+        if let value = table["screen"] { config.screen = try parseScreen(value, file: file) }
         return config
     }
 }

@@ -74,6 +74,8 @@ public final class ControlHandler: Sendable {
                     _ = stage.take()
                     throw error
                 }
+            case .lookup: return try screenLookup(query: try required(request.query, "query"))
+            case .screen: return try screenContext()
             case .status, .ping:
                 var response = ControlResponse(outcome: request.op == .ping ? .pong : .status)
                 response.kioskName = config.name
