@@ -50,11 +50,18 @@ public final class KioskSession {
     }
 
     /// On a terminal the screen must not be left with Ctrl-C, Ctrl-\ or Ctrl-Z; only end of input ends it.
+    /// Flow control (IXON) goes off too: otherwise one Ctrl-S freezes the screen for the next person
+    /// until someone knows to type Ctrl-Q.
     public static func protectTerminal() {
         guard isatty(STDIN_FILENO) == 1 else { return }
         signal(SIGINT, SIG_IGN)
         signal(SIGQUIT, SIG_IGN)
         signal(SIGTSTP, SIG_IGN)
+        var settings = termios()
+        if tcgetattr(STDIN_FILENO, &settings) == 0 {
+            settings.c_iflag &= ~tcflag_t(IXON)
+            _ = tcsetattr(STDIN_FILENO, TCSANOW, &settings)
+        }
     }
 
     /// Runs until end of input.
