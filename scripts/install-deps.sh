@@ -9,11 +9,12 @@
 # dpkg-dev (dpkg-shlibdeps) and lintian build and check the Debian package (make deb);
 # debootstrap and systemd-container (systemd-nspawn) run its boot test (make boot-test); nftables
 # (nft) makes the fault campaign's partitions and packet faults (make faults); iputils-ping measures
-# the round trip printed beside the propagation figure (make bench).
+# the round trip printed beside the propagation figure (make bench); tmux drives the real kiosk screen
+# on a terminal in the integration tests (KioskScreenTmuxTests).
 set -euo pipefail
 packages=(libsqlite3-dev libsodium-dev libavahi-client-dev pkg-config sqlite3
           avahi-daemon avahi-utils dbus iproute2 util-linux
-          debootstrap systemd-container lintian dpkg-dev nftables iputils-ping)
+          debootstrap systemd-container lintian dpkg-dev nftables iputils-ping tmux)
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
