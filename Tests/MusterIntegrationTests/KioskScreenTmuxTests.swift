@@ -58,7 +58,16 @@ struct KioskScreenTmuxTests {
             try waitUntil("the pane shows '\(text)'", timeout: timeout) { try capture().contains(text) }
         }
 
-        func kill() { _ = try? run(["kill-server"]) }
+        /// Ends the server and the screen in it. Both inherited this test process's blocked signals
+        /// (Foundation does not reset the mask when it spawns), so the SIGHUP of `kill-server` may never
+        /// arrive: they are killed by their process ids as well.
+        func kill() {
+            let pids = (try? run(["display-message", "-p", "-t", "kiosk", "#{pane_pid} #{pid}"])) ?? ""
+            _ = try? run(["kill-server"])
+            for pid in pids.split(whereSeparator: \.isWhitespace).compactMap({ Int32($0) }) where pid > 1 {
+                Foundation.kill(pid, SIGKILL)
+            }
+        }
     }
 
     static func findTmux() throws -> URL {
