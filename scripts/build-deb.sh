@@ -70,6 +70,12 @@ for product in musterd muster; do
     strip --strip-unneeded --remove-section=.comment --remove-section=.note "$stage/usr/bin/$product"
 done
 install -m 0644 systemd/musterd.service systemd/muster-kiosk@.service "$stage/lib/systemd/system/"
+# Console lockdown of a kiosk (README.md, "The kiosk screen"): no spare virtual terminals, no SysRq,
+# no Ctrl-Alt-Del burst reboot; the postinst masks ctrl-alt-del.target.
+install -d -m 0755 "$stage/usr/lib/systemd/logind.conf.d" "$stage/usr/lib/sysctl.d" "$stage/usr/lib/systemd/system.conf.d"
+install -m 0644 packaging/lockdown/logind-muster-kiosk.conf "$stage/usr/lib/systemd/logind.conf.d/muster-kiosk.conf"
+install -m 0644 packaging/lockdown/sysctl-muster-kiosk.conf "$stage/usr/lib/sysctl.d/60-muster-kiosk.conf"
+install -m 0644 packaging/lockdown/system-muster-kiosk.conf "$stage/usr/lib/systemd/system.conf.d/muster-kiosk.conf"
 
 # The packaged config: config/musterd.toml with the venue file in the state directory, so that
 # `muster join`, run as user muster, can write it (see README.md ("Install on a kiosk")).

@@ -9,7 +9,8 @@
 # dpkg-dev (dpkg-shlibdeps) and lintian build and check the Debian package (make deb);
 # debootstrap and systemd-container (systemd-nspawn) run its boot test (make boot-test); nftables
 # (nft) makes the fault campaign's partitions and packet faults (make faults); iputils-ping measures
-# the round trip printed beside the propagation figure (make bench).
+# the round trip printed beside the propagation figure (make bench); tmux drives the real kiosk screen
+# on a terminal in the integration tests (KioskScreenTmuxTests).
 #
 # Badges (issue 15): cairo and pango render them (libcairo2-dev, libpango1.0-dev), libqrencode draws
 # every QR code (libqrencode-dev), libcups sends them to the printer (libcups2-dev). cups and
@@ -21,7 +22,7 @@ packages=(libsqlite3-dev libsodium-dev libavahi-client-dev pkg-config sqlite3
           avahi-daemon avahi-utils dbus iproute2 util-linux
           debootstrap systemd-container lintian dpkg-dev nftables iputils-ping
           libcairo2-dev libpango1.0-dev libqrencode-dev libcups2-dev cups cups-ipp-utils poppler-utils zbar-tools
-          fonts-noto-core fonts-noto-cjk fonts-dejavu-core)
+          fonts-noto-core fonts-noto-cjk fonts-dejavu-core tmux)
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

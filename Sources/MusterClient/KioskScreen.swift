@@ -1,16 +1,24 @@
 public import MusterControl
 public import MusterCore
 public import MusterStore
+public import MusterTime
 
-/// The self check-in screen's flow as a pure state machine: it takes what the attendee typed and
-/// what the replica and daemon answered, and returns what to show and what to do next. The I/O
-/// loop (``KioskSession``) only carries the actions out, so every path is testable without a
-/// terminal, a socket or a database.
+/// The self check-in screen's flow as a pure state machine: it takes what the attendee typed, what the
+/// daemon answered and the passing of time, and returns what to show and what to do next. The I/O loop
+/// (``KioskSession``) only carries the actions out, so every path is testable without a terminal, a
+/// socket or a real clock (time comes from the injected ``TimeSource``; tests use `ManualClock`).
+///
+/// The screen stands in a public hallway, so privacy is part of the flow, not the driver:
+/// - before the attendee confirms, only a masked name ("Ada L."), never the company;
+/// - an outcome is cleared ``ScreenOptions/outcomeTimeout`` after it was shown, and any question left
+///   open for ``ScreenOptions/idleTimeout`` returns to the start, so nobody inherits a prompt;
+/// - repeated not-found answers make the screen wait, longer each time, and send the person to staff;
+/// - "already checked in" says when, never where.
 ///
 /// Nothing typed here can change the campaign or leave the screen: the only inputs are an email or
-/// ticket code, `new`, yes/no, registration fields and a note.
+/// ticket code, `new`, a language code, yes/no, registration fields and a note.
 public struct KioskScreen: Sendable {
-    /// The campaign the kiosk is locked to, as the replica says.
+    /// The campaign the kiosk is locked to, as the daemon says.
     public struct Context: Sendable, Equatable {
         public var kioskName: String
         public var campaignName: String?
@@ -26,9 +34,26 @@ public struct KioskScreen: Sendable {
         }
     }
 
-    /// The answer of a lookup in the replica.
+    /// What a lookup tells the screen about one attendee: no more than it may show before confirmation.
+    public struct Match: Sendable, Equatable {
+        /// What was typed; the check-in that follows a "yes" sends it again, so the screen never holds a key.
+        public var query: String
+        public var maskedName: String
+        public var admitted: Bool
+        /// When the attendee first arrived, if they are inside already.
+        public var checkedInAtMillis: UInt64?
+
+        public init(query: String, maskedName: String, admitted: Bool, checkedInAtMillis: UInt64? = nil) {
+            self.query = query
+            self.maskedName = maskedName
+            self.admitted = admitted
+            self.checkedInAtMillis = checkedInAtMillis
+        }
+    }
+
+    /// The answer of a lookup.
     public enum LookupResult: Sendable, Equatable {
-        case found(AttendeeSummary, alreadyIn: PresenceSummary?, admitted: Bool)
+        case found(Match)
         case notFound
         case refused(String)
     }
@@ -45,26 +70,44 @@ public struct KioskScreen: Sendable {
     enum State: Sendable, Equatable {
         case idle
         case awaitingLookup
-        case confirming(AttendeeSummary)
+        case confirming(Match)
         case awaitingCheckIn
         case registering(Draft, Field)
+        /// `new` with an email: is it on the list already?
+        case checkingEmail(Draft)
         case awaitingRegistration
-        case noting(key: String, firstName: String)
+        case noting(key: String)
         case awaitingNote
-        /// Checked in (acknowledged); the daemon is printing the badge.
-        case awaitingBadge(key: String, firstName: String)
+        /// Checked in (acknowledged first); the daemon prints the badge.
+        case awaitingBadge(key: String)
+        /// After too many misses: lines typed now are dropped until the wait is over.
+        case backingOff
+
+        /// A question to one person, which gives up after the idle timeout.
+        var isQuestion: Bool {
+            switch self {
+            case .confirming, .registering, .noting: true
+            default: false
+            }
+        }
     }
+
+    /// A sound that goes with an outcome's words (never instead of them).
+    public enum Cue: Sendable, Equatable { case success, failure }
 
     public enum Action: Sendable, Equatable {
         /// Print a line (already sanitized).
         case show(String)
         /// Print a prompt and wait for a line.
         case prompt(String)
+        /// Scroll everything shown so far off the screen.
+        case clear
+        case cue(Cue)
         case lookup(String)
-        case checkIn(key: String)
+        case checkIn(query: String)
         case register(Draft)
         case note(key: String, text: String)
-        /// Ask the daemon for the badge of an attendee just checked in (self-service).
+        /// Ask the daemon for the badge of the attendee just checked in (self-service).
         case printBadge(key: String)
     }
 
@@ -75,196 +118,188 @@ public struct KioskScreen: Sendable {
         case answered(ControlResponse)
         /// The daemon could not be reached or did not answer.
         case failed(String)
+        /// Time passed: the driver sends it whenever it has waited, and before each line it read.
+        case tick
     }
 
-    private(set) var state: State = .idle
+    var state: State = .idle
     public private(set) var context: Context
+    public let options: ScreenOptions
+    let clock: any TimeSource
     /// Formats times for display; injected so tests do not depend on the time zone.
     let formatTime: @Sendable (UInt64) -> String
+    /// The language this person chose by typing its code; nil means the kiosk's.
+    var turnLanguage: ScreenLanguage?
+    /// When the outcome on screen is wiped; nil when nothing private is shown.
+    var clearAt: Duration?
+    /// When the open question gives up.
+    var questionExpiresAt: Duration?
+    /// When the wait after repeated misses ends.
+    var resumeAt: Duration?
+    var misses = 0
+    var lastMissAt: Duration?
 
-    public init(context: Context, formatTime: @escaping @Sendable (UInt64) -> String) {
+    public init(
+        context: Context,
+        options: ScreenOptions = ScreenOptions(),
+        clock: any TimeSource,
+        formatTime: @escaping @Sendable (UInt64) -> String
+    ) {
         self.context = context
+        self.options = options
+        self.clock = clock
         self.formatTime = formatTime
     }
 
-    static let mainPrompt = "Email or ticket code (or 'new' to register): "
-    static let notePrompt = Action.prompt("Leave a one-line note for the guestbook (or press Enter to skip): ")
+    /// The language the screen speaks now.
+    public var language: ScreenLanguage { turnLanguage ?? options.language }
+
+    /// The earliest moment the screen wants a ``Event/tick``, so the driver knows how long it may wait.
+    public var nextDeadline: Duration? { [clearAt, questionExpiresAt, resumeAt].compactMap { $0 }.min() }
+
+    func text(_ message: KioskMessage) -> String { KioskCatalog.text(message, in: language) }
+
+    var mainPrompt: Action { .prompt(text(.mainPrompt)) }
 
     /// Called before every input with the latest lock, so a new lock takes effect at once.
     public mutating func update(context new: Context) -> [Action] {
         guard new != context else { return [] }
         context = new
-        state = .idle
-        return [.show("")] + banner() + [.prompt(Self.mainPrompt)]
+        return [.show("")] + startOver()
     }
 
     public mutating func handle(_ event: Event) -> [Action] {
+        let before = state
+        let actions = step(event)
+        if state.isQuestion {
+            if case .line = event {
+                questionExpiresAt = clock.uptime + questionTimeout
+            } else if state != before {
+                questionExpiresAt = clock.uptime + questionTimeout
+            }
+        } else if state == .idle || state == .backingOff {
+            questionExpiresAt = nil
+        }
+        return actions
+    }
+
+    private mutating func step(_ event: Event) -> [Action] {
         switch (state, event) {
         case (_, .started):
-            state = .idle
-            return banner() + [.prompt(Self.mainPrompt)]
+            return startOver()
+        case (_, .tick):
+            return tick()
+        case (.backingOff, .line):
+            return []
         case (.idle, .line(let text)):
-            return idleInput(text)
+            // A new person: whatever the one before left on screen goes first.
+            let wipe: [Action] = clearAt == nil ? [] : [.clear] + banner()
+            clearAt = nil
+            return wipe + idleInput(text)
         case (.awaitingLookup, .lookedUp(let result)):
             return lookedUp(result)
-        case (.confirming(let attendee), .line(let text)):
-            guard Self.isYes(text) else {
-                state = .idle
-                return [.show("Not checked in."), .prompt(Self.mainPrompt)]
-            }
+        case (.checkingEmail(let draft), .lookedUp(let result)):
+            return emailChecked(draft, result)
+        case (.confirming(let match), .line(let text)):
+            guard Self.isYes(text) else { return finish(.notCheckedIn, cue: .failure) }
             state = .awaitingCheckIn
-            return [.checkIn(key: attendee.key)]
+            return [.checkIn(query: match.query)]
         case (.awaitingCheckIn, .answered(let response)), (.awaitingRegistration, .answered(let response)):
             return checkedIn(response)
         case (.registering(var draft, let field), .line(let text)):
             return registrationInput(&draft, field: field, text: text)
-        case (.noting(let key, _), .line(let text)):
+        case (.noting(let key), .line(let text)):
             let note = text.trimmingWhitespace()
-            guard !note.isEmpty else { return finish("Enjoy the event!") }
+            guard !note.isEmpty else { return finish(.enjoy) }
             state = .awaitingNote
             return [.note(key: key, text: String(note.prefix(Limits.maxNoteCharacters)))]
-        case (.awaitingBadge(let key, let first), .answered(let response)):
-            state = .noting(key: key, firstName: first)
-            return [.show(BadgeScreenText.line(for: response)), Self.notePrompt]
-        case (.awaitingBadge(let key, let first), .failed):
+        case (.awaitingBadge(let key), .answered(let response)):
+            return badgeAnswered(key: key, printed: Self.badgeMessage(for: response.outcome))
+        case (.awaitingBadge(let key), .failed):
             // The check-in stands; only the badge is missing.
-            state = .noting(key: key, firstName: first)
-            return [.show(BadgeScreenText.notPrinted), Self.notePrompt]
+            return badgeAnswered(key: key, printed: .badgeNotPrinted)
         case (.awaitingNote, .answered(let response)):
-            return finish(
-                response.outcome == .noted
-                    ? "Thank you, your note is in the guestbook." : safe(response.message ?? "The note was not saved.")
-            )
+            if response.outcome == .noted { return finish(.noteSaved) }
+            return finish(response.message.map { .refused(detail: safe($0)) } ?? .noteNotSaved)
         case (_, .failed(let message)):
-            return finish("Sorry, something went wrong: \(safe(message)). Please see the staff desk.")
+            return finish(.failed(detail: safe(message)), cue: .failure)
         default:
             // An answer that arrives in the wrong state, or a line while waiting: ignore it and re-prompt.
-            return state == .idle ? [.prompt(Self.mainPrompt)] : []
+            return state == .idle ? [mainPrompt] : []
         }
     }
 
-    private func banner() -> [Action] {
-        let kiosk = safe(context.kioskName)
+    /// The start screen in the kiosk's language, with nothing pending. The misses are kept: starting
+    /// over must not reset the back-off.
+    mutating func startOver() -> [Action] {
+        state = .idle
+        turnLanguage = nil
+        clearAt = nil
+        questionExpiresAt = nil
+        return banner() + [mainPrompt]
+    }
+
+    func banner() -> [Action] {
+        let kiosk = ScreenName.display(context.kioskName)
         guard let campaign = context.campaignName else {
-            return [
-                .show("== Muster · kiosk \(kiosk) =="),
-                .show("This kiosk is waiting for the organizer to pick the event."),
-            ]
+            return [.show(text(.title(kiosk: kiosk))), .show(text(.waitingForEvent))]
         }
-        var lines: [Action] = [.show("== \(safe(campaign)) · check-in · kiosk \(kiosk) ==")]
+        var lines: [Action] = [
+            .show(text(.banner(campaign: ScreenName.display(campaign, maxCells: 50), kiosk: kiosk))),
+            .show(text(.languageHint)),
+        ]
         if let refusal = context.refusal { lines.append(.show(safe(refusal))) }
         return lines
     }
 
-    private mutating func idleInput(_ text: String) -> [Action] {
+    mutating func idleInput(_ text: String) -> [Action] {
         let query = text.trimmingWhitespace()
-        if query.isEmpty { return [.prompt(Self.mainPrompt)] }
-        guard context.campaignName != nil else {
-            return [.show("This kiosk is waiting for the organizer to pick the event."), .prompt(Self.mainPrompt)]
+        if query.isEmpty { return [mainPrompt] }
+        guard context.campaignName != nil else { return [.show(self.text(.waitingForEvent)), mainPrompt] }
+        if let refusal = context.refusal { return [.show(safe(refusal)), mainPrompt] }
+        if let chosen = ScreenLanguage(typed: query) {
+            turnLanguage = chosen
+            return [.show(self.text(.languageChosen)), mainPrompt]
         }
-        if let refusal = context.refusal { return [.show(safe(refusal)), .prompt(Self.mainPrompt)] }
         if query.lowercased() == "new" {
             state = .registering(Draft(), .firstName)
-            return [.show("Walk-in registration (leave the first name empty to cancel)."), .prompt("First name: ")]
+            return [.show(self.text(.registrationStart)), .prompt(self.text(.firstNamePrompt))]
         }
         state = .awaitingLookup
         return [.lookup(query)]
     }
 
-    private mutating func lookedUp(_ result: LookupResult) -> [Action] {
+    mutating func lookedUp(_ result: LookupResult) -> [Action] {
         switch result {
         case .notFound:
-            return finish("Sorry, no ticket or email matches. Check the spelling, or type 'new' to register.")
+            return missed()
         case .refused(let message):
-            return finish(safe(message))
-        case .found(let attendee, let alreadyIn, let admitted):
-            let who = describe(attendee)
-            guard admitted else {
-                return finish("\(who): this ticket is not valid for check-in. Please see the staff desk.")
+            return finish(.refused(detail: safe(message)), cue: .failure)
+        case .found(let match):
+            let who = ScreenName.display(match.maskedName)
+            guard match.admitted else { return finish(.notValid(name: who), cue: .failure) }
+            if let at = match.checkedInAtMillis {
+                return finish(.alreadyIn(name: who, time: formatTime(at)), cue: .success)
             }
-            if let alreadyIn { return finish("\(who) is already checked in \(describe(alreadyIn)).") }
-            state = .confirming(attendee)
-            return [.show("Found: \(who)"), .prompt("Is this you? Check in now? [y/N] ")]
+            state = .confirming(match)
+            return [.show(text(.found(name: who))), .prompt(text(.confirmPrompt))]
         }
     }
 
-    private mutating func checkedIn(_ response: ControlResponse) -> [Action] {
-        let who = response.attendee.map(describe) ?? "You"
-        switch response.outcome {
-        case .checkedIn, .registered:
-            var lines: [Action] = []
-            if let message = response.message { lines.append(.show(safe(message))) }
-            let first = safe(response.attendee?.firstName ?? "")
-            lines.append(
-                .show(
-                    "Welcome\(first.isEmpty ? "" : ", \(first)")! You are checked in\(response.checkIn.map { " at \(formatTime($0.atMillis))" } ?? "")."
-                )
-            )
-            if response.outcome == .registered, let ticket = response.ticket {
-                lines.append(.show("Your ticket code is \(safe(ticket)). Keep it for re-entry."))
-            }
-            guard let key = response.attendee?.key else { return lines + finish("Enjoy the event!") }
-            if context.printsBadges {
-                state = .awaitingBadge(key: key, firstName: first)
-                return lines + [.show(BadgeScreenText.printing), .printBadge(key: key)]
-            }
-            state = .noting(key: key, firstName: first)
-            return lines + [Self.notePrompt]
-        case .alreadyCheckedIn:
-            return finish("\(who) is already checked in\(response.checkIn.map { " " + describe($0) } ?? "").")
-        case .notFound:
-            return finish("Sorry, no ticket or email matches.")
-        default:
-            return finish(safe(response.message ?? "Not checked in. Please see the staff desk."))
-        }
-    }
-
-    private mutating func registrationInput(_ draft: inout Draft, field: Field, text: String) -> [Action] {
-        let value = TerminalText.sanitize(text).trimmingWhitespace()
-        switch field {
-        case .firstName:
-            guard !value.isEmpty else { return finish("Registration cancelled.") }
-            draft.firstName = value
-            state = .registering(draft, .lastName)
-            return [.prompt("Last name: ")]
-        case .lastName:
-            guard !value.isEmpty else { return [.prompt("Last name (required): ")] }
-            draft.lastName = value
-            state = .registering(draft, .email)
-            return [.prompt("Email: ")]
-        case .email:
-            guard EmailAddress.isPlausible(value) else {
-                return [.show("That does not look like an email address."), .prompt("Email: ")]
-            }
-            draft.email = value
-            state = .registering(draft, .company)
-            return [.prompt("Company (optional): ")]
-        case .company:
-            draft.company = value
-            state = .awaitingRegistration
-            return [.register(draft)]
-        }
-    }
-
-    private mutating func finish(_ message: String) -> [Action] {
+    /// Ends one person's turn with an outcome in words: the screen returns to the kiosk's language and
+    /// wipes the outcome after the outcome timeout.
+    mutating func finish(_ message: KioskMessage, cue: Cue? = nil, before: [Action] = []) -> [Action] {
+        let line = text(message)
         state = .idle
-        return [.show(message), .show(""), .prompt(Self.mainPrompt)]
+        turnLanguage = nil
+        clearAt = clock.uptime + options.outcomeTimeout
+        let sound: [Action] = options.bell ? cue.map { [.cue($0)] } ?? [] : []
+        return sound + before + [.show(line), .show(""), mainPrompt]
     }
 
-    private func describe(_ attendee: AttendeeSummary) -> String {
-        let name = safe([attendee.firstName, attendee.lastName].filter { !$0.isEmpty }.joined(separator: " "))
-        let company = safe(attendee.company)
-        return company.isEmpty ? name : "\(name) (\(company))"
-    }
-
-    private func describe(_ presence: PresenceSummary) -> String {
-        let place = safe(presence.location).isEmpty ? "" : " (\(safe(presence.location)))"
-        return "at \(formatTime(presence.atMillis)) at kiosk \(safe(presence.kioskName))\(place)"
-    }
-
-    private func safe(_ text: String) -> String { TerminalText.sanitize(text) }
+    func safe(_ text: String) -> String { TerminalText.sanitize(text) }
 
     static func isYes(_ text: String) -> Bool {
-        ["y", "yes", "j", "ja", "o", "oui", "s", "si", "sí"].contains(text.trimmingWhitespace().lowercased())
+        KioskCatalog.yesWords.contains(text.trimmingWhitespace().lowercased())
     }
 }

@@ -1,81 +1,112 @@
 import Foundation
-import MusterControl
+public import MusterControl
 import MusterCore
 import MusterStore
-import MusterTime
+public import MusterTime
 
-/// Runs ``KioskScreen`` on a line-oriented terminal, pipe or USB scanner: reads lines, carries out
-/// the screen's actions against the replica (lookups) and the daemon (writes), and prints.
+/// Runs ``KioskScreen`` on a line-oriented terminal, pipe or USB scanner: reads lines, carries out the
+/// screen's actions against the daemon, and prints.
+///
+/// The public screen runs as its own user (`muster-screen`) whose only power is the control socket:
+/// every lookup, the lock, and every write go through musterd (`lookup`, `screen`, `checkin`, …), so
+/// this process opens no replica and loads no key or venue file. Anything that escapes it holds no
+/// more than the screen could show.
 public final class KioskSession {
-    let client: ClientContext
+    let config: KioskConfig
+    let control: ControlClient
+    let clock: any TimeSource
     let readLine: () -> String?
     let waitForInput: ((Int32) -> Bool)?
     let write: (String) -> Void
     var screen: KioskScreen
-    /// How often an idle screen checks for a new campaign lock.
-    public static let lockPollMillis: Int32 = 250
+    /// How often a waiting screen checks the lock and its deadlines.
+    public static let pollMillis: Int32 = 250
 
-    /// - Parameter waitForInput: when given, waits up to the milliseconds given for a line and says
-    ///   whether one is ready; the screen then switches to a new campaign lock while nobody types.
+    /// - Parameters:
+    ///   - clock: the screen's timeouts run on it (a `ManualClock` in tests).
+    ///   - waitForInput: when given, waits up to the milliseconds given for a line and says whether one
+    ///     is ready; the screen then switches to a new campaign lock and clears itself while nobody
+    ///     types. Without it (a pipe), deadlines are applied before each line is read.
     public init(
-        client: ClientContext,
+        config: KioskConfig,
+        control: ControlClient,
+        clock: any TimeSource = SystemTime(),
         readLine: @escaping () -> String?,
         waitForInput: ((Int32) -> Bool)? = nil,
         write: @escaping (String) -> Void
     ) {
-        self.client = client
+        self.config = config
+        self.control = control
+        self.clock = clock
         self.readLine = readLine
         self.waitForInput = waitForInput
         self.write = write
         self.screen = KioskScreen(
-            context: KioskScreen.Context(kioskName: client.config.name, campaignName: nil, refusal: nil),
+            context: KioskScreen.Context(
+                kioskName: config.name,
+                campaignName: nil,
+                refusal: nil,
+                printsBadges: config.badge.printer != nil
+            ),
+            options: config.screen,
+            clock: clock,
             formatTime: { ClockText.time(millis: Int64(clamping: $0)) }
         )
     }
 
     /// On a terminal the screen must not be left with Ctrl-C, Ctrl-\ or Ctrl-Z; only end of input ends it.
+    /// Flow control (IXON) goes off too: otherwise one Ctrl-S freezes the screen for the next person
+    /// until someone knows to type Ctrl-Q.
     public static func protectTerminal() {
         guard isatty(STDIN_FILENO) == 1 else { return }
         signal(SIGINT, SIG_IGN)
         signal(SIGQUIT, SIG_IGN)
         signal(SIGTSTP, SIG_IGN)
+        var settings = termios()
+        if tcgetattr(STDIN_FILENO, &settings) == 0 {
+            settings.c_iflag &= ~tcflag_t(IXON)
+            _ = tcsetattr(STDIN_FILENO, TCSANOW, &settings)
+        }
     }
 
     /// Runs until end of input.
     public func run() {
         _ = screen.update(context: currentContext())
         var pending = screen.handle(.started)
-        actions: while !pending.isEmpty {
-            let action = pending.removeFirst()
-            switch action {
+        while true {
+            carryOut(&pending)
+            // Before the next line: deadlines that passed, then a lock that changed.
+            pending = screen.handle(.tick)
+            if !pending.isEmpty { continue }
+            pending = screen.update(context: currentContext())
+            if !pending.isEmpty { continue }
+            if let waitForInput, !waitForInput(Self.pollMillis) { continue }
+            guard let line = readLine() else {
+                write("\n")
+                return
+            }
+            pending = screen.handle(.tick)
+            carryOut(&pending)
+            pending = screen.handle(.line(line))
+        }
+    }
+
+    private func carryOut(_ pending: inout [KioskScreen.Action]) {
+        while !pending.isEmpty {
+            switch pending.removeFirst() {
             case .show(let line):
                 write(line + "\n")
             case .prompt(let text):
-                let refreshed = screen.update(context: currentContext())
-                if !refreshed.isEmpty {
-                    pending = refreshed
-                    continue
-                }
                 write(text)
-                if let waitForInput {
-                    while !waitForInput(Self.lockPollMillis) {
-                        let refreshed = screen.update(context: currentContext())
-                        if !refreshed.isEmpty {
-                            write("\n")
-                            pending = refreshed
-                            continue actions
-                        }
-                    }
-                }
-                guard let line = readLine() else {
-                    write("\n")
-                    return
-                }
-                pending += screen.handle(.line(line))
+            case .clear:
+                write(String(repeating: "\n", count: screen.options.clearLines))
+            case .cue(let cue):
+                // One bell for success, two for anything else; the words are always printed too.
+                write(cue == .success ? "\u{07}" : "\u{07}\u{07}")
             case .lookup(let query):
                 pending += screen.handle(lookup(query))
-            case .checkIn(let key):
-                pending += screen.handle(send(op: .checkIn) { $0.query = key })
+            case .checkIn(let query):
+                pending += screen.handle(send(op: .checkIn) { $0.query = query })
             case .register(let draft):
                 pending += screen.handle(
                     send(op: .register) {
@@ -103,53 +134,62 @@ public final class KioskSession {
         }
     }
 
+    private func exchange(_ request: ControlRequest) throws(ClientError) -> ControlResponse {
+        do {
+            return try control.send(request)
+        } catch {
+            throw ClientError(error)
+        }
+    }
+
     private func send(op: ControlRequest.Operation, _ fill: (inout ControlRequest) -> Void) -> KioskScreen.Event {
         var request = ControlRequest(op: op)
         fill(&request)
         do {
-            return .answered(try client.exchange(request))
+            return .answered(try exchange(request))
         } catch {
             return .failed(error.message)
         }
     }
 
+    /// The lock as the daemon sees it. While the daemon cannot be reached the screen keeps what it
+    /// showed last; the next write reports the failure in words.
     func currentContext() -> KioskScreen.Context {
-        let name = client.config.name
-        guard let lock = try? client.replica().view({ try $0.lock() }), lock.campaignID != nil else {
-            return KioskScreen.Context(
-                kioskName: name,
-                campaignName: nil,
-                refusal: nil,
-                printsBadges: client.config.badge.printer != nil
-            )
+        guard let response = try? exchange(ControlRequest(op: .screen)), response.outcome == .status else {
+            return screen.context
         }
-        let now = UInt64(Date().timeIntervalSince1970 * 1000)
-        var refusal: String?
-        if case .refuse(let message) = CheckInPolicy.window(lock: lock, nowMillis: now) { refusal = message }
         return KioskScreen.Context(
-            kioskName: name,
-            campaignName: lock.campaignName ?? lock.campaignID,
-            refusal: refusal,
-            printsBadges: client.config.badge.printer != nil
+            kioskName: response.kioskName ?? config.name,
+            campaignName: response.campaignName,
+            refusal: response.message,
+            printsBadges: config.badge.printer != nil
         )
     }
 
     func lookup(_ query: String) -> KioskScreen.Event {
+        var request = ControlRequest(op: .lookup)
+        request.query = query
+        let response: ControlResponse
         do {
-            let result: KioskScreen.LookupResult = try client.replica().view { view in
-                let now = UInt64(Date().timeIntervalSince1970 * 1000)
-                let window = CheckInPolicy.window(lock: try view.lock(), nowMillis: now)
-                guard case .allow(let campaign, _) = window else {
-                    if case .refuse(let message) = window { return .refused(message) }
-                    return .notFound
-                }
-                guard let record = try view.lookup(campaignID: campaign, query: query) else { return .notFound }
-                let alreadyIn = record.isInside ? record.firstArrival.map(\.summary) : nil
-                return .found(record.summary, alreadyIn: alreadyIn, admitted: record.admitted)
-            }
-            return .lookedUp(result)
+            response = try exchange(request)
         } catch {
-            return .failed("\(error)")
+            return .failed(error.message)
+        }
+        switch response.outcome {
+        case .found:
+            let match = KioskScreen.Match(
+                query: query,
+                maskedName: response.maskedName ?? "",
+                admitted: response.admitted ?? false,
+                checkedInAtMillis: response.checkIn?.atMillis
+            )
+            return .lookedUp(.found(match))
+        case .notFound:
+            return .lookedUp(.notFound)
+        case .refused:
+            return .lookedUp(.refused(response.message ?? ""))
+        default:
+            return .failed(response.message ?? "musterd could not look this up")
         }
     }
 }

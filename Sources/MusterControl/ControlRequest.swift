@@ -14,6 +14,11 @@ public struct ControlRequest: Codable, Sendable, Equatable {
         case ping
         /// Print the attendee's badge (issue 15): after a self-service check-in, or by staff.
         case badge
+        /// The public screen's lookup (issue 14): answers only a masked name, whether the ticket is valid, and
+        /// the time of an earlier check-in, so the screen needs no replica and learns nothing it would not show.
+        case lookup
+        /// The public screen's view of the lock: the campaign's name and why check-in is refused, if it is.
+        case screen
     }
 
     public var op: Operation

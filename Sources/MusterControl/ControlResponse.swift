@@ -26,6 +26,8 @@ public struct ControlResponse: Codable, Sendable, Equatable {
         /// `badge` with reason self-service: a badge was already printed for this attendee on
         /// some kiosk; only staff reprint.
         case badgeAlreadyPrinted = "badge_already_printed"
+        /// A `lookup` found the attendee (``maskedName``, ``admitted``, and ``checkIn`` if already inside).
+        case found
     }
 
     public var outcome: Outcome
@@ -54,6 +56,12 @@ public struct ControlResponse: Codable, Sendable, Equatable {
     public var reason: String?
     /// For `badge`: the CUPS job id of the printed badge.
     public var badgeJob: Int?
+    /// For `lookup`: the name as the public screen may show it before confirmation ("Ada L.").
+    public var maskedName: String?
+    /// For `lookup`: whether the ticket is valid for check-in.
+    public var admitted: Bool?
+    /// For `screen`: the locked campaign's name (nil while the kiosk waits for a lock).
+    public var campaignName: String?
 
     public init(outcome: Outcome, message: String? = nil) {
         self.outcome = outcome

@@ -23,6 +23,8 @@ public struct KioskConfig: Sendable, Equatable {
     public var logLevel: String = "info"
     /// The badge printer and layout (issue 15); no printer by default.
     public var badge = BadgeConfig()
+    /// The public kiosk screen's language, timeouts and accessibility options (`[screen]`).
+    public var screen = ScreenOptions()
 
     public init() {}
 
@@ -71,7 +73,7 @@ public struct KioskConfig: Sendable, Equatable {
 
     static let knownKeys: Set<String> = Set([
         "name", "location", "state_dir", "control_socket", "venue", "listen", "static_peers",
-        "clock_bound_seconds", "log_level", "discovery", "full_mesh_threshold",
+        "clock_bound_seconds", "log_level", "discovery", "full_mesh_threshold", "screen",
     ]).union(BadgeConfig.keys)
 
     public static func parse(_ text: String, file: String) throws(ConfigError) -> KioskConfig {
@@ -142,6 +144,7 @@ public struct KioskConfig: Sendable, Equatable {
             config.fullMeshThreshold = kiosks
         }
         config.badge = try BadgeConfig.parse(table, file: file)
+        if let value = table["screen"] { config.screen = try parseScreen(value, file: file) }
         return config
     }
 }

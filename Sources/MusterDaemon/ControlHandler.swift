@@ -80,6 +80,8 @@ public final class ControlHandler: Sendable {
             case .badge:
                 // Printing waits on the printer, so the control server hands `badge` to its BadgeDesk.
                 return .failure(.badRequest, "this daemon prints no badges (no badge desk)")
+            case .lookup: return try screenLookup(query: try required(request.query, "query"))
+            case .screen: return try screenContext()
             case .status, .ping:
                 var response = ControlResponse(outcome: request.op == .ping ? .pong : .status)
                 response.kioskName = config.name

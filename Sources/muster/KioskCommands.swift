@@ -10,11 +10,13 @@ struct Kiosk: ParsableCommand {
     @OptionGroup var options: KioskOptions
 
     func run() throws {
-        let context = try options.context()
+        // Only the config and the control socket: the public screen reads no replica, key or venue file.
+        let config = try options.screenConfig()
         KioskSession.protectTerminal()
         let input = LineInput()
         KioskSession(
-            client: context,
+            config: config,
+            control: ControlClient(path: config.controlSocket),
             readLine: { input.readLine() },
             waitForInput: { input.waitForLine(timeoutMillis: $0) },
             write: { text in

@@ -1,5 +1,7 @@
 import ArgumentParser
+import Foundation
 import MusterClient
+import MusterControl
 
 /// `muster`: the kiosk screen, one-shot kiosk commands and the organizer's commands.
 /// Argument parsing only; the work is in MusterClient.
@@ -28,6 +30,18 @@ struct KioskOptions: ParsableArguments {
 
     func context() throws -> ClientContext {
         try guarded { () throws(ClientError) in try ClientContext(configPath: config) }
+    }
+
+    /// The config alone, for the public kiosk screen, which may read neither the replica nor the venue file.
+    func screenConfig() throws -> KioskConfig {
+        let path = KioskConfig.resolvePath(config, environment: ProcessInfo.processInfo.environment)
+        return try guarded { () throws(ClientError) in
+            do {
+                return try KioskConfig.load(path: path)
+            } catch {
+                throw ClientError(.config, "\(error)")
+            }
+        }
     }
 }
 

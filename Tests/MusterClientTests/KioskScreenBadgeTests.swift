@@ -1,5 +1,6 @@
 import MusterControl
 import MusterStore
+import MusterTime
 import Testing
 
 @testable import MusterClient
@@ -8,70 +9,86 @@ import Testing
 /// with a printer asks for the badge and says in words what happened; the check-in stands either way.
 @Suite("KioskScreen: badges")
 struct KioskScreenBadgeTests {
-    static let attendee = AttendeeSummary(
-        campaignID: "c1",
-        key: "ada@example.com",
-        firstName: "Ada",
-        lastName: "Lovelace",
-        company: "Analytical",
-        ticket: "MUS-1"
-    )
+    typealias Kit = ScreenKit
 
     /// A screen that has just been told the check-in succeeded.
-    static func checkedIn(printsBadges: Bool) -> (KioskScreen, [KioskScreen.Action]) {
-        var screen = KioskScreen(
-            context: KioskScreen.Context(
-                kioskName: "Hall A",
-                campaignName: "DevConf 2026",
-                refusal: nil,
-                printsBadges: printsBadges
-            ),
-            formatTime: { _ in "09:14" }
-        )
+    static func checkedIn(
+        printsBadges: Bool,
+        options: ScreenOptions = ScreenOptions(),
+        clock: ManualClock = ManualClock()
+    ) -> (KioskScreen, [KioskScreen.Action]) {
+        var screen = Kit.screen(printsBadges: printsBadges, options: options, clock: clock)
         _ = screen.handle(.started)
         _ = screen.handle(.line("ada@example.com"))
-        _ = screen.handle(.lookedUp(.found(attendee, alreadyIn: nil, admitted: true)))
+        _ = screen.handle(.lookedUp(.found(Kit.ada())))
         _ = screen.handle(.line("y"))
-        var response = ControlResponse(outcome: .checkedIn)
-        response.attendee = attendee
-        let actions = screen.handle(.answered(response))
+        let actions = screen.handle(.answered(Kit.checkedIn()))
         return (screen, actions)
     }
 
+    static func english(_ message: KioskMessage) -> String { KioskCatalog.text(message, in: .english) }
+
     @Test func aKioskWithAPrinterAsksForTheBadgeAfterTheCheckIn() {
         let (_, actions) = Self.checkedIn(printsBadges: true)
-        #expect(actions.contains(.show(BadgeScreenText.printing)))
+        #expect(actions.contains(.show(Self.english(.badgePrinting))))
         #expect(actions.last == .printBadge(key: "ada@example.com"))
-        #expect(actions.contains { if case .show(let text) = $0 { text.contains("checked in") } else { false } })
+        #expect(actions.contains(.show(Self.english(.checkedIn(time: "09:14")))))
     }
 
     @Test func aKioskWithoutAPrinterGoesStraightToTheNote() {
         let (_, actions) = Self.checkedIn(printsBadges: false)
         #expect(!actions.contains(.printBadge(key: "ada@example.com")))
-        #expect(actions.last == KioskScreen.notePrompt)
+        #expect(actions.last == .prompt(Kit.notePrompt))
     }
 
     @Test(arguments: [
-        (ControlResponse.Outcome.badgePrinted, BadgeScreenText.printed),
-        (.badgeNotPrinted, BadgeScreenText.notPrinted),
-        (.badgeAlreadyPrinted, BadgeScreenText.alreadyPrinted),
-        (.error, BadgeScreenText.notPrinted),
+        (ControlResponse.Outcome.badgePrinted, KioskMessage.badgePrinted),
+        (.badgeNotPrinted, .badgeNotPrinted),
+        (.badgeAlreadyPrinted, .badgeAlreadyPrinted),
+        (.error, .badgeNotPrinted),
     ])
-    func theOutcomeIsSaidInWords(outcome: ControlResponse.Outcome, line: String) {
+    func theOutcomeIsSaidInWords(outcome: ControlResponse.Outcome, message: KioskMessage) {
         var (screen, _) = Self.checkedIn(printsBadges: true)
         let actions = screen.handle(.answered(ControlResponse(outcome: outcome)))
-        #expect(actions == [.show(line), KioskScreen.notePrompt])
+        #expect(actions == [.show(Self.english(message)), .prompt(Kit.notePrompt)])
         // The note still follows: the check-in stands whatever the printer did.
         #expect(screen.handle(.line("Great!")) == [.note(key: "ada@example.com", text: "Great!")])
     }
 
     @Test func noAnswerFromTheDaemonSendsToStaff() {
         var (screen, _) = Self.checkedIn(printsBadges: true)
-        #expect(screen.handle(.failed("timed out")) == [.show(BadgeScreenText.notPrinted), KioskScreen.notePrompt])
+        let actions = screen.handle(.failed("timed out"))
+        #expect(actions == [.show(Self.english(.badgeNotPrinted)), .prompt(Kit.notePrompt)])
+        #expect(Self.english(.badgeNotPrinted).contains("staff desk"))
     }
 
-    @Test func theSeeStaffLineSaysSo() {
-        #expect(BadgeScreenText.notPrinted.contains("could not be printed"))
-        #expect(BadgeScreenText.notPrinted.contains("staff desk"))
+    /// With the bell on, a badge that did not print rings the failure cue besides the words.
+    @Test func aFailedBadgeRingsTheFailureCue() {
+        var options = ScreenOptions()
+        options.bell = true
+        var (screen, _) = Self.checkedIn(printsBadges: true, options: options)
+        #expect(screen.handle(.answered(ControlResponse(outcome: .badgeNotPrinted))).first == .cue(.failure))
+    }
+
+    /// The badge lines are translated like every other line of the screen.
+    @Test func theBadgeLinesAreTranslated() {
+        for message in [KioskMessage.badgePrinting, .badgePrinted, .badgeNotPrinted, .badgeAlreadyPrinted] {
+            let english = Self.english(message)
+            for language in ScreenLanguage.allCases where language != .english {
+                #expect(KioskCatalog.text(message, in: language) != english, "\(message) in \(language)")
+            }
+        }
+    }
+
+    /// The guestbook question after the badge still gives up on its own: the next person never
+    /// inherits it.
+    @Test func theQuestionAfterTheBadgeTimesOut() async {
+        let clock = ManualClock()
+        var (screen, _) = Self.checkedIn(printsBadges: true, clock: clock)
+        _ = screen.handle(.answered(ControlResponse(outcome: .badgePrinted)))
+        clock.advance(by: screen.options.idleTimeout + .seconds(1))
+        let actions = screen.handle(.tick)
+        #expect(actions.first == .clear)
+        #expect(screen.handle(.line("y")) == [.lookup("y")])
     }
 }

@@ -164,7 +164,13 @@ struct KioskConfigTests {
         #expect(config.clockBoundSeconds > 0)
         // Every known key is documented in the shipped file.
         for key in KioskConfig.knownKeys {
-            #expect(text.contains("\(key) ="), "config/musterd.toml does not document '\(key)'")
+            #expect(
+                text.contains("\(key) =") || text.contains("[\(key)]"),
+                "config/musterd.toml does not document '\(key)'"
+            )
+        }
+        for key in KioskConfig.screenKeys {
+            #expect(text.contains("# \(key) ="), "config/musterd.toml does not document 'screen.\(key)'")
         }
     }
 

@@ -1,0 +1,60 @@
+/// Every sentence the public kiosk screen can say, as data: ``KioskCatalog`` turns one into words in
+/// the attendee's language, so a missing translation is a compile error rather than an English line
+/// on a German kiosk.
+///
+/// Values carried in a case (names, times, codes) are already sanitized and isolated by the screen.
+/// Every outcome states itself in words first ("Checked in", "Not found", "See staff"), never by colour
+/// or sound alone (EN 301 549).
+public enum KioskMessage: Sendable, Equatable {
+    /// The banner while no campaign is locked.
+    case title(kiosk: String)
+    /// The banner of a locked campaign.
+    case banner(campaign: String, kiosk: String)
+    case waitingForEvent
+    /// How to switch language, in every language at once (a person who needs it cannot read the others).
+    case languageHint
+    /// After an attendee typed a language code.
+    case languageChosen
+    case mainPrompt
+    /// Before confirmation: the masked name only ("Ada L.").
+    case found(name: String)
+    case confirmPrompt
+    case notCheckedIn
+    case notFound
+    /// After repeated misses: see staff, and the wait before the next try.
+    case seeStaff(seconds: Int)
+    case notValid(name: String)
+    /// When, never where.
+    case alreadyIn(name: String, time: String)
+    case checkedIn(time: String)
+    case welcome(firstName: String)
+    /// The large-type welcome, in capital ASCII letters only (``BlockLetters`` draws it).
+    case welcomeWord
+    case ticketCode(String)
+    case scanAtReEntry
+    case notePrompt
+    case noteSaved
+    case noteNotSaved
+    case enjoy
+    case registrationStart
+    case firstNamePrompt
+    case lastNamePrompt
+    case lastNameRequired
+    case emailPrompt
+    case notAnEmail
+    case companyPrompt
+    case registrationCancelled
+    /// `new` with an email already on the list: said without the name.
+    case emailRegistered
+    case failed(detail: String)
+    /// A refusal whose reason came from the daemon (in English).
+    case refused(detail: String)
+    case seeStaffDesk
+    /// Badges (issue 15): shown while the daemon prints (a label takes a second or three).
+    case badgePrinting
+    case badgePrinted
+    /// Any failure: the attendee is checked in all the same, and staff can reprint.
+    case badgeNotPrinted
+    /// The reprint guard: a badge for this attendee was already printed on some kiosk.
+    case badgeAlreadyPrinted
+}

@@ -1,0 +1,119 @@
+import MusterControl
+import MusterCore
+import MusterStore
+import MusterTime
+
+@testable import MusterClient
+
+/// Builders shared by the kiosk screen's tests: a screen on a manual clock, the attendees it finds,
+/// and views of the actions it returns.
+enum ScreenKit {
+    typealias Action = KioskScreen.Action
+
+    static let mainPrompt = "Email or ticket code (or 'new' to register): "
+    static let notePrompt = "Leave a one-line note for the guestbook (or press Enter to skip): "
+    static let confirmPrompt = "Is this you? Check in now? [y/N] "
+    static let banner = "== DevConf 2026 · check-in · kiosk Hall A =="
+    static let hint = "Language · Sprache · Langue · Idioma · Taal · Język: en de fr es nl pl"
+
+    static func screen(
+        campaign: String? = "DevConf 2026",
+        refusal: String? = nil,
+        kiosk: String = "Hall A",
+        printsBadges: Bool = false,
+        options: ScreenOptions = ScreenOptions(),
+        clock: ManualClock = ManualClock()
+    ) -> KioskScreen {
+        KioskScreen(
+            context: KioskScreen.Context(
+                kioskName: kiosk,
+                campaignName: campaign,
+                refusal: refusal,
+                printsBadges: printsBadges
+            ),
+            options: options,
+            clock: clock,
+            formatTime: { _ in "09:14" }
+        )
+    }
+
+    static func ada(
+        admitted: Bool = true,
+        inAt: UInt64? = nil,
+        query: String = "ada@example.com"
+    )
+        -> KioskScreen.Match
+    {
+        KioskScreen.Match(query: query, maskedName: "Ada L.", admitted: admitted, checkedInAtMillis: inAt)
+    }
+
+    static func summary(
+        first: String = "Ada",
+        last: String = "Lovelace",
+        company: String = "Analytical"
+    )
+        -> AttendeeSummary
+    {
+        AttendeeSummary(
+            campaignID: "c1",
+            key: "ada@example.com",
+            firstName: first,
+            lastName: last,
+            company: company,
+            ticket: "MUS-1"
+        )
+    }
+
+    static func checkedIn(
+        _ attendee: AttendeeSummary = summary(),
+        outcome: ControlResponse.Outcome = .checkedIn
+    ) -> ControlResponse {
+        var response = ControlResponse(outcome: outcome)
+        response.attendee = attendee
+        response.checkIn = PresenceSummary(atMillis: 1_000, kioskName: "Hall A", location: "North door")
+        return response
+    }
+
+    static func registered(ticket: String = "W-ABCD1234") -> ControlResponse {
+        var response = ControlResponse(outcome: .registered)
+        response.attendee = AttendeeSummary(
+            campaignID: "c1",
+            key: "linus@walkin.example",
+            firstName: "Linus",
+            lastName: "Walker",
+            company: "Kernel Co",
+            ticket: ticket
+        )
+        response.ticket = ticket
+        response.checkIn = PresenceSummary(atMillis: 5, kioskName: "Hall A", location: "")
+        return response
+    }
+
+    static func shown(_ actions: [Action]) -> [String] {
+        actions.compactMap { if case .show(let text) = $0 { text } else { nil } }
+    }
+
+    static func prompts(_ actions: [Action]) -> [String] {
+        actions.compactMap { if case .prompt(let text) = $0 { text } else { nil } }
+    }
+
+    static func texts(_ actions: [Action]) -> [String] {
+        actions.compactMap { action in
+            switch action {
+            case .show(let text), .prompt(let text): text
+            default: nil
+            }
+        }
+    }
+
+    static func isLookup(_ action: Action) -> Bool {
+        if case .lookup = action { true } else { false }
+    }
+
+    static func isCheckIn(_ action: Action) -> Bool {
+        if case .checkIn = action { true } else { false }
+    }
+
+    /// The start screen after a wipe: the clear, the banner and the main prompt.
+    static let wipedToStart: [Action] = [.clear, .show(banner), .show(hint), .prompt(mainPrompt)]
+}

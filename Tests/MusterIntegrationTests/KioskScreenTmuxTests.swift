@@ -1,0 +1,133 @@
+import Foundation
+import MusterAttendeeList
+import Testing
+
+/// The real `muster kiosk` on a real terminal (a tmux pane of 80×24) against a real `musterd`: what a
+/// person walking up to the kiosk after someone else actually sees, read back with `tmux capture-pane`.
+@Suite("Kiosk screen on a terminal, end to end", .serialized)
+struct KioskScreenTmuxTests {
+    static let attendees = """
+        email,first_name,last_name,company,ticket
+        ada.lovelace@example.com,Ada,Lovelace,Analytical Engines,MUS-0001
+        grace@example.com,Grace,Hopper,US Navy,MUS-0002
+
+        """
+
+    /// One tmux server of its own (`-L`), so the test never touches anyone's tmux.
+    struct Pane {
+        let tmux: URL
+        let server = "muster-it-\(UUID().uuidString.prefix(8))"
+
+        func run(_ arguments: [String]) throws -> String {
+            let (result, _) = try runProcess(tmux, ["-L", server] + arguments, environment: ["TERM": "xterm"])
+            guard result.status == 0 else {
+                throw KioskHarness.HarnessError(description: "tmux \(arguments.first ?? ""): \(result.stderr)")
+            }
+            return result.stdout
+        }
+
+        /// Starts the session. The tmux server this forks would keep open every descriptor it inherits
+        /// (the output pipes, and the socket Foundation's `Process` watches for the child's exit), and
+        /// whoever waits on them would wait forever: so bash (which, unlike dash, can close descriptors
+        /// above 9) closes all of them and gives tmux /dev/null instead.
+        func start(_ command: String) throws {
+            let (result, _) = try runProcess(
+                URL(fileURLWithPath: "/bin/bash"),
+                [
+                    "-c",
+                    "for fd in $(ls /proc/$$/fd); do [ \"$fd\" -gt 2 ] && eval \"exec $fd>&-\"; done; "
+                        + "exec \"$0\" -L \"$1\" new-session -d -s kiosk -x 80 -y 24 \"$2\" </dev/null >/dev/null 2>&1",
+                    tmux.path, server, command,
+                ],
+                environment: ["TERM": "xterm", "PATH": "/usr/bin:/bin"]
+            )
+            guard result.status == 0 else {
+                throw KioskHarness.HarnessError(description: "tmux new-session exited \(result.status)")
+            }
+        }
+
+        func type(_ line: String) throws {
+            if !line.isEmpty { _ = try run(["send-keys", "-t", "kiosk", "-l", line]) }
+            _ = try run(["send-keys", "-t", "kiosk", "Enter"])
+        }
+
+        /// What is on the 80×24 screen now (not the scrollback).
+        func capture() throws -> String { try run(["capture-pane", "-p", "-t", "kiosk"]) }
+
+        func waitFor(_ text: String, timeout: Double = 15) throws {
+            try waitUntil("the pane shows '\(text)'", timeout: timeout) { try capture().contains(text) }
+        }
+
+        /// Ends the server and the screen in it. Both inherited this test process's blocked signals
+        /// (Foundation does not reset the mask when it spawns), so the SIGHUP of `kill-server` may never
+        /// arrive: they are killed by their process ids as well.
+        func kill() {
+            let pids = (try? run(["display-message", "-p", "-t", "kiosk", "#{pane_pid} #{pid}"])) ?? ""
+            _ = try? run(["kill-server"])
+            for pid in pids.split(whereSeparator: \.isWhitespace).compactMap({ Int32($0) }) where pid > 1 {
+                Foundation.kill(pid, SIGKILL)
+            }
+        }
+    }
+
+    static func findTmux() throws -> URL {
+        for path in ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"]
+        where FileManager.default.isExecutableFile(
+            atPath: path
+        ) {
+            return URL(fileURLWithPath: path)
+        }
+        throw KioskHarness.HarnessError(description: "tmux is not installed (scripts/install-deps.sh installs it)")
+    }
+
+    @Test("A checks in; after the outcome timeout nothing of A is on screen, and a typed y checks no one in")
+    func nothingOfThePersonBefore() throws {
+        let kiosk = try KioskHarness()
+        // Shortened from 15 s and 30 s so the test takes seconds: the same code path as the defaults.
+        let config = try String(contentsOfFile: kiosk.configPath, encoding: .utf8)
+        try (config + "\n[screen]\noutcome_seconds = 2\nidle_seconds = 3\n").write(
+            toFile: kiosk.configPath,
+            atomically: true,
+            encoding: .utf8
+        )
+        try kiosk.start()
+        defer { try? kiosk.stop() }
+        let csv = try kiosk.write("attendees.csv", Self.attendees)
+        #expect(
+            try kiosk.muster(["import", csv, "--campaign", "DevConf", "--organizer-key", kiosk.organizerKey]).status
+                == 0
+        )
+        #expect(try kiosk.muster(["lock", "DevConf", "--organizer-key", kiosk.organizerKey]).status == 0)
+
+        let pane = Pane(tmux: try Self.findTmux())
+        defer { pane.kill() }
+        let muster = kiosk.binaries.appendingPathComponent("muster").path
+        try pane.start("env TZ=UTC \(muster) kiosk --config \(kiosk.configPath)")
+        try pane.waitFor("== DevConf · check-in · kiosk Hall A ==")
+
+        // Person A.
+        try pane.type("ada.lovelace@example.com")
+        try pane.waitFor("Is this you?")
+        let confirming = try pane.capture()
+        #expect(confirming.contains("Found: Ada L."))
+        #expect(!confirming.contains("Lovelace ") && !confirming.contains("Analytical"), "masked before confirmation")
+        try pane.type("y")
+        try pane.waitFor("Welcome, Ada!")
+        #expect(try kiosk.status()["checkedIn"] as? Int == 1)
+
+        // A walks away from the guestbook question. Once the timeout passes, nothing of A is left.
+        let private_ = ["Ada", "ada.lovelace", "MUS-0001", "Lovelace", "Analytical", "Checked in at"]
+        try waitUntil("the pane no longer shows A", timeout: 20) {
+            let screen = try pane.capture()
+            return private_.allSatisfy { !screen.contains($0) } && screen.contains("Email or ticket code")
+        }
+
+        // The next person types "y": a query, not A's confirmation, check-in or note.
+        try pane.type("y")
+        try pane.waitFor("Not found")
+        #expect(try kiosk.status()["checkedIn"] as? Int == 1)
+        let log = try CSVReader.parse(Data(try kiosk.muster(["export", "log"]).stdoutBytes))
+        #expect(log.records.count == 1, "one check-in, no other record")
+        #expect(log.records.first?.fields[11] == "", "no note on A's record")
+    }
+}
