@@ -37,6 +37,15 @@ extension KioskCatalog {
         case .failed(let detail): "Ga naar de balie: er is iets misgegaan (\(detail))."
         case .refused(let detail): "Niet ingecheckt: \(detail)"
         case .seeStaffDesk: "Niet ingecheckt. Ga naar de balie."
+        case .doorRefused(.notFound): dutch(.notFound)
+        case .doorRefused(.notLocked): dutch(.waitingForEvent)
+        case .doorRefused(.alreadyInside): "Niet ingecheckt: u bent al in deze ruimte."
+        case .doorRefused(.outsideWindow): "Niet ingecheckt: inchecken is op dit moment niet mogelijk."
+        case .doorRefused(.zoneFull):
+            "Niet ingecheckt: deze ruimte is op dit moment vol. Wacht even of vraag het personeel."
+        case .doorRefused(.entriesUsedUp): "Niet ingecheckt: met dit ticket kunt u niet meer naar binnen."
+        case .doorRefused(.notAdmitted): "Ga naar de balie: dit ticket is niet geldig om in te checken."
+        case .doorRefused(.reEntryRefused): "Niet ingecheckt: wie deze ruimte heeft verlaten, mag er niet opnieuw in."
         case .badgePrinting: "Uw badge wordt afgedrukt…"
         case .badgePrinted: "Uw badge is klaar: neem hem uit de printer."
         case .badgeNotPrinted: "Uw badge kon niet worden afgedrukt. Ga naar de balie."

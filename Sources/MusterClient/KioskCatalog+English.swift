@@ -36,6 +36,14 @@ extension KioskCatalog {
         case .failed(let detail): "See staff: something went wrong (\(detail)). Please see the staff desk."
         case .refused(let detail): "Not checked in: \(detail)"
         case .seeStaffDesk: "See staff: not checked in. Please see the staff desk."
+        case .doorRefused(.notFound): english(.notFound)
+        case .doorRefused(.notLocked): english(.waitingForEvent)
+        case .doorRefused(.alreadyInside): "Not checked in: you are already inside this area."
+        case .doorRefused(.outsideWindow): "Not checked in: check-in is not open at this time."
+        case .doorRefused(.zoneFull): "Not checked in: this area is full right now. Please wait or ask the staff."
+        case .doorRefused(.entriesUsedUp): "Not checked in: this ticket has no entries left."
+        case .doorRefused(.notAdmitted): "See staff: this ticket is not valid for check-in."
+        case .doorRefused(.reEntryRefused): "Not checked in: re-entry is not allowed here once you have left."
         case .badgePrinting: "Printing your badge…"
         case .badgePrinted: "Your badge is ready: please take it from the printer."
         case .badgeNotPrinted: "Your badge could not be printed. Please see the staff desk."

@@ -39,6 +39,17 @@ extension KioskCatalog {
         case .failed(let detail): "Adressez-vous à l’accueil : une erreur s’est produite (\(detail))."
         case .refused(let detail): "Arrivée non enregistrée : \(detail)"
         case .seeStaffDesk: "Arrivée non enregistrée. Veuillez vous adresser à l’accueil."
+        case .doorRefused(.notFound): french(.notFound)
+        case .doorRefused(.notLocked): french(.waitingForEvent)
+        case .doorRefused(.alreadyInside): "Arrivée non enregistrée : vous êtes déjà dans cet espace."
+        case .doorRefused(.outsideWindow): "Arrivée non enregistrée : l’enregistrement n’est pas ouvert à cette heure."
+        case .doorRefused(.zoneFull):
+            "Arrivée non enregistrée : cet espace est complet pour le moment. Veuillez patienter ou demander au personnel."
+        case .doorRefused(.entriesUsedUp): "Arrivée non enregistrée : ce billet ne donne plus droit à aucune entrée."
+        case .doorRefused(.notAdmitted):
+            "Adressez-vous à l’accueil : ce billet n’est pas valable pour l’enregistrement."
+        case .doorRefused(.reEntryRefused):
+            "Arrivée non enregistrée : une fois sorti de cet espace, on ne peut pas y revenir."
         case .badgePrinting: "Impression de votre badge…"
         case .badgePrinted: "Votre badge est prêt : veuillez le prendre dans l’imprimante."
         case .badgeNotPrinted: "Votre badge n’a pas pu être imprimé. Veuillez vous adresser à l’accueil."

@@ -38,6 +38,17 @@ extension KioskCatalog {
         case .failed(let detail): "Bitte an das Personal wenden: Etwas ist schiefgelaufen (\(detail))."
         case .refused(let detail): "Nicht eingecheckt: \(detail)"
         case .seeStaffDesk: "Nicht eingecheckt. Bitte wenden Sie sich an das Personal."
+        case .doorRefused(.notFound): german(.notFound)
+        case .doorRefused(.notLocked): german(.waitingForEvent)
+        case .doorRefused(.alreadyInside): "Nicht eingecheckt: Sie sind bereits in diesem Bereich."
+        case .doorRefused(.outsideWindow): "Nicht eingecheckt: Der Check-in ist zu dieser Zeit nicht geöffnet."
+        case .doorRefused(.zoneFull):
+            "Nicht eingecheckt: Dieser Bereich ist gerade voll. Bitte warten Sie oder fragen Sie das Personal."
+        case .doorRefused(.entriesUsedUp): "Nicht eingecheckt: Mit diesem Ticket ist kein weiterer Eintritt möglich."
+        case .doorRefused(.notAdmitted):
+            "Bitte wenden Sie sich an das Personal: Dieses Ticket ist für den Check-in nicht gültig."
+        case .doorRefused(.reEntryRefused):
+            "Nicht eingecheckt: Wer diesen Bereich verlassen hat, kann ihn nicht erneut betreten."
         case .badgePrinting: "Ihr Namensschild wird gedruckt …"
         case .badgePrinted: "Ihr Namensschild ist fertig: Bitte nehmen Sie es aus dem Drucker."
         case .badgeNotPrinted: "Ihr Namensschild konnte nicht gedruckt werden. Bitte wenden Sie sich an den Empfang."

@@ -38,6 +38,17 @@ extension KioskCatalog {
         case .failed(let detail): "Zgłoś się do obsługi: coś poszło nie tak (\(detail))."
         case .refused(let detail): "Wejście nie zostało zarejestrowane: \(detail)"
         case .seeStaffDesk: "Wejście nie zostało zarejestrowane. Prosimy zgłosić się do obsługi."
+        case .doorRefused(.notFound): polish(.notFound)
+        case .doorRefused(.notLocked): polish(.waitingForEvent)
+        case .doorRefused(.alreadyInside): "Wejście nie zostało zarejestrowane: ta osoba jest już w tej strefie."
+        case .doorRefused(.outsideWindow): "Wejście nie zostało zarejestrowane: rejestracja jest teraz zamknięta."
+        case .doorRefused(.zoneFull):
+            "Wejście nie zostało zarejestrowane: ta strefa jest teraz pełna. Prosimy zaczekać lub zapytać obsługę."
+        case .doorRefused(.entriesUsedUp):
+            "Wejście nie zostało zarejestrowane: ten bilet nie uprawnia już do kolejnych wejść."
+        case .doorRefused(.notAdmitted): "Zgłoś się do obsługi: ten bilet nie uprawnia do wejścia."
+        case .doorRefused(.reEntryRefused):
+            "Wejście nie zostało zarejestrowane: po wyjściu z tej strefy nie można do niej wrócić."
         case .badgePrinting: "Drukowanie identyfikatora…"
         case .badgePrinted: "Identyfikator jest gotowy: proszę odebrać go z drukarki."
         case .badgeNotPrinted: "Nie udało się wydrukować identyfikatora. Proszę podejść do stanowiska obsługi."

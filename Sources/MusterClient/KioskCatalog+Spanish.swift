@@ -37,6 +37,16 @@ extension KioskCatalog {
         case .failed(let detail): "Diríjase al personal: algo ha fallado (\(detail))."
         case .refused(let detail): "Llegada no registrada: \(detail)"
         case .seeStaffDesk: "Llegada no registrada. Diríjase al personal, por favor."
+        case .doorRefused(.notFound): spanish(.notFound)
+        case .doorRefused(.notLocked): spanish(.waitingForEvent)
+        case .doorRefused(.alreadyInside): "Llegada no registrada: ya está dentro de esta zona."
+        case .doorRefused(.outsideWindow): "Llegada no registrada: el registro no está abierto en este momento."
+        case .doorRefused(.zoneFull):
+            "Llegada no registrada: esta zona está completa en este momento. Espere o pregunte al personal."
+        case .doorRefused(.entriesUsedUp): "Llegada no registrada: esta entrada ya no permite más accesos."
+        case .doorRefused(.notAdmitted): "Diríjase al personal: esta entrada no es válida para el registro."
+        case .doorRefused(.reEntryRefused):
+            "Llegada no registrada: no se permite volver a entrar en esta zona después de salir."
         case .badgePrinting: "Imprimiendo su acreditación…"
         case .badgePrinted: "Su acreditación está lista: recójala de la impresora."
         case .badgeNotPrinted: "No se ha podido imprimir su acreditación. Diríjase al mostrador del personal."

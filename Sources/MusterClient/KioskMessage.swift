@@ -1,3 +1,5 @@
+public import MusterCore
+
 /// Every sentence the public kiosk screen can say, as data: ``KioskCatalog`` turns one into words in
 /// the attendee's language, so a missing translation is a compile error rather than an English line
 /// on a German kiosk.
@@ -49,6 +51,9 @@ public enum KioskMessage: Sendable, Equatable {
     case failed(detail: String)
     /// A refusal whose reason came from the daemon (in English).
     case refused(detail: String)
+    /// A door rule refused the check-in (issue 16): said from the stable reason code, so it is in the
+    /// attendee's language; the daemon's English words (with times and counts) go to `--json` and staff.
+    case doorRefused(DoorReason)
     case seeStaffDesk
     /// Badges (issue 15): shown while the daemon prints (a label takes a second or three).
     case badgePrinting

@@ -38,6 +38,13 @@ extension KioskScreen {
         case .notFound:
             return finish(.notFound, cue: .failure)
         default:
+            if let code = response.reason, let reason = DoorReason(code: code) {
+                switch reason {
+                case .notFound: return finish(.notFound, cue: .failure)
+                case .notLocked: return finish(.waitingForEvent, cue: .failure)
+                default: return finish(.doorRefused(reason), cue: .failure)
+                }
+            }
             return finish(response.message.map { .refused(detail: safe($0)) } ?? .seeStaffDesk, cue: .failure)
         }
     }
