@@ -96,10 +96,7 @@ extension SyncCore {
         // can be lacking unless a repair just finished (its next chunk, or all its peer holds) or
         // something was refused. Skipping the scan then matters: it runs over every peer's every author.
         let refused = result.failed || result.applied.count < request.deltas.count
-        let repairEnded = repairs.contains { author, repair in
-            effective(author) >= min(repair.range.through, sessions[repair.peer]?.peerHas[author] ?? 0)
-        }
-        if refused || repairEnded {
+        if refused || repairs.contains(where: { repairIsOver($0.key, $0.value) }) {
             scheduleRepairs(now: now, into: &out)
         }
     }

@@ -6,16 +6,9 @@ extension SyncCore {
     /// with the fewest requests already, `preferring` one when it has the range), so no two peers
     /// send the same deltas.
     mutating func scheduleRepairs(now: Duration, preferring preferred: AuthorID? = nil, into out: inout [SyncOutput]) {
-        for (author, repair) in repairs {
-            let mine = effective(author)
-            if mine >= repair.range.through {
-                repairs[author] = nil
-                stalled[author] = nil
-            } else if mine >= sessions[repair.peer]?.peerHas[author] ?? 0 {
-                // Its peer has sent all it holds of the range (a range asked on another's word):
-                // the rest comes from whoever holds it, now rather than after the repair timeout.
-                repairs[author] = nil
-            }
+        for (author, repair) in repairs where repairIsOver(author, repair) {
+            repairs[author] = nil
+            if effective(author) >= repair.range.through { stalled[author] = nil }
         }
         var wants: [AuthorID: [SeqRange]] = [:]
         var load: [AuthorID: Int] = [:]
@@ -62,6 +55,13 @@ extension SyncCore {
             out.append(.send(to: peer, .want(ranges)))
         }
         if !wants.isEmpty { arm(.repair, at: now + configuration.repairTimeout, into: &out) }
+    }
+
+    /// A repair is over when its range is held, or when its peer has sent all it holds of the range
+    /// (a range asked on another's word): the rest then comes from whoever holds it, now rather than
+    /// after the repair timeout.
+    func repairIsOver(_ author: AuthorID, _ repair: Repair) -> Bool {
+        effective(author) >= min(repair.range.through, sessions[repair.peer]?.peerHas[author] ?? 0)
     }
 
     /// Repairs that made no progress since their deadline move to another peer; ones that did get

@@ -12,7 +12,7 @@ extension SyncCore {
         /// Up to this many kiosks known (us included), every kiosk keeps a session with every other
         /// (full mesh: one hop, no relayed copies). Beyond it, a bounded random active view (HyParView).
         public var fullMeshThreshold = Self.defaultFullMeshThreshold
-        /// See ``fullMeshThreshold`` and BENCHMARKS.md, "Full mesh or overlay".
+        /// See ``fullMeshThreshold`` and BENCHMARKS.md, "Burst, session 7: full mesh or overlay".
         public static let defaultFullMeshThreshold = 64
         /// HyParView's active view: sessions this kiosk opens towards when beyond the full mesh.
         public var activeView = 5
