@@ -16,7 +16,19 @@ enum BurstBench {
         let checkIns: Int
         let kiosks: Int
         let converged: Bool
+        /// Per kiosk, how many of the burst's check-ins it had not yet committed at the last
+        /// acknowledgement, and when it committed its last one (seconds after that
+        /// acknowledgement): a large backlog means ingest could not keep up, a small backlog with
+        /// a long tail means something waited (a timer, a repair).
+        var backlog: [(kiosk: Int, missing: Int, tailSeconds: Double)] = []
+        /// Copies committed on all kiosks together (remote ones, then local ones) in each
+        /// ``timelineStep`` after the first check-in was sent: how fast the venue absorbed the burst.
+        var timeline: [(remote: Int, local: Int)] = []
+        /// Seconds after the first check-in at which the last one was acknowledged.
+        var lastAckOffset: Double = 0
     }
+
+    static let timelineStep: UInt64 = 5_000_000_000
 
     static func run(lab: Lab, count: Int, firstAttendee: Int, baseline: Int, timeout: Double) throws -> Result {
         let kiosks = Array(1...lab.kiosks)
@@ -70,18 +82,32 @@ enum BurstBench {
             )
         }
         let traces = kiosks.map { CommitTraceReader(path: lab.trace($0)) }
+        var timeline: [(remote: Int, local: Int)] = []
+        for trace in traces {
+            for entry in trace.entries.values where entry.nanos >= start {
+                let bucket = Int((entry.nanos - start) / timelineStep)
+                while timeline.count <= bucket { timeline.append((0, 0)) }
+                if entry.local { timeline[bucket].local += 1 } else { timeline[bucket].remote += 1 }
+            }
+        }
         let origins = zip(keys, traces).flatMap { key, trace in trace.local(author: key, since: start).map(\.key) }
         guard origins.count == count else {
             throw BenchError(.wrongResult, "burst: \(origins.count) check-ins traced, \(count) acknowledged")
         }
         var converged: UInt64 = 0
+        var backlog: [(kiosk: Int, missing: Int, tailSeconds: Double)] = []
         for (kiosk, trace) in zip(kiosks, traces) {
+            var missing = 0
+            var newest: UInt64 = 0
             for key in origins {
                 guard let entry = trace[key.author, key.seq] else {
                     throw BenchError(.wrongResult, "burst: k\(kiosk) lacks \(key.author.prefix(12)) #\(key.seq)")
                 }
-                converged = max(converged, entry.nanos)
+                newest = max(newest, entry.nanos)
+                if entry.nanos > last { missing += 1 }
             }
+            converged = max(converged, newest)
+            backlog.append((kiosk, missing, Double(newest > last ? newest - last : 0) / 1e9))
         }
         guard try lab.digestsEqual(kiosks, timeout: 15) else {
             throw BenchError(.wrongResult, "burst: every kiosk holds every check-in but digests differ")
@@ -91,7 +117,10 @@ enum BurstBench {
             burstSeconds: Double(last - start) / 1e9,
             checkIns: count,
             kiosks: kiosks.count,
-            converged: true
+            converged: true,
+            backlog: backlog,
+            timeline: timeline,
+            lastAckOffset: Double(last - start) / 1e9
         )
     }
 }

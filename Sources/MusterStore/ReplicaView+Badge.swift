@@ -8,14 +8,15 @@ extension ReplicaView {
     /// the attendee is sent to staff, who may reprint.
     public func badges(campaignID: String, attendeeKey: String) throws -> [BadgeRecord] {
         try Row.fetchAll(
-            db,
-            sql: """
-                SELECT b.author, b.seq, b.hlc, b.reason, COALESCE(r.name, '') AS kiosk_name,
-                    COALESCE(r.location, '') AS location
-                FROM badge b LEFT JOIN roster r ON r.kiosk = b.author
-                WHERE b.campaign_id = ? AND b.attendee_key = ?
-                ORDER BY b.hlc, b.author, b.seq
-                """,
+            db.cachedStatement(
+                sql: """
+                    SELECT b.author, b.seq, b.hlc, b.reason, COALESCE(r.name, '') AS kiosk_name,
+                        COALESCE(r.location, '') AS location
+                    FROM badge b LEFT JOIN roster r ON r.kiosk = b.author
+                    WHERE b.campaign_id = ? AND b.attendee_key = ?
+                    ORDER BY b.hlc, b.author, b.seq
+                    """
+            ),
             arguments: [campaignID, attendeeKey]
         ).compactMap { row in
             let author: Data = row["author"]
@@ -39,6 +40,6 @@ extension ReplicaView {
 extension ReplicaView {
     /// A campaign's display name by id (what the badge prints as the event), nil if unknown.
     public func campaignName(id: String) throws -> String? {
-        try String.fetchOne(db, sql: "SELECT name FROM campaign WHERE id = ?", arguments: [id])
+        try String.fetchOne(db.cachedStatement(sql: "SELECT name FROM campaign WHERE id = ?"), arguments: [id])
     }
 }

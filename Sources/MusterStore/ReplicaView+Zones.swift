@@ -7,8 +7,9 @@ extension ReplicaView {
     /// that location (the door's capacity check).
     public func insideCount(campaignID: String, zone: String) throws -> Int {
         try Int.fetchOne(
-            db,
-            sql: "SELECT COUNT(DISTINCT attendee_key) FROM open_arrival WHERE campaign_id = ? AND location = ?",
+            db.cachedStatement(
+                sql: "SELECT COUNT(DISTINCT attendee_key) FROM open_arrival WHERE campaign_id = ? AND location = ?"
+            ),
             arguments: [campaignID, zone]
         ) ?? 0
     }
@@ -16,11 +17,12 @@ extension ReplicaView {
     /// Attendees inside each zone that has anyone inside (organizer views).
     public func insideByZone(campaignID: String) throws -> [String: Int] {
         let rows = try Row.fetchAll(
-            db,
-            sql: """
-                SELECT location, COUNT(DISTINCT attendee_key) AS inside FROM open_arrival
-                WHERE campaign_id = ? GROUP BY location
-                """,
+            db.cachedStatement(
+                sql: """
+                    SELECT location, COUNT(DISTINCT attendee_key) AS inside FROM open_arrival
+                    WHERE campaign_id = ? GROUP BY location
+                    """
+            ),
             arguments: [campaignID]
         )
         var counts: [String: Int] = [:]
@@ -33,16 +35,16 @@ extension ReplicaView {
     public func escrow(campaignID: String, zone: String, kiosk: AuthorID) throws -> DoorAttempt.Escrow {
         let own =
             try Int.fetchOne(
-                db,
-                sql: """
-                    SELECT COUNT(DISTINCT attendee_key) FROM open_arrival
-                    WHERE campaign_id = ? AND location = ? AND author = ?
-                    """,
+                db.cachedStatement(
+                    sql: """
+                        SELECT COUNT(DISTINCT attendee_key) FROM open_arrival
+                        WHERE campaign_id = ? AND location = ? AND author = ?
+                        """
+                ),
                 arguments: [campaignID, zone, Data(kiosk.bytes)]
             ) ?? 0
         let kiosks = try Data.fetchAll(
-            db,
-            sql: "SELECT kiosk FROM roster WHERE location = ? ORDER BY kiosk",
+            db.cachedStatement(sql: "SELECT kiosk FROM roster WHERE location = ? ORDER BY kiosk"),
             arguments: [zone]
         )
         let rank = kiosks.firstIndex(of: Data(kiosk.bytes)) ?? kiosks.count

@@ -14,11 +14,12 @@ public struct ReplicaView {
     public func lock() throws -> LockState? {
         guard
             let row = try Row.fetchOne(
-                db,
-                sql: """
-                    SELECT l.version, l.campaign_id, c.name, l.check_in_status, l.opens_at, l.closes_at, l.rules
-                    FROM lock_state l LEFT JOIN campaign c ON c.id = l.campaign_id WHERE l.id = 1
-                    """
+                db.cachedStatement(
+                    sql: """
+                        SELECT l.version, l.campaign_id, c.name, l.check_in_status, l.opens_at, l.closes_at, l.rules
+                        FROM lock_state l LEFT JOIN campaign c ON c.id = l.campaign_id WHERE l.id = 1
+                        """
+                )
             )
         else { return nil }
         let version: Int64 = row["version"]
@@ -36,14 +37,15 @@ public struct ReplicaView {
     public func campaigns(matching text: String? = nil) throws -> [CampaignRecord] {
         let pattern = text.map { "%" + Self.escapeLike($0.lowercased()) + "%" } ?? "%"
         return try Row.fetchAll(
-            db,
-            sql: """
-                SELECT c.id, c.name,
-                    (SELECT COUNT(*) FROM attendee a WHERE a.campaign_id = c.id) AS attendees,
-                    (SELECT COUNT(DISTINCT p.attendee_key) FROM live_presence p
-                        WHERE p.campaign_id = c.id AND p.kind != ?) AS checked_in
-                FROM campaign c WHERE c.name_key LIKE ? ESCAPE '\\' ORDER BY c.name_key, c.id
-                """,
+            db.cachedStatement(
+                sql: """
+                    SELECT c.id, c.name,
+                        (SELECT COUNT(*) FROM attendee a WHERE a.campaign_id = c.id) AS attendees,
+                        (SELECT COUNT(DISTINCT p.attendee_key) FROM live_presence p
+                            WHERE p.campaign_id = c.id AND p.kind != ?) AS checked_in
+                    FROM campaign c WHERE c.name_key LIKE ? ESCAPE '\\' ORDER BY c.name_key, c.id
+                    """
+            ),
             arguments: [Int64(DeltaKind.checkOut.rawValue), pattern]
         ).map { row in
             CampaignRecord(id: row["id"], name: row["name"], attendees: row["attendees"], checkedIn: row["checked_in"])
@@ -64,16 +66,18 @@ public struct ReplicaView {
         guard !ticketKey.isEmpty else { return nil }
         let key =
             try String.fetchOne(
-                db,
-                sql: "SELECT key FROM attendee WHERE campaign_id = ? AND ticket_key = ? ORDER BY key LIMIT 1",
+                db.cachedStatement(
+                    sql: "SELECT key FROM attendee WHERE campaign_id = ? AND ticket_key = ? ORDER BY key LIMIT 1"
+                ),
                 arguments: [campaignID, ticketKey]
             )
             ?? String.fetchOne(
-                db,
-                sql: """
-                    SELECT attendee_key FROM walk_in_ticket WHERE campaign_id = ? AND ticket_key = ?
-                    ORDER BY attendee_key LIMIT 1
-                    """,
+                db.cachedStatement(
+                    sql: """
+                        SELECT attendee_key FROM walk_in_ticket WHERE campaign_id = ? AND ticket_key = ?
+                        ORDER BY attendee_key LIMIT 1
+                        """
+                ),
                 arguments: [campaignID, ticketKey]
             )
         return try key.flatMap { try attendee(campaignID: campaignID, key: $0) }
@@ -119,8 +123,7 @@ public struct ReplicaView {
     public func attendee(campaignID: String, key: String) throws -> AttendeeRecord? {
         guard
             let row = try Row.fetchOne(
-                db,
-                sql: "SELECT * FROM attendee WHERE campaign_id = ? AND key = ?",
+                db.cachedStatement(sql: "SELECT * FROM attendee WHERE campaign_id = ? AND key = ?"),
                 arguments: [campaignID, key]
             )
         else { return nil }
@@ -130,8 +133,7 @@ public struct ReplicaView {
     /// Everyone in a campaign (organizer view), ordered by name.
     public func attendees(campaignID: String, checkedInOnly: Bool = false) throws -> [AttendeeRecord] {
         try Row.fetchAll(
-            db,
-            sql: "SELECT * FROM attendee WHERE campaign_id = ? ORDER BY last_name, first_name, key",
+            db.cachedStatement(sql: "SELECT * FROM attendee WHERE campaign_id = ? ORDER BY last_name, first_name, key"),
             arguments: [campaignID]
         ).map(record).filter { !checkedInOnly || $0.isCheckedIn }
     }
@@ -141,11 +143,12 @@ public struct ReplicaView {
         let key: String = row["key"]
         let presence = try presences(campaignID: campaignID, attendeeKey: key)
         let tickets = try String.fetchAll(
-            db,
-            sql: """
-                SELECT DISTINCT ticket_key FROM walk_in_ticket
-                WHERE campaign_id = ? AND attendee_key = ? ORDER BY ticket_key
-                """,
+            db.cachedStatement(
+                sql: """
+                    SELECT DISTINCT ticket_key FROM walk_in_ticket
+                    WHERE campaign_id = ? AND attendee_key = ? ORDER BY ticket_key
+                    """
+            ),
             arguments: [campaignID, key]
         )
         return AttendeeRecord(
@@ -172,11 +175,12 @@ public struct ReplicaView {
     /// oldest first: what a check-out names, and why someone is inside.
     public func openArrivals(campaignID: String, attendeeKey: String) throws -> [PresenceRecord] {
         try Row.fetchAll(
-            db,
-            sql: """
-                SELECT * FROM open_arrival WHERE campaign_id = ? AND attendee_key = ?
-                ORDER BY hlc, author, seq
-                """,
+            db.cachedStatement(
+                sql: """
+                    SELECT * FROM open_arrival WHERE campaign_id = ? AND attendee_key = ?
+                    ORDER BY hlc, author, seq
+                    """
+            ),
             arguments: [campaignID, attendeeKey]
         ).compactMap(Self.presence)
     }
@@ -184,11 +188,12 @@ public struct ReplicaView {
     /// Live (not undone) presences of one attendee, oldest first by (hlc, author, seq).
     public func presences(campaignID: String, attendeeKey: String) throws -> [PresenceRecord] {
         try Row.fetchAll(
-            db,
-            sql: """
-                SELECT * FROM live_presence WHERE campaign_id = ? AND attendee_key = ?
-                ORDER BY hlc, author, seq
-                """,
+            db.cachedStatement(
+                sql: """
+                    SELECT * FROM live_presence WHERE campaign_id = ? AND attendee_key = ?
+                    ORDER BY hlc, author, seq
+                    """
+            ),
             arguments: [campaignID, attendeeKey]
         ).compactMap(Self.presence)
     }
@@ -215,12 +220,13 @@ public struct ReplicaView {
     /// Whether a delta exists in the log (e.g. the target of an undo).
     public func presence(_ ref: DeltaRef) throws -> PresenceRecord? {
         try Row.fetchOne(
-            db,
-            sql: """
-                SELECT p.author, p.seq, p.kind, p.hlc, COALESCE(r.name, '') AS kiosk_name,
-                    COALESCE(r.location, '') AS location, p.member_status, p.hash
-                FROM presence p LEFT JOIN roster r ON r.kiosk = p.author WHERE p.author = ? AND p.seq = ?
-                """,
+            db.cachedStatement(
+                sql: """
+                    SELECT p.author, p.seq, p.kind, p.hlc, COALESCE(r.name, '') AS kiosk_name,
+                        COALESCE(r.location, '') AS location, p.member_status, p.hash
+                    FROM presence p LEFT JOIN roster r ON r.kiosk = p.author WHERE p.author = ? AND p.seq = ?
+                    """
+            ),
             arguments: [Data(ref.author.bytes), Int64(clamping: ref.seq)]
         ).flatMap(Self.presence)
     }

@@ -651,7 +651,7 @@ public actor SyncService: Service {
         var forkEvidence: [SignedDelta] = []
         let (now, bound) = clockNow()
         do {
-            let report = try replica.ingest(deltas, nowMillis: now, clockBoundMillis: bound)
+            let report = try replica.ingest(deltas, nowMillis: now, clockBoundMillis: bound, durable: false)
             commitTrace?.record(report.applied, origin: .remote)
             if let hlc = report.newestAcceptedHLC { observeHLC(hlc) }
             // One critical line per cut (a fork proved, or proved at a lower seq): copies of the

@@ -103,6 +103,39 @@ struct ReplicaIngestTests {
         }
     }
 
+    /// Peers' batches are committed without waiting for the disk; the writer connection must be
+    /// back at FULL afterwards (local check-ins share it), also after a batch that threw.
+    @Test func peerIngestIsNotFsyncedButLeavesTheWriterDurable() throws {
+        try withTemporaryDirectory { (dir) throws in
+            let venue = try TestVenue()
+            let log = ScenarioLog(venue: venue)
+            let replica = try venue.openReplica(in: dir)
+            let pool = try #require(replica.pool)
+            let run = Array(log.deltas(of: venue.kioskA).prefix(5))
+            let report = try replica.ingest(
+                run,
+                nowMillis: log.now,
+                clockBoundMillis: TestTime.clockBound,
+                durable: false
+            )
+            #expect(report.applied == run)
+            #expect(try pool.write { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") } == 2)
+            var tampered = Array(log.deltas(of: venue.kioskA).prefix(8).dropFirst(5))
+            tampered[1] = try tampered[1].flippingEnvelopeByte(at: tampered[1].envelope.count - 1)
+            #expect(throws: ReplicaError.self) {
+                try replica.ingest(
+                    tampered,
+                    nowMillis: log.now,
+                    clockBoundMillis: TestTime.clockBound,
+                    atomic: true,
+                    durable: false
+                )
+            }
+            #expect(try pool.write { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") } == 2)
+            #expect(try replica.head(of: venue.kioskA).seq == 5)
+        }
+    }
+
     @Test func tamperedMiddleDeltaRejectsTheWholeRun() throws {
         try withTemporaryDirectory { (dir) throws in
             let venue = try TestVenue()
