@@ -513,14 +513,24 @@ public actor SyncService: Service {
         }
     }
 
+    /// Kiosks the replica's roster already holds (enrolled or revoked; a kiosk never becomes
+    /// unknown again): every session starts with the peer's whole roster, and looking each one up
+    /// again cost two queries per kiosk per session.
+    private var rosterKnown: Set<AuthorID> = []
+
     /// Certificates a peer knows: record the valid ones, pass new ones on.
     private func learn(_ certificates: [SignedDelta], from peer: AuthorID) async {
         var fresh: [SignedDelta] = []
         for certificate in certificates {
             guard case .enroll(let payload)? = try? certificate.decode().body,
-                (try? replica.membership(of: payload.kiosk)) == .unknown,
-                (try? replica.admitCertificate(certificate, for: payload.kiosk)) != nil
+                !rosterKnown.contains(payload.kiosk)
             else { continue }
+            guard (try? replica.membership(of: payload.kiosk)) == .unknown else {
+                rosterKnown.insert(payload.kiosk)
+                continue
+            }
+            guard (try? replica.admitCertificate(certificate, for: payload.kiosk)) != nil else { continue }
+            rosterKnown.insert(payload.kiosk)
             fresh.append(certificate)
         }
         guard !fresh.isEmpty else { return }

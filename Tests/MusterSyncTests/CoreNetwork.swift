@@ -15,6 +15,8 @@ struct CoreNetwork {
     var queue: [(AuthorID, SyncInput)] = []
     /// Deltas received per kiosk (every copy).
     var received: [AuthorID: Int] = [:]
+    /// The most live sessions any kiosk held (a session the core is closing, to make room or
+    /// because its peer went silent, no longer counts).
     var maxSessions = 0
 
     init(kiosks: [AuthorID], configure: (inout SyncCore.Configuration) -> Void = { _ in }) {
@@ -91,14 +93,32 @@ struct CoreNetwork {
             input(kiosk, .sessionClosed(peer: peer))
             input(peer, .sessionClosed(peer: kiosk))
         }
-        for (id, core) in cores {
-            maxSessions = max(maxSessions, core.sessions.count)
-            _ = id
-        }
+        for core in cores.values { maxSessions = max(maxSessions, core.livePeers.count) }
     }
 
     static func link(_ a: AuthorID, _ b: AuthorID) -> [AuthorID] {
         a.bytes.lexicographicallyPrecedes(b.bytes) ? [a, b] : [b, a]
+    }
+
+    /// The kiosks grouped by the sessions between them (one group: the overlay is connected).
+    func components() -> [Set<AuthorID>] {
+        var left = Set(cores.keys)
+        var groups: [Set<AuthorID>] = []
+        while let start = left.first {
+            var group: Set<AuthorID> = [start]
+            var frontier = [start]
+            while let kiosk = frontier.popLast() {
+                for link in links where link.contains(kiosk) {
+                    for other in link where !group.contains(other) {
+                        group.insert(other)
+                        frontier.append(other)
+                    }
+                }
+            }
+            left.subtract(group)
+            groups.append(group)
+        }
+        return groups
     }
 
     /// Whether every kiosk holds every author's log up to the longest.

@@ -77,4 +77,45 @@ struct SyncCoreMembershipTests {
         for kiosk in kiosks { _ = mesh.handle(.peerDiscovered(kiosk), now: t0) }
         #expect(kiosks.allSatisfy { mesh.wantsSession(with: $0) })
     }
+
+    /// A kiosk whose view is full closes the session we opened before saying hello. Asking it again
+    /// every membership tick cost a handshake and a roster each time (about 200 per kiosk in a
+    /// 50-kiosk burst): it is skipped for the back-off, unless we have no session at all.
+    @Test func aKioskThatRefusedUsIsNotAskedAgainForAWhile() throws {
+        var core = Kit.core(try Kit.id()) {
+            $0.fullMeshThreshold = 2
+            $0.activeView = 2
+            $0.passiveView = 2
+        }
+        let me = core.configuration.me
+        for _ in 0..<3 { _ = core.handle(.peerDiscovered(try Kit.id()), now: t0) }
+        #expect(!core.isFullMesh)
+        let tick = core.configuration.membershipInterval
+        let backoff = core.configuration.refusedBackoff
+        let opens = core.handle(.timerFired(.membership), now: t0 + tick).opens
+        #expect(opens.count == 2)
+        let (full, open) = (opens[0], opens[1])
+        // `full` closes before its hello: refused. `open` says hello: a session.
+        _ = core.handle(.sessionOpened(peer: full, initiator: me), now: t0 + tick)
+        _ = core.handle(.sessionClosed(peer: full), now: t0 + tick)
+        #expect(core.refusedUntil[full] == t0 + tick + backoff)
+        _ = core.handle(.sessionOpened(peer: open, initiator: me), now: t0 + tick)
+        _ = core.handle(.frameReceived(from: open, .hello(epoch: "e", heads: [])), now: t0 + tick)
+        // One session short, but the one that refused is not asked again within the back-off.
+        var now = t0 + tick * 2
+        while now < t0 + tick + backoff {
+            #expect(!core.handle(.timerFired(.membership), now: now).opens.contains(full))
+            now += tick
+        }
+        #expect(core.handle(.timerFired(.membership), now: now + tick).opens.contains(full))
+        #expect(core.refusedUntil[full] == nil)
+
+        // Alone, a kiosk that just refused us is asked again at once: anyone will do.
+        _ = core.handle(.sessionOpened(peer: full, initiator: me), now: now + tick)
+        _ = core.handle(.sessionClosed(peer: full), now: now + tick)
+        _ = core.handle(.sessionClosed(peer: open), now: now + tick)
+        #expect(core.refusedUntil[open] == nil, "it said hello: not a refusal")
+        let alone = core.handle(.timerFired(.membership), now: now + tick * 2).opens
+        #expect(alone.contains(full))
+    }
 }

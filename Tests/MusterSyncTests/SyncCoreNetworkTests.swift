@@ -63,4 +63,27 @@ struct SyncCoreNetworkTests {
         #expect(network.converged())
         #expect(network.received[late] == 1_200, "each of the 1,200 deltas once")
     }
+
+    /// Kiosks that come up one after another must still form one overlay. In a 50-kiosk lab the
+    /// first 21 filled their views among themselves and refused the later ones as "view full"; the
+    /// later 29 made a second overlay of their own and never received the attendee list.
+    @Test(arguments: [0.1, 0.5, 1.0])
+    func kiosksThatComeUpOneAfterAnotherFormOneOverlay(spacing: Double) throws {
+        let keys = try (0..<50).map { _ in try Kit.key() }
+        let ids = keys.map { AuthorID($0.publicKey) }
+        var network = CoreNetwork(kiosks: ids) { $0.fullMeshThreshold = 16 }
+        for (index, id) in ids.enumerated() {
+            for other in ids.prefix(index) {
+                network.input(id, .peerDiscovered(other))
+                network.input(other, .peerDiscovered(id))
+            }
+            network.run(until: network.now + .seconds(spacing))
+        }
+        network.run(until: network.now + .seconds(60))
+        let components = network.components()
+        #expect(components.count == 1, "components of sizes \(components.map(\.count))")
+        for delta in Kit.log(5, key: keys[0]) { network.commit([delta], at: ids[0]) }
+        network.run(until: network.now + .seconds(10))
+        #expect(network.logs.values.allSatisfy { $0[ids[0]]?.count == 5 })
+    }
 }

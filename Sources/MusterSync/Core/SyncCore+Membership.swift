@@ -30,7 +30,9 @@ extension SyncCore {
                 out.append(.openSession(peer))
             }
         } else if live < configuration.activeView {
-            var candidates = passive.filter { opening[$0] == nil }
+            refusedUntil = refusedUntil.filter { $0.value > now }
+            // Kiosks that just refused us are skipped, unless we are alone (then anyone will do).
+            var candidates = passive.filter { opening[$0] == nil && (live == 0 || refusedUntil[$0] == nil) }
             for _ in live..<configuration.activeView where !candidates.isEmpty {
                 let peer = candidates.remove(at: Int(rng.next() % UInt64(candidates.count)))
                 opening[peer] = now + configuration.openTimeout

@@ -10,9 +10,17 @@ extension SyncCore {
         if known.count < Self.maxKnown { known.insert(peer) }
         let replacing = sessions[peer]
         if replacing == nil, !isFullMesh, livePeers.count >= configuration.maxSessions {
-            addPassive(peer)
-            out.append(.closeSession(peer, .viewFull))
-            return
+            // HyParView makes room for a kiosk that asks: refused by every full view, kiosks that came
+            // up late built an overlay of their own and never heard from the first ones (a 50-kiosk
+            // lab split 21/29). The peer dropped is the one in session with the most others, so it
+            // stays connected; with none in session elsewhere the newcomer is refused instead.
+            guard let dropped = evictionCandidate(for: peer) else {
+                addPassive(peer)
+                out.append(.closeSession(peer, .viewFull))
+                return
+            }
+            sessions[dropped]?.state = .closing
+            out.append(.closeSession(dropped, .viewFull))
         }
         var session = SessionMachine(peer: peer, initiator: initiator, now: now)
         if let replacing {
@@ -32,9 +40,24 @@ extension SyncCore {
         arm(.membership, at: now + configuration.membershipInterval, into: &out)
     }
 
+    /// The live peer to drop for `newcomer` when the view is full: the one in session with the most
+    /// other kiosks (by its last ``SyncMessage/sessions(_:)``), at least one besides us; nil if none is.
+    func evictionCandidate(for newcomer: AuthorID) -> AuthorID? {
+        var best: (peer: AuthorID, others: Int)?
+        for peer in livePeers where peer != newcomer {
+            let others = sessions[peer]?.peerSessions.subtracting([me]).count ?? 0
+            guard others >= 1, others > best?.others ?? 0 else { continue }
+            best = (peer, others)
+        }
+        return best?.peer
+    }
+
     /// A session ended: what it was repairing goes to another peer; the kiosk stays known.
     mutating func sessionClosed(_ peer: AuthorID, now: Duration, into out: inout [SyncOutput]) {
-        guard sessions.removeValue(forKey: peer) != nil else { return }
+        guard let session = sessions.removeValue(forKey: peer) else { return }
+        if !isFullMesh, session.initiator == me, session.state == .awaitingHello {
+            refusedUntil[peer] = now + configuration.refusedBackoff
+        }
         addPassive(peer)
         sessionLostSinceAnnouncement = true
         for (author, repair) in repairs where repair.peer == peer { repairs[author] = nil }

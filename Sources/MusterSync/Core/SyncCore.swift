@@ -65,6 +65,11 @@ public struct SyncCore: Sendable {
     /// Bound on ``known`` (a venue has far fewer kiosks).
     static let maxKnown = 100_000
     public internal(set) var opening: [AuthorID: Duration] = [:]
+    /// Beyond the full mesh: kiosks that closed a session we opened before saying hello (their
+    /// active view was full), and until when they are not asked again. Without it every kiosk short
+    /// of its view redialed full ones every second: in a 50-kiosk burst each kiosk went through
+    /// about 200 handshakes, rosters included, most of them refused.
+    public internal(set) var refusedUntil: [AuthorID: Duration] = [:]
     var recent = RecentDeltas()
     var digest: String?
     public internal(set) var timers: [SyncTimer: Duration] = [:]

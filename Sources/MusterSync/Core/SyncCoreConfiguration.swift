@@ -47,6 +47,9 @@ extension SyncCore {
         public var openTimeout: Duration = .seconds(10)
         /// How often membership is checked (a missing active peer replaced from the passive view).
         public var membershipInterval: Duration = .seconds(1)
+        /// Beyond the full mesh, a kiosk that refused a session we opened (view full) is not asked
+        /// again for this long, unless we have no session at all.
+        public var refusedBackoff: Duration = .seconds(30)
 
         public init(me: AuthorID, epoch: String, organizer: AuthorID? = nil) {
             self.me = me
