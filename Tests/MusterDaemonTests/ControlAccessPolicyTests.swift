@@ -1,0 +1,85 @@
+import MusterControl
+import MusterCore
+import Testing
+
+@testable import MusterDaemon
+
+/// Who may send what over the control socket (issue 14): the policy as a table, and the roles the
+/// kernel's peer credentials map to.
+@Suite("Control socket policy")
+struct ControlAccessPolicyTests {
+    static let every: [ControlRequest.Operation] = [
+        .checkIn, .checkOut, .register, .note, .head, .submit, .status, .ping, .badge, .lookup, .screen,
+    ]
+    /// Exactly what `KioskSession` sends.
+    static let screens: Set<ControlRequest.Operation> = [.screen, .lookup, .checkIn, .register, .note, .badge]
+
+    @Test func staffMaySendEverythingAndStrangersNothing() {
+        for op in Self.every {
+            var request = ControlRequest(op: op)
+            request.badgeReason = op == .badge ? "reprint" : nil
+            #expect(ControlAccessPolicy.allows(request, role: .staff), "\(op)")
+            #expect(!ControlAccessPolicy.allows(request, role: .other), "\(op)")
+        }
+    }
+
+    @Test func theScreenMaySendOnlyWhatTheScreenSends() {
+        for op in Self.every {
+            #expect(
+                ControlAccessPolicy.allows(ControlRequest(op: op), role: .screen) == Self.screens.contains(op),
+                "\(op)"
+            )
+        }
+    }
+
+    @Test func theScreenPrintsOnlyTheSelfServiceBadge() {
+        var badge = ControlRequest(op: .badge)
+        #expect(ControlAccessPolicy.allows(badge, role: .screen), "no reason is self-service")
+        for (reason, allowed) in [("self-service", true), ("reprint", false), ("print-only", false), ("x", false)] {
+            badge.badgeReason = reason
+            #expect(ControlAccessPolicy.allows(badge, role: .screen) == allowed, "\(reason)")
+        }
+    }
+
+    @Test func refusalsSayWhoMayAndNothingOfTheRequest() {
+        var request = ControlRequest(op: .checkOut)
+        request.query = "ada@example.com"
+        let screen = ControlAccessPolicy.refusal(request, role: .screen)
+        #expect(screen.contains("'checkout'") && screen.contains("user muster"))
+        #expect(!screen.contains("ada@"))
+        #expect(ControlAccessPolicy.refusal(request, role: .other).contains("may not use musterd's control socket"))
+    }
+
+    @Test func rolesFromPeerCredentials() {
+        let roles = ControlPeerRoles(staffUIDs: [0, 104], staffGID: 110, screenUID: 105) { uid, group in
+            uid == 1000 && group == 110
+        }
+        #expect(roles.role(of: ControlPeer(pid: 1, uid: 0, gid: 0)) == .staff)
+        #expect(roles.role(of: ControlPeer(pid: 1, uid: 104, gid: 110)) == .staff, "the daemon's own user")
+        #expect(roles.role(of: ControlPeer(pid: 1, uid: 1000, gid: 1000)) == .staff, "an account in the group")
+        #expect(roles.role(of: ControlPeer(pid: 1, uid: 105, gid: 110)) == .screen, "the screen stays the screen")
+        #expect(
+            roles.role(of: ControlPeer(pid: 1, uid: 65534, gid: 110)) == .other,
+            "the process's group is not enough"
+        )
+        let withoutScreen = ControlPeerRoles(staffUIDs: [0], staffGID: nil, screenUID: nil)
+        #expect(withoutScreen.role(of: ControlPeer(pid: 1, uid: 105, gid: 105)) == .other)
+    }
+
+    @Test func theSystemsRolesComeFromTheUserDatabase() {
+        let roles = ControlPeerRoles.system(screenUser: "nobody")
+        #expect(roles.screenUID == 65534)
+        #expect(roles.staffUIDs.contains(0))
+        #expect(ControlPeerRoles.system(screenUser: "no-such-user-here").screenUID == nil)
+        #expect(ControlPeerRoles.accountIsMember(uid: 0, group: 0), "root's primary group")
+        #expect(!ControlPeerRoles.accountIsMember(uid: 65534, group: 0))
+        #expect(!ControlPeerRoles.accountIsMember(uid: 4_000_000_000, group: 0), "no such account")
+    }
+
+    @Test func peerCredentialsHaveTheKernelsLayout() {
+        // struct ucred: pid_t, uid_t, gid_t.
+        #expect(MemoryLayout<ControlPeer.Credentials>.size == 12)
+        #expect(MemoryLayout<ControlPeer.Credentials>.offset(of: \.uid) == 4)
+        #expect(MemoryLayout<ControlPeer.Credentials>.offset(of: \.gid) == 8)
+    }
+}
