@@ -1,4 +1,4 @@
-import Glibc
+import Foundation
 
 /// Maps a control connection's peer to its ``ControlPeerRole``: who counts as staff, and which user
 /// is the public screen.
@@ -40,13 +40,38 @@ public struct ControlPeerRoles: Sendable {
 
     /// The roles on this machine: root and the daemon's effective user are staff, members of its
     /// effective group too, and `screenUser` (`[screen] user`, default `muster-screen`) is the screen.
+    ///
+    /// musterd.service runs with `PrivateUsers=yes`: its user namespace maps only root and `muster`,
+    /// and the kernel reports every other peer as the overflow user (`nobody`, 65534). The screen's
+    /// user is then that overflow id, so every peer that is neither root nor `muster` but holds the
+    /// socket's group (the screen, or a person in group `muster`) gets the screen's rights, the least
+    /// any peer that can connect gets; staff run `muster` as user `muster`, as the README says.
     public static func system(screenUser: String) -> ControlPeerRoles {
-        ControlPeerRoles(
+        let map = (try? String(contentsOfFile: "/proc/self/uid_map", encoding: .utf8)) ?? "0 0 4294967295"
+        let overflow =
+            (try? String(contentsOfFile: "/proc/sys/kernel/overflowuid", encoding: .utf8))
+            .flatMap { UInt32($0.trimmingCharacters(in: .whitespacesAndNewlines)) } ?? 65534
+        return ControlPeerRoles(
             staffUIDs: [0, geteuid()],
             staffGID: getegid(),
-            screenUID: uid(of: screenUser),
+            screenUID: uid(of: screenUser).map { inNamespace($0, uidMap: map, overflow: overflow) },
             isMember: accountIsMember
         )
+    }
+
+    /// The id under which this process's user namespace sees the (initial namespace's) user id `uid`:
+    /// mapped by `uidMap` (the text of `/proc/self/uid_map`: "inside outside count" per line), or
+    /// `overflow` when no line maps it, as the kernel then reports it in `SO_PEERCRED`.
+    static func inNamespace(_ uid: UInt32, uidMap: String, overflow: UInt32) -> UInt32 {
+        for line in uidMap.split(separator: "\n") {
+            let fields = line.split(separator: " ", omittingEmptySubsequences: true).compactMap { UInt64($0) }
+            guard fields.count == 3 else { continue }
+            let (inside, outside, count) = (fields[0], fields[1], fields[2])
+            if UInt64(uid) >= outside, UInt64(uid) - outside < count {
+                return UInt32(truncatingIfNeeded: inside + (UInt64(uid) - outside))
+            }
+        }
+        return overflow
     }
 
     /// The user id of `name`, or nil when there is no such user.

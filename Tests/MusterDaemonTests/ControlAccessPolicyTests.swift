@@ -76,6 +76,26 @@ struct ControlAccessPolicyTests {
         #expect(!ControlPeerRoles.accountIsMember(uid: 4_000_000_000, group: 0), "no such account")
     }
 
+    @Test func theScreensUserAsAPrivateUserNamespaceSeesIt() {
+        let identity = "         0          0 4294967295\n"
+        #expect(ControlPeerRoles.inNamespace(998, uidMap: identity, overflow: 65534) == 998)
+        // systemd's PrivateUsers=yes: root and the unit's user (here 104) map to themselves, no one else.
+        let privateUsers = "         0          0          1\n       104        104          1\n"
+        #expect(ControlPeerRoles.inNamespace(104, uidMap: privateUsers, overflow: 65534) == 104)
+        #expect(ControlPeerRoles.inNamespace(0, uidMap: privateUsers, overflow: 65534) == 0)
+        #expect(ControlPeerRoles.inNamespace(998, uidMap: privateUsers, overflow: 65534) == 65534)
+        #expect(ControlPeerRoles.inNamespace(1_000_005, uidMap: "0 1000000 65536", overflow: 65534) == 5)
+        #expect(ControlPeerRoles.inNamespace(7, uidMap: "garbage\n", overflow: 65534) == 65534)
+        // So the screen's user, seen as the overflow id, keeps the screen's rights and no more.
+        let roles = ControlPeerRoles(
+            staffUIDs: [0, 104],
+            staffGID: 104,
+            screenUID: ControlPeerRoles.inNamespace(998, uidMap: privateUsers, overflow: 65534)
+        )
+        #expect(roles.role(of: ControlPeer(pid: 1, uid: 65534, gid: 65534)) == .screen)
+        #expect(roles.role(of: ControlPeer(pid: 1, uid: 104, gid: 104)) == .staff)
+    }
+
     @Test func peerCredentialsHaveTheKernelsLayout() {
         // struct ucred: pid_t, uid_t, gid_t.
         #expect(MemoryLayout<ControlPeer.Credentials>.size == 12)
