@@ -1,4 +1,4 @@
-import MusterControl
+public import MusterControl
 import MusterCore
 
 /// What each kind of peer may ask of the control socket: a pure function of the request and the
@@ -25,6 +25,32 @@ public enum ControlAccessPolicy {
             return reason == BadgePayload.Reason.selfService.description
         case .checkOut, .head, .submit, .status, .ping: return false
         }
+    }
+
+    /// What a peer of `role` is told: staff get the whole answer; the screen only what the screen shows.
+    ///
+    /// A check-in or walk-in answer names the attendee so the screen can greet them ("Welcome, Ada!")
+    /// or say "Already checked in: Ada L., at 09:14". A process escaped from the screen could check in
+    /// by guessed tickets or emails, so it gets no company, no ticket of an attendee, the last name
+    /// cut to its initial, and an earlier check-in's time without its kiosk or place. The attendee key
+    /// stays: the note and the self-service badge name the attendee by it.
+    public static func shape(_ response: ControlResponse, for role: ControlPeerRole) -> ControlResponse {
+        guard role == .screen else { return response }
+        var shaped = response
+        if var attendee = shaped.attendee {
+            attendee.lastName = attendee.lastName.first.map { String($0) } ?? ""
+            attendee.company = ""
+            attendee.ticket = nil
+            shaped.attendee = attendee
+        }
+        if var checkIn = shaped.checkIn {
+            checkIn.kioskName = ""
+            checkIn.location = ""
+            shaped.checkIn = checkIn
+        }
+        // A walk-in's own new ticket is the one ticket the screen shows (and as a QR code).
+        if shaped.outcome != .registered { shaped.ticket = nil }
+        return shaped
     }
 
     /// The sentence a refused peer reads: what it may not do and who may, never anything of the data.

@@ -136,7 +136,7 @@ public final class ControlServer: Service {
                             handler.handle(request, stage: &stage)
                         }
                     gate.answered(request, with: response, role: role)
-                    try await outbound.write(Self.encode(response))
+                    try await outbound.write(Self.encode(ControlAccessPolicy.shape(response, for: role)))
                 }
             }
         } catch {

@@ -124,6 +124,9 @@ struct ControlPeerPolicyLiveTests {
         #expect(answers.map(\.outcome) == [.status, .found, .error, .error, .error, .error, .checkedIn])
         #expect(answers[0].campaignName == "DevConf 2026")
         #expect(answers[1].maskedName == "Ada L.")
+        // The check-in went through, and the screen's user was told only what the screen shows.
+        #expect(answers[6].attendee?.firstName == "Grace" && answers[6].attendee?.lastName == "H")
+        #expect(answers[6].attendee?.company == "" && answers[6].attendee?.ticket == nil)
         for refused in answers[2...5] {
             #expect(refused.errorCode == .forbidden)
             #expect(refused.message?.contains("the kiosk screen's user may not send") == true)

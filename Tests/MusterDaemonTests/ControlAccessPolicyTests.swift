@@ -1,5 +1,6 @@
 import MusterControl
 import MusterCore
+import MusterStore
 import Testing
 
 @testable import MusterDaemon
@@ -48,6 +49,31 @@ struct ControlAccessPolicyTests {
         #expect(screen.contains("'checkout'") && screen.contains("user muster"))
         #expect(!screen.contains("ada@"))
         #expect(ControlAccessPolicy.refusal(request, role: .other).contains("may not use musterd's control socket"))
+    }
+
+    @Test func theScreenIsToldOnlyWhatTheScreenShows() {
+        var response = ControlResponse(outcome: .alreadyCheckedIn)
+        response.attendee = AttendeeSummary(
+            campaignID: "c",
+            key: "ada@example.com",
+            firstName: "Ada",
+            lastName: "Lovelace",
+            company: "Analytical",
+            ticket: "MUS-0001"
+        )
+        response.checkIn = PresenceSummary(atMillis: 9, kioskName: "Hall B", location: "VIP door")
+        response.ticket = "MUS-0001"
+        #expect(ControlAccessPolicy.shape(response, for: .staff) == response)
+        let shaped = ControlAccessPolicy.shape(response, for: .screen)
+        #expect(shaped.attendee?.firstName == "Ada" && shaped.attendee?.lastName == "L")
+        #expect(shaped.attendee?.company == "" && shaped.attendee?.ticket == nil)
+        #expect(shaped.attendee?.key == "ada@example.com", "the note and badge name the attendee by it")
+        #expect(shaped.checkIn == PresenceSummary(atMillis: 9, kioskName: "", location: ""))
+        #expect(shaped.ticket == nil)
+        #expect(MaskedName.of(firstName: "Ada", lastName: shaped.attendee?.lastName ?? "") == "Ada L.")
+        var walkIn = ControlResponse(outcome: .registered)
+        walkIn.ticket = "W-ABCD1234"
+        #expect(ControlAccessPolicy.shape(walkIn, for: .screen).ticket == "W-ABCD1234", "a walk-in's own new ticket")
     }
 
     @Test func rolesFromPeerCredentials() {
