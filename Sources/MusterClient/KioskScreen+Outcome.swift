@@ -38,6 +38,9 @@ extension KioskScreen {
         case .notFound:
             return finish(.notFound, cue: .failure)
         default:
+            if response.errorCode == .rateLimited {
+                return finish(.seeStaff(seconds: response.retryAfterSeconds ?? 1), cue: .failure)
+            }
             if let code = response.reason, let reason = DoorReason(code: code) {
                 switch reason {
                 case .notFound: return finish(.notFound, cue: .failure)

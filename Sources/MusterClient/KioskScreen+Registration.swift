@@ -40,6 +40,8 @@ extension KioskScreen {
             return [.prompt(text(.companyPrompt))]
         case .refused(let message):
             return finish(.refused(detail: safe(message)), cue: .failure)
+        case .throttled(let seconds):
+            return finish(.seeStaff(seconds: seconds), cue: .failure)
         case .found(let match):
             guard match.admitted else { return finish(.seeStaffDesk, cue: .failure) }
             if let at = match.checkedInAtMillis {

@@ -25,12 +25,22 @@ public struct KioskScreen: Sendable {
         public var refusal: String?
         /// This kiosk has a badge printer: a check-in is followed by a badge (issue 15).
         public var printsBadges: Bool
+        /// The language the organizer's lock sets; nil when it sets none (or one this screen does not
+        /// speak). It overrides the kiosk's `[screen] language`; an attendee's own choice overrides it.
+        public var language: ScreenLanguage?
 
-        public init(kioskName: String, campaignName: String?, refusal: String?, printsBadges: Bool = false) {
+        public init(
+            kioskName: String,
+            campaignName: String?,
+            refusal: String?,
+            printsBadges: Bool = false,
+            language: ScreenLanguage? = nil
+        ) {
             self.kioskName = kioskName
             self.campaignName = campaignName
             self.refusal = refusal
             self.printsBadges = printsBadges
+            self.language = language
         }
     }
 
@@ -56,6 +66,9 @@ public struct KioskScreen: Sendable {
         case found(Match)
         case notFound
         case refused(String)
+        /// musterd refused to look up (too many misses from this screen's user lately): see staff, and
+        /// try again after this many seconds.
+        case throttled(seconds: Int)
     }
 
     public struct Draft: Sendable, Equatable {
@@ -128,7 +141,7 @@ public struct KioskScreen: Sendable {
     let clock: any TimeSource
     /// Formats times for display; injected so tests do not depend on the time zone.
     let formatTime: @Sendable (UInt64) -> String
-    /// The language this person chose by typing its code; nil means the kiosk's.
+    /// The language this person chose by typing its code; nil means the lock's, else the kiosk's.
     var turnLanguage: ScreenLanguage?
     /// When the outcome on screen is wiped; nil when nothing private is shown.
     var clearAt: Duration?
@@ -151,8 +164,9 @@ public struct KioskScreen: Sendable {
         self.formatTime = formatTime
     }
 
-    /// The language the screen speaks now.
-    public var language: ScreenLanguage { turnLanguage ?? options.language }
+    /// The language the screen speaks now: the attendee's own choice for their turn, else the lock's,
+    /// else the kiosk's. At the next person it is the lock's (else the kiosk's) again.
+    public var language: ScreenLanguage { turnLanguage ?? context.language ?? options.language }
 
     /// The earliest moment the screen wants a ``Event/tick``, so the driver knows how long it may wait.
     public var nextDeadline: Duration? { [clearAt, questionExpiresAt, resumeAt].compactMap { $0 }.min() }
@@ -229,7 +243,7 @@ public struct KioskScreen: Sendable {
         }
     }
 
-    /// The start screen in the kiosk's language, with nothing pending. The misses are kept: starting
+    /// The start screen in the lock's (else the kiosk's) language, with nothing pending. The misses are kept: starting
     /// over must not reset the back-off.
     mutating func startOver() -> [Action] {
         state = .idle
@@ -275,6 +289,8 @@ public struct KioskScreen: Sendable {
             return missed()
         case .refused(let message):
             return finish(.refused(detail: safe(message)), cue: .failure)
+        case .throttled(let seconds):
+            return finish(.seeStaff(seconds: seconds), cue: .failure)
         case .found(let match):
             let who = ScreenName.display(match.maskedName)
             guard match.admitted else { return finish(.notValid(name: who), cue: .failure) }
@@ -286,7 +302,7 @@ public struct KioskScreen: Sendable {
         }
     }
 
-    /// Ends one person's turn with an outcome in words: the screen returns to the kiosk's language and
+    /// Ends one person's turn with an outcome in words: the screen returns to the lock's (else the kiosk's) language and
     /// wipes the outcome after the outcome timeout.
     mutating func finish(_ message: KioskMessage, cue: Cue? = nil, before: [Action] = []) -> [Action] {
         let line = text(message)

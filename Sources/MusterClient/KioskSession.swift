@@ -162,7 +162,8 @@ public final class KioskSession {
             kioskName: response.kioskName ?? config.name,
             campaignName: response.campaignName,
             refusal: response.message,
-            printsBadges: config.badge.printer != nil
+            printsBadges: config.badge.printer != nil,
+            language: response.language.flatMap(ScreenLanguage.init(rawValue:))
         )
     }
 
@@ -188,6 +189,8 @@ public final class KioskSession {
             return .lookedUp(.notFound)
         case .refused:
             return .lookedUp(.refused(response.message ?? ""))
+        case .error where response.errorCode == .rateLimited:
+            return .lookedUp(.throttled(seconds: response.retryAfterSeconds ?? 1))
         default:
             return .failed(response.message ?? "musterd could not look this up")
         }

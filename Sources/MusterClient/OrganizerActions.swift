@@ -70,8 +70,10 @@ public struct OrganizerActions {
         status: String,
         opens: String?,
         closes: String?,
-        rules: DoorRules? = nil
+        rules: DoorRules? = nil,
+        language: String? = nil
     ) throws(ClientError) -> String {
+        let screenLanguage = try language.map { code throws(ClientError) in try Self.screenLanguage(code) }
         let campaignID = try queries.campaignID(name)
         let opensAt = try opens.map { text throws(ClientError) in try Self.time(text, "--opens") }
         let closesAt = try closes.map { text throws(ClientError) in try Self.time(text, "--closes") }
@@ -89,7 +91,8 @@ public struct OrganizerActions {
                     checkInStatus: cleanStatus,
                     opensAtMillis: opensAt,
                     closesAtMillis: closesAt,
-                    rules: rules
+                    rules: rules,
+                    language: screenLanguage?.rawValue
                 )
             )
         ])
@@ -97,7 +100,20 @@ public struct OrganizerActions {
         if let opensAt { message += ", opens \(ClockText.dateTime(millis: opensAt))" }
         if let closesAt { message += ", closes \(ClockText.dateTime(millis: closesAt))" }
         if let rules { message += "; " + Self.describe(rules) }
+        if let screenLanguage { message += "; screens in \(screenLanguage.nativeName) (\(screenLanguage.rawValue))" }
         return message + "."
+    }
+
+    /// The language for `--language`: one the kiosk screen's catalog speaks, or a usage error naming them.
+    static func screenLanguage(_ code: String) throws(ClientError) -> ScreenLanguage {
+        guard let language = ScreenLanguage(typed: code) else {
+            let codes = ScreenLanguage.allCases.map(\.rawValue).joined(separator: ", ")
+            throw ClientError(
+                .usage,
+                "--language '\(TerminalText.sanitize(code))' is not a language the kiosk screen speaks (one of \(codes))"
+            )
+        }
+        return language
     }
 
     /// One line for the door rules a lock carries, e.g. `zones Hall A (200), Annex (exclusive);

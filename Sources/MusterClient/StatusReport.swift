@@ -23,6 +23,8 @@ public struct StatusReport: Encodable {
     public let campaign: String?
     public let lockVersion: UInt64?
     public let checkInStatus: String?
+    /// The language the lock sets for every kiosk screen (issue 14); nil when it sets none.
+    public let lockLanguage: String?
     public let attendees: Int
     public let checkedIn: Int
     public let walkIns: Int
@@ -55,6 +57,7 @@ public struct StatusReport: Encodable {
         campaign = status.lock?.campaignID == nil ? nil : (status.lock?.campaignName ?? status.lock?.campaignID)
         lockVersion = status.lock?.version
         checkInStatus = status.lock?.campaignID == nil ? nil : status.lock?.checkInStatus
+        lockLanguage = status.lock?.campaignID == nil ? nil : status.lock?.language
         attendees = status.attendees
         checkedIn = status.checkedIn
         walkIns = status.walkIns
@@ -100,7 +103,7 @@ public struct StatusReport: Encodable {
         Output.data("Kiosk:      \(kiosk)\(location.isEmpty ? "" : " (\(location))")")
         Output.line("Key:        \(fingerprint ?? "unknown (musterd not reachable)")")
         Output.data(
-            "Lock:       \(campaign.map { "\($0), v\(lockVersion ?? 0), status '\(checkInStatus ?? "")'" } ?? "none (waiting for the organizer)")"
+            "Lock:       \(campaign.map { "\($0), v\(lockVersion ?? 0), status '\(checkInStatus ?? "")'\(lockLanguage.map { ", screens in \($0)" } ?? "")" } ?? "none (waiting for the organizer)")"
         )
         Output.line("Peers:      \(peers.isEmpty ? "none" : "\(peers.count) in session")")
         for line in peerLines() { Output.data(line) }

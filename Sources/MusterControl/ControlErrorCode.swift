@@ -12,6 +12,12 @@ public enum ControlErrorCode: String, Codable, Sendable, Equatable {
     case rejected
     /// The replica could not be written or read (disk full, I/O error, corruption).
     case storage
+    /// The peer's user may not send this request (SO_PEERCRED on the control socket): the public
+    /// screen's user sends only the screen's requests, and other users none (issue 14).
+    case forbidden
+    /// Too many lookups found no one lately: wait (``ControlResponse/retryAfterSeconds``) and see staff.
+    /// Only peers that are not staff are limited.
+    case rateLimited = "rate_limited"
     /// Anything else; the message says what.
     case `internal`
 }

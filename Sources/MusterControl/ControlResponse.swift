@@ -62,6 +62,12 @@ public struct ControlResponse: Codable, Sendable, Equatable {
     public var admitted: Bool?
     /// For `screen`: the locked campaign's name (nil while the kiosk waits for a lock).
     public var campaignName: String?
+    /// With ``ControlErrorCode/rateLimited``: how many seconds until a lookup may be tried again.
+    public var retryAfterSeconds: Int?
+    /// For `screen`: the language the organizer's lock sets for the screen (an ISO 639 code), nil when it
+    /// sets none and from daemons before it could. The screen falls back to its own `[screen] language`
+    /// for a code it does not speak.
+    public var language: String?
 
     public init(outcome: Outcome, message: String? = nil) {
         self.outcome = outcome

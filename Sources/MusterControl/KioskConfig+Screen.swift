@@ -4,7 +4,7 @@ extension KioskConfig {
     /// The keys of the `[screen]` table, each documented in `config/musterd.toml`.
     static let screenKeys: Set<String> = [
         "language", "outcome_seconds", "idle_seconds", "free_misses", "first_backoff_seconds",
-        "max_backoff_seconds", "miss_memory_seconds", "bell", "large_welcome", "clear_lines", "columns",
+        "max_backoff_seconds", "miss_memory_seconds", "bell", "large_welcome", "clear_lines", "columns", "user",
     ]
 
     /// Reads `[screen]`: every key optional, every value checked, unknown keys refused (a typo in a
@@ -24,6 +24,14 @@ extension KioskConfig {
                 throw ConfigError(file: file, "'screen.language' must be one of \(codes)")
             }
             options.language = language
+        }
+        if let value = table["user"] {
+            guard let name = value.string, !name.isEmpty, name.utf8.count <= 32,
+                name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) })
+            else {
+                throw ConfigError(file: file, "'screen.user' must be a user name (letters, digits, - _ .)")
+            }
+            options.user = name
         }
         func seconds(_ key: String, minimum: Int) throws(ConfigError) -> Duration? {
             guard let value = table[key] else { return nil }

@@ -26,6 +26,9 @@ public struct ScreenOptions: Sendable, Equatable {
     public var clearLines: Int = 30
     /// The terminal's width in cells, for the walk-in's QR code and for names cut to fit.
     public var columns: Int = 80
+    /// The user the public screen runs as (`muster-kiosk@.service`). musterd looks it up at start and
+    /// lets it send only the screen's requests over the control socket, with its lookups rate limited.
+    public var user: String = "muster-screen"
 
     public init() {}
 }

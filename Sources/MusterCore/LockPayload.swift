@@ -6,6 +6,13 @@
 /// Door rules (zones, capacity, entries, re-entry; issue 16) follow the window as an optional,
 /// versioned tail: a lock without rules encodes exactly as before, so every lock signed before door
 /// rules existed still decodes, verifies and materializes the same.
+///
+/// The screen's language (issue 14) is a second optional tail item, introduced by its own tag
+/// (``languageTag``) after the rules if there are any. A lock without a language encodes exactly as
+/// before, so no existing signature or digest changes. A kiosk older than this field refuses a lock
+/// that carries one (its decoder reads the tag as an unknown rules version, or as trailing bytes after
+/// the rules) instead of misreading it: set a language on the lock only once every kiosk runs a
+/// version that knows it.
 public struct LockPayload: DeltaPayload {
     public static let kind = DeltaKind.lock
     public var version: UInt64
@@ -16,6 +23,15 @@ public struct LockPayload: DeltaPayload {
     public var closesAtMillis: Int64?
     /// nil: no door rules (any zone, no capacity, unlimited entries, re-entry allowed).
     public var rules: DoorRules?
+    /// The language every kiosk screen speaks to the next person (an ISO 639 code such as `de`); nil:
+    /// each kiosk's own `[screen] language`. An attendee still switches for their own turn.
+    public var language: String?
+
+    /// The tag before the language in the encoding: not a rules version (those count up from 1), so an
+    /// older decoder refuses it as one rather than reading the language as rules.
+    public static let languageTag: UInt8 = 0x4C
+    /// The longest language code a lock carries (`de`, `pl`; room for three-letter ISO 639-2 codes).
+    public static let maxLanguageBytes = 3
 
     public init(
         version: UInt64,
@@ -23,7 +39,8 @@ public struct LockPayload: DeltaPayload {
         checkInStatus: String = "Responded",
         opensAtMillis: Int64? = nil,
         closesAtMillis: Int64? = nil,
-        rules: DoorRules? = nil
+        rules: DoorRules? = nil,
+        language: String? = nil
     ) {
         self.version = version
         self.campaignID = campaignID
@@ -31,6 +48,15 @@ public struct LockPayload: DeltaPayload {
         self.opensAtMillis = opensAtMillis
         self.closesAtMillis = closesAtMillis
         self.rules = rules
+        self.language = language
+    }
+
+    /// Whether `code` is shaped like a language code a lock may carry: two or three ASCII lowercase
+    /// letters. Which languages a screen actually speaks is the front end's business (its catalog);
+    /// a kiosk that does not speak the lock's language keeps its own.
+    public static func isLanguageCode(_ code: String) -> Bool {
+        let bytes = Array(code.utf8)
+        return (2...maxLanguageBytes).contains(bytes.count) && bytes.allSatisfy { (0x61...0x7A).contains($0) }
     }
 
     public func encode(into writer: inout ByteWriter) {
@@ -39,9 +65,14 @@ public struct LockPayload: DeltaPayload {
         writer.write(checkInStatus)
         writer.write(opensAtMillis)
         writer.write(closesAtMillis)
-        guard let rules else { return }
-        writer.write(DoorRules.encodingVersion)
-        rules.encode(into: &writer)
+        if let rules {
+            writer.write(DoorRules.encodingVersion)
+            rules.encode(into: &writer)
+        }
+        if let language {
+            writer.write(Self.languageTag)
+            writer.write(language)
+        }
     }
 
     public init(from reader: inout ByteReader) throws(DecodeError) {
@@ -50,12 +81,22 @@ public struct LockPayload: DeltaPayload {
         checkInStatus = try reader.readString(maxLength: 128)
         opensAtMillis = try reader.readOptionalInt64()
         closesAtMillis = try reader.readOptionalInt64()
-        guard !reader.isAtEnd else {
-            rules = nil
-            return
+        rules = nil
+        language = nil
+        // The optional tail: rules, then the language, each only when present, in that order.
+        guard !reader.isAtEnd else { return }
+        var tag = try reader.readUInt8()
+        if tag == DoorRules.encodingVersion {
+            rules = try DoorRules(from: &reader)
+            guard !reader.isAtEnd else { return }
+            tag = try reader.readUInt8()
         }
-        let rulesVersion = try reader.readUInt8()
-        guard rulesVersion == DoorRules.encodingVersion else { throw .unsupportedVersion(rulesVersion) }
-        rules = try DoorRules(from: &reader)
+        guard tag == Self.languageTag else { throw .unsupportedVersion(tag) }
+        let offset = reader.offset
+        let code = try reader.readString(maxLength: Self.maxLanguageBytes)
+        guard Self.isLanguageCode(code) else {
+            throw .invalidValue(at: offset, "a lock's language is two or three lowercase letters")
+        }
+        language = code
     }
 }

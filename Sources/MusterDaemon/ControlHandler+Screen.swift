@@ -26,8 +26,8 @@ extension ControlHandler {
         }
     }
 
-    /// What the public screen's banner needs: this kiosk's name, the locked campaign's name, and the
-    /// reason check-in is refused right now (outside the window), if it is.
+    /// What the public screen's banner needs: this kiosk's name, the locked campaign's name, the
+    /// language the lock sets, and the reason check-in is refused right now (outside the window), if it is.
     func screenContext() throws(ReplicaError) -> ControlResponse {
         let now = clock.nowMillis
         return try replica.view { view in
@@ -35,6 +35,7 @@ extension ControlHandler {
             response.kioskName = config.name
             guard let lock = try view.lock(), lock.campaignID != nil else { return response }
             response.campaignName = lock.campaignName ?? lock.campaignID
+            response.language = lock.language
             if case .refuse(let message) = CheckInPolicy.window(lock: lock, nowMillis: now) {
                 response.message = message
             }

@@ -224,8 +224,13 @@ public struct Daemon: Sendable {
         }
         let notifier = SystemdNotifier(status: { Self.statusLine(sync.peerReport()) })
         let badgeDesk = try BadgeDesk.make(config: config, handler: handler, time: SystemTime(), logger: logger)
-        let control = ControlServer(path: config.controlSocket, handler: handler, badgeDesk: badgeDesk, logger: logger)
-        {
+        let control = ControlServer(
+            path: config.controlSocket,
+            handler: handler,
+            badgeDesk: badgeDesk,
+            gate: .system(config: config, time: SystemTime()),
+            logger: logger
+        ) {
             [config] in
             notifier.notify("READY=1\nSTATUS=serving as \(config.name)")
         }

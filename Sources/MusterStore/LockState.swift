@@ -11,4 +11,6 @@ public struct LockState: Sendable, Equatable {
     public let closesAtMillis: Int64?
     /// The door rules the lock carries; nil when it carries none (every lock before issue 16).
     public var rules: DoorRules? = nil
+    /// The language the lock sets for every kiosk screen (an ISO 639 code); nil: each kiosk's own.
+    public var language: String? = nil
 }

@@ -279,17 +279,18 @@ enum Materializer {
         try db.run(
             """
             INSERT INTO lock_state(
-                id, version, campaign_id, check_in_status, opens_at, closes_at, hlc, author, seq, rules)
-            VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                id, version, campaign_id, check_in_status, opens_at, closes_at, hlc, author, seq, rules, language)
+            VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT(id) DO UPDATE SET version = excluded.version, campaign_id = excluded.campaign_id,
                 check_in_status = excluded.check_in_status, opens_at = excluded.opens_at, rules = excluded.rules,
-                closes_at = excluded.closes_at, hlc = excluded.hlc, author = excluded.author, seq = excluded.seq
+                closes_at = excluded.closes_at, hlc = excluded.hlc, author = excluded.author, seq = excluded.seq,
+                language = excluded.language
             WHERE (excluded.version, excluded.hlc, excluded.author, excluded.seq)
                 > (lock_state.version, lock_state.hlc, lock_state.author, lock_state.seq)
             """,
             [
                 Int64(clamping: p.version), p.campaignID, StoredText.field(p.checkInStatus), p.opensAtMillis,
-                p.closesAtMillis, stamp.hlc, stamp.author, stamp.seq, rulesBlob(p.rules),
+                p.closesAtMillis, stamp.hlc, stamp.author, stamp.seq, rulesBlob(p.rules), p.language,
             ]
         )
         if let campaignID = p.campaignID {

@@ -212,6 +212,14 @@ enum ReplicaSchema {
                     CREATE INDEX badge_attendee ON badge(campaign_id, attendee_key);
                     """
             )
+            // Rebuilt by the last migration (v6-lock-language), with every table this version materializes into.
+        }
+        migrator.registerMigration("v6-lock-language") { db in
+            // The screen's language on the lock (issue 14): `lock_state.language`, nil for none. Hashed
+            // into the digest only when set, so a replica whose locks carry no language keeps its digest.
+            // The rebuild is the one v5-badge used to run (the log may hold deltas a newer peer sent
+            // before this kiosk understood them); it moved here because it writes this column.
+            try db.execute(sql: "ALTER TABLE lock_state ADD COLUMN language TEXT;")
             try Materializer.rebuild(db: db)
         }
         return migrator

@@ -16,7 +16,8 @@ public struct ReplicaView {
             let row = try Row.fetchOne(
                 db.cachedStatement(
                     sql: """
-                        SELECT l.version, l.campaign_id, c.name, l.check_in_status, l.opens_at, l.closes_at, l.rules
+                        SELECT l.version, l.campaign_id, c.name, l.check_in_status, l.opens_at, l.closes_at, l.rules,
+                            l.language
                         FROM lock_state l LEFT JOIN campaign c ON c.id = l.campaign_id WHERE l.id = 1
                         """
                 )
@@ -30,7 +31,8 @@ public struct ReplicaView {
             checkInStatus: row["check_in_status"],
             opensAtMillis: row["opens_at"],
             closesAtMillis: row["closes_at"],
-            rules: Materializer.rules(row["rules"])
+            rules: Materializer.rules(row["rules"]),
+            language: row["language"]
         )
     }
 

@@ -41,6 +41,14 @@ struct Lock: ParsableCommand {
     @Option(help: "Entries per attendee per zone: once, unlimited, or a number per day.") var entries: String?
     @Flag(name: .customLong("no-reentry"), help: "Refuse entering a zone again after checking out of it.")
     var noReEntry = false
+    @Option(
+        help: ArgumentHelp(
+            "The language of every kiosk screen (en, de, fr, es, nl, pl).",
+            discussion:
+                "Overrides each kiosk's [screen] language; an attendee still switches for their own turn. Kiosks older than this option refuse a lock that sets it."
+        )
+    )
+    var language: String?
 
     func run() throws {
         let context = try options.context()
@@ -50,7 +58,8 @@ struct Lock: ParsableCommand {
                 status: status,
                 opens: opens,
                 closes: closes,
-                rules: try DoorRulesOptions.parse(zones: zone, entries: entries, noReEntry: noReEntry)
+                rules: try DoorRulesOptions.parse(zones: zone, entries: entries, noReEntry: noReEntry),
+                language: language
             )
         }
         Output.data(message)

@@ -188,11 +188,17 @@ final class LiveDaemon: @unchecked Sendable {
     var socketPath: String { config.controlSocket }
 
     /// Runs `run` (the server alone, or a service group around it) and returns once the socket listens.
-    func start(_ run: @escaping @Sendable (ControlServer) async throws -> Void = { try await $0.run() }) async throws {
+    /// - Parameter gate: the control socket's policy; by default this machine's users (the tests run
+    ///   as root, so as staff).
+    func start(
+        gate: ControlGate? = nil,
+        _ run: @escaping @Sendable (ControlServer) async throws -> Void = { try await $0.run() }
+    ) async throws {
         let (stream, continuation) = AsyncStream.makeStream(of: Bool.self)
         let listening = ControlServer(
             path: config.controlSocket,
             handler: handler,
+            gate: gate,
             logger: ClientTestSupport.quietLogger,
             onListening: { continuation.yield(true) }
         )

@@ -29,6 +29,7 @@ struct ScreenOptionsTests {
             large_welcome = true
             clear_lines = 50
             columns = 100
+            user = "kiosk-screen"
             """
         let options = try KioskConfig.parse(text, file: "t.toml").screen
         #expect(options.language == .german)
@@ -41,6 +42,8 @@ struct ScreenOptionsTests {
         #expect(options.bell && options.largeWelcome)
         #expect(options.clearLines == 50)
         #expect(options.columns == 100)
+        #expect(options.user == "kiosk-screen")
+        #expect(ScreenOptions().user == "muster-screen")
     }
 
     @Test(arguments: [
@@ -51,6 +54,9 @@ struct ScreenOptionsTests {
         ("[screen]\ncolumns = 20", "'screen.columns' must be an integer from 40 to 1000"),
         ("[screen]\nidle_secs = 3", "unknown key 'screen.idle_secs'"),
         ("screen = 3", "'screen' must be a table"),
+        ("[screen]\nuser = \"\"", "'screen.user' must be a user name"),
+        ("[screen]\nuser = \"root; rm\"", "'screen.user' must be a user name"),
+        ("[screen]\nuser = 0", "'screen.user' must be a user name"),
         (
             "[screen]\nfirst_backoff_seconds = 9\nmax_backoff_seconds = 4",
             "'screen.first_backoff_seconds' must not exceed 'screen.max_backoff_seconds'"

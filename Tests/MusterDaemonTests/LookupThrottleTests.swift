@@ -1,0 +1,114 @@
+import MusterControl
+import MusterTime
+import Testing
+
+@testable import MusterDaemon
+
+/// The daemon's brake on lookups by peers that are not staff (issue 14), in virtual time.
+@Suite("LookupThrottle")
+struct LookupThrottleTests {
+    static let settings = LookupThrottle.Settings(
+        freeMisses: 3,
+        firstBackoff: .seconds(2),
+        maxBackoff: .seconds(16),
+        forgiveEvery: .seconds(20)
+    )
+
+    @Test func freeMissesThenWaitsThatDouble() {
+        var throttle = LookupThrottle(settings: Self.settings)
+        var now = Duration.seconds(100)
+        for _ in 0..<3 {
+            #expect(throttle.admit(at: now) == .allow)
+            throttle.recordMiss(at: now)
+        }
+        #expect(throttle.admit(at: now) == .allow, "three misses are free")
+        throttle.recordMiss(at: now)
+        #expect(throttle.admit(at: now) == .wait(.seconds(2)))
+        #expect(throttle.admit(at: now + .seconds(1)) == .wait(.seconds(1)))
+        now += .seconds(2)
+        #expect(throttle.admit(at: now) == .allow)
+        throttle.recordMiss(at: now)
+        #expect(throttle.admit(at: now) == .wait(.seconds(4)))
+        #expect(
+            (5...9).map(throttle.backoff(afterMisses:)) == [
+                .seconds(4), .seconds(8), .seconds(16), .seconds(16), .seconds(16),
+            ]
+        )
+        #expect(throttle.backoff(afterMisses: 3) == .zero)
+    }
+
+    @Test func missesAreForgivenOneAtATime() {
+        var throttle = LookupThrottle(settings: Self.settings)
+        for _ in 0..<3 { throttle.recordMiss(at: .seconds(10)) }
+        #expect(throttle.misses == 3)
+        #expect(throttle.admit(at: .seconds(29)) == .allow)
+        #expect(throttle.misses == 3)
+        _ = throttle.admit(at: .seconds(30))
+        #expect(throttle.misses == 2)
+        _ = throttle.admit(at: .seconds(75))
+        #expect(throttle.misses == 0)
+        // An occasional typo never adds up to a wait.
+        for minute in 1...30 {
+            let now = Duration.seconds(100 + minute * 60)
+            #expect(throttle.admit(at: now) == .allow)
+            throttle.recordMiss(at: now)
+        }
+    }
+
+    @Test func aCheckInOrWalkInForgivesOneMiss() {
+        var throttle = LookupThrottle(settings: Self.settings)
+        for _ in 0..<3 { throttle.recordMiss(at: .seconds(1)) }
+        throttle.forgiveOne()
+        throttle.recordMiss(at: .seconds(1))
+        #expect(throttle.admit(at: .seconds(1)) == .allow, "a walk-in's email lookup did not count")
+        throttle.forgiveOne()
+        throttle.forgiveOne()
+        throttle.forgiveOne()
+        throttle.forgiveOne()
+        #expect(throttle.misses == 0)
+    }
+
+    @Test func theDaemonsBrakeIsLooserThanTheScreens() {
+        var options = ScreenOptions()
+        options.freeMisses = 3
+        options.firstBackoff = .seconds(2)
+        options.maxBackoff = .seconds(60)
+        let settings = LookupThrottle.Settings(screen: options)
+        #expect(settings.freeMisses == 6)
+        #expect(settings.firstBackoff == .seconds(2) && settings.maxBackoff == .seconds(60))
+    }
+
+    @Test func theGateBrakesTheScreenButNotStaff() {
+        let clock = ManualClock()
+        let gate = ControlGate(
+            roles: ControlPeerRoles(staffUIDs: [0], staffGID: nil, screenUID: 105),
+            throttle: Self.settings,
+            time: clock
+        )
+        var lookup = ControlRequest(op: .lookup)
+        lookup.query = "MUS-9999"
+        let notFound = ControlResponse(outcome: .notFound)
+        for _ in 0..<4 {
+            #expect(gate.refusal(for: lookup, role: .screen) == nil)
+            gate.answered(lookup, with: notFound, role: .screen)
+        }
+        let refused = gate.refusal(for: lookup, role: .screen)
+        #expect(refused?.outcome == .error)
+        #expect(refused?.errorCode == .rateLimited)
+        #expect(refused?.retryAfterSeconds == 2)
+        #expect(refused?.message?.contains("see staff") == true)
+        #expect(refused?.message?.contains("MUS-9999") == false)
+        var checkIn = ControlRequest(op: .checkIn)
+        checkIn.query = "MUS-0001"
+        #expect(gate.refusal(for: checkIn, role: .screen)?.errorCode == .rateLimited, "no way around by check-in")
+        #expect(gate.refusal(for: lookup, role: .staff) == nil, "staff lookups are never limited")
+        gate.answered(lookup, with: notFound, role: .staff)
+        #expect(gate.refusal(for: ControlRequest(op: .screen), role: .screen) == nil, "the lock is always shown")
+        clock.advance(by: .seconds(2))
+        #expect(gate.refusal(for: lookup, role: .screen) == nil)
+        // Refused everything: an unknown peer is never even throttled, it is forbidden.
+        #expect(gate.refusal(for: lookup, role: .other)?.errorCode == .forbidden)
+        #expect(gate.role(of: nil) == .other)
+        #expect(gate.role(of: ControlPeer(pid: 9, uid: 105, gid: 105)) == .screen)
+    }
+}
