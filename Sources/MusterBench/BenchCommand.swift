@@ -31,6 +31,15 @@ enum BenchCommand {
         var report = BenchReport(quick: options.quick)
         if options.only == "badge" {
             try badgeFigure(options, report: &report)
+            let environment = ProcessInfo.processInfo.environment
+            if let queue = environment["MUSTER_BENCH_CUPS_QUEUE"] {
+                try LabBench.badgeCheckIn(
+                    options,
+                    report: &report,
+                    queue: queue,
+                    server: environment["MUSTER_BENCH_CUPS_SERVER"]
+                )
+            }
             return report
         }
         if options.inProcess {

@@ -1,0 +1,63 @@
+import Foundation
+
+extension LabBench {
+    /// "Check-in latency unchanged" (issue 15): the kiosk screen's check-in (from the attendee's
+    /// "y" to the "Welcome" line) on one real kiosk, first without a printer, then with the same
+    /// kiosk printing every badge on `queue` (the screen asks for the badge after the check-in was
+    /// acknowledged, and waits for it before the guestbook question, so the badges do print during
+    /// the run). Part of `--only=badge` when `MUSTER_BENCH_CUPS_QUEUE` names a queue.
+    static func badgeCheckIn(
+        _ options: BenchOptions,
+        report: inout BenchReport,
+        queue: String,
+        server: String?
+    ) throws {
+        let names = ["kiosk screen check-in p99, no printer", "kiosk screen check-in p99, printing badges"]
+        let repo = FileManager.default.currentDirectoryPath
+        let binaries =
+            (Bundle.main.executablePath.map { ($0 as NSString).deletingLastPathComponent }) ?? ".build/release"
+        if let reason = Lab.unavailableReason(repo: repo, binaries: binaries) {
+            for name in names { report.skip(name, target: "unchanged", reason: reason) }
+            return
+        }
+        let lab = Lab(repo: repo, binaries: binaries)
+        installSignalHandlers()
+        defer { lab.down() }
+        let count = options.quick ? 10 : 100
+        BenchCommand.progress("badge check-in: one kiosk, \(count) attendees without a printer, then \(count) with")
+        try lab.up(1)
+        try lab.importAttendees(first: 0, rows: 2 * count, lock: true)
+        let plain = try KioskScreenBench.run(lab: lab, kiosk: 1, count: count, firstAttendee: 0)
+
+        try lab.stop(1)
+        // In the config file: musterd prints on it, and the screen reads it to ask for the badge.
+        let config = try String(contentsOfFile: lab.config(1), encoding: .utf8)
+        let serverLine = server.map { "cups_server = \"\($0)\"\n" } ?? ""
+        try (config + "\nprinter = \"\(queue)\"\n" + serverLine)
+            .write(toFile: lab.config(1), atomically: true, encoding: .utf8)
+        try lab.start(1)
+        let printing = try KioskScreenBench.run(lab: lab, kiosk: 1, count: count, firstAttendee: count)
+
+        for (name, sample) in [("no printer", plain), ("printing badges", printing)] {
+            report.latency(
+                "kiosk screen check-in p50, \(name)",
+                sample.checkIn.p50,
+                limitName: "control ping p50",
+                limit: sample.controlPing.p50,
+                target: "—",
+                met: true
+            )
+            report.latency(
+                "kiosk screen check-in p99, \(name)",
+                sample.checkIn.p99,
+                limitName: "control ping p99",
+                limit: sample.controlPing.p99,
+                target: "unchanged",
+                met: true
+            )
+        }
+        report.note(
+            "badge check-in: \(count) attendees each way on one kiosk; with the printer, each badge printed (screen waits for it) before the next attendee"
+        )
+    }
+}
