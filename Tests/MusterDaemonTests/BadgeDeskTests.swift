@@ -39,7 +39,10 @@ struct BadgeDeskCupsTests {
 
     static func desk(_ f: HandlerFixture, _ cups: PrivateCups?, format: BadgeFormat = .pdf) throws -> BadgeDesk {
         let printer = try cups.map {
-            BadgePrinter(queue: try CupsQueue(name: $0.queue, server: $0.socketPath), time: SystemTime())
+            BadgePrinter(
+                queue: try CupsQueue(name: format == .zpl ? $0.zebraQueue : $0.queue, server: $0.socketPath),
+                time: SystemTime()
+            )
         }
         return BadgeDesk(
             handler: f.handler,
@@ -135,7 +138,8 @@ struct BadgeDeskCupsTests {
     }
 
     /// A kiosk configured for a raw Zebra queue (`badge.format = "zpl"`) sends the label as ZPL,
-    /// untouched by CUPS: the printer receives exactly the renderer's ZPL, and the badge is recorded.
+    /// untouched by CUPS: the Zebra (on `socket://`, as a network Zebra is added) receives exactly
+    /// the renderer's ZPL, and the badge is recorded.
     @Test func aZPLQueueReceivesTheLabelAsZPL() async throws {
         let f = try HandlerFixture()
         try Self.importNames(f)
@@ -145,7 +149,7 @@ struct BadgeDeskCupsTests {
         #expect(f.request(.checkIn, query: "lucja@example.com").outcome == .checkedIn)
         let response = await Self.badge(desk, key: "lucja@example.com")
         #expect(response.outcome == .badgePrinted, "\(response.message ?? "")")
-        let job = try cups.printer.waitForJobs(1)[0]
+        let job = try cups.zebra.waitForJobs(1)[0]
         var request = ControlRequest(op: .badge)
         request.attendeeKey = "lucja@example.com"
         let expected = try f.replica.view { view in try BadgeRequest.decide(request, reason: .reprint, view: view) }

@@ -19,6 +19,10 @@ public final class PrivateCups: @unchecked Sendable {
     public let directory: TemporaryDirectory
     public let printer: VirtualPrinter
     public let queue = "badge"
+    /// A second, raw queue `zebra` on `socket://` to a ``LoopbackPrinter``: how a network Zebra is
+    /// set up for ZPL.
+    public let zebra: LoopbackPrinter
+    public let zebraQueue = "zebra"
     private let process: Process
 
     /// The socket cupsd listens on: what `cups_server` is set to.
@@ -33,6 +37,7 @@ public final class PrivateCups: @unchecked Sendable {
     public init() throws {
         directory = try TemporaryDirectory("muster-cups")
         printer = try VirtualPrinter()
+        zebra = try LoopbackPrinter()
         let root = directory.path
         for sub in ["spool", "spool/tmp", "cache", "state", "log", "ppd"] {
             try FileManager.default.createDirectory(atPath: "\(root)/\(sub)", withIntermediateDirectories: true)
@@ -74,6 +79,7 @@ public final class PrivateCups: @unchecked Sendable {
             try process.run()
             try waitUntilRunning()
             try lp("lpadmin", ["-p", queue, "-E", "-v", printer.uri, "-m", "raw"])
+            try lp("lpadmin", ["-p", zebraQueue, "-E", "-v", "socket://127.0.0.1:\(zebra.port)", "-m", "raw"])
         } catch {
             shutdown()
             throw error
@@ -99,6 +105,7 @@ public final class PrivateCups: @unchecked Sendable {
             process.waitUntilExit()
         }
         printer.close()
+        zebra.close()
         directory.remove()
     }
 

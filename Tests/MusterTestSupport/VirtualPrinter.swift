@@ -5,8 +5,8 @@ import Glibc
 #endif
 
 /// An IPP printer of the test's own: CUPS's `ippeveprinter` (Debian's `cups-ipp-utils`) on
-/// localhost and a free port, taking PDF and raw bytes (ZPL for a Zebra comes as
-/// `application/octet-stream`), with its spool in a temporary directory.
+/// localhost and a free port, taking PDF, with its spool in a temporary directory. (It refuses raw
+/// data it cannot recognise by its first bytes, such as ZPL: the ZPL test uses a ``LoopbackPrinter``.)
 ///
 /// The badge tests point a private cupsd's queue at it (`ipp://localhost:PORT/ipp/print`), so a
 /// job goes through the real scheduler and the real `ipp` backend, which follows the job on the
@@ -48,12 +48,13 @@ public final class VirtualPrinter: @unchecked Sendable {
         }
         // The print command: copy the document, then rename, so a reader never sees half a file.
         let command = directory.file("print-command")
+        let printed = directory.file("printed")
         try """
         #!/bin/sh
         set -e
         name=$(basename "$1")
-        cp "$1" "\(printedDirectory)/.$name"
-        mv "\(printedDirectory)/.$name" "\(printedDirectory)/$name"
+        cp "$1" "\(printed)/.$name"
+        mv "\(printed)/.$name" "\(printed)/$name"
         """.write(toFile: command, atomically: true, encoding: .utf8)
         chmod(command, 0o755)
 
@@ -70,16 +71,16 @@ public final class VirtualPrinter: @unchecked Sendable {
         printer.executableURL = URL(fileURLWithPath: "/usr/sbin/ippeveprinter")
         printer.arguments = [
             "-r", "off", "-n", "localhost", "-p", "\(port)", "-d", directory.file("spool"), "-c", command,
-            "-f", "application/pdf,application/octet-stream", "-m", "Badge Printer", "Muster Test Badges",
+            "-f", "application/pdf", "-m", "Badge Printer", "Muster Test Badges",
         ]
         var environment = ProcessInfo.processInfo.environment
         environment["DBUS_SYSTEM_BUS_ADDRESS"] = "unix:path=\(busSocket)"
         printer.environment = environment
         printer.standardInput = FileHandle.nullDevice
         FileManager.default.createFile(atPath: directory.file("ippeveprinter.log"), contents: nil)
-        let log = try FileHandle(forWritingTo: URL(fileURLWithPath: directory.file("ippeveprinter.log")))
-        printer.standardOutput = log
-        printer.standardError = log
+        let logFile = try FileHandle(forWritingTo: URL(fileURLWithPath: directory.file("ippeveprinter.log")))
+        printer.standardOutput = logFile
+        printer.standardError = logFile
         do {
             try bus.run()
             try Self.waitUntil("the printer's D-Bus socket exists", process: bus) {
