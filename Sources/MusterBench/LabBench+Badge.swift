@@ -56,8 +56,14 @@ extension LabBench {
                 met: true
             )
         }
+        // What the daemon logged for the badges: each one printed (CUPS reported it completed) or
+        // why not; the screen waits for the answer before the next attendee.
+        let log = (try? String(contentsOfFile: "\(lab.directory)/k1/musterd.log", encoding: .utf8)) ?? ""
+        let lines = log.split(separator: "\n")
+        let printed = lines.filter { $0.contains("badge printed") }.count
+        let failed = lines.filter { $0.contains("badge not printed") }.count
         report.note(
-            "badge check-in: \(count) attendees each way on one kiosk; with the printer, each badge printed (screen waits for it) before the next attendee"
+            "badge check-in: \(count) attendees each way on one kiosk; with the printer, musterd logged \(printed) badges printed and \(failed) not printed"
         )
     }
 }

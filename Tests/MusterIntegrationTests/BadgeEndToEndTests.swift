@@ -60,8 +60,9 @@ struct BadgeEndToEndTests {
 
     static func checkedIn(_ kiosk: KioskHarness) throws -> Int? { try kiosk.status()["checkedIn"] as? Int }
 
-    /// `muster badge preview` writes a PDF or a PNG of the badge, prints nothing and records nothing.
-    @Test func previewWritesAPDFAndAPNG() throws {
+    /// `muster badge preview` writes a PDF, a PNG or ZPL of the badge, prints nothing and records
+    /// nothing.
+    @Test func previewWritesAPDFAPNGAndZPL() throws {
         let kiosk = try Self.kiosk(printingTo: nil)
         let pdf = kiosk.directory.appendingPathComponent("grace.pdf").path
         let made = try kiosk.muster(["badge", "preview", "grace@example.com", "--out", pdf])
@@ -81,6 +82,11 @@ struct BadgeEndToEndTests {
         #expect(try kiosk.muster(["badge", "preview", "grace@example.com", "--out", png]).status == 0)
         let pngBytes = try Data(contentsOf: URL(fileURLWithPath: png))
         #expect(pngBytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+
+        let zpl = kiosk.directory.appendingPathComponent("grace.zpl").path
+        #expect(try kiosk.muster(["badge", "preview", "grace@example.com", "--out", zpl]).status == 0)
+        let label = try String(contentsOfFile: zpl, encoding: .utf8)
+        #expect(label.hasPrefix("^XA\n^PW496\n^LL799\n") && label.hasSuffix("^XZ\n"), "\(label.prefix(80))")
 
         let wrongType = try kiosk.muster(["badge", "preview", "grace@example.com", "--out", "grace.jpg"])
         #expect(wrongType.status == 64, "a format it cannot write is a usage error: \(wrongType.stderr)")
