@@ -20,7 +20,9 @@ import Glibc
 ///   printer's own, on a socket in its directory, is given to it as `DBUS_SYSTEM_BUS_ADDRESS`; no
 ///   avahi-daemon is on that bus, so nothing is announced anywhere.
 /// - `-n localhost`: it listens on IPv4 and IPv6 loopback of that name, never on another interface
-///   (a numeric address fails, as it then looks for an IPv6 address of "127.0.0.1").
+///   (a numeric address fails, as it then looks for an IPv6 address of "127.0.0.1"). It needs both:
+///   on a machine with IPv6 disabled it exits with "Unable to create IPv6 listener", which the
+///   error thrown here quotes.
 public final class VirtualPrinter: @unchecked Sendable {
     // @unchecked: every stored property is set once in init and only read afterwards, except the
     // two processes, which only `close()` touches (once, from the test's own task).
