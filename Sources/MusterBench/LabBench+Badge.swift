@@ -24,19 +24,33 @@ extension LabBench {
         installSignalHandlers()
         defer { lab.down() }
         let count = options.quick ? 10 : 100
-        BenchCommand.progress("badge check-in: one kiosk, \(count) attendees without a printer, then \(count) with")
+        // MUSTER_BENCH_BADGE_ORDER=printing-first runs the printing half first, to tell an effect
+        // of printing from one of the order (the second half runs after a restart, on a replica
+        // that holds the first half's check-ins).
+        let printingFirst = ProcessInfo.processInfo.environment["MUSTER_BENCH_BADGE_ORDER"] == "printing-first"
+        BenchCommand.progress(
+            "badge check-in: one kiosk, \(count) attendees "
+                + (printingFirst ? "printing badges, then \(count) without" : "without a printer, then \(count) with")
+        )
         try lab.up(1)
         try lab.importAttendees(first: 0, rows: 2 * count, lock: true)
-        let plain = try KioskScreenBench.run(lab: lab, kiosk: 1, count: count, firstAttendee: 0)
-
-        try lab.stop(1)
         // In the config file: musterd prints on it, and the screen reads it to ask for the badge.
-        let config = try String(contentsOfFile: lab.config(1), encoding: .utf8)
+        let plainConfig = try String(contentsOfFile: lab.config(1), encoding: .utf8)
         let serverLine = server.map { "cups_server = \"\($0)\"\n" } ?? ""
-        try (config + "\nprinter = \"\(queue)\"\n" + serverLine)
-            .write(toFile: lab.config(1), atomically: true, encoding: .utf8)
-        try lab.start(1)
-        let printing = try KioskScreenBench.run(lab: lab, kiosk: 1, count: count, firstAttendee: count)
+        let printingConfig = plainConfig + "\nprinter = \"\(queue)\"\n" + serverLine
+        var plain: KioskScreenBench.Result?
+        var printing: KioskScreenBench.Result?
+        for (half, withPrinter) in (printingFirst ? [true, false] : [false, true]).enumerated() {
+            if half > 0 || withPrinter {
+                try lab.stop(1)
+                try (withPrinter ? printingConfig : plainConfig)
+                    .write(toFile: lab.config(1), atomically: true, encoding: .utf8)
+                try lab.start(1)
+            }
+            let sample = try KioskScreenBench.run(lab: lab, kiosk: 1, count: count, firstAttendee: half * count)
+            if withPrinter { printing = sample } else { plain = sample }
+        }
+        guard let plain, let printing else { throw BenchError(.wrongResult, "badge check-in: a half did not run") }
 
         for (name, sample) in [("no printer", plain), ("printing badges", printing)] {
             report.latency(
@@ -64,7 +78,7 @@ extension LabBench {
         let printed = lines.filter { $0.contains("badge printed") }.count
         let failed = lines.filter { $0.contains("badge not printed") }.count
         report.note(
-            "badge check-in: \(count) attendees each way on one kiosk; with the printer, musterd logged \(printed) badges printed and \(failed) not printed"
+            "badge check-in: \(count) attendees each way on one kiosk, \(printingFirst ? "printing half first" : "printing half second"); with the printer, musterd logged \(printed) badges printed and \(failed) not printed"
         )
     }
 }
