@@ -40,7 +40,8 @@ extension LabBench {
         let printingConfig = plainConfig + "\nprinter = \"\(queue)\"\n" + serverLine
         var plain: KioskScreenBench.Result?
         var printing: KioskScreenBench.Result?
-        for (half, withPrinter) in (printingFirst ? [true, false] : [false, true]).enumerated() {
+        let order: [Bool] = printingFirst ? [true, false] : [false, true]
+        for (half, withPrinter) in order.enumerated() {
             if half > 0 || withPrinter {
                 try lab.stop(1)
                 try (withPrinter ? printingConfig : plainConfig)
