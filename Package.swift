@@ -218,7 +218,9 @@ let package = Package(
         .testTarget(name: "MusterSimTests", dependencies: ["MusterSim", "MusterStore", "MusterCore", "MusterSync"]),
         .testTarget(
             name: "MusterIntegrationTests",
-            dependencies: ["MusterCore", "MusterCrypto", "MusterStore", "MusterAttendeeList", "MusterSync"]
+            dependencies: [
+                "MusterCore", "MusterCrypto", "MusterStore", "MusterAttendeeList", "MusterSync", "MusterTestSupport",
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

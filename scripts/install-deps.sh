@@ -13,9 +13,10 @@
 # on a terminal in the integration tests (KioskScreenTmuxTests).
 #
 # Badges (issue 15): cairo and pango render them (libcairo2-dev, libpango1.0-dev), libqrencode draws
-# every QR code (libqrencode-dev), libcups sends them to the printer (libcups2-dev). cups and
-# cups-ipp-utils run the private cupsd of the badge tests; poppler-utils (pdftotext) and zbar-tools
-# (zbarimg) read the rendered badges back in the tests. The Noto and DejaVu fonts cover Latin with
+# every QR code (libqrencode-dev), libcups sends them to the printer (libcups2-dev). cups runs the
+# private cupsd of the badge tests and cups-ipp-utils its virtual printer (ippeveprinter, which
+# also needs a D-Bus bus of its own: dbus); poppler-utils (pdftotext) and zbar-tools (zbarimg) read
+# the rendered badges back, and sqlite3 reads the recorded badges from a kiosk's replica. The Noto and DejaVu fonts cover Latin with
 # accents, Chinese, Japanese, Korean and Arabic names.
 set -euo pipefail
 packages=(libsqlite3-dev libsodium-dev libavahi-client-dev pkg-config sqlite3

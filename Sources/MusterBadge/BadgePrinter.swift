@@ -31,12 +31,17 @@ public struct BadgePrinter: Sendable {
         self.pollInterval = pollInterval
     }
 
-    /// Prints `document` (a PDF) as job `title` and returns once CUPS reports it completed.
+    /// Prints `document` (a PDF, or ZPL for a raw Zebra queue) as job `title` and returns once
+    /// CUPS reports it completed.
     ///
     /// - Throws: ``BadgeError`` with ``BadgeError/Code/printerUnavailable`` (no cupsd, no such
     ///   queue, stopped or rejecting), ``BadgeError/Code/printFailed`` (aborted, cancelled, or the
     ///   queue stopped while the job waited) or ``BadgeError/Code/printTimedOut``.
-    public func print(_ document: [UInt8], title: String) async throws(BadgeError) -> PrintedBadge {
+    public func print(
+        _ document: [UInt8],
+        title: String,
+        format: BadgeFormat = .pdf
+    ) async throws(BadgeError) -> PrintedBadge {
         let started = time.uptime
         let connection = try CupsConnection(queue)
         let before = try connection.queueState()
@@ -50,7 +55,7 @@ public struct BadgePrinter: Sendable {
                 cause: before.message
             )
         }
-        let job = try connection.submit(document, title: title)
+        let job = try connection.submit(document, title: title, format: format.documentFormat)
         let deadline = time.deadline(after: timeout)
         while true {
             let (state, reasons) = try connection.jobState(job)
@@ -92,7 +97,7 @@ public struct BadgePrinter: Sendable {
     /// Hands `document` to CUPS (queue checked, `Create-Job`, `Send-Document`) and returns the job
     /// id without following the job: what the benchmark times as "submit", and what a caller that
     /// follows jobs by other means would use.
-    public func submit(_ document: [UInt8], title: String) throws(BadgeError) -> Int32 {
+    public func submit(_ document: [UInt8], title: String, format: BadgeFormat = .pdf) throws(BadgeError) -> Int32 {
         let connection = try CupsConnection(queue)
         let state = try connection.queueState()
         guard state.state != Self.printerStopped, state.accepting else {
@@ -102,7 +107,7 @@ public struct BadgePrinter: Sendable {
                 cause: state.message
             )
         }
-        return try connection.submit(document, title: title)
+        return try connection.submit(document, title: title, format: format.documentFormat)
     }
 
     // RFC 8011 `printer-state` and `job-state` values.

@@ -19,10 +19,14 @@ public struct BadgeRenderer: Sendable {
     public let layout: BadgeLayout
     /// Resolution of PNG previews; 300 dpi is what label printers print at.
     public var dotsPerInch: Double
+    /// Resolution of a ZPL badge: the Zebra's own (203 dpi for most desktop models, 300 or 600 for
+    /// the high-resolution ones), so one bitmap dot is one printed dot.
+    public var zplDotsPerInch: Double
 
-    public init(layout: BadgeLayout, dotsPerInch: Double = 300) {
+    public init(layout: BadgeLayout, dotsPerInch: Double = 300, zplDotsPerInch: Double = 203) {
         self.layout = layout
         self.dotsPerInch = dotsPerInch
+        self.zplDotsPerInch = zplDotsPerInch
     }
 
     public func render(_ content: BadgeContent, as format: BadgeFormat) throws(BadgeError) -> BadgeRendering {
@@ -30,12 +34,12 @@ public struct BadgeRenderer: Sendable {
         let closure = Unmanaged.passUnretained(sink).toOpaque()
         let width = layout.size.widthPoints
         let height = layout.size.heightPoints
-        let scale = dotsPerInch / 72
+        let scale = (format == .zpl ? zplDotsPerInch : dotsPerInch) / 72
         let surface: OpaquePointer? =
             switch format {
             case .pdf:
                 cairo_pdf_surface_create_for_stream(CairoByteSink.write, closure, width, height)
-            case .png:
+            case .png, .zpl:
                 cairo_image_surface_create(
                     CAIRO_FORMAT_RGB24,
                     Int32((width * scale).rounded()),
@@ -51,7 +55,7 @@ public struct BadgeRenderer: Sendable {
         }
         guard let cairo = cairo_create(surface) else { throw BadgeError(.renderFailed, "cairo_create failed") }
         defer { cairo_destroy(cairo) }
-        if format == .png { cairo_scale(cairo, scale, scale) }
+        if format != .pdf { cairo_scale(cairo, scale, scale) }
         cairo_set_source_rgb(cairo, 1, 1, 1)
         cairo_paint(cairo)
         cairo_set_source_rgb(cairo, 0, 0, 0)
@@ -60,6 +64,7 @@ public struct BadgeRenderer: Sendable {
         switch format {
         case .pdf: cairo_surface_finish(surface)
         case .png: try Self.check(cairo_surface_write_to_png_stream(surface, CairoByteSink.write, closure), "PNG")
+        case .zpl: sink.bytes = try Self.zpl(of: surface).zpl
         }
         try Self.check(cairo_surface_status(surface), "finishing the \(format)")
         return withExtendedLifetime(sink) {
@@ -163,6 +168,23 @@ public struct BadgeRenderer: Sendable {
         }
         cairo_fill(cairo)
         cairo_restore(cairo)
+    }
+
+    /// The pixels of a finished RGB24 image surface as a ZPL graphic.
+    static func zpl(of surface: OpaquePointer) throws(BadgeError) -> ZPLGraphic {
+        cairo_surface_flush(surface)
+        let width = Int(cairo_image_surface_get_width(surface))
+        let height = Int(cairo_image_surface_get_height(surface))
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        guard let data = cairo_image_surface_get_data(surface), width > 0, height > 0 else {
+            throw BadgeError(.renderFailed, "cairo gave no pixels for the ZPL badge")
+        }
+        return ZPLGraphic(
+            rgb24: UnsafeRawBufferPointer(start: data, count: stride * height),
+            width: width,
+            height: height,
+            stride: stride
+        )
     }
 
     /// Turns a cairo status into a typed error naming what was being done.

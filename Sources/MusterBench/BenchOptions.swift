@@ -21,7 +21,8 @@ struct BenchOptions {
     let inProcess: Bool
     let lab: Bool
     /// `--only=propagation,discovery,burst` (any of them): some lab parts (for profiling and before/after runs);
-    /// `--only=badge`: the badge render + submit figure alone.
+    /// `--only=badge`: the badge render + submit figure; with `MUSTER_BENCH_CUPS_QUEUE`, also the kiosk
+    /// screen's check-in latency without and with a printer (`scripts/private-printer` makes one).
     let only: String?
     let sizes: LabSizes
 

@@ -2,7 +2,7 @@ import Foundation
 public import MusterBadge
 public import MusterControl
 
-/// `muster badge preview QUERY --out FILE.pdf|FILE.png`: renders an attendee's badge with this
+/// `muster badge preview QUERY --out FILE.pdf|FILE.png|FILE.zpl`: renders an attendee's badge with this
 /// kiosk's layout, without printing and without recording anything.
 ///
 /// Staff commands read the replica directly (read-only), so the preview is drawn in the `muster`
@@ -13,7 +13,7 @@ public struct BadgePreview {
     public init(_ client: ClientContext) { self.client = client }
 
     /// Renders the badge of the attendee `query` names (email or ticket code) to `path`; the
-    /// extension picks PDF or PNG.
+    /// extension picks PDF, PNG or ZPL.
     public func write(query: String, to path: String) throws(ClientError) -> BadgeRendering {
         let queries = StaffQueries(client)
         let record = try queries.lookup(query)
@@ -33,7 +33,7 @@ public struct BadgePreview {
         return try Self.render(content, config: client.config.badge, to: path)
     }
 
-    /// Renders `content` with the layout of `config` to `path` (PDF or PNG by extension).
+    /// Renders `content` with the layout of `config` to `path` (PDF, PNG or ZPL by extension).
     public static func render(
         _ content: BadgeContent,
         config: BadgeConfig,
@@ -47,7 +47,8 @@ public struct BadgePreview {
                 size: try BadgeSize(parsing: config.size),
                 fields: try BadgeLayout.fields(parsing: config.fields)
             )
-            rendering = try BadgeRenderer(layout: layout).render(content, as: try BadgeFormat(path: path))
+            rendering = try BadgeRenderer(layout: layout, zplDotsPerInch: Double(config.dotsPerInch))
+                .render(content, as: try BadgeFormat(path: path))
         } catch {
             throw ClientError(error.code == .badLayout ? .usage : .failed, error.description, cause: error)
         }

@@ -1,6 +1,7 @@
 import TOMLKit
 
-/// The badge keys of the config (`printer`, `cups_server`, `[badge] size` and `fields`).
+/// The badge keys of the config (`printer`, `cups_server`, `[badge] size`, `fields`, `format` and
+/// `dpi`).
 ///
 /// Kept as plain text here, because `muster` and the config parser link no cairo; `musterd`
 /// turns them into a layout at start-up (`MusterBadge.BadgeLayout`) and refuses to start on a
@@ -16,6 +17,10 @@ public struct BadgeConfig: Sendable, Equatable {
     /// Drawn top to bottom; the QR code goes at the bottom. Known: event, first_name, last_name,
     /// company, qr.
     public var fields: [String] = ["event", "first_name", "last_name", "company", "qr"]
+    /// What the queue is fed: `pdf` (any CUPS driver queue) or `zpl` (a raw queue on a Zebra).
+    public var format: String = "pdf"
+    /// The Zebra's resolution for `zpl` (203, 300 or 600 dots per inch); unused for a PDF.
+    public var dotsPerInch: Int = 203
 
     public init() {}
 
@@ -34,8 +39,23 @@ public struct BadgeConfig: Sendable, Equatable {
         }
         guard let value = table["badge"] else { return config }
         guard let badge = value.table else { throw ConfigError(file: file, "'badge' must be a table ([badge])") }
-        for key in badge.keys where key != "size" && key != "fields" {
-            throw ConfigError(file: file, "unknown key 'badge.\(key)' (known keys: badge.fields, badge.size)")
+        for key in badge.keys where !["size", "fields", "format", "dpi"].contains(key) {
+            throw ConfigError(
+                file: file,
+                "unknown key 'badge.\(key)' (known keys: badge.dpi, badge.fields, badge.format, badge.size)"
+            )
+        }
+        if let format = badge["format"] {
+            guard let text = format.string, ["pdf", "zpl"].contains(text) else {
+                throw ConfigError(file: file, "'badge.format' must be \"pdf\" or \"zpl\"")
+            }
+            config.format = text
+        }
+        if let dpi = badge["dpi"] {
+            guard let value = dpi.int, [203, 300, 600].contains(value) else {
+                throw ConfigError(file: file, "'badge.dpi' must be 203, 300 or 600 (the Zebra's resolution)")
+            }
+            config.dotsPerInch = value
         }
         if let size = badge["size"] {
             guard let text = size.string else { throw ConfigError(file: file, "'badge.size' must be a string") }

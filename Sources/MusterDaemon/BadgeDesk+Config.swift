@@ -15,17 +15,35 @@ extension BadgeDesk {
     ) throws(DaemonError) -> BadgeDesk {
         let layout: BadgeLayout
         var printer: BadgePrinter?
+        let format: BadgeFormat
         do {
             layout = BadgeLayout(
                 size: try BadgeSize(parsing: config.badge.size),
                 fields: try BadgeLayout.fields(parsing: config.badge.fields)
             )
+            format = try Self.printFormat(config.badge.format)
             if let name = config.badge.printer {
                 printer = BadgePrinter(queue: try CupsQueue(name: name, server: config.badge.cupsServer), time: time)
             }
         } catch {
             throw DaemonError(.config, "badge: \(error.message)", cause: error)
         }
-        return BadgeDesk(handler: handler, layout: layout, printer: printer, logger: logger)
+        return BadgeDesk(
+            handler: handler,
+            layout: layout,
+            printer: printer,
+            format: format,
+            zplDotsPerInch: Double(config.badge.dotsPerInch),
+            logger: logger
+        )
+    }
+
+    /// `badge.format`: what the queue is fed, a PDF (any driver queue) or ZPL (a raw Zebra queue).
+    static func printFormat(_ name: String) throws(BadgeError) -> BadgeFormat {
+        switch name {
+        case "pdf": return .pdf
+        case "zpl": return .zpl
+        default: throw BadgeError(.badLayout, "badge format '\(name)' is not pdf or zpl")
+        }
     }
 }

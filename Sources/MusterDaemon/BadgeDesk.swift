@@ -16,12 +16,22 @@ public actor BadgeDesk {
     let handler: ControlHandler
     let renderer: BadgeRenderer
     let printer: BadgePrinter?
+    /// What the queue takes: a PDF (a driver queue) or ZPL (a raw Zebra queue).
+    let format: BadgeFormat
     let logger: Logger
 
-    public init(handler: ControlHandler, layout: BadgeLayout, printer: BadgePrinter?, logger: Logger) {
+    public init(
+        handler: ControlHandler,
+        layout: BadgeLayout,
+        printer: BadgePrinter?,
+        format: BadgeFormat = .pdf,
+        zplDotsPerInch: Double = 203,
+        logger: Logger
+    ) {
         self.handler = handler
-        self.renderer = BadgeRenderer(layout: layout)
+        self.renderer = BadgeRenderer(layout: layout, zplDotsPerInch: zplDotsPerInch)
         self.printer = printer
+        self.format = format
         self.logger = logger
     }
 
@@ -49,7 +59,7 @@ public actor BadgeDesk {
             return response
         }
         do {
-            let rendering = try renderer.render(content, as: .pdf)
+            let rendering = try renderer.render(content, as: format)
             if !rendering.shortened.isEmpty || !rendering.missingGlyphs.isEmpty {
                 logger.warning(
                     "badge text did not fit",
@@ -59,7 +69,7 @@ public actor BadgeDesk {
                     ]
                 )
             }
-            let printed = try await printer.print(rendering.bytes, title: "Badge \(attendee.key)")
+            let printed = try await printer.print(rendering.bytes, title: "Badge \(attendee.key)", format: format)
             try handler.recordBadge(
                 BadgePayload(campaignID: campaign, attendeeKey: attendee.key, reason: reason)
             )

@@ -54,11 +54,11 @@ struct BadgePrintOnly: ParsableCommand {
 struct BadgePreviewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "preview",
-        abstract: "Render an attendee's badge to a PDF or PNG file without printing or recording it."
+        abstract: "Render an attendee's badge to a PDF, PNG or ZPL file without printing or recording it."
     )
     @OptionGroup var options: KioskOptions
     @Argument(help: "Email or ticket code.") var query: String
-    @Option(name: .long, help: "The file to write: FILE.pdf or FILE.png.") var out: String
+    @Option(name: .long, help: "The file to write: FILE.pdf, FILE.png or FILE.zpl (ZPL for a Zebra).") var out: String
 
     func run() throws {
         let context = try options.context()

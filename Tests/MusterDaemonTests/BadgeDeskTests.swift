@@ -10,8 +10,9 @@ import Testing
 @testable import MusterStore
 
 /// The badge desk against a real cupsd of the test's own (``PrivateCups``): the job goes through
-/// the scheduler and the socket backend to a loopback printer, and the PDF that arrives is read
-/// back with pdftotext. Root only (cupsd runs its backends as lp).
+/// the scheduler and the `ipp` backend to a virtual IPP printer (ippeveprinter), the desk answers
+/// only once CUPS reports the job completed, and the PDF the printer received is read back with
+/// pdftotext. Root only (cupsd runs its backends as lp).
 @Suite(
     "BadgeDesk with a private cupsd",
     .serialized,
@@ -36,11 +37,20 @@ struct BadgeDeskCupsTests {
         guard response.outcome == .submitted else { throw FixtureError("import failed: \(response)") }
     }
 
-    static func desk(_ f: HandlerFixture, _ cups: PrivateCups?) throws -> BadgeDesk {
+    static func desk(_ f: HandlerFixture, _ cups: PrivateCups?, format: BadgeFormat = .pdf) throws -> BadgeDesk {
         let printer = try cups.map {
-            BadgePrinter(queue: try CupsQueue(name: $0.queue, server: $0.socketPath), time: SystemTime())
+            BadgePrinter(
+                queue: try CupsQueue(name: format == .zpl ? $0.zebraQueue : $0.queue, server: $0.socketPath),
+                time: SystemTime()
+            )
         }
-        return BadgeDesk(handler: f.handler, layout: .standard, printer: printer, logger: DaemonTestSupport.quietLogger)
+        return BadgeDesk(
+            handler: f.handler,
+            layout: .standard,
+            printer: printer,
+            format: format,
+            logger: DaemonTestSupport.quietLogger
+        )
     }
 
     static func badge(
@@ -125,6 +135,35 @@ struct BadgeDeskCupsTests {
         #expect(printOnly.outcome == .badgePrinted, "print-only needs no check-in")
         #expect(try f.attendeeRecord("grace@example.com")?.isCheckedIn == false)
         #expect(try badges(f, "grace@example.com").map(\.reason) == [.printOnly])
+    }
+
+    /// A kiosk configured for a raw Zebra queue (`badge.format = "zpl"`) sends the label as ZPL,
+    /// untouched by CUPS: the Zebra (on `socket://`, as a network Zebra is added) receives exactly
+    /// the renderer's ZPL, and the badge is recorded.
+    @Test func aZPLQueueReceivesTheLabelAsZPL() async throws {
+        let f = try HandlerFixture()
+        try Self.importNames(f)
+        let cups = try PrivateCups()
+        defer { cups.shutdown() }
+        let desk = try Self.desk(f, cups, format: .zpl)
+        #expect(f.request(.checkIn, query: "lucja@example.com").outcome == .checkedIn)
+        let response = await Self.badge(desk, key: "lucja@example.com")
+        #expect(response.outcome == .badgePrinted, "\(response.message ?? "")")
+        let job = try cups.zebra.waitForJobs(1)[0]
+        var request = ControlRequest(op: .badge)
+        request.attendeeKey = "lucja@example.com"
+        let expected = try f.replica.view { view in try BadgeRequest.decide(request, reason: .reprint, view: view) }
+        guard case .print(let content, _, _, _) = expected else {
+            Issue.record("no badge content for lucja")
+            return
+        }
+        let zpl = try BadgeRenderer(layout: .standard).render(content, as: .zpl).bytes
+        #expect(
+            Array(job) == zpl,
+            "the printer got \(job.count) bytes: \(String(decoding: job.prefix(60), as: UTF8.self))"
+        )
+        #expect(String(decoding: job.prefix(20), as: UTF8.self).hasPrefix("^XA\n^PW496\n^LL799"))
+        #expect(try badges(f, "lucja@example.com").map(\.reason) == [.selfService])
     }
 
     /// A stopped queue (out of labels): the attendee is told to see staff, nothing is recorded as

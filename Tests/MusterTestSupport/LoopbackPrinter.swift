@@ -5,11 +5,14 @@ import Synchronization
 import Glibc
 #endif
 
-/// A network label printer as CUPS's `socket` backend (AppSocket / JetDirect, port 9100) sees
-/// one, on 127.0.0.1 and a free port: every connection is one job, its bytes are the document.
+/// A network Zebra as CUPS's `socket` backend (AppSocket / JetDirect, port 9100) sees one, on
+/// 127.0.0.1 and a free port: every connection is one job, its bytes are the document.
 ///
-/// The badge tests point a private cupsd's queue at it (`socket://127.0.0.1:PORT`), so a job
-/// goes through the real scheduler and backend and its document can be read back.
+/// A Zebra on the network is added as a raw queue on `socket://ADDRESS:9100` and fed ZPL; the
+/// ZPL badge test points the private cupsd's `zebra` queue at this listener
+/// (`socket://127.0.0.1:PORT`), so the job goes through the real scheduler and backend and the
+/// ZPL can be read back. (The virtual IPP printer cannot stand in for it: ippeveprinter refuses a
+/// raw document it cannot recognise by its first bytes.)
 public final class LoopbackPrinter: Sendable {
     public let port: UInt16
     private let listener: Int32
@@ -81,10 +84,4 @@ public final class LoopbackPrinter: Sendable {
             received.withLock { $0.append(document) }
         }
     }
-}
-
-/// A failure of a tool the tests start (cupsd, lpadmin, a socket).
-public struct ToolError: Error, CustomStringConvertible {
-    public let description: String
-    public init(_ description: String) { self.description = description }
 }

@@ -1,17 +1,28 @@
 import Foundation
 
 /// A cupsd of the test's own: its config, spool, cache and log in a temporary directory, listening
-/// only on a Unix socket there, never on the network and never touching the host's CUPS. One raw
-/// queue, `badge`, sends jobs to a ``LoopbackPrinter``.
+/// only on a Unix socket there, never on the network and never touching the host's CUPS. One
+/// queue, `badge`, sends jobs through CUPS's `ipp` backend to a ``VirtualPrinter`` (ippeveprinter)
+/// on localhost, and the backend follows each job on the printer until it completed.
+///
+/// The queue is raw: the badge is already a PDF and the printer takes PDF, so no filter runs and
+/// the document the printer receives is byte for byte the one the kiosk sent (a real label
+/// printer's queue runs the driver's filters instead). The socket is a file, so kiosks in the lab's
+/// network namespaces reach the same cupsd through it.
 ///
 /// cupsd refuses to run its backends as root, so it runs them as `lp`; the test must run as
-/// root (``isAvailable``). ``shutdown()`` stops cupsd and removes everything; call it in a `defer`.
+/// root (``isAvailable``). ``shutdown()`` stops cupsd and the printer and removes everything; call
+/// it in a `defer`.
 public final class PrivateCups: @unchecked Sendable {
     // @unchecked: the stored properties are set once in init and only read afterwards, except
     // `process`, which only `shutdown()` touches (once, from the test's own task).
     public let directory: TemporaryDirectory
-    public let printer: LoopbackPrinter
+    public let printer: VirtualPrinter
     public let queue = "badge"
+    /// A second, raw queue `zebra` on `socket://` to a ``LoopbackPrinter``: how a network Zebra is
+    /// set up for ZPL.
+    public let zebra: LoopbackPrinter
+    public let zebraQueue = "zebra"
     private let process: Process
 
     /// The socket cupsd listens on: what `cups_server` is set to.
@@ -20,12 +31,13 @@ public final class PrivateCups: @unchecked Sendable {
     /// Root (cupsd runs backends as lp and needs to switch to it) and the cups packages.
     public static var isAvailable: Bool {
         getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/sbin/cupsd")
-            && FileManager.default.isExecutableFile(atPath: "/usr/sbin/lpadmin")
+            && FileManager.default.isExecutableFile(atPath: "/usr/sbin/lpadmin") && VirtualPrinter.isAvailable
     }
 
     public init() throws {
         directory = try TemporaryDirectory("muster-cups")
-        printer = try LoopbackPrinter()
+        printer = try VirtualPrinter()
+        zebra = try LoopbackPrinter()
         let root = directory.path
         for sub in ["spool", "spool/tmp", "cache", "state", "log", "ppd"] {
             try FileManager.default.createDirectory(atPath: "\(root)/\(sub)", withIntermediateDirectories: true)
@@ -66,7 +78,8 @@ public final class PrivateCups: @unchecked Sendable {
         do {
             try process.run()
             try waitUntilRunning()
-            try lp("lpadmin", ["-p", queue, "-E", "-v", "socket://127.0.0.1:\(printer.port)", "-m", "raw"])
+            try lp("lpadmin", ["-p", queue, "-E", "-v", printer.uri, "-m", "raw"])
+            try lp("lpadmin", ["-p", zebraQueue, "-E", "-v", "socket://127.0.0.1:\(zebra.port)", "-m", "raw"])
         } catch {
             shutdown()
             throw error
@@ -92,6 +105,7 @@ public final class PrivateCups: @unchecked Sendable {
             process.waitUntilExit()
         }
         printer.close()
+        zebra.close()
         directory.remove()
     }
 

@@ -1,0 +1,153 @@
+import Foundation
+import MusterTestSupport
+import Testing
+
+/// The reprint guard across kiosks (issue 15), with real daemons: two kiosks in the lab
+/// (`scripts/lab`: each in its own network and mount namespace, finding the other through its own
+/// avahi-daemon), both printing to one private cupsd the test started, whose socket is a file the
+/// kiosks' namespaces see. The cupsd's queue prints to a virtual IPP printer on the host's loopback;
+/// the host's own CUPS is never used. The lab is torn down and cupsd stopped even when the test fails.
+@Suite(
+    "Lab: the badge guard across kiosks",
+    .serialized,
+    .enabled(
+        if: PrivateCups.isAvailable && ToolRun.available("pdftotext") && ToolRun.available("sqlite3"),
+        "needs root, cups, cups-ipp-utils, poppler-utils and sqlite3"
+    )
+)
+struct BadgeLabTests {
+    /// A lab of its own (namespace prefix and directory), so it never meets another lab's kiosks.
+    final class BadgeLab {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        var directory: URL { root.appendingPathComponent(".lab-badge") }
+        var script: String { root.appendingPathComponent("scripts/lab").path }
+        var organizerKey: String { directory.appendingPathComponent("venue/organizer.key").path }
+
+        /// Brings up `kiosks` kiosks whose musterd prints badges on `cups`'s queue.
+        init(kiosks: Int, printingTo cups: PrivateCups) throws {
+            do {
+                try check(run(["up", "\(kiosks)", "--no-daemon"]), "lab up")
+                for kiosk in 1...kiosks {
+                    // In the config file, not only as musterd flags: the screen (`muster kiosk`)
+                    // reads `printer` to know that a badge follows the check-in.
+                    let config = directory.appendingPathComponent("k\(kiosk)/musterd.toml").path
+                    let text = try String(contentsOfFile: config, encoding: .utf8)
+                    try (text + "\nprinter = \"\(cups.queue)\"\ncups_server = \"\(cups.socketPath)\"\n")
+                        .write(toFile: config, atomically: true, encoding: .utf8)
+                    try check(run(["start", "\(kiosk)"]), "lab start \(kiosk)")
+                }
+            } catch {
+                _ = try? run(["down"])
+                throw error
+            }
+        }
+
+        deinit { _ = try? run(["down"]) }
+
+        func check(_ result: KioskHarness.Result, _ what: String) throws {
+            guard result.status == 0 else {
+                throw KioskHarness.HarnessError(description: "\(what) failed: \(result.stdout)\(result.stderr)")
+            }
+        }
+
+        @discardableResult
+        func run(_ arguments: [String], input: String? = nil) throws -> KioskHarness.Result {
+            var environment = ProcessInfo.processInfo.environment
+            environment["TZ"] = "UTC"
+            environment["MUSTER_LAB_PREFIX"] = "mbadge"
+            environment["MUSTER_LAB_DIR"] = directory.path
+            if let binaries = try? KioskHarness.findBinaries() { environment["MUSTER_BIN"] = binaries.path }
+            return try runProcess(
+                URL(fileURLWithPath: "/bin/bash"),
+                [script] + arguments,
+                environment: environment,
+                input: input
+            ).result
+        }
+
+        func exec(_ kiosk: Int, _ command: [String], input: String? = nil) throws -> KioskHarness.Result {
+            try run(["exec", "\(kiosk)"] + command, input: input)
+        }
+
+        func status(_ kiosk: Int) throws -> [String: Any] {
+            let result = try exec(kiosk, ["muster", "status", "--json"])
+            guard result.status == 0,
+                let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+            else { throw KioskHarness.HarnessError(description: "status on k\(kiosk) failed: \(result.stderr)") }
+            return object
+        }
+
+        /// The badges kiosk `kiosk`'s replica holds, as "attendee reason kiosk-name", read-only.
+        func badges(_ kiosk: Int) throws -> [String] {
+            let replica = directory.appendingPathComponent("k\(kiosk)/state/replica.sqlite").path
+            let run = try ToolRun.run(
+                "sqlite3",
+                [
+                    "-readonly", replica,
+                    """
+                    SELECT b.attendee_key || ' ' || b.reason || ' ' || COALESCE(r.name, '?')
+                    FROM badge b LEFT JOIN roster r ON r.kiosk = b.author ORDER BY b.hlc, b.author, b.seq
+                    """,
+                ]
+            )
+            guard run.status == 0 else { throw ToolError("sqlite3 on k\(kiosk): \(run.errorOutput)") }
+            return run.output.split(whereSeparator: \.isNewline).map(String.init)
+        }
+    }
+
+    /// A badge printed on k1 reaches k2 as a signed delta; the attendee steps out and comes back
+    /// through k2's screen: the check-in stands, no badge prints, and the screen says to see staff.
+    @Test(.enabled(if: getuid() == 0))
+    func aBadgePrintedOnK1BlocksASelfServiceReprintOnK2() throws {
+        let cups = try PrivateCups()
+        defer { cups.shutdown() }
+        let lab = try BadgeLab(kiosks: 2, printingTo: cups)
+
+        try waitUntil("k1 and k2 are in session", timeout: 30) {
+            try (1...2).allSatisfy { (try lab.status($0)["peers"] as? [String])?.count == 1 }
+        }
+        let sample = lab.root.appendingPathComponent("scripts/sample-attendees.csv").path
+        try lab.check(
+            lab.exec(1, ["muster", "import", sample, "--campaign", "Lab", "--organizer-key", lab.organizerKey]),
+            "import"
+        )
+        try lab.check(lab.exec(1, ["muster", "lock", "Lab", "--organizer-key", lab.organizerKey]), "lock")
+        try waitUntil("k2 has the list and the lock", timeout: 30) { try lab.status(2)["campaign"] as? String == "Lab" }
+
+        // k1: Grace checks in on the screen and her badge prints.
+        let atK1 = try lab.exec(1, ["muster", "kiosk"], input: "MUS-0002\ny\n\n")
+        #expect(atK1.status == 0, "\(atK1.stderr)")
+        #expect(atK1.stdout.contains("Your badge is ready: please take it from the printer."), "\(atK1.stdout)")
+        let jobs = try cups.printer.waitForJobs(1)
+        let text = try BadgeEndToEndTests.text(ofFile: try write(jobs[0], in: cups))
+        #expect(text.contains("Grace") && text.contains("Hopper"), "\(text)")
+        #expect(try lab.badges(1) == ["grace.hopper@navy.example 1 k1"])
+
+        // k2 learns of the badge (and of the check-in) through sync.
+        try waitUntil("k2 holds k1's badge delta", timeout: 30) {
+            try lab.badges(2) == ["grace.hopper@navy.example 1 k1"]
+        }
+
+        // Grace steps out and comes back in at k2's screen.
+        try lab.check(lab.exec(2, ["muster", "checkout", "MUS-0002"]), "checkout on k2")
+        let atK2 = try lab.exec(2, ["muster", "kiosk"], input: "MUS-0002\ny\n\n")
+        #expect(atK2.status == 0, "\(atK2.stderr)")
+        #expect(atK2.stdout.contains("Checked in at "), "the re-entry stands: \(atK2.stdout)")
+        #expect(
+            atK2.stdout.contains("A badge was already printed for you. Please see the staff desk for another."),
+            "\(atK2.stdout)"
+        )
+        #expect(!atK2.stdout.contains("Your badge is ready"))
+        #expect(cups.printer.jobs.count == 1, "the printer received exactly one job")
+        #expect(try lab.badges(2).count == 1, "and k2 recorded no badge")
+        #expect(try lab.status(2)["checkedIn"] as? Int == 1)
+    }
+
+    /// Writes a printed document next to the printer's files, for pdftotext.
+    func write(_ document: Data, in cups: PrivateCups) throws -> String {
+        let path = cups.directory.file("read-\(UUID().uuidString.prefix(8)).pdf")
+        try document.write(to: URL(fileURLWithPath: path))
+        return path
+    }
+}
