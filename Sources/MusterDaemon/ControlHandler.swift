@@ -156,7 +156,9 @@ public final class ControlHandler: Sendable {
         )
         if let delta {
             commitTrace?.record([delta], origin: .local)
-            logger.info("appended", metadata: ["kind": "\(delta.kind)", "seq": "\(delta.seq)"])
+            // Debug, not info: at a busy door this was most of the log, and formatting it cost CPU
+            // in a burst. The replica is the record of every write.
+            logger.debug("appended", metadata: ["kind": "\(delta.kind)", "seq": "\(delta.seq)"])
             published([delta])
         }
         return response
