@@ -15,17 +15,8 @@ struct ControlPeerPolicyLiveTests {
     /// `nobody`: stands in for `muster-screen` or for a stranger, as each test's roles say.
     static let nobody: UInt32 = 65534
 
-    /// A one-file client: connects to the socket, sends each request line and prints each answer line.
     /// Plain Python, so the process that connects is exactly the user `setpriv` made it.
-    static let client = """
-        import socket, sys
-        s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        s.connect(sys.argv[1])
-        f = s.makefile("rwb")
-        for line in sys.argv[2:]:
-            f.write(line.encode() + b"\\n"); f.flush()
-            sys.stdout.write(f.readline().decode())
-        """
+    static let client = TestSupport.controlLineClient
 
     /// Lets `nobody` reach the socket the way the kiosk unit lets `muster-screen` reach it: through the
     /// socket's group (here nogroup) on the directory and the socket, never by widening the mode.

@@ -1,4 +1,5 @@
 import Foundation
+import MusterTestSupport
 import Testing
 
 /// The control socket's policy with the real binaries (issue 14): a real `musterd` in a user namespace
@@ -17,16 +18,8 @@ struct ControlPolicyEndToEndTests {
 
         """
 
-    /// A client run as the screen's user: sends each request line on one connection, prints each answer.
-    static let client = """
-        import socket, sys
-        s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        s.connect(sys.argv[1])
-        f = s.makefile("rwb")
-        for line in sys.argv[2:]:
-            f.write(line.encode() + b"\\n"); f.flush()
-            sys.stdout.write(f.readline().decode())
-        """
+    /// A client run as the screen's user.
+    static let client = TestSupport.controlLineClient
 
     static func asScreenUser(
         _ executable: String,

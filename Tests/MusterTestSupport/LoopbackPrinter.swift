@@ -49,13 +49,7 @@ public final class LoopbackPrinter: Sendable {
 
     /// Waits (polling, with a deadline) until at least `count` documents arrived.
     public func waitForJobs(_ count: Int, timeout: Duration = .seconds(20)) throws -> [Data] {
-        let clock = ContinuousClock()
-        let deadline = clock.now + timeout
-        while clock.now < deadline {
-            let jobs = self.jobs
-            if jobs.count >= count { return jobs }
-            usleep(20_000)
-        }
+        if let jobs = ChildProcess.poll(within: timeout, { jobs.count >= count ? jobs : nil }) { return jobs }
         throw ToolError("the printer received \(jobs.count) jobs, expected \(count), within \(timeout)")
     }
 

@@ -94,16 +94,7 @@ public final class PrivateCups: @unchecked Sendable {
 
     /// Stops cupsd, the printer, and removes the directory.
     public func shutdown() {
-        if process.isRunning {
-            // SIGTERM first; a cupsd started from the test runner was seen to ignore it (an
-            // inherited signal disposition), so SIGKILL after a short wait. Never wait unbounded.
-            process.terminate()
-            let clock = ContinuousClock()
-            let deadline = clock.now + .seconds(3)
-            while process.isRunning && clock.now < deadline { usleep(20_000) }
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-            process.waitUntilExit()
-        }
+        ChildProcess.stop(process)
         printer.close()
         zebra.close()
         directory.remove()

@@ -115,34 +115,18 @@ public final class VirtualPrinter: @unchecked Sendable {
 
     /// Waits (polling, with a deadline) until at least `count` documents were printed.
     public func waitForJobs(_ count: Int, timeout: Duration = .seconds(20)) throws -> [Data] {
-        let clock = ContinuousClock()
-        let deadline = clock.now + timeout
-        while clock.now < deadline {
-            let jobs = self.jobs
-            if jobs.count >= count { return jobs }
-            usleep(20_000)
-        }
+        if let jobs = ChildProcess.poll(within: timeout, { jobs.count >= count ? jobs : nil }) { return jobs }
         throw ToolError("the printer printed \(jobs.count) jobs, expected \(count), within \(timeout): \(log())")
     }
 
     /// Stops the printer and its bus and removes the directory.
     public func close() {
-        Self.stop(printer)
-        Self.stop(bus)
+        ChildProcess.stop(printer)
+        ChildProcess.stop(bus)
         directory.remove()
     }
 
     /// SIGTERM, then SIGKILL after three seconds; never waits unbounded.
-    static func stop(_ process: Process) {
-        guard process.processIdentifier > 0, process.isRunning else { return }
-        process.terminate()
-        let clock = ContinuousClock()
-        let deadline = clock.now + .seconds(3)
-        while process.isRunning && clock.now < deadline { usleep(20_000) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
-    }
-
     static func waitUntil(_ what: String, process: Process, _ condition: () -> Bool) throws {
         let clock = ContinuousClock()
         let deadline = clock.now + .seconds(15)
