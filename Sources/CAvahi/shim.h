@@ -38,6 +38,11 @@ static inline void muster_avahi_timer_arm(const AvahiPoll *api, AvahiTimeout *ti
     api->timeout_update(timer, &when);
 }
 
+// Stops an armed timer from firing (it can be armed again).
+static inline void muster_avahi_timer_disarm(const AvahiPoll *api, AvahiTimeout *timer) {
+    api->timeout_update(timer, NULL);
+}
+
 static inline void muster_avahi_timer_free(const AvahiPoll *api, AvahiTimeout *timer) {
     api->timeout_free(timer);
 }

@@ -113,6 +113,12 @@ final class AvahiDriver: @unchecked Sendable {
         muster_avahi_timer_arm(pollAPI, connectTimer, UInt32(clamping: milliseconds))
     }
 
+    private func disarm() {
+        guard let connectTimer, connectArmed else { return }
+        connectArmed = false
+        muster_avahi_timer_disarm(pollAPI, connectTimer)
+    }
+
     // MARK: - Called by Avahi on the poll thread (lock held)
 
     func clientChanged(_ client: OpaquePointer, _ state: AvahiClientState) {
@@ -204,6 +210,7 @@ final class AvahiDriver: @unchecked Sendable {
             arm(after: delay)
         case .resetBackoff:
             backoff.reset()
+            disarm()
         case .emit(let event):
             events.yield(event)
         case .log(let level, let message):

@@ -41,7 +41,8 @@ extension DiscoveryMachine {
         case dropAvahiObjects
         /// Free the client and make a new one after the backoff.
         case reconnect
-        /// The client reached `RUNNING`: the next failure starts the backoff from the beginning.
+        /// The client reached `RUNNING`: a reconnect still armed is cancelled, and the next failure
+        /// starts the backoff from the beginning.
         case resetBackoff
         case emit(DiscoveryEvent)
         case log(Logger.Level, String)

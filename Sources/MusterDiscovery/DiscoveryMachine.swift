@@ -69,8 +69,14 @@ struct DiscoveryMachine {
         case .registering, .collision:
             return [.log(.info, "avahi-daemon is registering its host name; withdrawing until it is done"), .withdraw]
         case .connecting:
+            // libavahi-client waits for the daemon by watching its bus name change owner. A daemon that
+            // took the name while the client's first D-Bus call was still timing out (25 s, seen in the
+            // 50-kiosk lab under load) is never noticed, and the client waits forever. So a waiting
+            // client is replaced after the backoff; one that reaches RUNNING first cancels that.
             let reason = "avahi-daemon is not running"
-            return [.log(.warning, "\(reason); waiting for it")] + markUnavailable(reason) + forgetLookups()
+            let level: Logger.Level = daemonAvailable == false ? .debug : .warning
+            return [.log(level, "\(reason); waiting for it")] + markUnavailable(reason) + forgetLookups()
+                + [.reconnect]
         case .failure(let reason):
             return [.log(.warning, "lost avahi-daemon: \(reason); reconnecting")] + markUnavailable(reason)
                 + forgetLookups() + [.reconnect]

@@ -64,6 +64,23 @@ struct DiscoveryMachineTests {
         #expect(Self.events(machine.clientStateChanged(.running)) == [.daemonAvailable])
     }
 
+    /// A waiting client may never see the daemon arrive (it took its bus name while the client's
+    /// first call was timing out): the client is replaced after the backoff, and the warning is not
+    /// repeated each time; reaching RUNNING cancels the pending replacement (`.resetBackoff`).
+    @Test mutating func aWaitingClientIsReplacedUntilTheDaemonAnswers() {
+        let first = machine.clientStateChanged(.connecting)
+        #expect(Self.events(first) == [.daemonUnavailable("avahi-daemon is not running")])
+        #expect(Self.work(first) == [.dropAvahiObjects, .reconnect])
+        #expect(first.contains(.log(.warning, "avahi-daemon is not running; waiting for it")))
+        let again = machine.clientStateChanged(.connecting)
+        #expect(Self.work(again) == [.dropAvahiObjects, .reconnect])
+        #expect(again.contains(.log(.debug, "avahi-daemon is not running; waiting for it")))
+        #expect(Self.events(again).isEmpty)
+        let running = machine.clientStateChanged(.running)
+        #expect(Self.work(running).first == .resetBackoff)
+        #expect(Self.events(running) == [.daemonAvailable])
+    }
+
     @Test mutating func aResolvedPeerAppearsOnceAndDisappearsWithItsLastInstance() {
         _ = machine.clientStateChanged(.running)
         let v4 = Fixture.instance("muster-b", interface: 2, protocol: 0)
