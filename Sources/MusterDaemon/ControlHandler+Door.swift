@@ -17,14 +17,15 @@ extension ControlHandler {
             let lock = try view.lock()
             let campaign = lock?.campaignID
             let record = try campaign.flatMap { try view.lookup(campaignID: $0, query: query) }
+            let occupancy = try view.occupancy(lock: lock, campaignID: campaign, zone: zone, kiosk: author)
             let attempt = DoorAttempt(
                 lock: lock,
                 zone: zone,
                 attendee: try record.map(view.doorAttendee),
-                insideZone: try campaign.map { try view.insideCount(campaignID: $0, zone: zone) } ?? 0,
+                insideZone: occupancy.inside,
                 nowMillis: now,
                 dayStartMillis: dayStart,
-                escrow: try campaign.map { try view.escrow(campaignID: $0, zone: zone, kiosk: author) }
+                escrow: occupancy.escrow
             )
             switch DoorPolicy.decide(attempt) {
             case .admit(let campaign, let status, let ends):
@@ -70,15 +71,17 @@ extension ControlHandler {
         now: UInt64
     ) throws -> LocalWrite<ControlResponse>? {
         let zone = config.location
+        let lock = try view.lock()
+        let occupancy = try view.occupancy(lock: lock, campaignID: campaign, zone: zone, kiosk: author)
         let attempt = DoorAttempt(
-            lock: try view.lock(),
+            lock: lock,
             zone: zone,
             attendee: try existing.map(view.doorAttendee)
                 ?? DoorAttempt.Attendee(key: key, admitted: true, arrivals: [], openArrivals: []),
-            insideZone: try view.insideCount(campaignID: campaign, zone: zone),
+            insideZone: occupancy.inside,
             nowMillis: now,
             dayStartMillis: Self.dayStart(millis: now),
-            escrow: try view.escrow(campaignID: campaign, zone: zone, kiosk: author)
+            escrow: occupancy.escrow
         )
         guard case .refuse(let reason, let message) = DoorPolicy.decide(attempt),
             reason != .notAdmitted, reason != .alreadyInside

@@ -30,6 +30,21 @@ extension ReplicaView {
         return counts
     }
 
+    /// What the door rules need of a zone's occupancy, read only where the lock's rules use it.
+    /// Counting who is inside scans the zone's open arrivals (about 40 ms at 10,000 check-ins), and
+    /// without a capacity on the zone no rule reads the count: a 50-kiosk burst, whose lock has no
+    /// zones, spent most of its CPU counting on every check-in (BENCHMARKS.md, "Burst, session 9").
+    public func occupancy(
+        lock: LockState?,
+        campaignID: String?,
+        zone: String,
+        kiosk: AuthorID
+    ) throws -> (inside: Int, escrow: DoorAttempt.Escrow?) {
+        guard let campaignID, let rule = lock?.rules?.zone(named: zone), rule.capacity != nil else { return (0, nil) }
+        let inside = try insideCount(campaignID: campaignID, zone: zone)
+        return (inside, rule.escrow ? try escrow(campaignID: campaignID, zone: zone, kiosk: kiosk) : nil)
+    }
+
     /// What an escrow zone needs to know about `kiosk`'s share: its own arrivals inside `zone`,
     /// the enrolled kiosks whose certificate names `zone`, and `kiosk`'s rank among them by key.
     public func escrow(campaignID: String, zone: String, kiosk: AuthorID) throws -> DoorAttempt.Escrow {
