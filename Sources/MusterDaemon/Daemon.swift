@@ -196,6 +196,7 @@ public struct Daemon: Sendable {
                 }
                 if let group { Task { await group.triggerGracefulShutdown() } }
             },
+            onQuiet: { HeapTrim.trim() },
             commitTrace: trace
         )
         let handler = ControlHandler(

@@ -8,13 +8,13 @@ import Glibc
 ///
 /// `mallopt` and `malloc_trim` are in `<malloc.h>`, which the Glibc module does not export; they
 /// are looked up by name in the C library (and simply not called where it has no such symbol).
-public enum HeapTrim {
+enum HeapTrim {
     /// `M_ARENA_MAX` from `<malloc.h>`.
     static let arenaMaxOption: Int32 = -8
 
     /// Few arenas: each thread that mallocs may otherwise get its own (up to 8 per core), and
     /// every arena keeps its own free memory. Call once at start, before the threads exist.
-    public static func limitArenas() {
+    static func limitArenas() {
         #if canImport(Glibc)
         typealias MallOpt = @convention(c) (Int32, Int32) -> Int32
         guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "mallopt") else { return }
@@ -23,7 +23,7 @@ public enum HeapTrim {
     }
 
     /// Returns free heap memory to the system (a few milliseconds; call when idle, not per request).
-    public static func trim() {
+    static func trim() {
         #if canImport(Glibc)
         typealias MallocTrim = @convention(c) (Int) -> Int32
         guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "malloc_trim") else { return }

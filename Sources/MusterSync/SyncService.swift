@@ -51,6 +51,9 @@ public actor SyncService: Service {
     let logger: Logger
     /// Called once when this kiosk learns, from a signed revocation, that the organizer revoked it.
     let onRevoked: @Sendable (RevokePayload) -> Void
+    /// Called once the replica was quiet for a whole anti-entropy interval after a change: the daemon
+    /// gives the busy moment's heap back to the system then (process memory is not sync's business).
+    let onQuiet: @Sendable () -> Void
     /// The venue network keys this kiosk holds, newest generation first: dials use the newest; an
     /// incoming handshake may use any (a kiosk that was off during a rotation catches up through an
     /// older one; the roster check after the handshake is what keeps a revoked kiosk out).
@@ -102,8 +105,10 @@ public actor SyncService: Service {
         clockNow: @escaping @Sendable () -> (now: UInt64, bound: UInt64),
         observeHLC: @escaping @Sendable (HLC) -> Void,
         onRevoked: @escaping @Sendable (RevokePayload) -> Void = { _ in },
+        onQuiet: @escaping @Sendable () -> Void = {},
         commitTrace: CommitTrace? = nil
     ) {
+        self.onQuiet = onQuiet
         self.commitTrace = commitTrace
         self.configuration = configuration
         self.replica = replica
@@ -242,9 +247,9 @@ public actor SyncService: Service {
                             try await self.time.sleep(for: SyncLimits.antiEntropyInterval)
                         }
                         let now = self.stateVersion.load(ordering: .acquiring)
-                        // Quiet for a whole interval after a change: give the busy moment's memory back.
+                        // Quiet for a whole interval after a change: the busy moment's memory can go back.
                         if now == previous && now != trimmed {
-                            HeapTrim.trim()
+                            self.onQuiet()
                             trimmed = now
                         }
                         let quiet = now == previous
