@@ -50,6 +50,8 @@ public struct SessionMachine: Sendable {
     var announcedDigest: String?
     /// Announcements waiting for the next lazy push.
     var lazy: [AuthorID: SeqRange] = [:]
+    /// Deltas held back for the next eager push, in the order they were stored (beyond the full mesh).
+    var pending: [SignedDelta] = []
 
     init(peer: AuthorID, initiator: AuthorID, now: Duration) {
         self.peer = peer

@@ -119,15 +119,34 @@ extension SyncCore {
                 return deltas.filter { $0.seq > has[$0.author] ?? 0 }
             }()
             guard !lacking.isEmpty else { continue }
-            if fullMesh || sessions[peer]?.eager == true {
+            if fullMesh || configuration.eagerLinger == .zero, sessions[peer]?.eager == true || fullMesh {
                 for delta in lacking { sessions[peer]?.holds(delta.author, through: delta.seq) }
                 out.append(.send(to: peer, .deltas(lacking)))
+            } else if sessions[peer]?.eager == true {
+                // Not marked as held yet: what the peer sends us meanwhile (it got them elsewhere)
+                // is not sent back at the flush.
+                sessions[peer]?.pending.append(contentsOf: lacking)
+                arm(.eagerPush, at: now + configuration.eagerLinger, into: &out)
             } else {
                 for delta in lacking {
                     sessions[peer]?.announce(SeqRange(author: delta.author, after: delta.seq - 1, through: delta.seq))
                 }
                 arm(.lazyPush, at: now + configuration.lazyInterval, into: &out)
             }
+        }
+    }
+
+    /// Sends the deltas held back for eager peers (``Configuration/eagerLinger``), one message each.
+    mutating func flushEager(now: Duration, into out: inout [SyncOutput]) {
+        for peer in livePeers {
+            guard let pending = sessions[peer]?.pending, !pending.isEmpty else { continue }
+            sessions[peer]?.pending = []
+            var lacking: [SignedDelta] = []
+            for delta in pending where delta.seq > sessions[peer]?.peerHas[delta.author] ?? 0 {
+                sessions[peer]?.holds(delta.author, through: delta.seq)
+                lacking.append(delta)
+            }
+            if !lacking.isEmpty { out.append(.send(to: peer, .deltas(lacking))) }
         }
     }
 

@@ -172,6 +172,7 @@ extension SyncCore {
         switch timer {
         case .liveness: checkLiveness(now: now, into: &out)
         case .antiEntropy: antiEntropy(now: now, into: &out)
+        case .eagerPush: flushEager(now: now, into: &out)
         case .lazyPush: flushLazy(now: now, into: &out)
         case .graft: checkAnnouncements(now: now, into: &out)
         case .repair: checkRepairs(now: now, into: &out)

@@ -31,8 +31,14 @@ extension SyncCore {
         public var reserveWindow: Duration = .seconds(3)
         /// Plumtree: how long announced deltas may take to arrive by eager push before a graft.
         public var graftTimeout: Duration = .milliseconds(40)
+        /// Beyond the full mesh, deltas for an eager peer are held back this long and go out together
+        /// (as Nagle's algorithm or Kafka's linger do): on a busy overlay a kiosk otherwise relays
+        /// every stored group as its own small frame to each tree neighbour, and what a frame costs
+        /// (a seal, a syscall, a wakeup and a transaction on the receiver) dominated the 50-kiosk
+        /// burst. A full mesh sends at once: its one hop is the latency a small venue sees.
+        public var eagerLinger: Duration = .milliseconds(20)
         /// Plumtree: lazy announcements are batched for this long.
-        public var lazyInterval: Duration = .milliseconds(5)
+        public var lazyInterval: Duration = .milliseconds(50)
         public var heartbeatInterval = SyncLimits.heartbeatInterval
         /// A session silent this long (and not waiting on our store) is closed. Nil: the driver judges
         /// silence itself (the daemon counts frames on the event loop, where they arrive even while the

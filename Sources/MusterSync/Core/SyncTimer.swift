@@ -8,6 +8,8 @@ public enum SyncTimer: Sendable, Hashable, CaseIterable {
     case liveness
     /// Periodic head exchange that repairs anything missed (anti-entropy).
     case antiEntropy
+    /// Sends the deltas held back for eager peers beyond the full mesh (``SyncCore/Configuration/eagerLinger``).
+    case eagerPush
     /// Flushes queued lazy announcements (``SyncMessage/ihave(_:)``) to lazy peers.
     case lazyPush
     /// Checks announced deltas that did not arrive by eager push, and grafts a peer that has them.
