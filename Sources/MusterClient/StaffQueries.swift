@@ -35,9 +35,9 @@ public struct StaffQueries {
         if let error = error as? ClientError { return error }
         if let error = error as? ReplicaError {
             if let underlying = error.underlying as? ClientError { return underlying }
-            return ClientError(.failed, error.message)
+            return ClientError(.failed, error.message, cause: error)
         }
-        return ClientError(.failed, "\(error)")
+        return ClientError(.failed, describing: error)
     }
 
     public func lookup(_ query: String) throws(ClientError) -> AttendeeRecord {
@@ -111,7 +111,8 @@ public struct StaffQueries {
             organizer: client.venue.organizer,
             daemon: daemon,
             status: status,
-            occupancy: try? client.replica().occupancy()
+            occupancy: try? client.replica().occupancy(),
+            madeAtMillis: client.time.wallMillis
         )
     }
 
