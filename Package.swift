@@ -5,14 +5,15 @@ import PackageDescription
 ///
 /// Every arrow points down (README.md, "Architecture"; checked by `scripts/check-layering`):
 ///
-///     musterd → MusterDaemon → MusterSync, MusterDiscovery (SwiftNIO, service-lifecycle, Avahi) ┐
-///     muster  → MusterClient → MusterAttendeeList, MusterBadge → MusterQR                        │
+///     musterd → MusterDaemon → MusterSync, MusterDiscovery, MusterBadgePrinting → MusterBadge ┐
+///     muster  → MusterClient → MusterAttendeeList, MusterBadge → MusterQR                      │
 ///               MusterClient, MusterDaemon → MusterControl → MusterStore → MusterCrypto → MusterCore
 ///     muster-sim → MusterSim → MusterSync
 ///
 /// `MusterTime` (the one clock, backoff) sits below every library that waits or reads the time, and
 /// `MusterProcess` (the one process runner) below the tools and the test kit. The front end and
-/// everything under it link no SwiftNIO, service-lifecycle or Avahi (`scripts/check-links`).
+/// everything under it link no SwiftNIO, service-lifecycle, Avahi or libcups (`scripts/check-links`
+/// checks the built `muster` for libavahi-client and NIOPosix).
 let strict: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny")
 ]
@@ -53,13 +54,20 @@ let package = Package(
         .target(name: "MusterCore", swiftSettings: strict),
         // QR codes (libqrencode) for the terminal, the kiosk screen and the badge.
         .target(name: "MusterQR", dependencies: ["CQRencode"], swiftSettings: strict),
-        // The name badge: layout, cairo + pango rendering (PDF, PNG), printing through libcups.
+        // The name badge: layout, cairo + pango rendering (PDF, PNG, ZPL). No CUPS: the `muster` front end
+        // previews badges with it, and libcups (built with Avahi on Debian) would bring libavahi-client along.
         .target(
             name: "MusterBadge",
             dependencies: [
-                "CPangoCairo", "CCups", "MusterQR", "MusterTime",
+                "CPangoCairo", "MusterQR",
                 .product(name: "Logging", package: "swift-log"),
             ],
+            swiftSettings: strict
+        ),
+        // Printing a rendered badge through libcups: the daemon's (and the benchmark's) side only.
+        .target(
+            name: "MusterBadgePrinting",
+            dependencies: ["CCups", "MusterBadge", "MusterTime"],
             swiftSettings: strict
         ),
         .target(name: "MusterCrypto", dependencies: ["CSodium", "MusterCore"], swiftSettings: strict),
@@ -103,7 +111,7 @@ let package = Package(
             name: "MusterDaemon",
             dependencies: [
                 "MusterCore", "MusterCrypto", "MusterStore", "MusterControl", "MusterSync", "MusterDiscovery",
-                "MusterTime", "MusterBadge",
+                "MusterTime", "MusterBadge", "MusterBadgePrinting",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -153,7 +161,7 @@ let package = Package(
             name: "muster-bench",
             dependencies: [
                 "MusterCore", "MusterCrypto", "MusterStore", "MusterControl", "MusterClient", "MusterTime",
-                "MusterBadge", "MusterProcess",
+                "MusterBadge", "MusterBadgePrinting", "MusterProcess",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             path: "Sources/MusterBench",
@@ -216,7 +224,7 @@ let package = Package(
             name: "MusterDaemonTests",
             dependencies: [
                 "MusterDaemon", "MusterControl", "MusterStore", "MusterCore", "MusterCrypto", "MusterTime",
-                "MusterTestSupport", "MusterBadge",
+                "MusterTestSupport", "MusterBadge", "MusterBadgePrinting",
             ]
         ),
         .testTarget(
