@@ -129,6 +129,8 @@ final class KioskHarness {
 
     /// Starts `musterd` and waits until its control socket answers.
     func start() throws {
+        // Each start begins a fresh log, as a restarted daemon's checks expect.
+        FileManager.default.createFile(atPath: logPath, contents: nil)
         let process = try Command(
             binaries.appendingPathComponent("musterd").path,
             ["--config", configPath, "--log-level", "debug"],
