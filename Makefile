@@ -21,6 +21,10 @@ test: build
 	# first proves on a scratch tree that it catches wrong arrows.
 	scripts/check-layering --self-test
 	scripts/check-layering
+	# What the built front end links (debug build, the one above): no libavahi-client, no NIOPosix; the
+	# check first proves it refuses musterd, which links both.
+	scripts/check-links --self-test
+	scripts/check-links
 	# Formatting: .swift-format is swift-nio's (4 spaces, 120 columns) with OneCasePerLine off, because
 	# raw-value enums are deliberately written on one line (`case hello = 1, heads, deltas`).
 	$(SWIFT) format lint --strict -r Sources Tests

@@ -3,8 +3,17 @@ import PackageDescription
 
 /// Muster: offline check-in kiosks that share one signed, replicated attendee list.
 ///
-/// Layers point downwards only: `MusterCore` (pure model) ← `MusterCrypto` (libsodium) ←
-/// `MusterStore` (SQLite replica) ← `MusterDaemon` (wiring) ← `MusterClient` (the `muster` front end).
+/// Every arrow points down (README.md, "Architecture"; checked by `scripts/check-layering`):
+///
+///     musterd → MusterDaemon → MusterSync, MusterDiscovery, MusterBadgePrinting → MusterBadge ┐
+///     muster  → MusterClient → MusterAttendeeList, MusterBadge → MusterQR                      │
+///               MusterClient, MusterDaemon → MusterControl → MusterStore → MusterCrypto → MusterCore
+///     muster-sim → MusterSim → MusterSync
+///
+/// `MusterTime` (the one clock, backoff) sits below every library that waits or reads the time, and
+/// `MusterProcess` (the one process runner) below the tools and the test kit. The front end and
+/// everything under it link no SwiftNIO, service-lifecycle, Avahi or libcups (`scripts/check-links`
+/// checks the built `muster` for libavahi-client and NIOPosix).
 let strict: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny")
 ]
@@ -40,16 +49,25 @@ let package = Package(
         .systemLibrary(name: "CCups", providers: [.apt(["libcups2-dev"])]),
         // The one injected clock: "now" and every sleep (real or virtual).
         .target(name: "MusterTime", swiftSettings: strict),
+        // The one process runner of the tools and the tests (Foundation's Process behind one small API).
+        .target(name: "MusterProcess", swiftSettings: strict),
         .target(name: "MusterCore", swiftSettings: strict),
         // QR codes (libqrencode) for the terminal, the kiosk screen and the badge.
         .target(name: "MusterQR", dependencies: ["CQRencode"], swiftSettings: strict),
-        // The name badge: layout, cairo + pango rendering (PDF, PNG), printing through libcups.
+        // The name badge: layout, cairo + pango rendering (PDF, PNG, ZPL). No CUPS: the `muster` front end
+        // previews badges with it, and libcups (built with Avahi on Debian) would bring libavahi-client along.
         .target(
             name: "MusterBadge",
             dependencies: [
-                "CPangoCairo", "CCups", "MusterQR", "MusterTime",
+                "CPangoCairo", "MusterQR",
                 .product(name: "Logging", package: "swift-log"),
             ],
+            swiftSettings: strict
+        ),
+        // Printing a rendered badge through libcups: the daemon's (and the benchmark's) side only.
+        .target(
+            name: "MusterBadgePrinting",
+            dependencies: ["CCups", "MusterBadge", "MusterTime"],
             swiftSettings: strict
         ),
         .target(name: "MusterCrypto", dependencies: ["CSodium", "MusterCore"], swiftSettings: strict),
@@ -75,7 +93,7 @@ let package = Package(
         ),
         .target(
             name: "MusterDiscovery",
-            dependencies: ["CAvahi", "MusterCore", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["CAvahi", "MusterCore", "MusterTime", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict
         ),
         .target(
@@ -93,7 +111,7 @@ let package = Package(
             name: "MusterDaemon",
             dependencies: [
                 "MusterCore", "MusterCrypto", "MusterStore", "MusterControl", "MusterSync", "MusterDiscovery",
-                "MusterTime", "MusterBadge",
+                "MusterTime", "MusterBadge", "MusterBadgePrinting",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -123,6 +141,7 @@ let package = Package(
             name: "muster",
             dependencies: [
                 "MusterClient", "MusterControl", "MusterStore", "MusterCore", "MusterCrypto", "MusterBadge",
+                "MusterTime",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -131,7 +150,7 @@ let package = Package(
             name: "muster-fuzz",
             dependencies: [
                 "MusterCore", "MusterCrypto", "MusterStore", "MusterAttendeeList", "MusterControl", "MusterSync",
-                "MusterDaemon",
+                "MusterDaemon", "MusterTime",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
             ],
@@ -142,7 +161,7 @@ let package = Package(
             name: "muster-bench",
             dependencies: [
                 "MusterCore", "MusterCrypto", "MusterStore", "MusterControl", "MusterClient", "MusterTime",
-                "MusterBadge",
+                "MusterBadge", "MusterBadgePrinting", "MusterProcess",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             path: "Sources/MusterBench",
@@ -151,7 +170,8 @@ let package = Package(
         .executableTarget(
             name: "muster-faults",
             dependencies: [
-                "MusterCore", "MusterCrypto", "MusterStore", "MusterControl", "MusterClient",
+                "MusterCore", "MusterCrypto", "MusterStore", "MusterControl", "MusterClient", "MusterTime",
+                "MusterProcess",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -172,7 +192,7 @@ let package = Package(
         ),
         .target(
             name: "MusterTestSupport",
-            dependencies: [.product(name: "Logging", package: "swift-log")],
+            dependencies: ["MusterProcess", .product(name: "Logging", package: "swift-log")],
             path: "Tests/MusterTestSupport"
         ),
         .testTarget(name: "MusterTimeTests", dependencies: ["MusterTime"]),
@@ -204,7 +224,7 @@ let package = Package(
             name: "MusterDaemonTests",
             dependencies: [
                 "MusterDaemon", "MusterControl", "MusterStore", "MusterCore", "MusterCrypto", "MusterTime",
-                "MusterTestSupport", "MusterBadge",
+                "MusterTestSupport", "MusterBadge", "MusterBadgePrinting",
             ]
         ),
         .testTarget(

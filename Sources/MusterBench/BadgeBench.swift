@@ -1,5 +1,6 @@
 import Foundation
 import MusterBadge
+import MusterBadgePrinting
 import MusterTime
 
 /// Badge render + submit latency (issue 15): what a kiosk adds after the check-in was already

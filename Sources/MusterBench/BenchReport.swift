@@ -75,18 +75,7 @@ struct BenchReport {
         target: String,
         met: Bool
     ) {
-        add(
-            BenchFigure(
-                name: name,
-                value: value,
-                unit: "ms",
-                limitName: limitName,
-                limit: limit,
-                ratio: value > 0 ? limit / value : nil,
-                target: target,
-                met: met
-            )
-        )
+        lower(name, value, unit: "ms", limitName: limitName, limit: limit, target: target, met: met)
     }
 
     func table() -> String {

@@ -33,42 +33,15 @@ enum BurstBench {
     static func run(lab: Lab, count: Int, firstAttendee: Int, baseline: Int, timeout: Double) throws -> Result {
         let kiosks = Array(1...lab.kiosks)
         let keys = try kiosks.map { try lab.kioskKey($0) }
-        let failures = Mutex<[String]>([])
         let lastAck = Atomic<UInt64>(0)
-        let group = DispatchGroup()
         let start = Stopwatch.monotonic()
-        for (slot, kiosk) in kiosks.enumerated() {
-            let socket = lab.socket(kiosk)
-            let stride = kiosks.count
-            group.enter()
-            let thread = Thread {
-                defer { group.leave() }
-                let client = ControlClient(path: socket)
-                var index = slot
-                while index < count {
-                    var request = ControlRequest(op: .checkIn)
-                    request.query = BenchAttendees.email(firstAttendee + index)
-                    do {
-                        let response = try client.send(request)
-                        guard response.outcome == .checkedIn else {
-                            failures.withLock {
-                                $0.append("k\(kiosk): \(response.outcome.rawValue) \(response.message ?? "")")
-                            }
-                            return
-                        }
-                    } catch {
-                        failures.withLock { $0.append("k\(kiosk): \(error)") }
-                        return
-                    }
-                    lastAck.max(Stopwatch.monotonic(), ordering: .relaxed)
-                    index += stride
-                }
-            }
-            thread.stackSize = 1 << 20
-            thread.start()
+        let failure = CheckInRace.run(lab: lab, count: count, firstAttendee: firstAttendee, stopOnRefusal: true) {
+            response in
+            guard response.outcome == .checkedIn else { return CheckInRace.refusal(response) }
+            lastAck.max(Stopwatch.monotonic(), ordering: .relaxed)
+            return nil
         }
-        group.wait()
-        if let failure = failures.withLock({ $0.first }) { throw BenchError(.wrongResult, "burst: \(failure)") }
+        if let failure { throw BenchError(.wrongResult, "burst: \(failure)") }
         let last = lastAck.load(ordering: .relaxed)
         do {
             try lab.waitForLines(baseline + count, kiosks: kiosks, timeout: timeout)

@@ -48,43 +48,20 @@ enum CapacityRaceBench {
         }
         let admitted = Atomic<Int>(0)
         let full = Atomic<Int>(0)
-        let failures = Mutex<[String]>([])
-        let group = DispatchGroup()
         let start = Stopwatch.seconds()
-        for (slot, kiosk) in kiosks.enumerated() {
-            let socket = lab.socket(kiosk)
-            group.enter()
-            let thread = Thread {
-                defer { group.leave() }
-                let client = ControlClient(path: socket)
-                var index = slot
-                while index < attempts {
-                    var request = ControlRequest(op: .checkIn)
-                    request.query = BenchAttendees.email(firstAttendee + index)
-                    do {
-                        let response = try client.send(request)
-                        if response.outcome == .checkedIn {
-                            admitted.add(1, ordering: .relaxed)
-                        } else if response.reason == "zone_full" {
-                            full.add(1, ordering: .relaxed)
-                        } else {
-                            failures.withLock {
-                                $0.append("k\(kiosk): \(response.outcome.rawValue) \(response.message ?? "")")
-                            }
-                        }
-                    } catch {
-                        failures.withLock { $0.append("k\(kiosk): \(error)") }
-                        return
-                    }
-                    index += kiosks.count
-                }
+        let failure = CheckInRace.run(lab: lab, count: attempts, firstAttendee: firstAttendee, stopOnRefusal: false) {
+            response in
+            if response.outcome == .checkedIn {
+                admitted.add(1, ordering: .relaxed)
+            } else if response.reason == "zone_full" {
+                full.add(1, ordering: .relaxed)
+            } else {
+                return CheckInRace.refusal(response)
             }
-            thread.stackSize = 1 << 20
-            thread.start()
+            return nil
         }
-        group.wait()
         let seconds = Stopwatch.seconds() - start
-        if let failure = failures.withLock({ $0.first }) { throw BenchError(.wrongResult, "capacity: \(failure)") }
+        if let failure { throw BenchError(.wrongResult, "capacity: \(failure)") }
         guard try lab.digestsEqual(kiosks, timeout: 120) else {
             throw BenchError(.wrongResult, "capacity: digests still differ 120 s after the race")
         }

@@ -1,5 +1,6 @@
 import Foundation
 import MusterControl
+import MusterProcess
 
 /// The kiosk screen as an attendee meets it: the real `muster kiosk` process on pipes, against a
 /// real musterd. Times two Enters per attendee: after the email (until the "Found:" line, a lookup
@@ -43,22 +44,22 @@ enum KioskScreenText {
 
 /// A running `muster kiosk` with its stdin and stdout on pipes.
 final class Screen {
-    let process = Process()
-    let input = Pipe()
-    let output = Pipe()
+    let process: RunningProcess
+    let input: FileHandle
+    let output: FileHandle
     private var pending: [UInt8] = []
 
     init(binary: String, config: String) throws {
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["kiosk", "--config", config]
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        process = try Command(binary, ["kiosk", "--config", config], input: .pipe, output: .pipe).start()
+        guard let input = process.input, let output = process.output else {
+            throw BenchError(.setup, "the kiosk screen has no pipes")
+        }
+        self.input = input
+        self.output = output
     }
 
     func stop() {
-        try? input.fileHandleForWriting.close()
+        try? input.close()
         process.waitUntilExit()
     }
 
@@ -66,7 +67,7 @@ final class Screen {
     /// nanoseconds from the write to the read that completed it.
     func enter(_ line: String, until marker: String, after: String) throws -> UInt64 {
         let start = Stopwatch.monotonic()
-        input.fileHandleForWriting.write(Data((line + "\n").utf8))
+        input.write(Data((line + "\n").utf8))
         try read(until: marker, after: after)
         return Stopwatch.monotonic() - start
     }
@@ -75,7 +76,7 @@ final class Screen {
 
     /// Consumes output up to and including the first `marker` that follows `after`.
     private func read(until marker: String, after: String) throws {
-        let fd = output.fileHandleForReading.fileDescriptor
+        let fd = output.fileDescriptor
         let deadline = Stopwatch.seconds() + 30
         var chunk = [UInt8](repeating: 0, count: 4_096)
         while true {

@@ -78,22 +78,18 @@ enum LabBench {
             firstAttendee: 0
         )
         let ping = result.ping
-        report.latency(
-            "propagation p50",
-            result.sample.p50,
-            limitName: "ping RTT k1→k2 p50",
-            limit: ping?.p50 ?? 0,
-            target: "p50 <= 5 ms",
-            met: result.sample.p50 <= 5
-        )
-        report.latency(
-            "propagation p99",
-            result.sample.p99,
-            limitName: "ping RTT k1→k2 p99",
-            limit: ping?.p99 ?? 0,
-            target: "p99 <= 25 ms",
-            met: result.sample.p99 <= 25
-        )
+        for (percentile, value, limit, target) in [
+            ("p50", result.sample.p50, ping?.p50, 5), ("p99", result.sample.p99, ping?.p99, 25),
+        ] {
+            report.latency(
+                "propagation \(percentile)",
+                value,
+                limitName: "ping RTT k1→k2 \(percentile)",
+                limit: limit ?? 0,
+                target: "\(percentile) <= \(target) ms",
+                met: value <= Double(target)
+            )
+        }
         if ping == nil { report.note("ping RTT: not measured (no ping; apt-get install iputils-ping)") }
         report.note(
             "propagation: \(checkIns) check-ins round-robin over \(result.kiosks) kiosks, one every "
@@ -205,33 +201,22 @@ enum LabBench {
         Thread.sleep(forTimeInterval: min(10, sizes.idleSeconds))
         BenchCommand.progress("footprint: \(BenchReport.format(sizes.idleSeconds)) s idle")
         let footprint = try FootprintBench.run(lab: lab, idleSeconds: sizes.idleSeconds)
-        report.lower(
-            "footprint RSS",
-            footprint.rssMiB,
-            unit: "MiB",
-            limitName: "replica file size",
-            limit: footprint.replicaMiB,
-            target: "<= 40 MiB",
-            met: footprint.rssMiB <= 40
-        )
-        report.lower(
-            "footprint peak RSS (VmHWM)",
-            footprint.peakRssMiB,
-            unit: "MiB",
-            limitName: "replica file size",
-            limit: footprint.replicaMiB,
-            target: "—",
-            met: true
-        )
-        report.lower(
-            "footprint private RSS (RssAnon)",
-            footprint.anonMiB,
-            unit: "MiB",
-            limitName: "replica file size",
-            limit: footprint.replicaMiB,
-            target: "—",
-            met: true
-        )
+        let memory = [
+            ("footprint RSS", footprint.rssMiB, "<= 40 MiB", footprint.rssMiB <= 40),
+            ("footprint peak RSS (VmHWM)", footprint.peakRssMiB, "—", true),
+            ("footprint private RSS (RssAnon)", footprint.anonMiB, "—", true),
+        ]
+        for (name, value, target, met) in memory {
+            report.lower(
+                name,
+                value,
+                unit: "MiB",
+                limitName: "replica file size",
+                limit: footprint.replicaMiB,
+                target: target,
+                met: met
+            )
+        }
         report.lower(
             "idle CPU",
             footprint.cpuPercent,

@@ -1,6 +1,7 @@
 import Foundation
 public import MusterControl
 public import MusterStore
+public import MusterTime
 
 /// Everything a `muster` command needs, found from the config: the daemon's control socket, the
 /// replica (read-only, for lookups) and the venue.
@@ -9,20 +10,24 @@ public final class ClientContext {
     public let config: KioskConfig
     public let venue: VenueFile
     public let control: ControlClient
+    /// Where "now" comes from (the time a delta is signed, a report is made).
+    public let time: any TimeSource
     private var openedReplica: Replica?
 
     public init(
         configPath explicit: String?,
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        time: any TimeSource = SystemTime()
     )
         throws(ClientError)
     {
+        self.time = time
         configPath = KioskConfig.resolvePath(explicit, environment: environment)
         do {
             config = try KioskConfig.load(path: configPath)
             venue = try VenueFile.load(path: config.venue)
         } catch {
-            throw ClientError(.config, "\(error)")
+            throw ClientError(.config, describing: error)
         }
         control = ControlClient(path: config.controlSocket)
     }
@@ -35,7 +40,7 @@ public final class ClientContext {
             openedReplica = replica
             return replica
         } catch {
-            throw ClientError(.config, "\(error)")
+            throw ClientError(.config, describing: error)
         }
     }
 

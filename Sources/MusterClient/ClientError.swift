@@ -15,6 +15,11 @@ public struct ClientError: Error, Sendable, CustomStringConvertible {
         self.cause = cause
     }
 
+    /// `error` itself as the message, and as the cause.
+    public init(_ code: Code, describing error: any Error) {
+        self.init(code, "\(error)", cause: error)
+    }
+
     public var description: String { message }
 
     /// 0 success; 1 error; 2 not found; 3 already checked in; 4 refused (no lock, window, invalid ticket);

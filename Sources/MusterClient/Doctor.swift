@@ -24,7 +24,7 @@ public struct Doctor {
             Probe(
                 socketAnswers: UnixSocket.answers(at:),
                 interfaces: Doctor.systemInterfaces,
-                nowMillis: { UInt64(max(0, Date().timeIntervalSince1970 * 1000)) },
+                nowMillis: { SystemTime().wallMillis },
                 writable: { access($0, W_OK) == 0 }
             )
         }

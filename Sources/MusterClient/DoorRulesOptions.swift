@@ -1,5 +1,6 @@
 import Foundation
 public import MusterCore
+import MusterTime
 
 /// The door rules an organizer types on `muster lock`, parsed into the ``DoorRules`` the lock
 /// carries. Every mistake is a usage error naming the option and what is wrong, before anything
@@ -13,7 +14,7 @@ public enum DoorRulesOptions {
         zones: [String],
         entries: String?,
         noReEntry: Bool,
-        now: Date = Date()
+        now: Date = SystemTime().wallDate
     ) throws(ClientError) -> DoorRules? {
         guard !zones.isEmpty || entries != nil || noReEntry else { return nil }
         var parsed: [ZoneRule] = []

@@ -15,7 +15,7 @@ public enum Enrollment {
         do {
             keyPair = try KioskIdentity.loadOrCreateKey(config: config).key
         } catch {
-            throw ClientError(.config, error.message)
+            throw ClientError(.config, error.message, cause: error)
         }
         let request = JoinRequest(kiosk: keyPair.publicKey, name: config.name, location: config.location)
         return (request, request.encode(signedBy: keyPair))
@@ -38,7 +38,7 @@ public enum Enrollment {
         do {
             venue = try VenueFile.load(path: venuePath)
         } catch {
-            throw ClientError(.config, "\(error)")
+            throw ClientError(.config, describing: error)
         }
         guard AuthorID(organizer.publicKey) == venue.organizer else {
             throw ClientError(.config, "\(organizerKeyPath) is not the organizer key of the venue in \(venuePath)")
@@ -53,7 +53,7 @@ public enum Enrollment {
         do {
             sealed = try SealedBox.seal(venue.networkKey, to: request.kiosk)
         } catch {
-            throw ClientError(.failed, error.message)
+            throw ClientError(.failed, error.message, cause: error)
         }
         return JoinBundle(
             venueName: venue.name,
@@ -75,7 +75,7 @@ public enum Enrollment {
         do {
             keyPair = try KioskIdentity.loadOrCreateKey(config: config).key
         } catch {
-            throw ClientError(.config, error.message)
+            throw ClientError(.config, error.message, cause: error)
         }
         let policy = VenuePolicy(venue: bundle.venue, organizer: bundle.organizer)
         let payload: EnrollPayload
@@ -88,7 +88,8 @@ public enum Enrollment {
         } catch {
             throw ClientError(
                 .usage,
-                "this bundle was not made for this kiosk (\(keyPair.publicKey.fingerprint)) or is damaged: \(error.message)"
+                "this bundle was not made for this kiosk (\(keyPair.publicKey.fingerprint)) or is damaged: \(error.message)",
+                cause: error
             )
         }
         if FileManager.default.fileExists(atPath: config.venue), !force {
@@ -110,9 +111,9 @@ public enum Enrollment {
             ).write(to: config.venue, overwrite: true)
             try KioskIdentity.storeCertificate(bundle.certificate, config: config)
         } catch let error as MusterCryptoError {
-            throw ClientError(.failed, error.message)
+            throw ClientError(.failed, error.message, cause: error)
         } catch {
-            throw ClientError(.failed, "\(error)")
+            throw ClientError(.failed, describing: error)
         }
         return "Joined venue '\(TerminalText.sanitize(bundle.venueName))' as '\(TerminalText.sanitize(payload.name))' "
             + "(\(TerminalText.sanitize(payload.location))), kiosk key \(keyPair.publicKey.fingerprint). Start musterd now."

@@ -18,22 +18,6 @@ public struct JoinBundle: Sendable {
     public let sealedNetworkKey: [UInt8]
     public let certificate: SignedDelta
 
-    public init(
-        venueName: String,
-        venue: VenueID,
-        organizer: AuthorID,
-        keyGeneration: UInt64,
-        sealedNetworkKey: [UInt8],
-        certificate: SignedDelta
-    ) {
-        self.venueName = venueName
-        self.venue = venue
-        self.organizer = organizer
-        self.keyGeneration = keyGeneration
-        self.sealedNetworkKey = sealedNetworkKey
-        self.certificate = certificate
-    }
-
     public func encode() -> String {
         var writer = ByteWriter()
         writer.write("muster-join-bundle-v1")

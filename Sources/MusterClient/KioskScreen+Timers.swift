@@ -1,3 +1,5 @@
+import MusterTime
+
 extension KioskScreen {
     /// How long the open question may wait: a person's own question waits the idle timeout, but the
     /// guestbook question sits under the welcome (name, walk-in ticket and QR), so it goes when an
@@ -55,9 +57,7 @@ extension KioskScreen {
     /// The wait after `misses` misses in a row: nothing up to the free ones, then the first back-off
     /// doubled for each further miss, never more than the maximum.
     func backoff(afterMisses misses: Int) -> Duration {
-        guard misses > options.freeMisses else { return .zero }
-        var wait = options.firstBackoff
-        for _ in 0..<min(misses - options.freeMisses - 1, 32) where wait < options.maxBackoff { wait = wait * 2 }
-        return min(wait, options.maxBackoff)
+        Backoff(initial: options.firstBackoff, maximum: options.maxBackoff)
+            .delay(afterFailures: misses - options.freeMisses)
     }
 }

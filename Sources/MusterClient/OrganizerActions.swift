@@ -34,8 +34,10 @@ public struct OrganizerActions {
         do {
             list = try AttendeeListImport.parse(try AttendeeListImport.read(contentsOfFile: path))
         } catch {
-            if case let .unreadable(cause) = error.reason { throw ClientError(.usage, "cannot read \(path): \(cause)") }
-            throw ClientError(.failed, "\(path): \(error.description); nothing was imported")
+            if case let .unreadable(cause) = error.reason {
+                throw ClientError(.usage, "cannot read \(path): \(cause)", cause: error)
+            }
+            throw ClientError(.failed, "\(path): \(error.description); nothing was imported", cause: error)
         }
         let trimmedName = name.trimmingWhitespace()
         guard !trimmedName.isEmpty else { throw ClientError(.usage, "the campaign name is empty") }

@@ -18,7 +18,7 @@ public enum OrganizerKey {
                 return Passphrase.prompt("Passphrase for \(path): ")
             }
         } catch {
-            throw ClientError(.config, "organizer key \(path): \(error.message)")
+            throw ClientError(.config, "organizer key \(path): \(error.message)", cause: error)
         }
     }
 }

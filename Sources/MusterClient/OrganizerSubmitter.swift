@@ -3,6 +3,7 @@ import MusterControl
 public import MusterCore
 public import MusterCrypto
 import MusterStore
+import MusterTime
 
 /// Builds, signs and submits the organizer's deltas.
 ///
@@ -60,7 +61,7 @@ public struct OrganizerSubmitter {
         wire.reserveCapacity(bodies.count)
         for (index, body) in bodies.enumerated() {
             do {
-                let signed = try signer.sign(body, hlc: clock.tick(nowMillis: Self.nowMillis()))
+                let signed = try signer.sign(body, hlc: clock.tick(nowMillis: client.time.wallMillis))
                 wire.append(WireDelta(envelope: Hex.encode(signed.envelope), signature: Hex.encode(signed.signature)))
             } catch {
                 throw ClientError(
@@ -122,5 +123,4 @@ public struct OrganizerSubmitter {
         return AuthorHead(author: AuthorID(keyPair.publicKey), seq: seq, hash: hash)
     }
 
-    static func nowMillis() -> UInt64 { UInt64(Date().timeIntervalSince1970 * 1000) }
 }

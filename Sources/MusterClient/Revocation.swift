@@ -73,7 +73,7 @@ public struct Revocation {
         do {
             venue = try VenueFile.load(path: venuePath)
         } catch {
-            throw ClientError(.config, "\(error)")
+            throw ClientError(.config, describing: error)
         }
         guard venue.venue == client.venue.venue else {
             throw ClientError(.config, "\(venuePath) belongs to another venue than this kiosk")
@@ -120,7 +120,7 @@ public struct Revocation {
         } catch let error as ClientError {
             throw error
         } catch {
-            throw ClientError(.failed, "\(error)")
+            throw ClientError(.failed, describing: error)
         }
         let remaining = roster.filter { $0.revokedWatermark == nil && $0.kiosk != target.kiosk }
         guard remaining.count <= RevokePayload.maxSealedKeys else {
@@ -138,7 +138,7 @@ public struct Revocation {
                 sealedKeys.append(.init(kiosk: entry.kiosk, sealed: try SealedBox.seal(newKey, to: key)))
             }
         } catch {
-            throw ClientError(.failed, error.message)
+            throw ClientError(.failed, error.message, cause: error)
         }
         try submitter.submit([
             .revoke(
@@ -156,7 +156,8 @@ public struct Revocation {
         } catch {
             throw ClientError(
                 .failed,
-                "the kiosk is revoked, but \(venuePath) could not be updated to the new network key: \(error)"
+                "the kiosk is revoked, but \(venuePath) could not be updated to the new network key: \(error)",
+                cause: error
             )
         }
         return "Revoked kiosk '\(TerminalText.sanitize(target.name))' (\(TerminalText.sanitize(target.location))): "

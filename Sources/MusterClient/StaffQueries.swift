@@ -30,98 +30,74 @@ public struct StaffQueries {
         }
     }
 
+    /// Runs a read on the replica, its errors turned into ``ClientError``s.
+    private func read<T>(_ body: (Replica) throws -> T) throws(ClientError) -> T {
+        do {
+            return try body(try client.replica())
+        } catch {
+            throw Self.clientError(error)
+        }
+    }
+
     /// Unwraps errors from reads: a ``ClientError`` thrown inside a replica transaction comes back as is.
     static func clientError(_ error: any Error) -> ClientError {
         if let error = error as? ClientError { return error }
         if let error = error as? ReplicaError {
             if let underlying = error.underlying as? ClientError { return underlying }
-            return ClientError(.failed, error.message)
+            return ClientError(.failed, error.message, cause: error)
         }
-        return ClientError(.failed, "\(error)")
+        return ClientError(.failed, describing: error)
     }
 
     public func lookup(_ query: String) throws(ClientError) -> AttendeeRecord {
         let campaign = try campaignID(nil)
-        let found: AttendeeRecord?
-        do {
-            found = try client.replica().view { try $0.lookup(campaignID: campaign, query: query) }
-        } catch {
-            throw Self.clientError(error)
-        }
+        let found = try read { try $0.view { try $0.lookup(campaignID: campaign, query: query) } }
         guard let found else { throw ClientError(.notFound, "no attendee matches '\(query)'") }
         return found
     }
 
     public func campaigns(matching text: String?) throws(ClientError) -> [CampaignJSON] {
-        do {
-            return try client.replica().view { try $0.campaigns(matching: text) }.map(CampaignJSON.init)
-        } catch {
-            throw Self.clientError(error)
-        }
+        try read { try $0.view { try $0.campaigns(matching: text) } }.map(CampaignJSON.init)
     }
 
     public func attendees(campaign: String?, checkedInOnly: Bool) throws(ClientError) -> [AttendeeRecord] {
         let id = try campaignID(campaign)
-        do {
-            return try client.replica().view { try $0.attendees(campaignID: id, checkedInOnly: checkedInOnly) }
-        } catch {
-            throw Self.clientError(error)
-        }
+        return try read { try $0.view { try $0.attendees(campaignID: id, checkedInOnly: checkedInOnly) } }
     }
 
     /// Organizer search by name (first or last name starts with the text; case and accents ignored).
     public func search(name: String, campaign: String?, limit: Int) throws(ClientError) -> [AttendeeRecord] {
         let id = try campaignID(campaign)
-        do {
-            return try client.replica().view { try $0.search(campaignID: id, name: name, limit: limit) }
-        } catch {
-            throw Self.clientError(error)
-        }
+        return try read { try $0.view { try $0.search(campaignID: id, name: name, limit: limit) } }
     }
 
     public func log(campaign: String?) throws(ClientError) -> [PresenceLogEntry] {
         let id = try campaign.map { name throws(ClientError) in try campaignID(name) }
-        do {
-            return try client.replica().presenceLog(campaignID: id)
-        } catch {
-            throw Self.clientError(error)
-        }
+        return try read { try $0.presenceLog(campaignID: id) }
     }
 
     /// The door audit of one campaign (or every campaign), oldest first.
     public func audit(campaign: String?) throws(ClientError) -> [AuditEntry] {
         let id = try campaign.map { name throws(ClientError) in try campaignID(name) }
-        do {
-            return try client.replica().auditLog(campaignID: id)
-        } catch {
-            throw Self.clientError(error)
-        }
+        return try read { try $0.auditLog(campaignID: id) }
     }
 
     public func status() throws(ClientError) -> StatusReport {
-        let status: ReplicaStatus
-        do {
-            status = try client.replica().status()
-        } catch {
-            throw Self.clientError(error)
-        }
+        let status = try read { try $0.status() }
         let daemon = try? client.exchange(ControlRequest(op: .status))
         return StatusReport(
             config: client.config,
             organizer: client.venue.organizer,
             daemon: daemon,
             status: status,
-            occupancy: try? client.replica().occupancy()
+            occupancy: try? client.replica().occupancy(),
+            madeAtMillis: client.time.wallMillis
         )
     }
 
     /// Inside / capacity per zone and venue-wide, from this kiosk's replica.
     public func occupancy() throws(ClientError) -> Occupancy {
-        do {
-            return try client.replica().occupancy()
-        } catch {
-            throw Self.clientError(error)
-        }
+        try read { try $0.occupancy() }
     }
 
     public static func print(_ record: AttendeeRecord) {

@@ -45,7 +45,8 @@ public struct StatusReport: Encodable {
         organizer: AuthorID,
         daemon: ControlResponse?,
         status: ReplicaStatus,
-        occupancy: Occupancy? = nil
+        occupancy: Occupancy? = nil,
+        madeAtMillis: UInt64
     ) {
         self.occupancy = occupancy
         kiosk = config.name
@@ -72,7 +73,7 @@ public struct StatusReport: Encodable {
         }
         digest = status.digest
         peerDetails = daemon?.peerDetails ?? []
-        madeAtMillis = UInt64(Date().timeIntervalSince1970 * 1000)
+        self.madeAtMillis = madeAtMillis
     }
 
     /// One line per peer, e.g. `k2 (Hall B)  10.0.0.2:7420  seen 0.4 s ago  in sync, digest equal`.

@@ -1,9 +1,10 @@
 import Foundation
+import MusterTime
 
 /// Parses the organizer's `--opens`/`--closes` times: `HH:MM` (today, local time),
 /// `YYYY-MM-DD HH:MM`, `YYYY-MM-DDTHH:MM[:SS]` (local) or full ISO 8601 with an offset.
 public enum TimeParsing {
-    public static func millis(_ text: String, now: Date = Date()) -> Int64? {
+    public static func millis(_ text: String, now: Date = SystemTime().wallDate) -> Int64? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         let iso = ISO8601DateFormatter()
         if let date = iso.date(from: trimmed) { return Int64(date.timeIntervalSince1970 * 1000) }

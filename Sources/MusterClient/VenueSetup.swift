@@ -35,9 +35,9 @@ public enum VenueSetup {
             try KeyFile.write(keyPair, to: keyPath, passphrase: passphrase)
             try VenueFile.create(name: name, organizer: keyPair.publicKey).write(to: venuePath)
         } catch let error as MusterCryptoError {
-            throw ClientError(.failed, error.message)
+            throw ClientError(.failed, error.message, cause: error)
         } catch {
-            throw ClientError(.failed, "cannot create the venue in \(directory): \(error)")
+            throw ClientError(.failed, "cannot create the venue in \(directory): \(error)", cause: error)
         }
         return (keyPath, venuePath)
     }

@@ -1,5 +1,6 @@
 public import Logging
 public import MusterBadge
+import MusterBadgePrinting
 public import MusterControl
 public import MusterTime
 

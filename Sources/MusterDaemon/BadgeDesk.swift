@@ -1,6 +1,7 @@
 import Foundation
 public import Logging
 public import MusterBadge
+public import MusterBadgePrinting
 public import MusterControl
 public import MusterCore
 import MusterStore

@@ -8,9 +8,7 @@ public struct ControlPeer: Sendable, Equatable, CustomStringConvertible {
     public var gid: UInt32
 
     public init(pid: Int32, uid: UInt32, gid: UInt32) {
-        self.pid = pid
-        self.uid = uid
-        self.gid = gid
+        (self.pid, self.uid, self.gid) = (pid, uid, gid)
     }
 
     /// For the log: ids only, never a name or anything the peer sent.

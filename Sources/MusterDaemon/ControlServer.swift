@@ -67,8 +67,13 @@ public final class ControlServer: Service {
                 }
             }
         guard chmod(path, 0o660) == 0 else {
+            let failure = SocketError(call: "chmod", path: path, errno: errno)
             try? await server.channel.close()
-            throw DaemonError(.controlSocket, "cannot set mode 0660 on \(path): \(String(cString: strerror(errno)))")
+            throw DaemonError(
+                .controlSocket,
+                "cannot set mode 0660 on \(path): \(String(cString: strerror(failure.errno)))",
+                cause: failure
+            )
         }
         logger.info(
             "control socket listening",
@@ -109,7 +114,7 @@ public final class ControlServer: Service {
                         // A malformed frame ends the connection: answer once, then close.
                         logger.warning("malformed control request; closing the connection")
                         try await outbound.write(
-                            Self.encode(ControlResponse(outcome: .error, message: "malformed control request"))
+                            Self.encode(.failure(.badRequest, "malformed control request"))
                         )
                         return
                     }

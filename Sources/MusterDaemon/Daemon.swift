@@ -15,11 +15,19 @@ public struct Daemon: Sendable {
     public let config: KioskConfig
     public let logger: Logger
     public let clockOffsetMillis: Int64
+    /// Where "now" and every sleep come from: the machine's clocks unless a test injects a ``ManualClock``.
+    public let time: any TimeSource
 
-    public init(config: KioskConfig, logger: Logger, clockOffsetMillis: Int64 = 0) {
+    public init(
+        config: KioskConfig,
+        logger: Logger,
+        clockOffsetMillis: Int64 = 0,
+        time: any TimeSource = SystemTime()
+    ) {
         self.config = config
         self.logger = logger
         self.clockOffsetMillis = clockOffsetMillis
+        self.time = time
     }
 
     /// What ``prepare()`` opened.
@@ -96,6 +104,7 @@ public struct Daemon: Sendable {
             throw DaemonError(.replica, "\(error)", cause: error)
         }
         let clock = HybridLogicalClock(
+            time: time,
             offsetMillis: clockOffsetMillis,
             boundMillis: UInt64(config.clockBoundSeconds) * 1000
         )
@@ -150,7 +159,7 @@ public struct Daemon: Sendable {
                 )
             }
         }
-        let stamp = ISO8601DateFormatter().string(from: Date())
+        let stamp = ISO8601DateFormatter().string(from: time.wallDate)
         try? "revoked at \(stamp): \(reason)\n".write(
             toFile: config.revokedMarkerPath,
             atomically: true,
@@ -179,6 +188,7 @@ public struct Daemon: Sendable {
                 listenHost: config.listen.host,
                 listenPort: config.listen.port,
                 staticPeers: config.staticPeers.map { ($0.host, $0.port) },
+                time: time,
                 fullMeshThreshold: config.fullMeshThreshold ?? SyncService.Configuration.defaultFullMeshThreshold
             ),
             replica: parts.replica,
@@ -218,24 +228,25 @@ public struct Daemon: Sendable {
                         sync: sync,
                         venueID: parts.venue.venue.hex,
                         fingerprint: parts.keyPair.publicKey.fingerprint,
-                        logger: logger
+                        logger: logger,
+                        time: time
                     )
                 )
             )
         }
-        let notifier = SystemdNotifier(status: { Self.statusLine(sync.peerReport()) })
-        let badgeDesk = try BadgeDesk.make(config: config, handler: handler, time: SystemTime(), logger: logger)
+        let notifier = SystemdNotifier(time: time, status: { Self.statusLine(sync.peerReport()) })
+        let badgeDesk = try BadgeDesk.make(config: config, handler: handler, time: time, logger: logger)
         let control = ControlServer(
             path: config.controlSocket,
             handler: handler,
             badgeDesk: badgeDesk,
-            gate: .system(config: config, time: SystemTime()),
+            gate: .system(config: config, time: time),
             logger: logger
         ) {
             [config] in
             notifier.notify("READY=1\nSTATUS=serving as \(config.name)")
         }
-        let audit = AuditFlushService(handler: handler, time: SystemTime(), logger: logger)
+        let audit = AuditFlushService(handler: handler, time: time, logger: logger)
         var ordered: [ServiceGroupConfiguration.ServiceConfiguration] = [.init(service: notifier)]
         ordered += services
         // The audit flush stops after the control socket (reverse order), so it records every held scan.

@@ -28,7 +28,7 @@ struct DiscoveryService: Service {
         var port: Int?
         while port == nil, !Task.isShuttingDownGracefully {
             port = sync.boundPort.withLock { $0 }
-            if port == nil { try? await Task.sleep(for: .milliseconds(20)) }
+            if port == nil { try? await time.sleep(for: .milliseconds(20)) }
         }
         guard let port else { return }
         let discovery = AvahiDiscovery(

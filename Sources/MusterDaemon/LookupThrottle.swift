@@ -1,4 +1,5 @@
 public import MusterControl
+import MusterTime
 
 /// musterd's own brake on guessing ticket codes: after repeated not-found answers to the public
 /// screen's user, lookups wait, longer after each further miss.
@@ -83,10 +84,8 @@ public struct LookupThrottle: Sendable, Equatable {
     /// The wait after `misses` unforgiven misses: nothing up to the free ones, then the first wait
     /// doubled for each further miss, never more than the maximum.
     public func backoff(afterMisses misses: Int) -> Duration {
-        guard misses > settings.freeMisses else { return .zero }
-        var wait = settings.firstBackoff
-        for _ in 0..<min(misses - settings.freeMisses - 1, 32) where wait < settings.maxBackoff { wait = wait * 2 }
-        return min(wait, settings.maxBackoff)
+        Backoff(initial: settings.firstBackoff, maximum: settings.maxBackoff)
+            .delay(afterFailures: misses - settings.freeMisses)
     }
 
     private mutating func forgive(upTo now: Duration) {

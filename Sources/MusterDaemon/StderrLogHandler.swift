@@ -1,6 +1,6 @@
 import Foundation
 public import Logging
-import MusterTime
+public import MusterTime
 
 /// Logs one line per event to stderr. Under systemd (`JOURNAL_STREAM` set) each line starts with
 /// a `<N>` syslog priority and no timestamp, because the journal adds its own.
@@ -9,12 +9,19 @@ public struct StderrLogHandler: LogHandler {
     public var logLevel: Logger.Level
     let label: String
     let journal: Bool
+    /// Where the timestamp of a line outside the journal comes from.
+    let time: any TimeSource
 
-    public init(label: String, level: Logger.Level, environment: [String: String] = ProcessInfo.processInfo.environment)
-    {
+    public init(
+        label: String,
+        level: Logger.Level,
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        time: any TimeSource = SystemTime()
+    ) {
         self.label = label
         self.logLevel = level
         self.journal = environment["JOURNAL_STREAM"] != nil
+        self.time = time
     }
 
     public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
@@ -30,8 +37,7 @@ public struct StderrLogHandler: LogHandler {
         if journal {
             line = "<\(Self.priority(event.level))>\(text)\n"
         } else {
-            line =
-                "\(ClockText.iso8601(millis: Int64(Date().timeIntervalSince1970 * 1000))) \(event.level) \(label): \(text)\n"
+            line = "\(ClockText.iso8601(millis: Int64(time.wallMillis))) \(event.level) \(label): \(text)\n"
         }
         FileHandle.standardError.write(Data(line.utf8))
     }

@@ -1,5 +1,6 @@
 import Foundation
 import MusterControl
+public import MusterTime
 public import ServiceLifecycle
 
 /// Talks to systemd through `$NOTIFY_SOCKET` (`sd_notify(3)`): `READY=1` once the daemon serves,
@@ -9,14 +10,18 @@ public final class SystemdNotifier: Service, Sendable {
     let socketPath: String?
     let watchdogInterval: Duration?
     let statusInterval: Duration
+    /// Where the watchdog's and the status line's intervals are measured and slept.
+    let time: any TimeSource
     /// The current `STATUS=` text (sent when it changes), or nil for none.
     let status: (@Sendable () -> String)?
 
     public init(
         environment: [String: String] = ProcessInfo.processInfo.environment,
         statusInterval: Duration = .seconds(10),
+        time: any TimeSource = SystemTime(),
         status: (@Sendable () -> String)? = nil
     ) {
+        self.time = time
         self.statusInterval = statusInterval
         self.status = status
         socketPath = environment["NOTIFY_SOCKET"].flatMap { $0.isEmpty ? nil : $0 }
@@ -45,19 +50,18 @@ public final class SystemdNotifier: Service, Sendable {
             return
         }
         let tick = min(watchdogInterval ?? statusInterval, status == nil ? .seconds(3_600) : statusInterval)
-        let clock = ContinuousClock()
-        var nextStatus = clock.now
+        var nextStatus = time.uptime
         var lastStatus: String?
         while !Task.isShuttingDownGracefully && !Task.isCancelled {
             if watchdogInterval != nil { notify("WATCHDOG=1") }
-            if let status, clock.now >= nextStatus {
+            if let status, time.uptime >= nextStatus {
                 let text = status()
                 if text != lastStatus { notify("STATUS=" + text) }
                 lastStatus = text
-                nextStatus = clock.now.advanced(by: statusInterval)
+                nextStatus = time.deadline(after: statusInterval)
             }
             // Wakes at once on graceful shutdown instead of sleeping out the interval.
-            try? await cancelWhenGracefulShutdown { try await Task.sleep(for: tick) }
+            try? await cancelWhenGracefulShutdown { [time] in try await time.sleep(for: tick) }
         }
         notify("STOPPING=1")
     }

@@ -1,5 +1,6 @@
 import CAvahi
 import Logging
+import MusterTime
 
 /// Carries out ``DiscoveryMachine``'s actions with libavahi-client and feeds Avahi's callbacks
 /// back into it. Owns the client, the entry group, the browser and the resolvers.
@@ -21,7 +22,11 @@ final class AvahiDriver: @unchecked Sendable {
     private let logger: Logger
 
     private var machine: DiscoveryMachine
-    private var backoff = Backoff()
+    /// Delays between attempts to reach avahi-daemon: 250 ms doubling to 30 s, reset once connected.
+    /// A client made with `AVAHI_CLIENT_NO_FAIL` already waits for the daemon by itself; the backoff
+    /// covers what that cannot (the system D-Bus down, a client that keeps failing) without turning
+    /// the log into a tight loop, and keeps a restart of avahi-daemon (a second or two) almost unnoticed.
+    private var backoff = Backoff(initial: .milliseconds(250), maximum: .seconds(30))
     /// Fires (on the poll thread) to make a new client; armed by ``start()`` and by `.reconnect`.
     private var connectTimer: OpaquePointer?
     private var connectArmed = false

@@ -17,7 +17,7 @@ struct Campaign {
         let say: (String) -> Void = { line in
             FileHandle.standardOutput.write(Data((line + "\n").utf8))
         }
-        let started = Date()
+        let started = LabControl.time.uptime
         let selfTest = CheckerSelfTest.run()
         guard selfTest.isEmpty else {
             throw FaultsError("the checker fails its self-test: \(selfTest.joined(separator: "; "))")
@@ -32,8 +32,6 @@ struct Campaign {
             log: log,
             attendees: venue.attendees,
             intervalMillis: intervalMillis,
-            lockIntervalMillis: 3000,
-            timeoutMillis: 3000,
             seed: seed
         )
         workload.changeLock(scenario: "setup")
@@ -46,7 +44,7 @@ struct Campaign {
                 lab.kiosks,
                 attendees,
                 log.path,
-                Date().timeIntervalSince(started)
+                LabControl.seconds(since: started)
             )
         )
         var reports: [CheckerReport] = []
@@ -63,9 +61,7 @@ struct Campaign {
                 throw error
             }
             workload.stop()
-            let healStart = Date()
-            try Nemesis.healAll(lab)
-            let converged = venue.converge(timeout: 120, since: healStart)
+            let converged = try venue.healAndConverge(timeout: 120)
             var report = venue.check(scenario: scenario.name, operations: log.operations, convergedSeconds: converged)
             report.figures.append("\(nemesis.applied.count - faultsBefore) faults")
             report.figures.append("\(nemesis.kills - killsBefore) kills")
@@ -91,7 +87,7 @@ struct Campaign {
             String(
                 format: "faults: %@ operations in %.0f s, %d/%d scenarios passed; nemesis log: %@",
                 total.formatted(),
-                Date().timeIntervalSince(started),
+                LabControl.seconds(since: started),
                 reports.filter(\.passed).count,
                 reports.count,
                 lab.directory + "/nemesis.log"

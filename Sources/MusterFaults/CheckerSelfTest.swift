@@ -9,6 +9,25 @@ enum CheckerSelfTest {
         let lockVersion: UInt64?
         let lost: Int
         let phantom: Int
+
+        /// A history, what the replica holds, and the losses and phantoms the checker must count.
+        init(
+            _ name: String,
+            _ operations: [Operation],
+            presence: [ReplicaSnapshot.PresenceKey: Int] = [:],
+            walkIns: Set<String> = [],
+            lockVersion: UInt64? = nil,
+            lost: Int = 0,
+            phantom: Int = 0
+        ) {
+            self.name = name
+            self.operations = operations
+            self.presence = presence
+            self.walkIns = walkIns
+            self.lockVersion = lockVersion
+            self.lost = lost
+            self.phantom = phantom
+        }
     }
 
     static func op(
@@ -38,96 +57,42 @@ enum CheckerSelfTest {
     }
 
     static let cases: [Case] = [
+        Case("acknowledged check-in present", [op(1, .checkIn, 1, "a@x", .ok)], presence: [key(.checkIn, 1, "a@x"): 1]),
+        Case("acknowledged check-in missing is lost", [op(1, .checkIn, 1, "a@x", .ok)], lost: 1),
         Case(
-            name: "acknowledged check-in present",
-            operations: [op(1, .checkIn, 1, "a@x", .ok)],
-            presence: [key(.checkIn, 1, "a@x"): 1],
-            walkIns: [],
-            lockVersion: nil,
-            lost: 0,
-            phantom: 0
-        ),
-        Case(
-            name: "acknowledged check-in missing is lost",
-            operations: [op(1, .checkIn, 1, "a@x", .ok)],
-            presence: [:],
-            walkIns: [],
-            lockVersion: nil,
-            lost: 1,
-            phantom: 0
-        ),
-        Case(
-            name: "check-in on the wrong kiosk is lost and phantom",
-            operations: [op(1, .checkIn, 1, "a@x", .ok)],
+            "check-in on the wrong kiosk is lost and phantom",
+            [op(1, .checkIn, 1, "a@x", .ok)],
             presence: [key(.checkIn, 2, "a@x"): 1],
-            walkIns: [],
-            lockVersion: nil,
             lost: 1,
             phantom: 1
         ),
         Case(
-            name: "refused operation that wrote is phantom",
-            operations: [op(1, .checkOut, 3, "a@x", .refused)],
+            "refused operation that wrote is phantom",
+            [op(1, .checkOut, 3, "a@x", .refused)],
             presence: [key(.checkOut, 3, "a@x"): 1],
-            walkIns: [],
-            lockVersion: nil,
-            lost: 0,
             phantom: 1
         ),
         Case(
-            name: "unknown outcome may be present",
-            operations: [op(1, .checkIn, 1, "a@x", .unknown)],
-            presence: [key(.checkIn, 1, "a@x"): 1],
-            walkIns: [],
-            lockVersion: nil,
-            lost: 0,
-            phantom: 0
+            "unknown outcome may be present",
+            [op(1, .checkIn, 1, "a@x", .unknown)],
+            presence: [key(.checkIn, 1, "a@x"): 1]
         ),
+        Case("unknown outcome may be absent", [op(1, .checkIn, 1, "a@x", .unknown)]),
         Case(
-            name: "unknown outcome may be absent",
-            operations: [op(1, .checkIn, 1, "a@x", .unknown)],
-            presence: [:],
-            walkIns: [],
-            lockVersion: nil,
-            lost: 0,
-            phantom: 0
-        ),
-        Case(
-            name: "walk-in never registered is phantom",
-            operations: [],
+            "walk-in never registered is phantom",
+            [],
             presence: [key(.register, 2, "w@x"): 1],
             walkIns: ["w@x"],
-            lockVersion: nil,
-            lost: 0,
             phantom: 2
         ),
+        Case("acknowledged walk-in missing is lost", [op(1, .register, 2, "w@x", .ok)], lost: 2),
         Case(
-            name: "acknowledged walk-in missing is lost",
-            operations: [op(1, .register, 2, "w@x", .ok)],
-            presence: [:],
-            walkIns: [],
-            lockVersion: nil,
-            lost: 2,
-            phantom: 0
-        ),
-        Case(
-            name: "older lock than acknowledged is lost",
-            operations: [op(1, .lock, 1, "v1", .ok, lock: 1), op(2, .lock, 1, "v2", .ok, lock: 2)],
-            presence: [:],
-            walkIns: [],
+            "older lock than acknowledged is lost",
+            [op(1, .lock, 1, "v1", .ok, lock: 1), op(2, .lock, 1, "v2", .ok, lock: 2)],
             lockVersion: 1,
-            lost: 1,
-            phantom: 0
+            lost: 1
         ),
-        Case(
-            name: "lock never submitted is phantom",
-            operations: [op(1, .lock, 1, "v1", .ok, lock: 1)],
-            presence: [:],
-            walkIns: [],
-            lockVersion: 3,
-            lost: 0,
-            phantom: 1
-        ),
+        Case("lock never submitted is phantom", [op(1, .lock, 1, "v1", .ok, lock: 1)], lockVersion: 3, phantom: 1),
     ]
 
     /// The failed cases (empty when the checker sees what it must).

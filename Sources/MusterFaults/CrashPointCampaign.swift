@@ -107,9 +107,7 @@ struct CrashPointCampaign {
                 )
             }
         }
-        let healStart = Date()
-        try Nemesis.healAll(lab)
-        let converged = venue.converge(timeout: 90, since: healStart)
+        let converged = try venue.healAndConverge(timeout: 90)
         var report = venue.check(scenario: name, operations: workload.log.operations, convergedSeconds: converged)
         report.figures.append(
             "\(hit)/\(tried) crash points hit, interrupted local writes \(present) present/\(absent) absent/0 half"

@@ -42,9 +42,7 @@ struct DiskFullScenario {
         let other = whileFull.filter { $0.outcome == .failed || $0.outcome == .unknown }.count - refused
         try lab.must(["stop", "\(kiosk)"])
         try lab.must(["disk", "\(kiosk)", "restore"])
-        let healStart = Date()
-        try Nemesis.healAll(lab)
-        let converged = venue.converge(timeout: 90, since: healStart)
+        let converged = try venue.healAndConverge(timeout: 90)
         var report = venue.check(scenario: name, operations: workload.log.operations, convergedSeconds: converged)
         report.figures.append(
             "k\(kiosk) while full: \(refused) refused \"disk full\", \(acked) acked (committed), \(other) other failures; \(afterFree) acked after freeing"

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import MusterCore
 import MusterStore
+import MusterTime
 
 /// `muster-faults`: the fault campaign on a lab of real kiosks (RELIABILITY.md).
 @main
@@ -39,7 +40,7 @@ struct FaultsCommand: ParsableCommand {
             kiosks: kiosks
         )
         try FileManager.default.createDirectory(atPath: lab.directory, withIntermediateDirectories: true)
-        let seed = self.seed ?? UInt64(Date().timeIntervalSince1970)
+        let seed = self.seed ?? SystemTime().wallMillis / 1000
         FileHandle.standardOutput.write(
             Data(
                 "faults: seed \(seed), \(short ? "short" : "\(minutes)-minute") campaign, lab \(lab.directory) (prefix \(prefix))\n"

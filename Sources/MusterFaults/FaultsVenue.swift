@@ -32,9 +32,9 @@ struct FaultsVenue {
 
     /// Seconds from `start` (the moment the heal began) until every replica has the same digest,
     /// polled every 100 ms; nil if not within `timeout`.
-    func converge(timeout: Double, since start: Date = Date()) -> Double? {
+    func converge(timeout: Double, since start: Duration = LabControl.time.uptime) -> Double? {
         var converged = false
-        while Date().timeIntervalSince(start) < timeout {
+        while LabControl.seconds(since: start) < timeout {
             let digests = lab.all.map { ReplicaSnapshot.fingerprint(path: lab.replicaPath($0), policy: policy) }
             if digests.allSatisfy({ $0 != nil }), Set(digests).count == 1 {
                 converged = true
@@ -42,7 +42,14 @@ struct FaultsVenue {
             }
             usleep(100_000)
         }
-        return converged ? Date().timeIntervalSince(start) : nil
+        return converged ? LabControl.seconds(since: start) : nil
+    }
+
+    /// Heals every fault on the lab and returns the seconds until it converged, counted from the heal.
+    func healAndConverge(timeout: Double) throws -> Double? {
+        let start = LabControl.time.uptime
+        try Nemesis.healAll(lab)
+        return converge(timeout: timeout, since: start)
     }
 
     /// Reads every replica and runs the checker over the whole history.

@@ -1,4 +1,6 @@
 import Foundation
+import MusterProcess
+import MusterTime
 
 /// The lab the campaign runs on, driven through `scripts/lab` with the campaign's own prefix and
 /// directory, and a few things done directly: signals to daemons and control-socket paths.
@@ -36,22 +38,18 @@ struct LabControl: Sendable {
     /// Runs `scripts/lab ARGS`, output and errors together.
     @discardableResult
     func run(_ arguments: [String], extraEnvironment: [String: String] = [:]) -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = [script] + arguments
-        process.environment = environment.merging(extraEnvironment) { $1 }
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        process.standardInput = FileHandle.nullDevice
+        let command = Command(
+            "/bin/bash",
+            [script] + arguments,
+            environment: environment.merging(extraEnvironment) { $1 },
+            output: .merged
+        )
         do {
-            try process.run()
+            let result = try command.run()
+            return Result(status: result.status, output: result.output)
         } catch {
             return Result(status: -1, output: "cannot run scripts/lab: \(error)")
         }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self))
     }
 
     /// Runs `scripts/lab ARGS` and throws with its output when it fails.
@@ -97,13 +95,22 @@ struct LabControl: Sendable {
 
     /// Waits for `condition`, polling every `pollMillis`; returns whether it held before the deadline.
     static func waitUntil(seconds: Double, pollMillis: UInt32 = 100, _ condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
+        let deadline = time.deadline(after: .milliseconds(Int64(seconds * 1000)))
+        while time.uptime < deadline {
             if condition() { return true }
             usleep(pollMillis * 1000)
         }
         return condition()
     }
 
-    static func nowMillis() -> UInt64 { UInt64(Date().timeIntervalSince1970 * 1000) }
+    /// The campaign's clock: the machine's, since it drives a lab of real daemons in real time.
+    static let time = SystemTime()
+
+    static func nowMillis() -> UInt64 { time.wallMillis }
+
+    /// Seconds on the campaign's clock since `start` (an ``time`` uptime reading).
+    static func seconds(since start: Duration) -> Double {
+        let elapsed = time.uptime - start
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    }
 }

@@ -62,8 +62,8 @@ struct Nemesis {
 
     /// Runs the scenario's faults until `seconds` have passed; every fault is healed before it returns.
     mutating func run(_ scenario: Scenario, say: (String) -> Void) throws {
-        let end = Date().addingTimeInterval(scenario.seconds)
-        while Date() < end {
+        let end = LabControl.time.deadline(after: .milliseconds(Int64(scenario.seconds * 1000)))
+        while LabControl.time.uptime < end {
             var families = scenario.families
             var pool = lab.all
             var active: [Fault] = []
@@ -82,7 +82,7 @@ struct Nemesis {
                 applied.append(fault.description)
             }
             say("  nemesis: \(active.map(\.description).joined(separator: " + "))")
-            let hold = min(uniform(scenario.hold), max(0.5, end.timeIntervalSinceNow))
+            let hold = min(uniform(scenario.hold), max(0.5, -LabControl.seconds(since: end)))
             usleep(UInt32(hold * 1_000_000))
             for fault in active.reversed() {
                 do {

@@ -11,28 +11,20 @@ final class Workload: Sendable {
     let log: OperationLog
     let attendees: [String]
     let intervalMillis: UInt32
-    let lockIntervalMillis: UInt32
-    let timeoutMillis: Int
+    /// How often the organizer changes the lock.
+    let lockIntervalMillis: UInt32 = 3000
+    /// How long a client waits for its kiosk's answer before the outcome is unknown.
+    let timeoutMillis = 3000
     let seed: UInt64
     private let scenario = Mutex<String>("setup")
     private let running = Atomic<Bool>(false)
     private let group = DispatchGroup()
 
-    init(
-        lab: LabControl,
-        log: OperationLog,
-        attendees: [String],
-        intervalMillis: UInt32,
-        lockIntervalMillis: UInt32,
-        timeoutMillis: Int,
-        seed: UInt64
-    ) {
+    init(lab: LabControl, log: OperationLog, attendees: [String], intervalMillis: UInt32, seed: UInt64) {
         self.lab = lab
         self.log = log
         self.attendees = attendees
         self.intervalMillis = intervalMillis
-        self.lockIntervalMillis = lockIntervalMillis
-        self.timeoutMillis = timeoutMillis
         self.seed = seed
     }
 

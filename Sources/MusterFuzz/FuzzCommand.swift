@@ -1,4 +1,5 @@
 import Foundation
+import MusterTime
 
 /// The three things `muster-fuzz` does: fuzz, write the seed corpus, replay one input.
 enum FuzzCommand {
@@ -30,7 +31,7 @@ enum FuzzCommand {
     }
 
     private static func fuzz(_ options: FuzzOptions) throws -> Int32 {
-        let seed = options.seed ?? UInt64(Date().timeIntervalSince1970 * 1000)
+        let seed = options.seed ?? SystemTime().wallMillis
         say(
             "muster-fuzz: seed \(seed) (repeat with --seed \(seed)); "
                 + (options.runs.map { "\($0) runs" } ?? "\(options.seconds) s") + " per target"

@@ -69,41 +69,31 @@ final class HandshakeTarget: FuzzTarget {
         switch step {
         case 0:
             let sent = message(genuine: m1)
-            let isGenuine = sent == m1
-            do {
+            try refusalChecked("client hello", sent: sent, genuine: m1, into: &behaviour) {
                 let m2 = try session.server.receiveHello(sent)
                 try PropertyFailure.check(
-                    isGenuine || replayableHellos.contains(sent),
+                    sent == m1 || replayableHellos.contains(sent),
                     "forged-hello",
                     "the server accepted a client hello that no holder of the network key produced"
                 )
-                if isGenuine {
-                    try complete(session, m2: m2)
-                    behaviour.mix("completed")
-                } else {
+                guard sent == m1 else {
                     // A replayed hello is answered, but this client cannot go on with someone else's session.
                     try expectFailure(
                         "replayed-hello",
                         { () throws(HandshakeError) in _ = try session.client.receiveHello(m2) }
                     )
-                    behaviour.mix("replayed")
+                    return "replayed"
                 }
-            } catch let error as HandshakeError {
-                try PropertyFailure.check(
-                    !isGenuine,
-                    "genuine-refused",
-                    "the genuine client hello was refused: \(error)"
-                )
-                behaviour.mix("\(error.code)")
-                try expectEnded { () throws(HandshakeError) in _ = try session.server.receiveHello(m1) }
-            } catch let error as PropertyFailure { throw error } catch {
-                throw PropertyFailure("untyped-error", "\(error)")
+                try complete(session, m2: m2)
+                return "completed"
+            } thenRefuses: { () throws(HandshakeError) in
+                _ = try session.server.receiveHello(m1)
             }
         case 1:
             let m2 = try genuine { () throws(HandshakeError) in try session.server.receiveHello(m1) }
             let m3 = try genuine { () throws(HandshakeError) in try session.client.receiveHello(m2) }
             let sent = message(genuine: m3)
-            do {
+            try refusalChecked("client auth", sent: sent, genuine: m3, into: &behaviour) {
                 let (accept, result) = try session.server.receiveAuth(sent)
                 try PropertyFailure.check(
                     sent == m3,
@@ -112,45 +102,29 @@ final class HandshakeTarget: FuzzTarget {
                 )
                 let clientResult = try genuine { () throws(HandshakeError) in try session.client.receiveAccept(accept) }
                 try checkKeys(client: clientResult, server: result)
-                behaviour.mix("completed")
-            } catch let error as HandshakeError {
-                try PropertyFailure.check(
-                    sent != m3,
-                    "genuine-refused",
-                    "the genuine client auth was refused: \(error)"
-                )
-                behaviour.mix("\(error.code)")
-                try expectEnded { () throws(HandshakeError) in _ = try session.server.receiveAuth(m3) }
-            } catch let error as PropertyFailure { throw error } catch {
-                throw PropertyFailure("untyped-error", "\(error)")
+                return "completed"
+            } thenRefuses: { () throws(HandshakeError) in
+                _ = try session.server.receiveAuth(m3)
             }
         case 2:
             let m2 = try genuine { () throws(HandshakeError) in try session.server.receiveHello(m1) }
             let sent = message(genuine: m2)
-            do {
+            try refusalChecked("server hello", sent: sent, genuine: m2, into: &behaviour) {
                 let m3 = try session.client.receiveHello(sent)
                 try PropertyFailure.check(sent == m2, "forged-hello", "the client accepted a tampered server hello")
                 let (accept, result) = try genuine { () throws(HandshakeError) in try session.server.receiveAuth(m3) }
                 let clientResult = try genuine { () throws(HandshakeError) in try session.client.receiveAccept(accept) }
                 try checkKeys(client: clientResult, server: result)
-                behaviour.mix("completed")
-            } catch let error as HandshakeError {
-                try PropertyFailure.check(
-                    sent != m2,
-                    "genuine-refused",
-                    "the genuine server hello was refused: \(error)"
-                )
-                behaviour.mix("\(error.code)")
-                try expectEnded { () throws(HandshakeError) in _ = try session.client.receiveHello(m2) }
-            } catch let error as PropertyFailure { throw error } catch {
-                throw PropertyFailure("untyped-error", "\(error)")
+                return "completed"
+            } thenRefuses: { () throws(HandshakeError) in
+                _ = try session.client.receiveHello(m2)
             }
         default:
             let m2 = try genuine { () throws(HandshakeError) in try session.server.receiveHello(m1) }
             let m3 = try genuine { () throws(HandshakeError) in try session.client.receiveHello(m2) }
             let (m4, result) = try genuine { () throws(HandshakeError) in try session.server.receiveAuth(m3) }
             let sent = message(genuine: m4)
-            do {
+            try refusalChecked("server accept", sent: sent, genuine: m4, into: &behaviour) {
                 let clientResult = try session.client.receiveAccept(sent)
                 try PropertyFailure.check(
                     sent == m4,
@@ -158,17 +132,9 @@ final class HandshakeTarget: FuzzTarget {
                     "the client completed a handshake on a tampered accept"
                 )
                 try checkKeys(client: clientResult, server: result)
-                behaviour.mix("completed")
-            } catch let error as HandshakeError {
-                try PropertyFailure.check(
-                    sent != m4,
-                    "genuine-refused",
-                    "the genuine server accept was refused: \(error)"
-                )
-                behaviour.mix("\(error.code)")
-                try expectEnded { () throws(HandshakeError) in _ = try session.client.receiveAccept(m4) }
-            } catch let error as PropertyFailure { throw error } catch {
-                throw PropertyFailure("untyped-error", "\(error)")
+                return "completed"
+            } thenRefuses: { () throws(HandshakeError) in
+                _ = try session.client.receiveAccept(m4)
             }
         }
         return behaviour.value
@@ -214,6 +180,30 @@ final class HandshakeTarget: FuzzTarget {
             "session-keys",
             "the two sides derived different (or identical per-direction) session keys"
         )
+    }
+
+    /// Runs one step on the message `sent` (the genuine one or a tampered copy) and mixes what it came to
+    /// into `behaviour`. When the handshake refuses it, the message must not have been the genuine one, and
+    /// the handshake must have ended: `retry` (the genuine message, sent again) is refused too.
+    private func refusalChecked(
+        _ what: String,
+        sent: [UInt8],
+        genuine: [UInt8],
+        into behaviour: inout Fingerprint,
+        _ attempt: () throws -> String,
+        thenRefuses retry: () throws(HandshakeError) -> Void
+    ) throws(PropertyFailure) {
+        do {
+            behaviour.mix(try attempt())
+        } catch let error as HandshakeError {
+            try PropertyFailure.check(sent != genuine, "genuine-refused", "the genuine \(what) was refused: \(error)")
+            behaviour.mix("\(error.code)")
+            try expectEnded(retry)
+        } catch let error as PropertyFailure {
+            throw error
+        } catch {
+            throw PropertyFailure("untyped-error", "\(error)")
+        }
     }
 
     private func expectFailure(_ property: String, _ step: () throws(HandshakeError) -> Void) throws(PropertyFailure) {

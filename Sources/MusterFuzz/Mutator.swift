@@ -155,15 +155,10 @@ struct Mutator {
         }
     }
 
+    /// Unsigned LEB128, as the delta encoding writes lengths (`ByteWriter.writeVarint`).
     static func leb128(_ value: UInt64) -> [UInt8] {
-        var rest = value
-        var out: [UInt8] = []
-        repeat {
-            var byte = UInt8(rest & 0x7F)
-            rest >>= 7
-            if rest != 0 { byte |= 0x80 }
-            out.append(byte)
-        } while rest != 0
-        return out
+        var writer = ByteWriter(capacity: 10)
+        writer.writeVarint(value)
+        return writer.bytes
     }
 }

@@ -17,28 +17,14 @@ struct Badge: ParsableCommand {
     )
 }
 
-/// The arguments of the badge commands that print.
-struct BadgePrintArguments: ParsableArguments {
-    @OptionGroup var options: KioskOptions
-    @Argument(help: "Email or ticket code.") var query: String
-    @Flag(help: "Print JSON.") var json = false
-
-    func perform(reason: String) throws {
-        var request = ControlRequest(op: .badge)
-        request.query = query
-        request.badgeReason = reason
-        try OneShot.perform(request, options: options, json: json)
-    }
-}
-
 struct BadgeReprint: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reprint",
         abstract: "Print another badge (lost, damaged, misspelt) and record the reprint on every kiosk."
     )
-    @OptionGroup var arguments: BadgePrintArguments
+    @OptionGroup var arguments: AttendeeQuery
 
-    func run() throws { try arguments.perform(reason: "reprint") }
+    func run() throws { try arguments.perform(.badge) { $0.badgeReason = "reprint" } }
 }
 
 struct BadgePrintOnly: ParsableCommand {
@@ -46,9 +32,9 @@ struct BadgePrintOnly: ParsableCommand {
         commandName: "print",
         abstract: "Print a badge without checking the attendee in (e.g. for a speaker's pack)."
     )
-    @OptionGroup var arguments: BadgePrintArguments
+    @OptionGroup var arguments: AttendeeQuery
 
-    func run() throws { try arguments.perform(reason: "print-only") }
+    func run() throws { try arguments.perform(.badge) { $0.badgeReason = "print-only" } }
 }
 
 struct BadgePreviewCommand: ParsableCommand {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import MusterClient
 import MusterControl
+import MusterTime
 
 /// Loads only the kiosk config (a kiosk that has not joined has no venue file yet).
 func kioskConfig(_ explicit: String?) throws -> KioskConfig {
@@ -11,7 +12,7 @@ func kioskConfig(_ explicit: String?) throws -> KioskConfig {
                 path: KioskConfig.resolvePath(explicit, environment: ProcessInfo.processInfo.environment)
             )
         } catch {
-            throw ClientError(.config, "\(error)")
+            throw ClientError(.config, describing: error)
         }
     }
 }
@@ -55,7 +56,7 @@ struct Enroll: ParsableCommand {
                     parsed,
                     organizerKeyPath: organizer.organizerKey,
                     venuePath: Enrollment.organizerVenuePath(explicit: venue, keyPath: organizer.organizerKey),
-                    nowMillis: UInt64(Date().timeIntervalSince1970 * 1000)
+                    nowMillis: SystemTime().wallMillis
                 )
             )
         }

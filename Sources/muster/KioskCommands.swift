@@ -47,9 +47,11 @@ struct AttendeeQuery: ParsableArguments {
     @Argument(help: "Email or ticket code.") var query: String
     @Flag(help: "Print JSON.") var json = false
 
-    func perform(_ op: ControlRequest.Operation) throws {
+    /// Sends `op` about the attendee, with whatever else `details` sets on the request.
+    func perform(_ op: ControlRequest.Operation, _ details: (inout ControlRequest) -> Void = { _ in }) throws {
         var request = ControlRequest(op: op)
         request.query = query
+        details(&request)
         try OneShot.perform(request, options: options, json: json)
     }
 }

@@ -39,7 +39,7 @@ struct KioskOptions: ParsableArguments {
             do {
                 return try KioskConfig.load(path: path)
             } catch {
-                throw ClientError(.config, "\(error)")
+                throw ClientError(.config, describing: error)
             }
         }
     }

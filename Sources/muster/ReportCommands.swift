@@ -96,17 +96,10 @@ struct Status: ParsableCommand {
 
     func run() throws {
         let context = try options.context()
-        guard watch else {
-            let report = try guarded { () throws(ClientError) in try StaffQueries(context).status() }
-            if json { try Output.json(report) } else { report.print() }
-            return
-        }
-        while true {
-            let report = try guarded { () throws(ClientError) in try StaffQueries(context).status() }
-            // Home and clear: our own control sequence, never data.
-            Output.raw("\u{1B}[H\u{1B}[2J")
-            if json { try Output.json(report) } else { report.print() }
-            Thread.sleep(forTimeInterval: 1)
+        try show(
+            Watch(interval: watch ? .seconds(1) : nil) { () throws(ClientError) in try StaffQueries(context).status() }
+        ) {
+            if json { try? Output.json($0) } else { $0.print() }
         }
     }
 }
@@ -139,18 +132,14 @@ struct OccupancyCommand: ParsableCommand {
 
     func run() throws {
         let context = try options.context()
-        let watcher = OccupancyWatch(interval: watch ? .seconds(2) : nil) { () throws(ClientError) in
-            try StaffQueries(context).occupancy()
-        }
-        try guarded { () throws(ClientError) in
-            try watcher.runBlocking(time: SystemTime()) { occupancy, refresh in
-                // Home and clear: our own control sequence, never data.
-                if refresh { Output.raw("\u{1B}[H\u{1B}[2J") }
-                if json {
-                    try? Output.json(occupancy)
-                } else {
-                    for line in OccupancyText.lines(occupancy) { Output.data(line) }
-                }
+        try show(
+            Watch(interval: watch ? .seconds(2) : nil) { () throws(ClientError) in try StaffQueries(context).occupancy()
+            }
+        ) {
+            if json {
+                try? Output.json($0)
+            } else {
+                for line in OccupancyText.lines($0) { Output.data(line) }
             }
         }
     }
@@ -189,6 +178,18 @@ struct Report: ParsableCommand {
                 if index > 0 { Output.line() }
                 for line in entry.chart.lines() { Output.data(line) }
             }
+        }
+    }
+}
+
+/// Shows what `watcher` reads once, or, when it watches, again at each interval until interrupted,
+/// each time on a cleared screen.
+func show<Value>(_ watcher: Watch<Value>, _ print: (Value) -> Void) throws {
+    try guarded { () throws(ClientError) in
+        try watcher.runBlocking(time: SystemTime()) { value, refresh in
+            // Home and clear: our own control sequence, never data.
+            if refresh { Output.raw("\u{1B}[H\u{1B}[2J") }
+            print(value)
         }
     }
 }

@@ -74,6 +74,7 @@ struct ControlServerLiveTests {
         }
         #expect(response.outcome == .error)
         #expect(response.message == "malformed control request")
+        #expect(response.errorCode == .badRequest)
         #expect(after == .closed, "nothing after a malformed frame is served on that connection")
         // The daemon itself carries on.
         let pong = try await ClientTestSupport.blocking {

@@ -1,5 +1,6 @@
 import Foundation
 import MusterBadge
+import MusterBadgePrinting
 import MusterControl
 import MusterCore
 import MusterCrypto

@@ -46,17 +46,15 @@ struct ControlPolicyEndToEndTests {
             encoding: .utf8
         )
         // musterd as PrivateUsers=yes runs it: a user namespace in which only root is mapped.
-        let daemon = Process()
-        daemon.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
-        daemon.arguments = [
-            "--user", "--map-root-user", kiosk.binaries.appendingPathComponent("musterd").path,
-            "--config", kiosk.configPath, "--log-level", "debug",
-        ]
         FileManager.default.createFile(atPath: kiosk.logPath, contents: nil)
-        let log = try FileHandle(forWritingTo: URL(fileURLWithPath: kiosk.logPath))
-        daemon.standardOutput = log
-        daemon.standardError = log
-        try daemon.run()
+        let daemon = try Command(
+            "/usr/bin/unshare",
+            [
+                "--user", "--map-root-user", kiosk.binaries.appendingPathComponent("musterd").path,
+                "--config", kiosk.configPath, "--log-level", "debug",
+            ],
+            output: .file(kiosk.logPath)
+        ).start()
         kiosk.daemon = daemon  // the harness kills it when it goes away
         defer { try? kiosk.stop() }
         try waitUntil("musterd answers on its control socket", timeout: 20) {

@@ -1,4 +1,5 @@
 import Foundation
+import MusterTestSupport
 import Testing
 
 /// A real kiosk for end-to-end tests: a fresh venue in a temporary directory, a real `musterd`
@@ -18,7 +19,7 @@ final class KioskHarness {
 
     let directory: URL
     let binaries: URL
-    var daemon: Process?
+    var daemon: RunningProcess?
     var configPath: String { directory.appendingPathComponent("musterd.toml").path }
     /// The organizer's machine: its key and venue file (shared by the kiosks of one venue).
     let organizerDirectory: URL
@@ -128,15 +129,13 @@ final class KioskHarness {
 
     /// Starts `musterd` and waits until its control socket answers.
     func start() throws {
-        let process = Process()
-        process.executableURL = binaries.appendingPathComponent("musterd")
-        process.arguments = ["--config", configPath, "--log-level", "debug"]
+        // Each start begins a fresh log, as a restarted daemon's checks expect.
         FileManager.default.createFile(atPath: logPath, contents: nil)
-        let log = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
-        log.seekToEndOfFile()
-        process.standardOutput = log
-        process.standardError = log
-        try process.run()
+        let process = try Command(
+            binaries.appendingPathComponent("musterd").path,
+            ["--config", configPath, "--log-level", "debug"],
+            output: .file(logPath)
+        ).start()
         daemon = process
         try waitUntil("musterd answers on its control socket", timeout: 20) {
             guard process.isRunning else {
@@ -220,32 +219,19 @@ func runProcess(
 )
     throws -> (result: KioskHarness.Result, signaled: Bool)
 {
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    process.environment = environment
-    let stdin = Pipe()
-    let stdout = Pipe()
-    let stderr = Pipe()
-    process.standardInput = input == nil ? FileHandle.nullDevice : stdin
-    process.standardOutput = stdout
-    process.standardError = stderr
-    try process.run()
-    if let input {
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
-    }
-    // Read stderr concurrently so neither pipe can fill up and block the child.
-    let errorData = ErrorCollector(stderr.fileHandleForReading)
-    let outData = stdout.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
+    let run = try Command(
+        executable.path,
+        arguments,
+        environment: environment,
+        input: input.map { .text($0) } ?? .empty
+    ).run()
     let result = KioskHarness.Result(
-        status: process.terminationStatus,
-        stdout: String(decoding: outData, as: UTF8.self),
-        stderr: String(decoding: errorData.wait(), as: UTF8.self),
-        stdoutBytes: outData
+        status: run.status,
+        stdout: run.output,
+        stderr: run.errorOutput,
+        stdoutBytes: run.outputBytes
     )
-    return (result, process.terminationReason == .uncaughtSignal)
+    return (result, run.signaled)
 }
 
 extension KioskHarness {
@@ -282,25 +268,6 @@ func freeLoopbackPort() throws -> Int {
     }
     guard bound == 0 else { throw KioskHarness.HarnessError(description: "no free port") }
     return Int(UInt16(bigEndian: address.sin_port))
-}
-
-/// Reads a pipe to its end on a background thread.
-final class ErrorCollector: @unchecked Sendable {
-    // Safe: `data` is written once by the reader thread before `done` is signalled, and read only after waiting.
-    private var data = Data()
-    private let done = DispatchSemaphore(value: 0)
-
-    init(_ handle: FileHandle) {
-        Thread.detachNewThread { [self] in
-            data = handle.readDataToEndOfFile()
-            done.signal()
-        }
-    }
-
-    func wait() -> Data {
-        done.wait()
-        return data
-    }
 }
 
 /// Polls `condition` until it holds or the deadline passes (no fixed sleeps in tests).

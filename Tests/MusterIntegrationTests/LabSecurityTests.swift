@@ -1,4 +1,5 @@
 import Foundation
+import MusterTestSupport
 import Testing
 
 /// Rows 7 and 8 of SECURITY.md's attack table, in the lab (real daemons, each in its own network
@@ -40,17 +41,12 @@ extension LabEndToEndTests {
         #expect(input >= 0)
         // Started detached (setsid, reparented to init): a long-running child of this process
         // would keep Foundation from noticing the exits of the lab commands run meanwhile.
-        let launcher = Process()
-        launcher.executableURL = URL(fileURLWithPath: "/bin/bash")
-        launcher.arguments = [
-            "-c", "setsid \"$0\" exec 3 muster kiosk <\"$1\" >\"$2\" 2>/dev/null &", lab.script, fifo, screenOut,
-        ]
-        launcher.environment = lab.environment
-        launcher.standardInput = FileHandle.nullDevice
-        launcher.standardOutput = FileHandle.nullDevice
-        launcher.standardError = FileHandle.nullDevice
-        try launcher.run()
-        launcher.waitUntilExit()
+        _ = try Command(
+            "/bin/bash",
+            ["-c", "setsid \"$0\" exec 3 muster kiosk <\"$1\" >\"$2\" 2>/dev/null &", lab.script, fifo, screenOut],
+            environment: lab.environment,
+            output: .discard
+        ).run()
         // Closing the FIFO is the end of input: the screen exits by itself.
         defer { close(input) }
         func shownText() -> String { (try? String(contentsOfFile: screenOut, encoding: .utf8)) ?? "" }

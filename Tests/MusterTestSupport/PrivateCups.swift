@@ -23,7 +23,7 @@ public final class PrivateCups: @unchecked Sendable {
     /// set up for ZPL.
     public let zebra: LoopbackPrinter
     public let zebraQueue = "zebra"
-    private let process: Process
+    private let process: RunningProcess
 
     /// The socket cupsd listens on: what `cups_server` is set to.
     public var socketPath: String { directory.file("cups.sock") }
@@ -69,14 +69,19 @@ public final class PrivateCups: @unchecked Sendable {
         User lp
         Group lp
         """.write(toFile: "\(root)/cups-files.conf", atomically: true, encoding: .utf8)
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/sbin/cupsd")
-        process.arguments = ["-f", "-c", "\(root)/cupsd.conf", "-s", "\(root)/cups-files.conf"]
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
         do {
-            try process.run()
+            process = try Command(
+                "/usr/sbin/cupsd",
+                ["-f", "-c", "\(root)/cupsd.conf", "-s", "\(root)/cups-files.conf"],
+                output: .discard
+            ).start()
+        } catch {
+            printer.close()
+            zebra.close()
+            directory.remove()
+            throw error
+        }
+        do {
             try waitUntilRunning()
             try lp("lpadmin", ["-p", queue, "-E", "-v", printer.uri, "-m", "raw"])
             try lp("lpadmin", ["-p", zebraQueue, "-E", "-v", "socket://127.0.0.1:\(zebra.port)", "-m", "raw"])
@@ -94,7 +99,7 @@ public final class PrivateCups: @unchecked Sendable {
 
     /// Stops cupsd, the printer, and removes the directory.
     public func shutdown() {
-        ChildProcess.stop(process)
+        process.stop()
         printer.close()
         zebra.close()
         directory.remove()

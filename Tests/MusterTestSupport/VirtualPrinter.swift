@@ -28,8 +28,8 @@ public final class VirtualPrinter: @unchecked Sendable {
     // two processes, which only `close()` touches (once, from the test's own task).
     public let port: Int
     public let directory: TemporaryDirectory
-    private let bus: Process
-    private let printer: Process
+    private let bus: RunningProcess
+    private let printer: RunningProcess
 
     /// The printer's IPP URI, what the cupsd queue sends to.
     public var uri: String { "ipp://localhost:\(port)/ipp/print" }
@@ -61,38 +61,47 @@ public final class VirtualPrinter: @unchecked Sendable {
         chmod(command, 0o755)
 
         let busSocket = directory.file("bus")
-        bus = Process()
-        bus.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
-        bus.arguments = ["--session", "--nofork", "--nopidfile", "--address=unix:path=\(busSocket)"]
-        bus.standardInput = FileHandle.nullDevice
-        bus.standardOutput = FileHandle.nullDevice
-        bus.standardError = FileHandle.nullDevice
-
         port = try Self.freePort()
-        printer = Process()
-        printer.executableURL = URL(fileURLWithPath: "/usr/sbin/ippeveprinter")
-        printer.arguments = [
-            "-r", "off", "-n", "localhost", "-p", "\(port)", "-d", directory.file("spool"), "-c", command,
-            "-f", "application/pdf", "-m", "Badge Printer", "Muster Test Badges",
-        ]
         var environment = ProcessInfo.processInfo.environment
         environment["DBUS_SYSTEM_BUS_ADDRESS"] = "unix:path=\(busSocket)"
-        printer.environment = environment
-        printer.standardInput = FileHandle.nullDevice
-        FileManager.default.createFile(atPath: directory.file("ippeveprinter.log"), contents: nil)
-        let logFile = try FileHandle(forWritingTo: URL(fileURLWithPath: directory.file("ippeveprinter.log")))
-        printer.standardOutput = logFile
-        printer.standardError = logFile
+        let started: (bus: RunningProcess, printer: RunningProcess)
         do {
-            try bus.run()
-            try Self.waitUntil("the printer's D-Bus socket exists", process: bus) {
-                FileManager.default.fileExists(atPath: busSocket)
+            let bus = try Command(
+                "/usr/bin/dbus-daemon",
+                ["--session", "--nofork", "--nopidfile", "--address=unix:path=\(busSocket)"],
+                output: .discard
+            ).start()
+            do {
+                try Self.waitUntil("the printer's D-Bus socket exists", process: bus) {
+                    FileManager.default.fileExists(atPath: busSocket)
+                }
+                let printer = try Command(
+                    "/usr/sbin/ippeveprinter",
+                    [
+                        "-r", "off", "-n", "localhost", "-p", "\(port)", "-d", directory.file("spool"), "-c", command,
+                        "-f", "application/pdf", "-m", "Badge Printer", "Muster Test Badges",
+                    ],
+                    environment: environment,
+                    output: .file(directory.file("ippeveprinter.log"))
+                ).start()
+                started = (bus, printer)
+            } catch {
+                bus.stop()
+                throw error
             }
-            try printer.run()
+        } catch {
+            let said = (try? String(contentsOfFile: directory.file("ippeveprinter.log"), encoding: .utf8)) ?? ""
+            directory.remove()
+            throw ToolError("\(error); ippeveprinter said: \(said)")
+        }
+        bus = started.bus
+        printer = started.printer
+        do {
             try Self.waitUntil("ippeveprinter listens on port \(port)", process: printer) { Self.accepts(port) }
         } catch {
+            let said = log()
             close()
-            throw ToolError("\(error); ippeveprinter said: \(log())")
+            throw ToolError("\(error); ippeveprinter said: \(said)")
         }
     }
 
@@ -121,13 +130,13 @@ public final class VirtualPrinter: @unchecked Sendable {
 
     /// Stops the printer and its bus and removes the directory.
     public func close() {
-        ChildProcess.stop(printer)
-        ChildProcess.stop(bus)
+        printer.stop()
+        bus.stop()
         directory.remove()
     }
 
     /// SIGTERM, then SIGKILL after three seconds; never waits unbounded.
-    static func waitUntil(_ what: String, process: Process, _ condition: () -> Bool) throws {
+    static func waitUntil(_ what: String, process: RunningProcess, _ condition: () -> Bool) throws {
         let clock = ContinuousClock()
         let deadline = clock.now + .seconds(15)
         while clock.now < deadline {

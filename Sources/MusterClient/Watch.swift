@@ -2,24 +2,25 @@ import Foundation
 public import MusterStore
 public import MusterTime
 
-/// `muster occupancy [--watch]`: reads the occupancy and shows it, then, when watching, again
-/// every `interval` on the injected clock, so a test drives the refreshes with a ``ManualClock``.
-public struct OccupancyWatch {
+/// `muster occupancy [--watch]`, `muster status [--watch]`: reads a value and shows it, then, when
+/// watching, again every `interval` on the injected clock, so a test drives the refreshes with a
+/// ``ManualClock``.
+public struct Watch<Value> {
     /// nil: show once.
     let interval: Duration?
-    let read: () throws(ClientError) -> Occupancy
+    let read: () throws(ClientError) -> Value
 
-    public init(interval: Duration?, read: @escaping () throws(ClientError) -> Occupancy) {
+    public init(interval: Duration?, read: @escaping () throws(ClientError) -> Value) {
         self.interval = interval
         self.read = read
     }
 
-    /// Shows the occupancy (`show(occupancy, isRefresh)`) once, or until `frames` were shown or the
+    /// Shows the value (`show(value, isRefresh)`) once, or until `frames` were shown or the
     /// task is cancelled when watching.
     public func run(
         time: any TimeSource,
         frames: Int? = nil,
-        show: (Occupancy, Bool) -> Void
+        show: (Value, Bool) -> Void
     ) async throws(ClientError) {
         var shown = 0
         while true {
@@ -36,7 +37,7 @@ public struct OccupancyWatch {
 
     /// The same loop for a synchronous command: each wait on the clock runs on a task while this
     /// thread, which has nothing else to do until interrupted, waits for it.
-    public func runBlocking(time: any TimeSource, show: (Occupancy, Bool) -> Void) throws(ClientError) {
+    public func runBlocking(time: any TimeSource, show: (Value, Bool) -> Void) throws(ClientError) {
         while true {
             show(try read(), interval != nil)
             guard let interval else { return }
@@ -49,3 +50,6 @@ public struct OccupancyWatch {
         }
     }
 }
+
+/// The organizer's live occupancy view.
+public typealias OccupancyWatch = Watch<Occupancy>

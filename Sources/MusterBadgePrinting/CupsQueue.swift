@@ -1,3 +1,5 @@
+public import MusterBadge
+
 /// Where a kiosk's badges go: a CUPS queue (`lpstat -p` lists them) on a CUPS server, by default
 /// the kiosk's own cupsd through its socket.
 public struct CupsQueue: Sendable, Hashable, CustomStringConvertible {

@@ -1,3 +1,4 @@
+public import MusterBadge
 public import MusterTime
 
 /// Sends a badge PDF to a CUPS queue over IPP and follows the job until it completed, failed, or

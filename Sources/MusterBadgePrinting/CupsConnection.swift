@@ -1,5 +1,6 @@
 import CCups
 import Glibc
+import MusterBadge
 
 /// One HTTP/IPP connection to a cupsd, and the few IPP operations a badge needs.
 ///
