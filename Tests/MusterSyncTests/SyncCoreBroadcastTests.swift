@@ -33,18 +33,64 @@ struct SyncCoreBroadcastTests {
         var core = partialCore(me, peers: [p1, p2])
         #expect(!core.isFullMesh)
         let request = try #require(core.handle(.frameReceived(from: p1, .deltas([log[0]])), now: t0).stores.first)
+        let linger = core.configuration.eagerLinger
         let relayed = core.handle(.stored(StoreResult(id: request.id, applied: request.deltas)), now: t0)
-        #expect(relayed.messages(to: p2) == [.deltas([log[0]])])
-        let copy = core.handle(.frameReceived(from: p2, .deltas([log[0]])), now: t0)
+        #expect(relayed.messages(to: p2).isEmpty)
+        #expect(relayed.contains(.setTimer(.eagerPush, at: t0 + linger)))
+        let pushed = core.handle(.timerFired(.eagerPush), now: t0 + linger)
+        #expect(pushed.messages(to: p2) == [.deltas([log[0]])])
+        let copy = core.handle(.frameReceived(from: p2, .deltas([log[0]])), now: t0 + linger)
         #expect(copy.messages(to: p2) == [.prune])
         #expect(core.sessions[p2]?.eager == false)
         // The next delta goes to p2 as an announcement, after the lazy interval.
         let local = Kit.log(1, key: try Kit.key())
-        let push = core.handle(.localCommit(local), now: t0)
+        let t1 = t0 + linger
+        let push = core.handle(.localCommit(local), now: t1)
         #expect(push.messages(to: p2).isEmpty)
-        #expect(push.messages(to: p1) == [.deltas(local)])
-        let flush = core.handle(.timerFired(.lazyPush), now: t0 + core.configuration.lazyInterval)
+        #expect(core.handle(.timerFired(.eagerPush), now: t1 + linger).messages(to: p1) == [.deltas(local)])
+        let flush = core.handle(.timerFired(.lazyPush), now: t1 + core.configuration.lazyInterval)
         #expect(flush.messages(to: p2) == [.ihave([SeqRange(author: local[0].author, after: 0, through: 1)])])
+    }
+
+    /// Beyond the full mesh, eager pushes wait ``SyncCore/Configuration/eagerLinger`` and go out as one
+    /// message; what the peer sent us meanwhile (it had them from elsewhere) is not sent back.
+    @Test func eagerPushesLingerAndSkipWhatThePeerSentMeanwhile() throws {
+        let me = try Kit.id()
+        let (p1, p2) = (try Kit.id(), try Kit.id())
+        let log = Kit.log(3, key: try Kit.key())
+        var core = partialCore(me, peers: [p1, p2])
+        let linger = core.configuration.eagerLinger
+        #expect(linger > .zero)
+        var queued: [SyncOutput] = []
+        for delta in log {
+            queued += core.handle(.localCommit([delta]), now: t0)
+        }
+        #expect(queued.messages(to: p1).isEmpty && queued.messages(to: p2).isEmpty)
+        // p2 got the first delta elsewhere and announces it: it holds it, so it is not sent to it.
+        let author = log[0].author
+        _ = core.handle(.frameReceived(from: p2, .ihave([SeqRange(author: author, after: 0, through: 1)])), now: t0)
+        let early = core.handle(.timerFired(.eagerPush), now: t0 + linger / 2)
+        #expect(early.messages(to: p1).isEmpty)
+        let flush = core.handle(.timerFired(.eagerPush), now: t0 + linger)
+        #expect(flush.messages(to: p1) == [.deltas(log)])
+        #expect(flush.messages(to: p2) == [.deltas(Array(log[1...]))])
+    }
+
+    /// A peer pruned while deltas waited for it gets them announced instead.
+    @Test func aPeerPrunedDuringTheLingerGetsAnnouncements() throws {
+        let me = try Kit.id()
+        let (p1, p2) = (try Kit.id(), try Kit.id())
+        let log = Kit.log(1, key: try Kit.key())
+        var core = partialCore(me, peers: [p1, p2])
+        _ = core.handle(.localCommit(log), now: t0)
+        _ = core.handle(.frameReceived(from: p2, .prune), now: t0)
+        #expect(core.sessions[p2]?.eager == false)
+        let flush = core.handle(.timerFired(.eagerPush), now: t0 + core.configuration.eagerLinger)
+        #expect(flush.messages(to: p2).isEmpty)
+        #expect(flush.messages(to: p1) == [.deltas(log)])
+        let lazyAt = t0 + core.configuration.eagerLinger + core.configuration.lazyInterval
+        let lazy = core.handle(.timerFired(.lazyPush), now: lazyAt)
+        #expect(lazy.messages(to: p2) == [.ihave([SeqRange(author: log[0].author, after: 0, through: 1)])])
     }
 
     /// On a full mesh nothing is pruned: every writer reaches every kiosk in one hop.

@@ -141,6 +141,14 @@ extension SyncCore {
         for peer in livePeers {
             guard let pending = sessions[peer]?.pending, !pending.isEmpty else { continue }
             sessions[peer]?.pending = []
+            guard sessions[peer]?.eager == true else {
+                // Pruned while they waited: announced instead, like anything else for a lazy peer.
+                for delta in pending where delta.seq > sessions[peer]?.peerHas[delta.author] ?? 0 {
+                    sessions[peer]?.announce(SeqRange(author: delta.author, after: delta.seq - 1, through: delta.seq))
+                }
+                arm(.lazyPush, at: now + configuration.lazyInterval, into: &out)
+                continue
+            }
             var lacking: [SignedDelta] = []
             for delta in pending where delta.seq > sessions[peer]?.peerHas[delta.author] ?? 0 {
                 sessions[peer]?.holds(delta.author, through: delta.seq)
