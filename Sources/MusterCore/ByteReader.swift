@@ -105,6 +105,41 @@ public struct ByteReader: Sendable {
         try readBool() ? try readInt64() : nil
     }
 
+    /// One field in its own encoding, of the type the caller expects.
+    public mutating func read<Field: ByteCodable>(_: Field.Type = Field.self) throws(DecodeError) -> Field {
+        try Field(from: &self)
+    }
+
+    /// A varint element count that must lie in `allowed`; `refusal` says why another count is invalid.
+    public mutating func readCount(in allowed: ClosedRange<Int>, _ refusal: String) throws(DecodeError) -> Int {
+        let start = offset
+        let count = try readVarint()
+        guard count >= UInt64(allowed.lowerBound), count <= UInt64(allowed.upperBound) else {
+            throw .invalidValue(at: start, refusal)
+        }
+        return Int(count)
+    }
+
+    /// A list written by ``ByteWriter/writeList(_:)`` whose length lies in `allowed`.
+    public mutating func readList<Element: ByteCodable>(
+        in allowed: ClosedRange<Int>,
+        _ refusal: String
+    ) throws(DecodeError) -> [Element] {
+        let count = try readCount(in: allowed, refusal)
+        var elements: [Element] = []
+        elements.reserveCapacity(count)
+        for _ in 0..<count { elements.append(try Element(from: &self)) }
+        return elements
+    }
+
+    /// A field added to the end of an encoding after it was first signed: nil when the input ends
+    /// before it, so every value written before the field existed still decodes alike.
+    public mutating func readTail<Field>(
+        _ read: (inout ByteReader) throws(DecodeError) -> Field
+    ) throws(DecodeError) -> Field? {
+        isAtEnd ? nil : try read(&self)
+    }
+
     /// Decoders call this last so trailing garbage makes a delta invalid rather than silently ignored.
     public func expectEnd() throws(DecodeError) {
         guard isAtEnd else { throw .trailingBytes(count: remaining) }

@@ -61,4 +61,15 @@ public struct ByteWriter: Sendable {
         write(true)
         write(value)
     }
+
+    /// Several fields in order, each in its own encoding: a payload's field list, written once.
+    public mutating func write<each Field: ByteCodable>(_ fields: repeat each Field) {
+        repeat (each fields).encode(into: &self)
+    }
+
+    /// A varint count, then each element.
+    public mutating func writeList(_ elements: [some ByteCodable]) {
+        writeVarint(UInt64(elements.count))
+        for element in elements { element.encode(into: &self) }
+    }
 }
