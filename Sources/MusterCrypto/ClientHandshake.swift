@@ -94,29 +94,15 @@ public final class ClientHandshake {
         guard helloSent else {
             throw HandshakeError(.malformed, "The server's hello arrived before ours was sent; call hello() first.")
         }
-        guard message.count == HandshakeMessage.helloBytes else {
-            throw HandshakeError(
-                .malformed,
-                "The server's hello must be \(HandshakeMessage.helloBytes) bytes, got \(message.count)."
-            )
-        }
-        let serverEphemeral = Array(message[..<HandshakeCrypto.ephemeralBytes])
-        try HandshakeCrypto.verifyAuthenticator(
-            Array(message[HandshakeCrypto.ephemeralBytes...]),
-            for: serverEphemeral + ephemeralPublic,
-            key: networkKey,
-            failure: "The server does not use this venue's network key (its hello did not authenticate); "
-                + "it belongs to another venue or is not a Muster kiosk."
-        )
-        let secrets = try HandshakeSecrets(
+        let secrets = try HandshakeStep.secrets(
+            fromHello: message,
             role: .client,
             networkKey: networkKey,
             ownSecret: ephemeralSecret,
-            ownPublic: ephemeralPublic,
-            peerPublic: serverEphemeral
+            ownPublic: ephemeralPublic
         )
         let signature = HandshakeCrypto.sign(try secrets.clientTranscript(), with: keyPair)
-        let auth = try secrets.sealClientAuth(keyPair.publicKey.bytes + signature)
+        let auth = try secrets.sealProof(keyPair.publicKey.bytes + signature, from: .client)
         state = .awaitingAccept(secrets: secrets, clientSignature: signature)
         return auth
     }
@@ -136,26 +122,13 @@ public final class ClientHandshake {
                 "The server's accept arrived out of order (call hello() and receiveHello first, once each)."
             )
         }
-        guard message.count == HandshakeMessage.authBytes else {
-            throw HandshakeError(
-                .malformed,
-                "The server's accept must be \(HandshakeMessage.authBytes) bytes, got \(message.count)."
-            )
-        }
-        let plaintext = try secrets.openServerAccept(message)
-        guard plaintext.count == HandshakeMessage.authPlaintextBytes,
-            let server = try? SigningPublicKey(bytes: plaintext[..<SigningPublicKey.byteCount])
-        else {
-            throw HandshakeError(.malformed, "The server's accept has the wrong layout.")
-        }
-        let serverSignature = Array(plaintext[SigningPublicKey.byteCount...])
-        let transcript = try secrets.serverTranscript(client: keyPair.publicKey, clientSignature: clientSignature)
-        guard HandshakeCrypto.isValid(serverSignature, by: server, over: transcript) else {
-            throw HandshakeError(
-                .badSignature,
-                "The server \(server.fingerprint) did not prove its identity (bad signature)."
-            )
-        }
+        try HandshakeStep.checkSize(message, HandshakeMessage.authBytes, of: "The server's accept")
+        let server = try HandshakeStep.verifiedProof(
+            try secrets.openProof(message, from: .server),
+            over: try secrets.serverTranscript(client: keyPair.publicKey, clientSignature: clientSignature),
+            role: .client,
+            of: "The server's accept"
+        ).key
         if let expectedServer, expectedServer != server {
             throw HandshakeError(
                 .unexpectedServer,
@@ -163,12 +136,7 @@ public final class ClientHandshake {
                     + "the address now belongs to another kiosk."
             )
         }
-        guard authorize(server) else {
-            throw HandshakeError(
-                .notAuthorized,
-                "The server \(server.fingerprint) is not authorized (not on the roster)."
-            )
-        }
+        try HandshakeStep.authorize(server, by: authorize, role: .client)
         let keys = try secrets.sessionKeys(client: keyPair.publicKey, server: server)
         return HandshakeResult(peer: server, sendKey: keys.clientToServer, receiveKey: keys.serverToClient)
     }

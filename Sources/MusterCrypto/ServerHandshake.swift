@@ -70,27 +70,14 @@ public final class ServerHandshake {
                 "The client's hello arrived out of order (receiveHello was already called)."
             )
         }
-        guard message.count == HandshakeMessage.helloBytes else {
-            throw HandshakeError(
-                .malformed,
-                "The client's hello must be \(HandshakeMessage.helloBytes) bytes, got \(message.count)."
-            )
-        }
-        let clientEphemeral = Array(message[..<HandshakeCrypto.ephemeralBytes])
-        try HandshakeCrypto.verifyAuthenticator(
-            Array(message[HandshakeCrypto.ephemeralBytes...]),
-            for: clientEphemeral,
-            key: networkKey,
-            failure: "The client does not use this venue's network key (its hello did not authenticate); "
-                + "it belongs to another venue or is not a Muster kiosk."
-        )
-        let secrets = try HandshakeSecrets(
+        let secrets = try HandshakeStep.secrets(
+            fromHello: message,
             role: .server,
             networkKey: networkKey,
             ownSecret: ephemeralSecret,
-            ownPublic: ephemeralPublic,
-            peerPublic: clientEphemeral
+            ownPublic: ephemeralPublic
         )
+        let clientEphemeral = secrets.clientEphemeral
         let reply =
             ephemeralPublic
             + (try HandshakeCrypto.authenticator(for: ephemeralPublic + clientEphemeral, key: networkKey))
@@ -113,34 +100,17 @@ public final class ServerHandshake {
                 "The client's identity proof arrived out of order (call receiveHello first, once)."
             )
         }
-        guard message.count == HandshakeMessage.authBytes else {
-            throw HandshakeError(
-                .malformed,
-                "The client's identity proof must be \(HandshakeMessage.authBytes) bytes, got \(message.count)."
-            )
-        }
-        let plaintext = try secrets.openClientAuth(message)
-        guard plaintext.count == HandshakeMessage.authPlaintextBytes,
-            let client = try? SigningPublicKey(bytes: plaintext[..<SigningPublicKey.byteCount])
-        else {
-            throw HandshakeError(.malformed, "The client's identity proof has the wrong layout.")
-        }
-        let clientSignature = Array(plaintext[SigningPublicKey.byteCount...])
-        guard HandshakeCrypto.isValid(clientSignature, by: client, over: try secrets.clientTranscript()) else {
-            throw HandshakeError(
-                .badSignature,
-                "The client \(client.fingerprint) did not prove its identity (bad signature)."
-            )
-        }
-        guard authorize(client) else {
-            throw HandshakeError(
-                .notAuthorized,
-                "The client \(client.fingerprint) is not authorized (not on the roster)."
-            )
-        }
+        try HandshakeStep.checkSize(message, HandshakeMessage.authBytes, of: "The client's identity proof")
+        let (client, clientSignature) = try HandshakeStep.verifiedProof(
+            try secrets.openProof(message, from: .client),
+            over: try secrets.clientTranscript(),
+            role: .server,
+            of: "The client's identity proof"
+        )
+        try HandshakeStep.authorize(client, by: authorize, role: .server)
         let transcript = try secrets.serverTranscript(client: client, clientSignature: clientSignature)
         let signature = HandshakeCrypto.sign(transcript, with: keyPair)
-        let accept = try secrets.sealServerAccept(keyPair.publicKey.bytes + signature)
+        let accept = try secrets.sealProof(keyPair.publicKey.bytes + signature, from: .server)
         let keys = try secrets.sessionKeys(client: client, server: keyPair.publicKey)
         return (accept, HandshakeResult(peer: client, sendKey: keys.serverToClient, receiveKey: keys.clientToServer))
     }
