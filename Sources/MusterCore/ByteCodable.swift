@@ -19,25 +19,18 @@ extension Bool: ByteCodable {
     public init(from reader: inout ByteReader) throws(DecodeError) { self = try reader.readBool() }
 }
 
-extension UInt8: ByteCodable {
-    public func encode(into writer: inout ByteWriter) { writer.write(self) }
-    public init(from reader: inout ByteReader) throws(DecodeError) { self = try reader.readUInt8() }
+/// A fixed-width integer, most significant byte first.
+public protocol ByteInteger: ByteCodable, FixedWidthInteger {}
+
+extension ByteInteger {
+    public func encode(into writer: inout ByteWriter) { writer.writeBigEndian(self) }
+    public init(from reader: inout ByteReader) throws(DecodeError) { self = try reader.readBigEndian() }
 }
 
-extension UInt16: ByteCodable {
-    public func encode(into writer: inout ByteWriter) { writer.write(self) }
-    public init(from reader: inout ByteReader) throws(DecodeError) { self = try reader.readUInt16() }
-}
-
-extension UInt64: ByteCodable {
-    public func encode(into writer: inout ByteWriter) { writer.write(self) }
-    public init(from reader: inout ByteReader) throws(DecodeError) { self = try reader.readUInt64() }
-}
-
-extension Int64: ByteCodable {
-    public func encode(into writer: inout ByteWriter) { writer.write(self) }
-    public init(from reader: inout ByteReader) throws(DecodeError) { self = try reader.readInt64() }
-}
+extension UInt8: ByteInteger {}
+extension UInt16: ByteInteger {}
+extension UInt64: ByteInteger {}
+extension Int64: ByteInteger {}
 
 /// A presence flag (`Bool`) and, when set, the value.
 extension Optional: ByteCodable where Wrapped: ByteCodable {

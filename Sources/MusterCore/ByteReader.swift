@@ -14,27 +14,25 @@ public struct ByteReader: Sendable {
     public var remaining: Int { bytes.count - offset }
     public var isAtEnd: Bool { offset == bytes.count }
 
-    public mutating func readUInt8() throws(DecodeError) -> UInt8 {
-        guard remaining >= 1 else { throw .truncated(at: offset) }
-        defer { offset += 1 }
-        return bytes[offset]
-    }
+    public mutating func readUInt8() throws(DecodeError) -> UInt8 { try readBigEndian() }
 
-    public mutating func readUInt16() throws(DecodeError) -> UInt16 {
-        guard remaining >= 2 else { throw .truncated(at: offset) }
-        defer { offset += 2 }
-        return UInt16(bytes[offset]) << 8 | UInt16(bytes[offset + 1])
-    }
+    public mutating func readUInt16() throws(DecodeError) -> UInt16 { try readBigEndian() }
 
-    public mutating func readUInt64() throws(DecodeError) -> UInt64 {
-        guard remaining >= 8 else { throw .truncated(at: offset) }
-        var value: UInt64 = 0
-        for index in offset..<offset + 8 { value = value << 8 | UInt64(bytes[index]) }
-        offset += 8
+    public mutating func readUInt64() throws(DecodeError) -> UInt64 { try readBigEndian() }
+
+    public mutating func readInt64() throws(DecodeError) -> Int64 { try readBigEndian() }
+
+    /// Any fixed-width integer, most significant byte first (as ``ByteWriter/writeBigEndian(_:)`` writes it).
+    public mutating func readBigEndian<Value: FixedWidthInteger>(
+        _: Value.Type = Value.self
+    ) throws(DecodeError) -> Value {
+        let width = Value.bitWidth / 8
+        guard remaining >= width else { throw .truncated(at: offset) }
+        var value: Value = 0
+        for index in offset..<offset + width { value = value << 8 | Value(truncatingIfNeeded: bytes[index]) }
+        offset += width
         return value
     }
-
-    public mutating func readInt64() throws(DecodeError) -> Int64 { Int64(bitPattern: try readUInt64()) }
 
     public mutating func readBool() throws(DecodeError) -> Bool {
         let start = offset

@@ -13,18 +13,19 @@ public struct ByteWriter: Sendable {
 
     public mutating func write(_ value: UInt8) { bytes.append(value) }
 
-    public mutating func write(_ value: UInt16) {
-        bytes.append(UInt8(truncatingIfNeeded: value >> 8))
-        bytes.append(UInt8(truncatingIfNeeded: value))
-    }
+    public mutating func write(_ value: UInt16) { writeBigEndian(value) }
 
-    public mutating func write(_ value: UInt64) {
-        for shift in stride(from: 56, through: 0, by: -8) {
-            bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift)))
+    public mutating func write(_ value: UInt64) { writeBigEndian(value) }
+
+    /// Two's complement, so the same bytes as its bit pattern as a `UInt64`.
+    public mutating func write(_ value: Int64) { writeBigEndian(value) }
+
+    /// Any fixed-width integer, most significant byte first.
+    public mutating func writeBigEndian(_ value: some FixedWidthInteger) {
+        for shift in stride(from: value.bitWidth - 8, through: 0, by: -8) {
+            bytes.append(UInt8(truncatingIfNeeded: value >> shift))
         }
     }
-
-    public mutating func write(_ value: Int64) { write(UInt64(bitPattern: value)) }
 
     public mutating func write(_ value: Bool) { bytes.append(value ? 1 : 0) }
 
