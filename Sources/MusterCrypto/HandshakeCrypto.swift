@@ -242,22 +242,7 @@ enum HandshakeCrypto {
 
     /// `crypto_secretbox_easy(plaintext, nonce, key)`.
     static func seal(_ plaintext: [UInt8], nonce: [UInt8], key: SecureBytes) throws(HandshakeError) -> [UInt8] {
-        var sealed = [UInt8](repeating: 0, count: plaintext.count + crypto_secretbox_macbytes())
-        let status = sealed.withUnsafeMutableBufferPointer { out in
-            plaintext.withUnsafeBufferPointer { message in
-                nonce.withUnsafeBufferPointer { nonceBuffer in
-                    key.withBytePointer { keyPointer in
-                        crypto_secretbox_easy(
-                            out.baseAddress!,
-                            message.baseAddress!,
-                            UInt64(message.count),
-                            nonceBuffer.baseAddress!,
-                            keyPointer
-                        )
-                    }
-                }
-            }
-        }
+        let (sealed, status) = SecretBox.seal(plaintext, count: plaintext.count, nonce: nonce, key: key)
         try check("crypto_secretbox_easy", status)
         return sealed
     }
@@ -276,22 +261,8 @@ enum HandshakeCrypto {
                 "A handshake box must be longer than \(crypto_secretbox_macbytes()) bytes, got \(sealed.count)."
             )
         }
-        var plaintext = [UInt8](repeating: 0, count: sealed.count - crypto_secretbox_macbytes())
-        let status = plaintext.withUnsafeMutableBufferPointer { out in
-            sealed.withUnsafeBufferPointer { ciphertext in
-                nonce.withUnsafeBufferPointer { nonceBuffer in
-                    key.withBytePointer { keyPointer in
-                        crypto_secretbox_open_easy(
-                            out.baseAddress!,
-                            ciphertext.baseAddress!,
-                            UInt64(ciphertext.count),
-                            nonceBuffer.baseAddress!,
-                            keyPointer
-                        )
-                    }
-                }
-            }
-        }
+        var plaintext = [UInt8](repeating: 0, count: sealed.count - SecretBox.overhead)
+        let status = SecretBox.open(sealed, into: &plaintext, nonce: nonce, key: key)
         try check("crypto_secretbox_open_easy", status, code: .badSignature, message: failure)
         return plaintext
     }
