@@ -39,12 +39,6 @@ public struct DoorAttempt: Sendable, Equatable {
         public var kiosks: Int
         public var rank: Int
 
-        public init(ownInside: Int, kiosks: Int, rank: Int) {
-            self.ownInside = ownInside
-            self.kiosks = kiosks
-            self.rank = rank
-        }
-
         /// This kiosk's share of `capacity`: an equal split, the remainder to the lowest ranks, so
         /// the shares of all the zone's kiosks add up to exactly the capacity.
         public func share(of capacity: Int) -> Int {
