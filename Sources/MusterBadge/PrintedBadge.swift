@@ -4,10 +4,4 @@ public struct PrintedBadge: Sendable, Equatable {
     public let jobID: Int32
     /// From handing the PDF to CUPS to the job's completion.
     public let elapsed: Duration
-
-    public init(queue: String, jobID: Int32, elapsed: Duration) {
-        self.queue = queue
-        self.jobID = jobID
-        self.elapsed = elapsed
-    }
 }
