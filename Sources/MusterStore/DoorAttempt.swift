@@ -1,4 +1,4 @@
-public import MusterCore
+import MusterCore
 
 /// One scan at one door, with everything the replica knows that bears on it: the input of
 /// ``DoorPolicy/decide(_:)``, gathered by the daemon inside the write transaction that records the
