@@ -1,8 +1,6 @@
-public import MusterCore
-
 /// Why the kiosk's key or enrollment certificate could not be read or written; the message names
 /// the file and what to do, the cause is the error underneath.
-public struct KioskIdentityError: CodedError, Sendable {
+public struct KioskIdentityError: Error, Sendable, CustomStringConvertible {
     public enum Code: Sendable, Equatable {
         /// The kiosk key could not be read or created.
         case kioskKey
@@ -21,4 +19,6 @@ public struct KioskIdentityError: CodedError, Sendable {
         self.message = message
         self.cause = cause
     }
+
+    public var description: String { message }
 }

@@ -1,5 +1,3 @@
-public import MusterCore
-
 /// Why a sync handshake (`ClientHandshake`, `ServerHandshake`) failed.
 ///
 /// The connection code closes the socket on any of these and logs `message`,
@@ -8,7 +6,7 @@ public import MusterCore
 /// tells a person what happened. Messages are built only from sizes, fingerprints
 /// of public keys and libsodium call names; the network key, ephemeral secrets
 /// and the shared secret never appear in them.
-public struct HandshakeError: CodedError, Sendable, Equatable {
+public struct HandshakeError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What kind of failure this is.
     public enum Code: Sendable, Equatable {
         /// The peer's hello was not authenticated with our venue network key:
@@ -42,4 +40,7 @@ public struct HandshakeError: CodedError, Sendable, Equatable {
         self.code = code
         self.message = message
     }
+
+    /// The human-readable message; identical to `message`.
+    public var description: String { message }
 }

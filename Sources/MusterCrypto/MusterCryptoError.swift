@@ -1,5 +1,3 @@
-public import MusterCore
-
 /// The single error type thrown by MusterCrypto.
 ///
 /// Callers (the CLI, the daemon) show `message` to a person, so every message
@@ -7,7 +5,7 @@ public import MusterCore
 /// it. Messages are built only from non-secret facts (paths, lengths, names of
 /// libsodium calls, errno text); seeds, secret keys and passphrases never
 /// appear in them, so an error can always be logged safely.
-public struct MusterCryptoError: CodedError, Sendable, Equatable {
+public struct MusterCryptoError: Error, CustomStringConvertible, Sendable, Equatable {
     /// What kind of failure this is, for callers that branch on it.
     public enum Code: Sendable, Equatable {
         /// `sodium_init` failed; no cryptography is available in this process.
@@ -38,4 +36,7 @@ public struct MusterCryptoError: CodedError, Sendable, Equatable {
         self.code = code
         self.message = message
     }
+
+    /// The human-readable message; identical to `message`.
+    public var description: String { message }
 }
