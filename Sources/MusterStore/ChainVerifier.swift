@@ -16,8 +16,7 @@ public enum ChainVerifier {
         after head: AuthorHead
     ) throws(ReplicaError) -> [[UInt8]] {
         guard let last = run.last else { return [] }
-        let author = last.author
-        guard let publicKey = try? SigningPublicKey(bytes: author.bytes) else {
+        guard let publicKey = try? SigningPublicKey(bytes: last.author.bytes) else {
             throw ReplicaError(.badSignature, "author key is not a valid Ed25519 key", ref: last.ref)
         }
         let hashes = try links(of: run, after: head)
@@ -32,6 +31,7 @@ public enum ChainVerifier {
     /// those hashes. For a store that looks the newest signature up in a cache before Ed25519.
     public static func links(of run: [SignedDelta], after head: AuthorHead) throws(ReplicaError) -> [[UInt8]] {
         guard let last = run.last else { return [] }
+        let author = last.author
         var expectedSeq = head.seq + 1
         var expectedPrev = head.hash
         var hashes: [[UInt8]] = []
@@ -43,11 +43,7 @@ public enum ChainVerifier {
                 throw ReplicaError(.malformed, "a run mixes authors", ref: delta.ref)
             }
             guard delta.seq == expectedSeq else {
-                throw ReplicaError(
-                    .gap,
-                    "expected seq \(expectedSeq) of \(last.author), got \(delta.seq)",
-                    ref: delta.ref
-                )
+                throw ReplicaError(.gap, "expected seq \(expectedSeq) of \(author), got \(delta.seq)", ref: delta.ref)
             }
             guard delta.envelope[SignedDelta.prevRange].elementsEqual(expectedPrev) else {
                 throw ReplicaError(.brokenChain, "prev hash does not match the previous delta", ref: delta.ref)
