@@ -39,17 +39,13 @@ enum HandshakeCrypto {
 
     // MARK: Error mapping
 
-    /// `Sodium.check`, re-labelled as a handshake error with `code`.
-    static func check(
-        _ call: String,
-        _ status: Int32,
-        code: HandshakeError.Code = .sodium,
-        message: String? = nil
-    ) throws(HandshakeError) {
+    /// `Sodium.check`, re-labelled as a handshake error: `failure` when the failure has a known
+    /// meaning (a box or authenticator that does not verify), else `.sodium` with Sodium's sentence.
+    static func check(_ call: String, _ status: Int32, failure: HandshakeError? = nil) throws(HandshakeError) {
         do throws(MusterCryptoError) {
             try Sodium.check(call, status)
         } catch {
-            throw HandshakeError(code, message ?? error.message)
+            throw failure ?? HandshakeError(.sodium, error.message)
         }
     }
 
@@ -159,7 +155,7 @@ enum HandshakeCrypto {
                 }
             }
         }
-        try check("crypto_auth_verify", status, code: .wrongNetworkKey, message: failure)
+        try check("crypto_auth_verify", status, failure: HandshakeError(.wrongNetworkKey, failure))
     }
 
     // MARK: Transcripts and BLAKE2b
@@ -263,7 +259,7 @@ enum HandshakeCrypto {
         }
         var plaintext = [UInt8](repeating: 0, count: sealed.count - SecretBox.overhead)
         let status = SecretBox.open(sealed, into: &plaintext, nonce: nonce, key: key)
-        try check("crypto_secretbox_open_easy", status, code: .badSignature, message: failure)
+        try check("crypto_secretbox_open_easy", status, failure: HandshakeError(.badSignature, failure))
         return plaintext
     }
 }
