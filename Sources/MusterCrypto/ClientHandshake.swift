@@ -31,11 +31,8 @@ public final class ClientHandshake {
         case ended
     }
 
-    private let networkKey: SecureBytes
-    private let keyPair: SigningKeyPair
+    private let side: HandshakeSide
     private let expectedServer: SigningPublicKey?
-    private let authorize: (SigningPublicKey) -> Bool
-    private let ephemeralPublic: [UInt8]
     private let helloMessage: [UInt8]
     private var state: State
 
@@ -54,17 +51,18 @@ public final class ClientHandshake {
         expectedServer: SigningPublicKey? = nil,
         authorize: @escaping (SigningPublicKey) -> Bool
     ) throws(HandshakeError) {
-        try HandshakeCrypto.validateNetworkKey(networkKey)
-        let ephemeral = try HandshakeCrypto.ephemeralKeyPair()
-        self.networkKey = networkKey
-        self.keyPair = keyPair
+        let (side, ephemeralSecret) = try HandshakeSide.start(
+            .client,
+            networkKey: networkKey,
+            keyPair: keyPair,
+            authorize: authorize
+        )
+        self.side = side
         self.expectedServer = expectedServer
-        self.authorize = authorize
-        self.ephemeralPublic = ephemeral.publicKey
         self.helloMessage =
-            ephemeral.publicKey
-            + (try HandshakeCrypto.authenticator(for: ephemeral.publicKey, key: networkKey))
-        self.state = .awaitingHello(ephemeralSecret: ephemeral.secret, helloSent: false)
+            side.ephemeralPublic
+            + (try HandshakeCrypto.authenticator(for: side.ephemeralPublic, key: networkKey))
+        self.state = .awaitingHello(ephemeralSecret: ephemeralSecret, helloSent: false)
     }
 
     /// Message 1 (`HandshakeMessage.helloBytes`). Cannot fail, so a repeated
@@ -94,15 +92,8 @@ public final class ClientHandshake {
         guard helloSent else {
             throw HandshakeError(.malformed, "The server's hello arrived before ours was sent; call hello() first.")
         }
-        let secrets = try HandshakeStep.secrets(
-            fromHello: message,
-            role: .client,
-            networkKey: networkKey,
-            ownSecret: ephemeralSecret,
-            ownPublic: ephemeralPublic
-        )
-        let signature = HandshakeCrypto.sign(try secrets.clientTranscript(), with: keyPair)
-        let auth = try secrets.sealProof(keyPair.publicKey.bytes + signature, from: .client)
+        let secrets = try side.secrets(fromHello: message, ephemeralSecret: ephemeralSecret)
+        let (auth, signature) = try side.proof(over: try secrets.clientTranscript(), secrets: secrets)
         state = .awaitingAccept(secrets: secrets, clientSignature: signature)
         return auth
     }
@@ -122,12 +113,11 @@ public final class ClientHandshake {
                 "The server's accept arrived out of order (call hello() and receiveHello first, once each)."
             )
         }
-        try HandshakeStep.checkSize(message, HandshakeMessage.authBytes, of: "The server's accept")
-        let server = try HandshakeStep.verifiedProof(
-            try secrets.openProof(message, from: .server),
-            over: try secrets.serverTranscript(client: keyPair.publicKey, clientSignature: clientSignature),
-            role: .client,
-            of: "The server's accept"
+        let server = try side.verifiedProof(
+            message,
+            of: "The server's accept",
+            secrets: secrets,
+            over: try secrets.serverTranscript(client: side.keyPair.publicKey, clientSignature: clientSignature)
         ).key
         if let expectedServer, expectedServer != server {
             throw HandshakeError(
@@ -136,8 +126,8 @@ public final class ClientHandshake {
                     + "the address now belongs to another kiosk."
             )
         }
-        try HandshakeStep.authorize(server, by: authorize, role: .client)
-        let keys = try secrets.sessionKeys(client: keyPair.publicKey, server: server)
+        try side.authorizePeer(server)
+        let keys = try secrets.sessionKeys(client: side.keyPair.publicKey, server: server)
         return HandshakeResult(peer: server, sendKey: keys.clientToServer, receiveKey: keys.serverToClient)
     }
 }

@@ -29,10 +29,7 @@ public final class ServerHandshake {
         case ended
     }
 
-    private let networkKey: SecureBytes
-    private let keyPair: SigningKeyPair
-    private let authorize: (SigningPublicKey) -> Bool
-    private let ephemeralPublic: [UInt8]
+    private let side: HandshakeSide
     private var state: State
 
     /// Prepares a handshake with a fresh ephemeral key.
@@ -47,13 +44,14 @@ public final class ServerHandshake {
         keyPair: SigningKeyPair,
         authorize: @escaping (SigningPublicKey) -> Bool
     ) throws(HandshakeError) {
-        try HandshakeCrypto.validateNetworkKey(networkKey)
-        let ephemeral = try HandshakeCrypto.ephemeralKeyPair()
-        self.networkKey = networkKey
-        self.keyPair = keyPair
-        self.authorize = authorize
-        self.ephemeralPublic = ephemeral.publicKey
-        self.state = .awaitingHello(ephemeralSecret: ephemeral.secret)
+        let (side, ephemeralSecret) = try HandshakeSide.start(
+            .server,
+            networkKey: networkKey,
+            keyPair: keyPair,
+            authorize: authorize
+        )
+        self.side = side
+        self.state = .awaitingHello(ephemeralSecret: ephemeralSecret)
     }
 
     /// Takes message 1 from the client and returns message 2.
@@ -70,17 +68,11 @@ public final class ServerHandshake {
                 "The client's hello arrived out of order (receiveHello was already called)."
             )
         }
-        let secrets = try HandshakeStep.secrets(
-            fromHello: message,
-            role: .server,
-            networkKey: networkKey,
-            ownSecret: ephemeralSecret,
-            ownPublic: ephemeralPublic
-        )
-        let clientEphemeral = secrets.clientEphemeral
+        let secrets = try side.secrets(fromHello: message, ephemeralSecret: ephemeralSecret)
+        let ownPublic = side.ephemeralPublic
         let reply =
-            ephemeralPublic
-            + (try HandshakeCrypto.authenticator(for: ephemeralPublic + clientEphemeral, key: networkKey))
+            ownPublic
+            + (try HandshakeCrypto.authenticator(for: ownPublic + secrets.clientEphemeral, key: side.networkKey))
         state = .awaitingAuth(secrets: secrets)
         return reply
     }
@@ -100,18 +92,16 @@ public final class ServerHandshake {
                 "The client's identity proof arrived out of order (call receiveHello first, once)."
             )
         }
-        try HandshakeStep.checkSize(message, HandshakeMessage.authBytes, of: "The client's identity proof")
-        let (client, clientSignature) = try HandshakeStep.verifiedProof(
-            try secrets.openProof(message, from: .client),
-            over: try secrets.clientTranscript(),
-            role: .server,
-            of: "The client's identity proof"
+        let (client, clientSignature) = try side.verifiedProof(
+            message,
+            of: "The client's identity proof",
+            secrets: secrets,
+            over: try secrets.clientTranscript()
         )
-        try HandshakeStep.authorize(client, by: authorize, role: .server)
+        try side.authorizePeer(client)
         let transcript = try secrets.serverTranscript(client: client, clientSignature: clientSignature)
-        let signature = HandshakeCrypto.sign(transcript, with: keyPair)
-        let accept = try secrets.sealProof(keyPair.publicKey.bytes + signature, from: .server)
-        let keys = try secrets.sessionKeys(client: client, server: keyPair.publicKey)
+        let accept = try side.proof(over: transcript, secrets: secrets).box
+        let keys = try secrets.sessionKeys(client: client, server: side.keyPair.publicKey)
         return (accept, HandshakeResult(peer: client, sendKey: keys.serverToClient, receiveKey: keys.clientToServer))
     }
 }
