@@ -2,7 +2,7 @@ import Foundation
 
 /// Why an attendee list was rejected. Import is all-or-nothing, so the message must let the organizer find the
 /// line and fix the file without help.
-public struct AttendeeListError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct AttendeeListError: LineNumberedError, Sendable, Equatable {
     public enum Reason: Sendable, Equatable {
         /// The file is not well-formed CSV.
         case csv(CSVError.Reason)
@@ -34,11 +34,7 @@ public struct AttendeeListError: Error, Sendable, Equatable, CustomStringConvert
         self.reason = reason
     }
 
-    public var description: String {
-        line > 0 ? "line \(line): " + explanation : explanation
-    }
-
-    private var explanation: String {
+    public var explanation: String {
         switch reason {
         case let .csv(csvReason):
             return CSVError.explanation(of: csvReason, line: line)

@@ -10,23 +10,12 @@ public struct AttendeeListImport: Sendable, Equatable {
         /// Line of the row it was folded into.
         public let intoLine: Int
         public let emailKey: String
-
-        public init(line: Int, intoLine: Int, emailKey: String) {
-            self.line = line
-            self.intoLine = intoLine
-            self.emailKey = emailKey
-        }
     }
 
     /// A row that was not imported, with a reason a person can read.
     public struct Skip: Sendable, Equatable {
         public let line: Int
         public let reason: String
-
-        public init(line: Int, reason: String) {
-            self.line = line
-            self.reason = reason
-        }
     }
 
     public let format: AttendeeListFormat

@@ -5,7 +5,7 @@ import Foundation
 /// Import is all-or-nothing, so the organizer needs to find and fix the one bad spot in a file that may have
 /// thousands of rows; every error therefore carries the 1-based physical line number and a message that says
 /// what to change.
-public struct CSVError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct CSVError: LineNumberedError, Sendable, Equatable {
     public enum Reason: Sendable, Equatable {
         /// The bytes are not UTF-8 (often a file saved as "CSV" instead of "CSV UTF-8", or a UTF-16 export).
         case invalidUTF8
@@ -33,9 +33,7 @@ public struct CSVError: Error, Sendable, Equatable, CustomStringConvertible {
         self.reason = reason
     }
 
-    public var description: String {
-        "line \(line): " + Self.explanation(of: reason, line: line)
-    }
+    public var explanation: String { Self.explanation(of: reason, line: line) }
 
     /// The message without the `line N:` prefix, shared with `AttendeeListError`.
     static func explanation(of reason: Reason, line: Int) -> String {

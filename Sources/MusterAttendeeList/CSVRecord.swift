@@ -6,9 +6,4 @@ public struct CSVRecord: Sendable, Equatable {
     public let line: Int
     /// Field values exactly as written (quotes removed, no trimming).
     public let fields: [String]
-
-    public init(line: Int, fields: [String]) {
-        self.line = line
-        self.fields = fields
-    }
 }

@@ -7,10 +7,4 @@ public struct CSVTable: Sendable, Equatable {
     /// Physical line of the header row; 1 unless the file starts with blank lines. Lets callers point
     /// header problems (such as a missing email column) at the right line.
     public let headerLine: Int
-
-    public init(header: [String], records: [CSVRecord], headerLine: Int = 1) {
-        self.header = header
-        self.records = records
-        self.headerLine = headerLine
-    }
 }

@@ -10,11 +10,4 @@ public struct BadgeRendering: Sendable {
     public let shortened: [BadgeField]
     /// Fields holding characters that no installed font can draw (shown as boxes).
     public let missingGlyphs: [BadgeField]
-
-    public init(format: BadgeFormat, bytes: [UInt8], shortened: [BadgeField], missingGlyphs: [BadgeField]) {
-        self.format = format
-        self.bytes = bytes
-        self.shortened = shortened
-        self.missingGlyphs = missingGlyphs
-    }
 }

@@ -10,12 +10,6 @@ public struct SocketError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The `errno` the call set (`ENAMETOOLONG` for a path that does not fit `sockaddr_un`).
     public let errno: Int32
 
-    public init(call: String, path: String, errno: Int32) {
-        self.call = call
-        self.path = path
-        self.errno = errno
-    }
-
     /// A receive timeout (`SO_RCVTIMEO`) ran out before any data arrived.
     public var isTimeout: Bool { errno == EAGAIN || errno == EWOULDBLOCK }
 

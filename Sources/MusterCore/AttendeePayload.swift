@@ -41,28 +41,21 @@ public struct AttendeePayload: DeltaPayload {
     }
 
     public func encode(into writer: inout ByteWriter) {
-        writer.write(campaignID)
-        writer.write(key)
-        writer.write(email)
-        writer.write(firstName)
-        writer.write(lastName)
-        writer.write(company)
-        writer.write(ticket)
-        writer.write(salesforceID)
-        writer.write(status)
-        writer.write(admitted)
+        writer.write(campaignID, key, email, firstName, lastName, company, ticket, salesforceID, status, admitted)
     }
 
     public init(from reader: inout ByteReader) throws(DecodeError) {
-        campaignID = try reader.readString(maxLength: 64)
-        key = try reader.readString()
-        email = try reader.readString()
-        firstName = try reader.readString()
-        lastName = try reader.readString()
-        company = try reader.readString()
-        ticket = try reader.readOptionalString()
-        salesforceID = try reader.readOptionalString()
-        status = try reader.readOptionalString()
-        admitted = try reader.readBool()
+        self.init(
+            campaignID: try reader.readString(maxLength: Limits.maxCampaignIDBytes),
+            key: try reader.read(),
+            email: try reader.read(),
+            firstName: try reader.read(),
+            lastName: try reader.read(),
+            company: try reader.read(),
+            ticket: try reader.read(),
+            salesforceID: try reader.read(),
+            status: try reader.read(),
+            admitted: try reader.read()
+        )
     }
 }

@@ -9,7 +9,9 @@ public struct BadgePayload: DeltaPayload {
     public static let kind = DeltaKind.badge
 
     /// Why the badge was printed.
-    public enum Reason: UInt8, Sendable, CaseIterable, CustomStringConvertible {
+    public enum Reason: UInt8, ByteEnum, Sendable, CaseIterable, CustomStringConvertible {
+        public static let wireName = "badge reason"
+
         /// The attendee checked in (or registered as a walk-in) on the self-service screen.
         case selfService = 1
         /// Staff printed another one (`muster badge reprint`): lost, damaged, misspelt.
@@ -37,17 +39,11 @@ public struct BadgePayload: DeltaPayload {
     }
 
     public func encode(into writer: inout ByteWriter) {
-        writer.write(campaignID)
-        writer.write(attendeeKey)
-        writer.write(reason.rawValue)
+        writer.write(campaignID, attendeeKey, reason)
     }
 
     public init(from reader: inout ByteReader) throws(DecodeError) {
-        campaignID = try reader.readString(maxLength: 64)
-        attendeeKey = try reader.readString()
-        let start = reader.offset
-        let raw = try reader.readUInt8()
-        guard let reason = Reason(rawValue: raw) else { throw .invalidValue(at: start, "unknown badge reason \(raw)") }
-        self.reason = reason
+        let campaignID = try reader.readString(maxLength: Limits.maxCampaignIDBytes)
+        self.init(campaignID: campaignID, attendeeKey: try reader.read(), reason: try reader.read())
     }
 }

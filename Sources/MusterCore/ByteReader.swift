@@ -14,27 +14,25 @@ public struct ByteReader: Sendable {
     public var remaining: Int { bytes.count - offset }
     public var isAtEnd: Bool { offset == bytes.count }
 
-    public mutating func readUInt8() throws(DecodeError) -> UInt8 {
-        guard remaining >= 1 else { throw .truncated(at: offset) }
-        defer { offset += 1 }
-        return bytes[offset]
-    }
+    public mutating func readUInt8() throws(DecodeError) -> UInt8 { try readBigEndian() }
 
-    public mutating func readUInt16() throws(DecodeError) -> UInt16 {
-        guard remaining >= 2 else { throw .truncated(at: offset) }
-        defer { offset += 2 }
-        return UInt16(bytes[offset]) << 8 | UInt16(bytes[offset + 1])
-    }
+    public mutating func readUInt16() throws(DecodeError) -> UInt16 { try readBigEndian() }
 
-    public mutating func readUInt64() throws(DecodeError) -> UInt64 {
-        guard remaining >= 8 else { throw .truncated(at: offset) }
-        var value: UInt64 = 0
-        for index in offset..<offset + 8 { value = value << 8 | UInt64(bytes[index]) }
-        offset += 8
+    public mutating func readUInt64() throws(DecodeError) -> UInt64 { try readBigEndian() }
+
+    public mutating func readInt64() throws(DecodeError) -> Int64 { try readBigEndian() }
+
+    /// Any fixed-width integer, most significant byte first (as ``ByteWriter/writeBigEndian(_:)`` writes it).
+    public mutating func readBigEndian<Value: FixedWidthInteger>(
+        _: Value.Type = Value.self
+    ) throws(DecodeError) -> Value {
+        let width = Value.bitWidth / 8
+        guard remaining >= width else { throw .truncated(at: offset) }
+        var value: Value = 0
+        for index in offset..<offset + width { value = value << 8 | Value(truncatingIfNeeded: bytes[index]) }
+        offset += width
         return value
     }
-
-    public mutating func readInt64() throws(DecodeError) -> Int64 { Int64(bitPattern: try readUInt64()) }
 
     public mutating func readBool() throws(DecodeError) -> Bool {
         let start = offset
@@ -103,6 +101,41 @@ public struct ByteReader: Sendable {
 
     public mutating func readOptionalInt64() throws(DecodeError) -> Int64? {
         try readBool() ? try readInt64() : nil
+    }
+
+    /// One field in its own encoding, of the type the caller expects.
+    public mutating func read<Field: ByteCodable>(_: Field.Type = Field.self) throws(DecodeError) -> Field {
+        try Field(from: &self)
+    }
+
+    /// A varint element count that must lie in `allowed`; `refusal` says why another count is invalid.
+    public mutating func readCount(in allowed: ClosedRange<Int>, _ refusal: String) throws(DecodeError) -> Int {
+        let start = offset
+        let count = try readVarint()
+        guard count >= UInt64(allowed.lowerBound), count <= UInt64(allowed.upperBound) else {
+            throw .invalidValue(at: start, refusal)
+        }
+        return Int(count)
+    }
+
+    /// A list written by ``ByteWriter/writeList(_:)`` whose length lies in `allowed`.
+    public mutating func readList<Element: ByteCodable>(
+        in allowed: ClosedRange<Int>,
+        _ refusal: String
+    ) throws(DecodeError) -> [Element] {
+        let count = try readCount(in: allowed, refusal)
+        var elements: [Element] = []
+        elements.reserveCapacity(count)
+        for _ in 0..<count { elements.append(try Element(from: &self)) }
+        return elements
+    }
+
+    /// A field added to the end of an encoding after it was first signed: nil when the input ends
+    /// before it, so every value written before the field existed still decodes alike.
+    public mutating func readTail<Field>(
+        _ read: (inout ByteReader) throws(DecodeError) -> Field
+    ) throws(DecodeError) -> Field? {
+        isAtEnd ? nil : try read(&self)
     }
 
     /// Decoders call this last so trailing garbage makes a delta invalid rather than silently ignored.

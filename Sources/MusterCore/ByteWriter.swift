@@ -13,18 +13,19 @@ public struct ByteWriter: Sendable {
 
     public mutating func write(_ value: UInt8) { bytes.append(value) }
 
-    public mutating func write(_ value: UInt16) {
-        bytes.append(UInt8(truncatingIfNeeded: value >> 8))
-        bytes.append(UInt8(truncatingIfNeeded: value))
-    }
+    public mutating func write(_ value: UInt16) { writeBigEndian(value) }
 
-    public mutating func write(_ value: UInt64) {
-        for shift in stride(from: 56, through: 0, by: -8) {
-            bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift)))
+    public mutating func write(_ value: UInt64) { writeBigEndian(value) }
+
+    /// Two's complement, so the same bytes as its bit pattern as a `UInt64`.
+    public mutating func write(_ value: Int64) { writeBigEndian(value) }
+
+    /// Any fixed-width integer, most significant byte first.
+    public mutating func writeBigEndian(_ value: some FixedWidthInteger) {
+        for shift in stride(from: value.bitWidth - 8, through: 0, by: -8) {
+            bytes.append(UInt8(truncatingIfNeeded: value >> shift))
         }
     }
-
-    public mutating func write(_ value: Int64) { write(UInt64(bitPattern: value)) }
 
     public mutating func write(_ value: Bool) { bytes.append(value ? 1 : 0) }
 
@@ -60,5 +61,16 @@ public struct ByteWriter: Sendable {
         guard let value else { return write(false) }
         write(true)
         write(value)
+    }
+
+    /// Several fields in order, each in its own encoding: a payload's field list, written once.
+    public mutating func write<each Field: ByteCodable>(_ fields: repeat each Field) {
+        repeat (each fields).encode(into: &self)
+    }
+
+    /// A varint count, then each element.
+    public mutating func writeList(_ elements: [some ByteCodable]) {
+        writeVarint(UInt64(elements.count))
+        for element in elements { element.encode(into: &self) }
     }
 }

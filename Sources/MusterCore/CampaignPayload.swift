@@ -10,12 +10,10 @@ public struct CampaignPayload: DeltaPayload {
     }
 
     public func encode(into writer: inout ByteWriter) {
-        writer.write(campaignID)
-        writer.write(name)
+        writer.write(campaignID, name)
     }
 
     public init(from reader: inout ByteReader) throws(DecodeError) {
-        campaignID = try reader.readString(maxLength: 64)
-        name = try reader.readString()
+        self.init(campaignID: try reader.readString(maxLength: Limits.maxCampaignIDBytes), name: try reader.read())
     }
 }

@@ -34,6 +34,11 @@ public struct Delta: Sendable, Equatable {
         self.body = body
     }
 
+    /// Reads one BLAKE2b-256 hash, raw: an undo's target, a revocation's watermark.
+    static func readHash(from reader: inout ByteReader) throws(DecodeError) -> [UInt8] {
+        try reader.readRaw(count: hashByteCount)
+    }
+
     public var kind: DeltaKind { body.kind }
     public var ref: DeltaRef { DeltaRef(author: author, seq: seq) }
 

@@ -1,7 +1,9 @@
 /// Why a door refused a scan: the stable code a program reads (`--json`, the audit export) and the
 /// words an attendee reads. The raw values are part of the signed encoding of a ``ScanPayload``
 /// and of the control protocol; add cases, never renumber them.
-public enum DoorReason: UInt8, Sendable, Equatable, CaseIterable, CustomStringConvertible {
+public enum DoorReason: UInt8, ByteEnum, Sendable, Equatable, CaseIterable, CustomStringConvertible {
+    public static let wireName = "door reason"
+
     /// No attendee has this email or ticket code.
     case notFound = 1
     /// Already inside this zone (no check-out since the last entry).

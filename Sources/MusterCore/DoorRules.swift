@@ -3,7 +3,7 @@
 /// They travel inside the lock (not in a delta of their own) so that the campaign, its window and
 /// its rules change together: a kiosk never enforces the rules of one lock on the campaign of
 /// another. Every kiosk decides from its own replica, so the rules hold while it is offline.
-public struct DoorRules: Sendable, Equatable {
+public struct DoorRules: ByteCodable, Sendable, Equatable {
     /// The encoding's version, written before the rules in a lock.
     public static let encodingVersion: UInt8 = 1
     /// Most zones in one plan; a venue with more doors than this is not a venue.
@@ -27,18 +27,12 @@ public struct DoorRules: Sendable, Equatable {
     }
 
     public func encode(into writer: inout ByteWriter) {
-        writer.writeVarint(UInt64(zones.count))
-        for zone in zones { zone.encode(into: &writer) }
-        entries.encode(into: &writer)
-        writer.write(reEntry)
+        writer.writeList(zones)
+        writer.write(entries, reEntry)
     }
 
     public init(from reader: inout ByteReader) throws(DecodeError) {
-        let countOffset = reader.offset
-        let count = try reader.readVarint()
-        guard count <= UInt64(Self.maxZones) else {
-            throw .invalidValue(at: countOffset, "a plan names at most \(Self.maxZones) zones")
-        }
+        let count = try reader.readCount(in: 0...Self.maxZones, "a plan names at most \(Self.maxZones) zones")
         var zones: [ZoneRule] = []
         for _ in 0..<count {
             let offset = reader.offset
@@ -49,8 +43,6 @@ public struct DoorRules: Sendable, Equatable {
             }
             zones.append(zone)
         }
-        self.zones = zones
-        entries = try EntryLimit(from: &reader)
-        reEntry = try reader.readBool()
+        self.init(zones: zones, entries: try reader.read(), reEntry: try reader.read())
     }
 }

@@ -17,18 +17,14 @@ public struct EnrollPayload: DeltaPayload {
     }
 
     public func encode(into writer: inout ByteWriter) {
-        writer.writeRaw(kiosk.bytes)
-        writer.write(name)
-        writer.write(location)
+        writer.write(kiosk, name, location)
     }
 
     public init(from reader: inout ByteReader) throws(DecodeError) {
-        let start = reader.offset
-        guard let kiosk = AuthorID(bytes: try reader.readRaw(count: AuthorID.byteCount)) else {
-            throw .invalidValue(at: start, "bad kiosk key")
-        }
-        self.kiosk = kiosk
-        name = try reader.readString(maxLength: 128)
-        location = try reader.readString(maxLength: 128)
+        self.init(
+            kiosk: try reader.read(),
+            name: try reader.readString(maxLength: 128),
+            location: try reader.readString(maxLength: 128)
+        )
     }
 }

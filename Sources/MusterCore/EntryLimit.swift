@@ -2,7 +2,7 @@
 ///
 /// Counted per zone, because a venue's halls each have their own door: a "once" badge for the
 /// keynote hall does not stop its holder from walking through the lobby twice.
-public enum EntryLimit: Sendable, Equatable, CustomStringConvertible {
+public enum EntryLimit: ByteCodable, Sendable, Equatable, CustomStringConvertible {
     /// No limit (the default, and what every lock before door rules means).
     case unlimited
     /// One entry for the whole event.
@@ -18,7 +18,7 @@ public enum EntryLimit: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    func encode(into writer: inout ByteWriter) {
+    public func encode(into writer: inout ByteWriter) {
         switch self {
         case .unlimited: writer.write(UInt8(0))
         case .once: writer.write(UInt8(1))
@@ -28,7 +28,7 @@ public enum EntryLimit: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    init(from reader: inout ByteReader) throws(DecodeError) {
+    public init(from reader: inout ByteReader) throws(DecodeError) {
         let offset = reader.offset
         switch try reader.readUInt8() {
         case 0: self = .unlimited

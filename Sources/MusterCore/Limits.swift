@@ -3,6 +3,8 @@
 public enum Limits {
     /// Longest text field (name, company, note) in bytes of UTF-8.
     public static let maxFieldBytes = 4_096
+    /// Longest campaign id in bytes (the organizer's CRM id, e.g. a Salesforce campaign id).
+    public static let maxCampaignIDBytes = 64
     /// Largest encoded delta body.
     public static let maxBodyBytes = 16_384
     /// Largest guestbook note, in characters, as typed at a kiosk.

@@ -60,11 +60,7 @@ public struct LockPayload: DeltaPayload {
     }
 
     public func encode(into writer: inout ByteWriter) {
-        writer.write(version)
-        writer.write(campaignID)
-        writer.write(checkInStatus)
-        writer.write(opensAtMillis)
-        writer.write(closesAtMillis)
+        writer.write(version, campaignID, checkInStatus, opensAtMillis, closesAtMillis)
         if let rules {
             writer.write(DoorRules.encodingVersion)
             rules.encode(into: &writer)
@@ -77,7 +73,7 @@ public struct LockPayload: DeltaPayload {
 
     public init(from reader: inout ByteReader) throws(DecodeError) {
         version = try reader.readUInt64()
-        campaignID = try reader.readOptionalString(maxLength: 64)
+        campaignID = try reader.readOptionalString(maxLength: Limits.maxCampaignIDBytes)
         checkInStatus = try reader.readString(maxLength: 128)
         opensAtMillis = try reader.readOptionalInt64()
         closesAtMillis = try reader.readOptionalInt64()

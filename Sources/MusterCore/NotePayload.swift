@@ -12,14 +12,11 @@ public struct NotePayload: DeltaPayload {
     }
 
     public func encode(into writer: inout ByteWriter) {
-        writer.write(campaignID)
-        writer.write(attendeeKey)
-        writer.write(text)
+        writer.write(campaignID, attendeeKey, text)
     }
 
     public init(from reader: inout ByteReader) throws(DecodeError) {
-        campaignID = try reader.readString(maxLength: 64)
-        attendeeKey = try reader.readString()
-        text = try reader.readString()
+        let campaignID = try reader.readString(maxLength: Limits.maxCampaignIDBytes)
+        self.init(campaignID: campaignID, attendeeKey: try reader.read(), text: try reader.read())
     }
 }

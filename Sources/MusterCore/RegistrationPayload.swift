@@ -29,20 +29,17 @@ public struct RegistrationPayload: DeltaPayload {
     }
 
     public func encode(into writer: inout ByteWriter) {
-        presence.encode(into: &writer)
-        writer.write(email)
-        writer.write(firstName)
-        writer.write(lastName)
-        writer.write(company)
-        writer.write(ticket)
+        writer.write(presence, email, firstName, lastName, company, ticket)
     }
 
     public init(from reader: inout ByteReader) throws(DecodeError) {
-        presence = try PresencePayload(from: &reader)
-        email = try reader.readString()
-        firstName = try reader.readString()
-        lastName = try reader.readString()
-        company = try reader.readString()
-        ticket = try reader.readString(maxLength: 64)
+        self.init(
+            presence: try reader.read(),
+            email: try reader.read(),
+            firstName: try reader.read(),
+            lastName: try reader.read(),
+            company: try reader.read(),
+            ticket: try reader.readString(maxLength: 64)
+        )
     }
 }

@@ -14,13 +14,24 @@ public struct RevokePayload: DeltaPayload {
     /// Length of the network key sealed to one kiosk (32-byte key + sealed-box overhead).
     public static let sealedKeyByteCount = 80
 
-    public struct SealedKey: Sendable, Equatable {
+    /// The new network key sealed to one kiosk: its key, raw, then ``sealedKeyByteCount`` bytes.
+    public struct SealedKey: ByteCodable, Sendable, Equatable {
         public var kiosk: AuthorID
         public var sealed: [UInt8]
 
         public init(kiosk: AuthorID, sealed: [UInt8]) {
             self.kiosk = kiosk
             self.sealed = sealed
+        }
+
+        public func encode(into writer: inout ByteWriter) {
+            writer.write(kiosk)
+            writer.writeRaw(sealed)
+        }
+
+        public init(from reader: inout ByteReader) throws(DecodeError) {
+            let kiosk = try reader.read(AuthorID.self)
+            self.init(kiosk: kiosk, sealed: try reader.readRaw(count: RevokePayload.sealedKeyByteCount))
         }
     }
 
@@ -46,39 +57,18 @@ public struct RevokePayload: DeltaPayload {
     }
 
     public func encode(into writer: inout ByteWriter) {
-        writer.writeRaw(kiosk.bytes)
-        writer.write(watermark)
-        writer.write(keyGeneration)
-        writer.writeVarint(UInt64(sealedKeys.count))
-        for entry in sealedKeys {
-            writer.writeRaw(entry.kiosk.bytes)
-            writer.writeRaw(entry.sealed)
-        }
+        writer.write(kiosk, watermark, keyGeneration)
+        writer.writeList(sealedKeys)
         if let watermarkHash { writer.writeRaw(watermarkHash) }
     }
 
     public init(from reader: inout ByteReader) throws(DecodeError) {
-        let start = reader.offset
-        guard let kiosk = AuthorID(bytes: try reader.readRaw(count: AuthorID.byteCount)) else {
-            throw .invalidValue(at: start, "bad kiosk key")
-        }
-        self.kiosk = kiosk
-        watermark = try reader.readUInt64()
-        keyGeneration = try reader.readUInt64()
-        let countOffset = reader.offset
-        let count = try reader.readVarint()
-        guard count <= UInt64(Self.maxSealedKeys) else {
-            throw .invalidValue(at: countOffset, "too many sealed keys")
-        }
-        var keys: [SealedKey] = []
-        for _ in 0..<count {
-            let offset = reader.offset
-            guard let recipient = AuthorID(bytes: try reader.readRaw(count: AuthorID.byteCount)) else {
-                throw .invalidValue(at: offset, "bad kiosk key")
-            }
-            keys.append(SealedKey(kiosk: recipient, sealed: try reader.readRaw(count: Self.sealedKeyByteCount)))
-        }
-        sealedKeys = keys
-        watermarkHash = reader.isAtEnd ? nil : try reader.readRaw(count: Delta.hashByteCount)
+        self.init(
+            kiosk: try reader.read(),
+            watermark: try reader.read(),
+            keyGeneration: try reader.read(),
+            sealedKeys: try reader.readList(in: 0...Self.maxSealedKeys, "too many sealed keys"),
+            watermarkHash: try reader.readTail(Delta.readHash(from:))
+        )
     }
 }

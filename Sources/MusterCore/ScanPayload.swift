@@ -34,22 +34,13 @@ public struct ScanPayload: DeltaPayload {
     }
 
     public func encode(into writer: inout ByteWriter) {
-        writer.write(campaignID)
-        writer.write(attendeeKey)
-        writer.write(reason.rawValue)
-        writer.write(Int64(count))
-        writer.write(atMillis)
+        writer.write(campaignID, attendeeKey, reason, Int64(count), atMillis)
     }
 
     public init(from reader: inout ByteReader) throws(DecodeError) {
-        campaignID = try reader.readString(maxLength: 64)
-        attendeeKey = try reader.readString()
-        let reasonOffset = reader.offset
-        let raw = try reader.readUInt8()
-        guard let reason = DoorReason(rawValue: raw) else {
-            throw .invalidValue(at: reasonOffset, "unknown door reason \(raw)")
-        }
-        self.reason = reason
+        let campaignID = try reader.readString(maxLength: Limits.maxCampaignIDBytes)
+        let attendeeKey = try reader.read(String.self)
+        let reason = try reader.read(DoorReason.self)
         let countOffset = reader.offset
         let count = try reader.readInt64()
         guard count >= 1, count <= Int64(Self.maxCount) else {
@@ -59,7 +50,13 @@ public struct ScanPayload: DeltaPayload {
         guard count == 1 || reason == .notFound else {
             throw .invalidValue(at: countOffset, "only not-found attempts are aggregated")
         }
-        self.count = UInt32(count)
-        atMillis = try reader.readInt64()
+        let atMillis = try reader.readInt64()
+        self.init(
+            campaignID: campaignID,
+            attendeeKey: attendeeKey,
+            reason: reason,
+            count: UInt32(count),
+            atMillis: atMillis
+        )
     }
 }

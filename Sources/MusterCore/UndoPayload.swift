@@ -17,17 +17,12 @@ public struct UndoPayload: DeltaPayload {
     }
 
     public func encode(into writer: inout ByteWriter) {
-        writer.writeRaw(target.author.bytes)
-        writer.write(target.seq)
+        writer.write(target)
         if let targetHash { writer.writeRaw(targetHash) }
     }
 
     public init(from reader: inout ByteReader) throws(DecodeError) {
-        let start = reader.offset
-        guard let author = AuthorID(bytes: try reader.readRaw(count: AuthorID.byteCount)) else {
-            throw .invalidValue(at: start, "bad author")
-        }
-        target = DeltaRef(author: author, seq: try reader.readUInt64())
-        targetHash = reader.isAtEnd ? nil : try reader.readRaw(count: Delta.hashByteCount)
+        let target = try reader.read(DeltaRef.self)
+        self.init(target: target, targetHash: try reader.readTail(Delta.readHash(from:)))
     }
 }

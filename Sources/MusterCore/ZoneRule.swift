@@ -1,6 +1,6 @@
 /// One zone of the organizer's plan. A zone is a kiosk's `location` (from its enrollment
 /// certificate), so the kiosks at a door need no other configuration to know where they stand.
-public struct ZoneRule: Sendable, Equatable {
+public struct ZoneRule: ByteCodable, Sendable, Equatable {
     /// Longest zone name in bytes (the same bound as a kiosk's location).
     public static let maxNameBytes = 256
 
@@ -36,31 +36,26 @@ public struct ZoneRule: Sendable, Equatable {
         self.escrow = escrow
     }
 
-    func encode(into writer: inout ByteWriter) {
-        writer.write(name)
-        writer.write(capacity.map { Int64($0) })
-        writer.write(exclusive)
-        writer.write(opensAtMillis)
-        writer.write(closesAtMillis)
-        writer.write(escrow)
+    public func encode(into writer: inout ByteWriter) {
+        writer.write(name, capacity.map { Int64($0) }, exclusive, opensAtMillis, closesAtMillis, escrow)
     }
 
-    init(from reader: inout ByteReader) throws(DecodeError) {
+    public init(from reader: inout ByteReader) throws(DecodeError) {
         let offset = reader.offset
-        name = try reader.readString(maxLength: Self.maxNameBytes)
+        let name = try reader.readString(maxLength: Self.maxNameBytes)
         guard !name.isEmpty else { throw .invalidValue(at: offset, "a zone needs a name") }
         let capacityOffset = reader.offset
-        if let value = try reader.readOptionalInt64() {
-            guard let bounded = UInt32(exactly: value) else {
-                throw .invalidValue(at: capacityOffset, "zone capacity out of range")
-            }
-            capacity = bounded
-        } else {
-            capacity = nil
+        let capacity = try reader.read(Int64?.self)
+        guard capacity.map({ UInt32(exactly: $0) != nil }) ?? true else {
+            throw .invalidValue(at: capacityOffset, "zone capacity out of range")
         }
-        exclusive = try reader.readBool()
-        opensAtMillis = try reader.readOptionalInt64()
-        closesAtMillis = try reader.readOptionalInt64()
-        escrow = try reader.readBool()
+        self.init(
+            name: name,
+            capacity: capacity.map { UInt32($0) },
+            exclusive: try reader.read(),
+            opensAtMillis: try reader.read(),
+            closesAtMillis: try reader.read(),
+            escrow: try reader.read()
+        )
     }
 }

@@ -31,11 +31,8 @@ public final class ClientHandshake {
         case ended
     }
 
-    private let networkKey: SecureBytes
-    private let keyPair: SigningKeyPair
+    private let side: HandshakeSide
     private let expectedServer: SigningPublicKey?
-    private let authorize: (SigningPublicKey) -> Bool
-    private let ephemeralPublic: [UInt8]
     private let helloMessage: [UInt8]
     private var state: State
 
@@ -54,17 +51,18 @@ public final class ClientHandshake {
         expectedServer: SigningPublicKey? = nil,
         authorize: @escaping (SigningPublicKey) -> Bool
     ) throws(HandshakeError) {
-        try HandshakeCrypto.validateNetworkKey(networkKey)
-        let ephemeral = try HandshakeCrypto.ephemeralKeyPair()
-        self.networkKey = networkKey
-        self.keyPair = keyPair
+        let (side, ephemeralSecret) = try HandshakeSide.start(
+            .client,
+            networkKey: networkKey,
+            keyPair: keyPair,
+            authorize: authorize
+        )
+        self.side = side
         self.expectedServer = expectedServer
-        self.authorize = authorize
-        self.ephemeralPublic = ephemeral.publicKey
         self.helloMessage =
-            ephemeral.publicKey
-            + (try HandshakeCrypto.authenticator(for: ephemeral.publicKey, key: networkKey))
-        self.state = .awaitingHello(ephemeralSecret: ephemeral.secret, helloSent: false)
+            side.ephemeralPublic
+            + (try HandshakeCrypto.authenticator(for: side.ephemeralPublic, key: networkKey))
+        self.state = .awaitingHello(ephemeralSecret: ephemeralSecret, helloSent: false)
     }
 
     /// Message 1 (`HandshakeMessage.helloBytes`). Cannot fail, so a repeated
@@ -94,29 +92,8 @@ public final class ClientHandshake {
         guard helloSent else {
             throw HandshakeError(.malformed, "The server's hello arrived before ours was sent; call hello() first.")
         }
-        guard message.count == HandshakeMessage.helloBytes else {
-            throw HandshakeError(
-                .malformed,
-                "The server's hello must be \(HandshakeMessage.helloBytes) bytes, got \(message.count)."
-            )
-        }
-        let serverEphemeral = Array(message[..<HandshakeCrypto.ephemeralBytes])
-        try HandshakeCrypto.verifyAuthenticator(
-            Array(message[HandshakeCrypto.ephemeralBytes...]),
-            for: serverEphemeral + ephemeralPublic,
-            key: networkKey,
-            failure: "The server does not use this venue's network key (its hello did not authenticate); "
-                + "it belongs to another venue or is not a Muster kiosk."
-        )
-        let secrets = try HandshakeSecrets(
-            role: .client,
-            networkKey: networkKey,
-            ownSecret: ephemeralSecret,
-            ownPublic: ephemeralPublic,
-            peerPublic: serverEphemeral
-        )
-        let signature = HandshakeCrypto.sign(try secrets.clientTranscript(), with: keyPair)
-        let auth = try secrets.sealClientAuth(keyPair.publicKey.bytes + signature)
+        let secrets = try side.secrets(fromHello: message, ephemeralSecret: ephemeralSecret)
+        let (auth, signature) = try side.proof(over: try secrets.clientTranscript(), secrets: secrets)
         state = .awaitingAccept(secrets: secrets, clientSignature: signature)
         return auth
     }
@@ -136,26 +113,12 @@ public final class ClientHandshake {
                 "The server's accept arrived out of order (call hello() and receiveHello first, once each)."
             )
         }
-        guard message.count == HandshakeMessage.authBytes else {
-            throw HandshakeError(
-                .malformed,
-                "The server's accept must be \(HandshakeMessage.authBytes) bytes, got \(message.count)."
-            )
-        }
-        let plaintext = try secrets.openServerAccept(message)
-        guard plaintext.count == HandshakeMessage.authPlaintextBytes,
-            let server = try? SigningPublicKey(bytes: plaintext[..<SigningPublicKey.byteCount])
-        else {
-            throw HandshakeError(.malformed, "The server's accept has the wrong layout.")
-        }
-        let serverSignature = Array(plaintext[SigningPublicKey.byteCount...])
-        let transcript = try secrets.serverTranscript(client: keyPair.publicKey, clientSignature: clientSignature)
-        guard HandshakeCrypto.isValid(serverSignature, by: server, over: transcript) else {
-            throw HandshakeError(
-                .badSignature,
-                "The server \(server.fingerprint) did not prove its identity (bad signature)."
-            )
-        }
+        let server = try side.verifiedProof(
+            message,
+            of: "The server's accept",
+            secrets: secrets,
+            over: try secrets.serverTranscript(client: side.keyPair.publicKey, clientSignature: clientSignature)
+        ).key
         if let expectedServer, expectedServer != server {
             throw HandshakeError(
                 .unexpectedServer,
@@ -163,13 +126,8 @@ public final class ClientHandshake {
                     + "the address now belongs to another kiosk."
             )
         }
-        guard authorize(server) else {
-            throw HandshakeError(
-                .notAuthorized,
-                "The server \(server.fingerprint) is not authorized (not on the roster)."
-            )
-        }
-        let keys = try secrets.sessionKeys(client: keyPair.publicKey, server: server)
+        try side.authorizePeer(server)
+        let keys = try secrets.sessionKeys(client: side.keyPair.publicKey, server: server)
         return HandshakeResult(peer: server, sendKey: keys.clientToServer, receiveKey: keys.serverToClient)
     }
 }

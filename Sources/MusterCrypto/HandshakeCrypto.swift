@@ -39,17 +39,13 @@ enum HandshakeCrypto {
 
     // MARK: Error mapping
 
-    /// `Sodium.check`, re-labelled as a handshake error with `code`.
-    static func check(
-        _ call: String,
-        _ status: Int32,
-        code: HandshakeError.Code = .sodium,
-        message: String? = nil
-    ) throws(HandshakeError) {
+    /// `Sodium.check`, re-labelled as a handshake error: `failure` when the failure has a known
+    /// meaning (a box or authenticator that does not verify), else `.sodium` with Sodium's sentence.
+    static func check(_ call: String, _ status: Int32, failure: HandshakeError? = nil) throws(HandshakeError) {
         do throws(MusterCryptoError) {
             try Sodium.check(call, status)
         } catch {
-            throw HandshakeError(code, message ?? error.message)
+            throw failure ?? HandshakeError(.sodium, error.message)
         }
     }
 
@@ -159,7 +155,7 @@ enum HandshakeCrypto {
                 }
             }
         }
-        try check("crypto_auth_verify", status, code: .wrongNetworkKey, message: failure)
+        try check("crypto_auth_verify", status, failure: HandshakeError(.wrongNetworkKey, failure))
     }
 
     // MARK: Transcripts and BLAKE2b
@@ -242,22 +238,7 @@ enum HandshakeCrypto {
 
     /// `crypto_secretbox_easy(plaintext, nonce, key)`.
     static func seal(_ plaintext: [UInt8], nonce: [UInt8], key: SecureBytes) throws(HandshakeError) -> [UInt8] {
-        var sealed = [UInt8](repeating: 0, count: plaintext.count + crypto_secretbox_macbytes())
-        let status = sealed.withUnsafeMutableBufferPointer { out in
-            plaintext.withUnsafeBufferPointer { message in
-                nonce.withUnsafeBufferPointer { nonceBuffer in
-                    key.withBytePointer { keyPointer in
-                        crypto_secretbox_easy(
-                            out.baseAddress!,
-                            message.baseAddress!,
-                            UInt64(message.count),
-                            nonceBuffer.baseAddress!,
-                            keyPointer
-                        )
-                    }
-                }
-            }
-        }
+        let (sealed, status) = SecretBox.seal(plaintext, count: plaintext.count, nonce: nonce, key: key)
         try check("crypto_secretbox_easy", status)
         return sealed
     }
@@ -276,23 +257,9 @@ enum HandshakeCrypto {
                 "A handshake box must be longer than \(crypto_secretbox_macbytes()) bytes, got \(sealed.count)."
             )
         }
-        var plaintext = [UInt8](repeating: 0, count: sealed.count - crypto_secretbox_macbytes())
-        let status = plaintext.withUnsafeMutableBufferPointer { out in
-            sealed.withUnsafeBufferPointer { ciphertext in
-                nonce.withUnsafeBufferPointer { nonceBuffer in
-                    key.withBytePointer { keyPointer in
-                        crypto_secretbox_open_easy(
-                            out.baseAddress!,
-                            ciphertext.baseAddress!,
-                            UInt64(ciphertext.count),
-                            nonceBuffer.baseAddress!,
-                            keyPointer
-                        )
-                    }
-                }
-            }
-        }
-        try check("crypto_secretbox_open_easy", status, code: .badSignature, message: failure)
+        var plaintext = [UInt8](repeating: 0, count: sealed.count - SecretBox.overhead)
+        let status = SecretBox.open(sealed, into: &plaintext, nonce: nonce, key: key)
+        try check("crypto_secretbox_open_easy", status, failure: HandshakeError(.badSignature, failure))
         return plaintext
     }
 }

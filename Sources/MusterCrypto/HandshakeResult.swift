@@ -12,14 +12,6 @@ public struct HandshakeResult: Sendable {
     public let sendKey: SecureBytes
     /// Key for the peer's incoming secretstream (32 bytes).
     public let receiveKey: SecureBytes
-
-    /// Bundles an authenticated peer with its session keys. Public so other
-    /// modules' tests can build a result without running a handshake.
-    public init(peer: SigningPublicKey, sendKey: SecureBytes, receiveKey: SecureBytes) {
-        self.peer = peer
-        self.sendKey = sendKey
-        self.receiveKey = receiveKey
-    }
 }
 
 extension HandshakeResult: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {

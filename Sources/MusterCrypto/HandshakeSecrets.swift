@@ -13,8 +13,8 @@
 /// Labels start with `muster-shs-v1`, so nothing derived here can collide
 /// with another protocol's (or a later version's) keys or signatures.
 final class HandshakeSecrets {
-    /// Which end of the connection built this.
-    enum Role { case client, server }
+    /// Which end of the connection built this; the raw value is how error messages name it.
+    enum Role: String { case client, server }
 
     private static let boxLabel = "muster-shs-v1 box"
     private static let clientProofLabel = "muster-shs-v1 client"
@@ -92,36 +92,25 @@ final class HandshakeSecrets {
 
     // MARK: Boxes (messages 3 and 4)
 
-    /// Message 3: the client's key and signature, boxed under k1.
-    func sealClientAuth(_ plaintext: [UInt8]) throws(HandshakeError) -> [UInt8] {
-        try HandshakeCrypto.seal(plaintext, nonce: HandshakeCrypto.boxNonce(Self.clientAuthNonce), key: boxKey)
+    /// Message 3 (`sender` is the client) or 4 (the server): the sender's key and signature, boxed
+    /// under k1 with the sender's own nonce.
+    func sealProof(_ plaintext: [UInt8], from sender: Role) throws(HandshakeError) -> [UInt8] {
+        try HandshakeCrypto.seal(plaintext, nonce: Self.proofNonce(from: sender), key: boxKey)
     }
 
-    /// Opens message 3.
-    func openClientAuth(_ message: [UInt8]) throws(HandshakeError) -> [UInt8] {
+    /// Opens message 3 (`sender` is the client) or 4 (the server).
+    func openProof(_ message: [UInt8], from sender: Role) throws(HandshakeError) -> [UInt8] {
         try HandshakeCrypto.open(
             message,
-            nonce: HandshakeCrypto.boxNonce(Self.clientAuthNonce),
+            nonce: Self.proofNonce(from: sender),
             key: boxKey,
-            failure: "The client's identity proof could not be decrypted: it was altered in transit "
+            failure: "The \(sender.rawValue)'s identity proof could not be decrypted: it was altered in transit "
                 + "or belongs to a different session (a replay)."
         )
     }
 
-    /// Message 4: the server's key and signature, boxed under k1.
-    func sealServerAccept(_ plaintext: [UInt8]) throws(HandshakeError) -> [UInt8] {
-        try HandshakeCrypto.seal(plaintext, nonce: HandshakeCrypto.boxNonce(Self.serverAcceptNonce), key: boxKey)
-    }
-
-    /// Opens message 4.
-    func openServerAccept(_ message: [UInt8]) throws(HandshakeError) -> [UInt8] {
-        try HandshakeCrypto.open(
-            message,
-            nonce: HandshakeCrypto.boxNonce(Self.serverAcceptNonce),
-            key: boxKey,
-            failure: "The server's identity proof could not be decrypted: it was altered in transit "
-                + "or belongs to a different session (a replay)."
-        )
+    private static func proofNonce(from sender: Role) -> [UInt8] {
+        HandshakeCrypto.boxNonce(sender == .client ? clientAuthNonce : serverAcceptNonce)
     }
 
     // MARK: Session keys

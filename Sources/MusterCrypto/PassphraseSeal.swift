@@ -82,21 +82,8 @@ enum PassphraseSeal {
         key: SecureBytes
     ) throws(MusterCryptoError) -> (nonce: [UInt8], sealed: [UInt8]) {
         let nonce = SecureRandom.bytes(count: nonceByteCount)
-        var sealed = [UInt8](repeating: 0, count: seed.count + crypto_secretbox_macbytes())
-        let status = sealed.withUnsafeMutableBufferPointer { out in
-            nonce.withUnsafeBufferPointer { nonceBuffer in
-                seed.withBytePointer { message in
-                    key.withBytePointer { keyPointer in
-                        crypto_secretbox_easy(
-                            out.baseAddress!,
-                            message,
-                            UInt64(seed.count),
-                            nonceBuffer.baseAddress!,
-                            keyPointer
-                        )
-                    }
-                }
-            }
+        let (sealed, status) = seed.withBytePointer { message in
+            SecretBox.seal(message, count: seed.count, nonce: nonce, key: key)
         }
         try Sodium.check("crypto_secretbox_easy", status)
         return (nonce, sealed)
@@ -115,19 +102,12 @@ enum PassphraseSeal {
         }
         return try SecureBytes(count: SigningKeyPair.seedByteCount) { seed throws(MusterCryptoError) in
             guard let seedBase = seed.baseAddress else { return }
-            let status = sealed.withUnsafeBufferPointer { ciphertext in
-                nonce.withUnsafeBufferPointer { nonceBuffer in
-                    key.withBytePointer { keyPointer in
-                        crypto_secretbox_open_easy(
-                            seedBase.assumingMemoryBound(to: UInt8.self),
-                            ciphertext.baseAddress!,
-                            UInt64(ciphertext.count),
-                            nonceBuffer.baseAddress!,
-                            keyPointer
-                        )
-                    }
-                }
-            }
+            let status = SecretBox.open(
+                sealed,
+                into: seedBase.assumingMemoryBound(to: UInt8.self),
+                nonce: nonce,
+                key: key
+            )
             try Sodium.check(
                 "crypto_secretbox_open_easy",
                 status,

@@ -29,10 +29,7 @@ public final class ServerHandshake {
         case ended
     }
 
-    private let networkKey: SecureBytes
-    private let keyPair: SigningKeyPair
-    private let authorize: (SigningPublicKey) -> Bool
-    private let ephemeralPublic: [UInt8]
+    private let side: HandshakeSide
     private var state: State
 
     /// Prepares a handshake with a fresh ephemeral key.
@@ -47,13 +44,14 @@ public final class ServerHandshake {
         keyPair: SigningKeyPair,
         authorize: @escaping (SigningPublicKey) -> Bool
     ) throws(HandshakeError) {
-        try HandshakeCrypto.validateNetworkKey(networkKey)
-        let ephemeral = try HandshakeCrypto.ephemeralKeyPair()
-        self.networkKey = networkKey
-        self.keyPair = keyPair
-        self.authorize = authorize
-        self.ephemeralPublic = ephemeral.publicKey
-        self.state = .awaitingHello(ephemeralSecret: ephemeral.secret)
+        let (side, ephemeralSecret) = try HandshakeSide.start(
+            .server,
+            networkKey: networkKey,
+            keyPair: keyPair,
+            authorize: authorize
+        )
+        self.side = side
+        self.state = .awaitingHello(ephemeralSecret: ephemeralSecret)
     }
 
     /// Takes message 1 from the client and returns message 2.
@@ -70,30 +68,11 @@ public final class ServerHandshake {
                 "The client's hello arrived out of order (receiveHello was already called)."
             )
         }
-        guard message.count == HandshakeMessage.helloBytes else {
-            throw HandshakeError(
-                .malformed,
-                "The client's hello must be \(HandshakeMessage.helloBytes) bytes, got \(message.count)."
-            )
-        }
-        let clientEphemeral = Array(message[..<HandshakeCrypto.ephemeralBytes])
-        try HandshakeCrypto.verifyAuthenticator(
-            Array(message[HandshakeCrypto.ephemeralBytes...]),
-            for: clientEphemeral,
-            key: networkKey,
-            failure: "The client does not use this venue's network key (its hello did not authenticate); "
-                + "it belongs to another venue or is not a Muster kiosk."
-        )
-        let secrets = try HandshakeSecrets(
-            role: .server,
-            networkKey: networkKey,
-            ownSecret: ephemeralSecret,
-            ownPublic: ephemeralPublic,
-            peerPublic: clientEphemeral
-        )
+        let secrets = try side.secrets(fromHello: message, ephemeralSecret: ephemeralSecret)
+        let ownPublic = side.ephemeralPublic
         let reply =
-            ephemeralPublic
-            + (try HandshakeCrypto.authenticator(for: ephemeralPublic + clientEphemeral, key: networkKey))
+            ownPublic
+            + (try HandshakeCrypto.authenticator(for: ownPublic + secrets.clientEphemeral, key: side.networkKey))
         state = .awaitingAuth(secrets: secrets)
         return reply
     }
@@ -113,35 +92,16 @@ public final class ServerHandshake {
                 "The client's identity proof arrived out of order (call receiveHello first, once)."
             )
         }
-        guard message.count == HandshakeMessage.authBytes else {
-            throw HandshakeError(
-                .malformed,
-                "The client's identity proof must be \(HandshakeMessage.authBytes) bytes, got \(message.count)."
-            )
-        }
-        let plaintext = try secrets.openClientAuth(message)
-        guard plaintext.count == HandshakeMessage.authPlaintextBytes,
-            let client = try? SigningPublicKey(bytes: plaintext[..<SigningPublicKey.byteCount])
-        else {
-            throw HandshakeError(.malformed, "The client's identity proof has the wrong layout.")
-        }
-        let clientSignature = Array(plaintext[SigningPublicKey.byteCount...])
-        guard HandshakeCrypto.isValid(clientSignature, by: client, over: try secrets.clientTranscript()) else {
-            throw HandshakeError(
-                .badSignature,
-                "The client \(client.fingerprint) did not prove its identity (bad signature)."
-            )
-        }
-        guard authorize(client) else {
-            throw HandshakeError(
-                .notAuthorized,
-                "The client \(client.fingerprint) is not authorized (not on the roster)."
-            )
-        }
+        let (client, clientSignature) = try side.verifiedProof(
+            message,
+            of: "The client's identity proof",
+            secrets: secrets,
+            over: try secrets.clientTranscript()
+        )
+        try side.authorizePeer(client)
         let transcript = try secrets.serverTranscript(client: client, clientSignature: clientSignature)
-        let signature = HandshakeCrypto.sign(transcript, with: keyPair)
-        let accept = try secrets.sealServerAccept(keyPair.publicKey.bytes + signature)
-        let keys = try secrets.sessionKeys(client: client, server: keyPair.publicKey)
+        let accept = try side.proof(over: transcript, secrets: secrets).box
+        let keys = try secrets.sessionKeys(client: client, server: side.keyPair.publicKey)
         return (accept, HandshakeResult(peer: client, sendKey: keys.serverToClient, receiveKey: keys.clientToServer))
     }
 }

@@ -55,13 +55,9 @@ public final class AvahiDiscovery: Sendable {
         let record = try configuration.validatedRecord()
         let poll = try AvahiThreadedPoll()
         let driver = AvahiDriver(
-            pollAPI: poll.api,
-            machine: DiscoveryMachine(
-                serviceName: configuration.serviceName,
-                classifier: PeerClassifier(record: record)
-            ),
-            txt: record.entries,
-            port: UInt16(configuration.port),
+            poll: poll,
+            configuration: configuration,
+            record: record,
             events: continuation,
             logger: logger
         )

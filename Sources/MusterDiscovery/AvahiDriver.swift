@@ -35,18 +35,19 @@ final class AvahiDriver: @unchecked Sendable {
     private var browser: OpaquePointer?
     private var resolvers: [ServiceInstance: OpaquePointer] = [:]
 
+    /// A driver that announces `record` for `configuration` and browses for its venue's peers on
+    /// `poll`'s thread, yielding what it finds into `events`.
     init(
-        pollAPI: UnsafePointer<AvahiPoll>,
-        machine: DiscoveryMachine,
-        txt: [String],
-        port: UInt16,
+        poll: AvahiThreadedPoll,
+        configuration: DiscoveryConfiguration,
+        record: MusterTXTRecord,
         events: AsyncStream<DiscoveryEvent>.Continuation,
         logger: Logger
     ) {
-        self.pollAPI = pollAPI
-        self.machine = machine
-        self.txt = txt
-        self.port = port
+        pollAPI = poll.api
+        machine = DiscoveryMachine(serviceName: configuration.serviceName, classifier: PeerClassifier(record: record))
+        txt = record.entries
+        port = UInt16(configuration.port)
         self.events = events
         self.logger = logger
     }

@@ -4,6 +4,8 @@
 /// is trusted. The sync layer connects to `host:port` and authenticates the peer with its long-term
 /// key and the venue network key; `fingerprint` only lets it skip a connection it already has.
 /// Text fields come from the network: sanitize them (`TerminalText`) before they reach a screen.
+///
+/// Only discovery makes these (tests, through `@testable import`): a peer comes from the LAN.
 public struct DiscoveredPeer: Sendable, Hashable {
     /// The mDNS service instance name, e.g. `muster-3f2a-91c0-5b7e-0d14`; the key of ``DiscoveryEvent``.
     public let serviceName: String
@@ -17,20 +19,4 @@ public struct DiscoveredPeer: Sendable, Hashable {
     public let fingerprint: String
     /// The sync protocol version from TXT `v=`; the sync layer decides what it can speak.
     public let protocolVersion: Int
-
-    public init(
-        serviceName: String,
-        host: String,
-        port: Int,
-        venueID: String,
-        fingerprint: String,
-        protocolVersion: Int
-    ) {
-        self.serviceName = serviceName
-        self.host = host
-        self.port = port
-        self.venueID = venueID
-        self.fingerprint = fingerprint
-        self.protocolVersion = protocolVersion
-    }
 }

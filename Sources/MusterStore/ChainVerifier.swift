@@ -16,10 +16,22 @@ public enum ChainVerifier {
         after head: AuthorHead
     ) throws(ReplicaError) -> [[UInt8]] {
         guard let last = run.last else { return [] }
-        let author = last.author
-        guard let publicKey = try? SigningPublicKey(bytes: author.bytes) else {
+        guard let publicKey = try? SigningPublicKey(bytes: last.author.bytes) else {
             throw ReplicaError(.badSignature, "author key is not a valid Ed25519 key", ref: last.ref)
         }
+        let hashes = try links(of: run, after: head)
+        guard publicKey.isValidSignature(last.signature, for: last.envelope) else {
+            throw ReplicaError(.badSignature, "signature does not verify", ref: last.ref)
+        }
+        return hashes
+    }
+
+    /// The hash-chain half of ``verify(run:after:)``, without the signature: checks that `run` is
+    /// one author's, consecutive from `head`, each delta naming its predecessor's hash, and returns
+    /// those hashes. For a store that looks the newest signature up in a cache before Ed25519.
+    public static func links(of run: [SignedDelta], after head: AuthorHead) throws(ReplicaError) -> [[UInt8]] {
+        guard let last = run.last else { return [] }
+        let author = last.author
         var expectedSeq = head.seq + 1
         var expectedPrev = head.hash
         var hashes: [[UInt8]] = []
@@ -40,9 +52,6 @@ public enum ChainVerifier {
             hashes.append(hash)
             expectedPrev = hash
             expectedSeq += 1
-        }
-        guard publicKey.isValidSignature(last.signature, for: last.envelope) else {
-            throw ReplicaError(.badSignature, "signature does not verify", ref: last.ref)
         }
         return hashes
     }

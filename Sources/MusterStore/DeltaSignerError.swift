@@ -11,12 +11,6 @@ public struct DeltaSignerError: Error, Sendable, Equatable, CustomStringConverti
     /// What the encoding check said.
     public let cause: DecodeError
 
-    public init(seq: UInt64, kind: DeltaKind, cause: DecodeError) {
-        self.seq = seq
-        self.kind = kind
-        self.cause = cause
-    }
-
     public var description: String {
         "cannot sign the \(kind) delta at seq \(seq): \(cause)"
     }

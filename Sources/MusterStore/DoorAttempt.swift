@@ -1,4 +1,4 @@
-public import MusterCore
+import MusterCore
 
 /// One scan at one door, with everything the replica knows that bears on it: the input of
 /// ``DoorPolicy/decide(_:)``, gathered by the daemon inside the write transaction that records the
@@ -38,12 +38,6 @@ public struct DoorAttempt: Sendable, Equatable {
         public var ownInside: Int
         public var kiosks: Int
         public var rank: Int
-
-        public init(ownInside: Int, kiosks: Int, rank: Int) {
-            self.ownInside = ownInside
-            self.kiosks = kiosks
-            self.rank = rank
-        }
 
         /// This kiosk's share of `capacity`: an equal split, the remainder to the lowest ranks, so
         /// the shares of all the zone's kiosks add up to exactly the capacity.

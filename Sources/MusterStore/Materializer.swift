@@ -157,16 +157,7 @@ enum Materializer {
     private static func applyRegistration(_ p: RegistrationPayload, stamp: Stamp, hash: Data, db: Database) throws {
         let key = p.presence.attendeeKey
         try ensureAttendee(campaignID: p.presence.campaignID, key: key, db: db)
-        try updatePerson(
-            campaignID: p.presence.campaignID,
-            key: key,
-            email: StoredText.field(p.email),
-            firstName: StoredText.field(p.firstName),
-            lastName: StoredText.field(p.lastName),
-            company: StoredText.field(p.company),
-            stamp: stamp,
-            db: db
-        )
+        try updatePerson(from: p, stamp: stamp, db: db)
         try db.run(
             "UPDATE attendee SET walk_in = 1 WHERE campaign_id = ? AND key = ?",
             [p.presence.campaignID, key]
@@ -197,16 +188,9 @@ enum Materializer {
     /// Last-writer-wins among walk-ins only: once an import names the attendee (`imported`), its
     /// fields stand and no registration replaces them, in whatever order the two arrive (the import's
     /// upsert takes the person fields from any row no import had set).
-    private static func updatePerson(
-        campaignID: String,
-        key: String,
-        email: String,
-        firstName: String,
-        lastName: String,
-        company: String,
-        stamp: Stamp,
-        db: Database
-    ) throws {
+    private static func updatePerson(from p: RegistrationPayload, stamp: Stamp, db: Database) throws {
+        let firstName = StoredText.field(p.firstName)
+        let lastName = StoredText.field(p.lastName)
         try db.run(
             """
             UPDATE attendee SET email = ?, first_name = ?, last_name = ?, company = ?,
@@ -214,8 +198,9 @@ enum Materializer {
             WHERE campaign_id = ? AND key = ? AND imported = 0 AND (p_hlc, p_author, p_seq) < (?, ?, ?)
             """,
             [
-                email, firstName, lastName, company, NameKey.fold(firstName), NameKey.fold(lastName), stamp.hlc,
-                stamp.author, stamp.seq, campaignID, key,
+                StoredText.field(p.email), firstName, lastName, StoredText.field(p.company),
+                NameKey.fold(firstName), NameKey.fold(lastName), stamp.hlc, stamp.author, stamp.seq,
+                p.presence.campaignID, p.presence.attendeeKey,
                 stamp.hlc, stamp.author, stamp.seq,
             ]
         )
@@ -299,31 +284,5 @@ enum Materializer {
                 [campaignID, StoredText.field(p.checkInStatus)]
             )
         }
-    }
-}
-
-/// The total order for last-writer-wins: (hlc, author, seq), compared the same way in Swift and SQL
-/// (SQLite compares BLOBs with memcmp, which is the bytewise order of ``AuthorID``).
-struct Stamp: Comparable {
-    let hlc: Int64
-    let author: Data
-    let seq: Int64
-
-    init(_ delta: Delta) {
-        hlc = Int64(delta.hlc.packed)
-        author = Data(delta.author.bytes)
-        seq = Int64(clamping: delta.seq)
-    }
-
-    init(row: Row, prefix: String) {
-        hlc = row[prefix + "hlc"]
-        author = row[prefix + "author"]
-        seq = row[prefix + "seq"]
-    }
-
-    static func < (lhs: Stamp, rhs: Stamp) -> Bool {
-        if lhs.hlc != rhs.hlc { return lhs.hlc < rhs.hlc }
-        if lhs.author != rhs.author { return lhs.author.lexicographicallyPrecedes(rhs.author) }
-        return lhs.seq < rhs.seq
     }
 }

@@ -19,12 +19,3 @@ public enum Membership: Sendable, Equatable {
         }
     }
 }
-
-/// One kiosk on the roster, for status output and key rotation.
-public struct RosterEntry: Sendable, Equatable {
-    public let kiosk: AuthorID
-    public let name: String
-    public let location: String
-    /// Set once the kiosk is revoked: the last seq of its that is still accepted.
-    public let revokedWatermark: UInt64?
-}

@@ -67,7 +67,7 @@ extension Replica {
     /// Splits a batch into per-author runs sorted by seq, keeping authors in first-seen order and,
     /// within one seq, arrival order (so of two forked deltas in one batch the first one wins).
     /// The organizer's run goes first: it may enroll or revoke the authors of the other runs.
-    static func runsByAuthor(_ deltas: [SignedDelta], first: AuthorID? = nil) -> [[SignedDelta]] {
+    public static func runsByAuthor(_ deltas: [SignedDelta], first: AuthorID? = nil) -> [[SignedDelta]] {
         if isOneOrderedRun(deltas) { return deltas.isEmpty ? [] : [deltas] }
         var order: [AuthorID] = []
         var runs: [AuthorID: [(index: Int, delta: SignedDelta)]] = [:]

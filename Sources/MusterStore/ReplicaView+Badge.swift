@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-public import MusterCore
+import MusterCore
 
 extension ReplicaView {
     /// Every badge printed for one attendee in a campaign, on any kiosk, oldest first by

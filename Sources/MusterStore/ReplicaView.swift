@@ -176,23 +176,20 @@ public struct ReplicaView {
     /// Live arrivals of one attendee that no live check-out ended (see the `open_arrival` view),
     /// oldest first: what a check-out names, and why someone is inside.
     public func openArrivals(campaignID: String, attendeeKey: String) throws -> [PresenceRecord] {
-        try Row.fetchAll(
-            db.cachedStatement(
-                sql: """
-                    SELECT * FROM open_arrival WHERE campaign_id = ? AND attendee_key = ?
-                    ORDER BY hlc, author, seq
-                    """
-            ),
-            arguments: [campaignID, attendeeKey]
-        ).compactMap(Self.presence)
+        try presences(in: "open_arrival", campaignID: campaignID, attendeeKey: attendeeKey)
     }
 
     /// Live (not undone) presences of one attendee, oldest first by (hlc, author, seq).
     public func presences(campaignID: String, attendeeKey: String) throws -> [PresenceRecord] {
+        try presences(in: "live_presence", campaignID: campaignID, attendeeKey: attendeeKey)
+    }
+
+    /// One attendee's presences in `view` (a view of the schema's, never input), oldest first.
+    private func presences(in view: String, campaignID: String, attendeeKey: String) throws -> [PresenceRecord] {
         try Row.fetchAll(
             db.cachedStatement(
                 sql: """
-                    SELECT * FROM live_presence WHERE campaign_id = ? AND attendee_key = ?
+                    SELECT * FROM \(view) WHERE campaign_id = ? AND attendee_key = ?
                     ORDER BY hlc, author, seq
                     """
             ),

@@ -5,12 +5,6 @@ public struct ZoneOccupancy: Sendable, Equatable, Encodable {
     /// nil: no capacity (or no zone plan).
     public let capacity: Int?
 
-    public init(zone: String, inside: Int, capacity: Int?) {
-        self.zone = zone
-        self.inside = inside
-        self.capacity = capacity
-    }
-
     /// Places over capacity (0 when within it or uncapped): what the capacity race leaves behind.
     public var over: Int { capacity.map { max(0, inside - $0) } ?? 0 }
 }

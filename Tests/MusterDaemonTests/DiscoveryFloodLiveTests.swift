@@ -1,13 +1,13 @@
 import Foundation
 import MusterCore
 import MusterCrypto
-import MusterDiscovery
 import MusterStore
 import MusterSync
 import ServiceLifecycle
 import Testing
 
 @testable import MusterDaemon
+@testable import MusterDiscovery
 
 /// 1,000 announced services that never answer, fed through the real `DiscoveryService` and dial
 /// plan to a real `SyncService` on real sockets: the dial loops and open descriptors stay bounded
