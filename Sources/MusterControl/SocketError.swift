@@ -13,5 +13,9 @@ public struct SocketError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A receive timeout (`SO_RCVTIMEO`) ran out before any data arrived.
     public var isTimeout: Bool { errno == EAGAIN || errno == EWOULDBLOCK }
 
+    public init(call: String, path: String, errno: Int32) {
+        (self.call, self.path, self.errno) = (call, path, errno)
+    }
+
     public var description: String { "\(call) \(path): \(String(cString: strerror(errno)))" }
 }

@@ -60,7 +60,7 @@ public final class MemoryStore: KioskStore {
 
     public func ingest(_ deltas: [SignedDelta], nowMillis: UInt64) throws(ReplicaError) -> IngestReport {
         var report = IngestReport()
-        for run in Self.runsByAuthor(deltas, first: policy.organizer) { ingestRun(run, into: &report) }
+        for run in Replica.runsByAuthor(deltas, first: policy.organizer) { ingestRun(run, into: &report) }
         return report
     }
 
@@ -127,25 +127,7 @@ public final class MemoryStore: KioskStore {
     /// the run's cache before Ed25519 is asked.
     private func verifyChain(_ run: [SignedDelta], after head: AuthorHead) throws(ReplicaError) -> [[UInt8]] {
         guard let last = run.last else { return [] }
-        var expectedSeq = head.seq + 1
-        var expectedPrev = head.hash
-        var hashes: [[UInt8]] = []
-        hashes.reserveCapacity(run.count)
-        for delta in run {
-            guard delta.envelope[SignedDelta.authorRange].elementsEqual(last.envelope[SignedDelta.authorRange]) else {
-                throw ReplicaError(.malformed, "a run mixes authors", ref: delta.ref)
-            }
-            guard delta.seq == expectedSeq else {
-                throw ReplicaError(.gap, "expected seq \(expectedSeq), got \(delta.seq)", ref: delta.ref)
-            }
-            guard delta.envelope[SignedDelta.prevRange].elementsEqual(expectedPrev) else {
-                throw ReplicaError(.brokenChain, "prev hash does not match the previous delta", ref: delta.ref)
-            }
-            let hash = Blake2b.hash256(delta.envelope)
-            hashes.append(hash)
-            expectedPrev = hash
-            expectedSeq += 1
-        }
+        let hashes = try ChainVerifier.links(of: run, after: head)
         guard let lastHash = hashes.last else { return [] }
         let key = lastHash + last.signature
         if signatures.verified.contains(key) { return hashes }
@@ -198,25 +180,6 @@ public final class MemoryStore: KioskStore {
 
     /// Nothing to lose: every stored delta was committed.
     public func reopen() throws(ReplicaError) {}
-
-    /// As `Replica.runsByAuthor`: per-author runs sorted by seq (stable), authors in first-seen
-    /// order with the organizer first.
-    static func runsByAuthor(_ deltas: [SignedDelta], first: AuthorID) -> [[SignedDelta]] {
-        var order: [AuthorID] = []
-        var runs: [AuthorID: [(index: Int, delta: SignedDelta)]] = [:]
-        for (index, delta) in deltas.enumerated() {
-            let author = delta.author
-            if runs[author] == nil { order.append(author) }
-            runs[author, default: []].append((index, delta))
-        }
-        if let index = order.firstIndex(of: first), index > 0 {
-            order.remove(at: index)
-            order.insert(first, at: 0)
-        }
-        return order.map { author in
-            runs[author]!.sorted { ($0.delta.seq, $0.index) < ($1.delta.seq, $1.index) }.map(\.delta)
-        }
-    }
 }
 
 /// (BLAKE2b of an envelope, signature) pairs that verified, shared by the memory stores of one run.
