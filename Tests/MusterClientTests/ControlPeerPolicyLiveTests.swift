@@ -27,14 +27,14 @@ struct ControlPeerPolicyLiveTests {
             guard chown(path, 0, nobody) == 0 else { throw TestFailure("chown \(path): errno \(errno)") }
         }
         #expect(chmod(daemon.directory.path, 0o755) == 0)
-        #expect(ClientTestSupport.permissions(of: socket) == 0o660)
+        #expect(try FilePermissions.mode(of: socket) == 0o660)
     }
 
     /// Sends `requests` over one connection as user `nobody` and returns the answers.
     static func asNobody(_ daemon: LiveDaemon, _ requests: [ControlRequest]) async throws -> [ControlResponse] {
         let lines = try requests.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
         let path = daemon.socketPath
-        let run = try await ClientTestSupport.blocking {
+        let run = try await TestSupport.blocking {
             try ToolRun.run(
                 "setpriv",
                 ["--reuid=\(nobody)", "--regid=\(nobody)", "--clear-groups", "/usr/bin/python3", "-c", client, path]
@@ -92,7 +92,7 @@ struct ControlPeerPolicyLiveTests {
         }
         // Root, through the same socket, is staff.
         let path = daemon.socketPath
-        let pong = try await ClientTestSupport.blocking {
+        let pong = try await TestSupport.blocking {
             try ControlClient(path: path).send(ControlRequest(op: .ping))
         }
         #expect(pong.outcome == .pong)
@@ -137,7 +137,7 @@ struct ControlPeerPolicyLiveTests {
         #expect(answers[4].errorCode == .rateLimited, "a check-in by ticket is braked too")
         // Staff are never braked, even now.
         let path = daemon.socketPath
-        let staff = try await ClientTestSupport.blocking {
+        let staff = try await TestSupport.blocking {
             try ControlClient(path: path).send(Self.request(.lookup, query: "MUS-0001"))
         }
         #expect(staff.outcome == .found)

@@ -24,7 +24,7 @@ struct ImportAtomicityLiveTests {
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         let configPath = daemon.configPath
         let organizer = daemon.organizer
-        return try await ClientTestSupport.blocking {
+        return try await TestSupport.blocking {
             let client = try ClientContext(configPath: configPath, environment: [:])
             let actions = try OrganizerActions(client, organizer: organizer, chunkSize: chunkSize)
             return Result { () throws(ClientError) in
@@ -101,7 +101,7 @@ struct ImportAtomicityLiveTests {
             var wire: [WireDelta] = []
             for index in range {
                 millis += 1
-                let body = LiveDaemon.attendee("c1", "p\(index)@example.com", "P", "\(index)", "", ticket: nil)
+                let body = Bodies.attendee("c1", email: "p\(index)@example.com", first: "P", last: "\(index)", status: nil)
                 let signed = try signer.sign(body, hlc: HLC(physicalMillis: millis, logical: 0))
                 wire.append(WireDelta(envelope: Hex.encode(signed.envelope), signature: Hex.encode(signed.signature)))
             }
@@ -132,12 +132,12 @@ struct ImportAtomicityLiveTests {
             head: .empty(AuthorID(stranger.publicKey))
         )
         let forged = try rogue.sign(
-            LiveDaemon.attendee("c1", "eve@example.com", "Eve", "Mallory", "", ticket: nil),
+            Bodies.attendee("c1", email: "eve@example.com", first: "Eve", last: "Mallory", status: nil),
             hlc: HLC(physicalMillis: 1_800_000_001_000, logical: 0)
         )
         let forgedWire = WireDelta(envelope: Hex.encode(forged.envelope), signature: Hex.encode(forged.signature))
         let path = daemon.socketPath
-        let responses = try await ClientTestSupport.blocking {
+        let responses = try await TestSupport.blocking {
             let client = ControlClient(path: path)
             return [
                 try client.send(Staging.request(first, stage: true)),
@@ -162,7 +162,7 @@ struct ImportAtomicityLiveTests {
         let first = try staging.attendees(0..<50)
         let last = try staging.attendees(50..<60)
         let path = daemon.socketPath
-        let (staged, completed) = try await ClientTestSupport.blocking {
+        let (staged, completed) = try await TestSupport.blocking {
             let staged = try ControlClient(path: path).send(Staging.request(first, stage: true))
             let completed = try ControlClient(path: path).send(Staging.request(last, stage: false, staged: 50))
             return (staged, completed)

@@ -11,7 +11,7 @@ import Testing
 /// Runs the kiosk screen loop against a live in-process daemon: typed lines in, printed text out. Like
 /// `muster kiosk`, it reads only the config and talks only to the control socket.
 private func runKiosk(configPath: String, lines: [String]) async throws -> String {
-    try await ClientTestSupport.blocking {
+    try await TestSupport.blocking {
         let config = try KioskConfig.load(path: configPath)
         var input = lines
         var output = ""
@@ -90,7 +90,7 @@ struct KioskSessionLiveTests {
         let configPath = daemon.configPath
         let organizer = daemon.organizer
         // The lock is submitted between two typed lines, as the organizer would from another machine.
-        let output = try await ClientTestSupport.blocking {
+        let output = try await TestSupport.blocking {
             let config = try KioskConfig.load(path: configPath)
             var input = ["ada@example.com", "LOCK", "ada@example.com", "y"]
             var output = ""
@@ -126,7 +126,7 @@ struct KioskSessionLiveTests {
         let configPath = daemon.configPath
         let task = try #require(daemon.task)
         // The screen sees the lock, then the daemon goes away before the attendee types.
-        let output = try await ClientTestSupport.blocking {
+        let output = try await TestSupport.blocking {
             let config = try KioskConfig.load(path: configPath)
             let control = ControlClient(path: config.controlSocket)
             var input = ["STOP", "ada@example.com", "y"]
@@ -168,7 +168,7 @@ struct KioskSessionLiveTests {
         config.stateDirectory = "/nonexistent/muster-state"
         config.venue = "/nonexistent/venue.toml"
         let screenConfig = config
-        let output = try await ClientTestSupport.blocking {
+        let output = try await TestSupport.blocking {
             var input = ["grace@example.com", "y", ""]
             var output = ""
             KioskSession(
@@ -190,7 +190,7 @@ struct KioskSessionLiveTests {
         try await daemon.importAndLock()
         let config = daemon.config
         let clock = ManualClock()
-        let output = try await ClientTestSupport.blocking {
+        let output = try await TestSupport.blocking {
             var input = ["ada@example.com", "y", "WAIT", "y"]
             var output = ""
             KioskSession(

@@ -14,7 +14,7 @@ struct LockLanguageLiveTests {
     static func lock(_ daemon: LiveDaemon, language: String?) async throws -> Result<String, ClientError> {
         let configPath = daemon.configPath
         let organizer = daemon.organizer
-        return try await ClientTestSupport.blocking {
+        return try await TestSupport.blocking {
             let client = try ClientContext(configPath: configPath, environment: [:])
             let actions = try OrganizerActions(client, organizer: organizer)
             return Result { () throws(ClientError) in
@@ -38,7 +38,7 @@ struct LockLanguageLiveTests {
         #expect(try daemon.replica.view { try $0.lock() }?.language == "de")
 
         let configPath = daemon.configPath
-        let output = try await ClientTestSupport.blocking {
+        let output = try await TestSupport.blocking {
             let config = try KioskConfig.load(path: configPath)
             var input = ["nobody@example.com", "fr", "nobody@example.com"]
             var output = ""

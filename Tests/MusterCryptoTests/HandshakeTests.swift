@@ -149,7 +149,7 @@ struct HandshakeTests {
     @Test func resultNeverPrintsKeys() throws {
         let venue = try Venue()
         let result = try Self.run(try venue.makeClient(), try venue.makeServer()).client
-        let keyHex = TestSupport.hex(of: result.sendKey)
+        let keyHex = CryptoTestKit.hex(of: result.sendKey)
         for text in [
             result.description, result.debugDescription, String(describing: result), String(reflecting: result),
         ] {
@@ -180,8 +180,8 @@ struct HandshakeTests {
         let accepted = try #require(reference.accept(m4))
         #expect(accepted.server == venue.server)
         #expect(result.peer == venue.client.publicKey)
-        #expect(TestSupport.hex(of: result.receiveKey) == TestSupport.hex(accepted.c2s))
-        #expect(TestSupport.hex(of: result.sendKey) == TestSupport.hex(accepted.s2c))
+        #expect(CryptoTestKit.hex(of: result.receiveKey) == CryptoTestKit.hex(accepted.c2s))
+        #expect(CryptoTestKit.hex(of: result.sendKey) == CryptoTestKit.hex(accepted.s2c))
     }
 
     @Test func referenceClientAcceptsNothingFromAnotherVenue() throws {
@@ -374,7 +374,7 @@ struct HandshakeTests {
 
     @Test(arguments: HandshakeReference.lowOrderPoints.map(\.name))
     func lowOrderClientEphemeralIsRejected(name: String) throws {
-        let point = TestSupport.bytes(
+        let point = CryptoTestKit.bytes(
             hex: try #require(HandshakeReference.lowOrderPoints.first { $0.name == name }).hex
         )
         #expect(point.count == 32)
@@ -386,7 +386,7 @@ struct HandshakeTests {
 
     @Test(arguments: HandshakeReference.lowOrderPoints.map(\.name))
     func lowOrderServerEphemeralIsRejected(name: String) throws {
-        let point = TestSupport.bytes(
+        let point = CryptoTestKit.bytes(
             hex: try #require(HandshakeReference.lowOrderPoints.first { $0.name == name }).hex
         )
         let venue = try Venue()

@@ -23,7 +23,7 @@ struct BadgeDeskCupsTests {
     static func importNames(_ f: HandlerFixture) throws {
         try f.importAndLock()
         let response = try f.submit([
-            HandlerFixture.attendee(
+            Bodies.attendee(
                 f.campaignID,
                 email: "lucja@example.com",
                 first: "Łucja",
@@ -31,10 +31,10 @@ struct BadgeDeskCupsTests {
                 company: "Spółdzielnia Źródło",
                 ticket: "MUS-PL01"
             ),
-            HandlerFixture.attendee(f.campaignID, email: "wang@example.com", first: "小明", last: "王", company: "北京科技"),
-            HandlerFixture.attendee(f.campaignID, email: "maryam@example.com", first: "مريم", last: "الحسيني"),
+            Bodies.attendee(f.campaignID, email: "wang@example.com", first: "小明", last: "王", company: "北京科技"),
+            Bodies.attendee(f.campaignID, email: "maryam@example.com", first: "مريم", last: "الحسيني"),
         ])
-        guard response.outcome == .submitted else { throw FixtureError("import failed: \(response)") }
+        guard response.outcome == .submitted else { throw TestFailure("import failed: \(response)") }
     }
 
     static func desk(_ f: HandlerFixture, _ cups: PrivateCups?, format: BadgeFormat = .pdf) throws -> BadgeDesk {
@@ -49,7 +49,7 @@ struct BadgeDeskCupsTests {
             layout: .standard,
             printer: printer,
             format: format,
-            logger: DaemonTestSupport.quietLogger
+            logger: TestSupport.quietLogger
         )
     }
 
@@ -74,7 +74,7 @@ struct BadgeDeskCupsTests {
         let path = directory.file("job.pdf")
         try pdf.write(to: URL(fileURLWithPath: path))
         let run = try ToolRun.run("pdftotext", ["-enc", "UTF-8", path, "-"])
-        guard run.status == 0 else { throw FixtureError("pdftotext: \(run.errorOutput)") }
+        guard run.status == 0 else { throw TestFailure("pdftotext: \(run.errorOutput)") }
         return run.output
     }
 

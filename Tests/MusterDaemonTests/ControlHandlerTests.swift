@@ -24,7 +24,7 @@ struct ControlHandlerTests {
         let f = try HandlerFixture()
         try f.submit([
             .campaign(CampaignPayload(campaignID: f.campaignID, name: "DevConf")),
-            HandlerFixture.attendee(f.campaignID, email: "grace@example.com", first: "Grace", last: "Hopper"),
+            Bodies.attendee(f.campaignID, email: "grace@example.com", first: "Grace", last: "Hopper"),
         ])
         #expect(f.request(.checkIn, query: "grace@example.com").outcome == .refused)
         #expect(f.request(.checkOut, query: "grace@example.com").outcome == .refused)
@@ -90,7 +90,7 @@ struct ControlHandlerTests {
             keyPair: try SigningKeyPair.generate(),
             config: config,
             clock: HybridLogicalClock(physical: { HandlerFixture.now + 120_000 }),
-            logger: DaemonTestSupport.quietLogger
+            logger: TestSupport.quietLogger
         )
         var request = ControlRequest(op: .checkIn)
         request.query = "MUS-0002"
@@ -250,7 +250,7 @@ struct ControlHandlerTests {
             keyPair: try SigningKeyPair.generate(),
             config: config,
             clock: HybridLogicalClock(physical: { later }),
-            logger: DaemonTestSupport.quietLogger
+            logger: TestSupport.quietLogger
         )
         var request = ControlRequest(op: .register)
         request.firstName = "Grace"
@@ -481,7 +481,7 @@ struct ControlHandlerTests {
         let oldHead = try f.organizerHead()
         // Another organizer session moves the head on.
         try f.submit([
-            HandlerFixture.attendee(f.campaignID, email: "first@example.com", first: "First", last: "Session")
+            Bodies.attendee(f.campaignID, email: "first@example.com", first: "First", last: "Session")
         ])
         let digestBefore = try f.replica.digest()
         let headBefore = try f.organizerHead()
@@ -490,7 +490,7 @@ struct ControlHandlerTests {
         // This session still builds on the old head.
         let stale = try f.sign(
             [
-                HandlerFixture.attendee(f.campaignID, email: "second@example.com", first: "Second", last: "Session"),
+                Bodies.attendee(f.campaignID, email: "second@example.com", first: "Second", last: "Session"),
                 .lock(LockPayload(version: 1, campaignID: f.campaignID)),
             ],
             head: oldHead
@@ -507,7 +507,7 @@ struct ControlHandlerTests {
 
         // Rebuilt on the current head, the same bodies go in.
         let rebuilt = try f.sign([
-            HandlerFixture.attendee(f.campaignID, email: "second@example.com", first: "Second", last: "Session")
+            Bodies.attendee(f.campaignID, email: "second@example.com", first: "Second", last: "Session")
         ])
         #expect(f.submit(rebuilt).applied == 1)
     }

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import MusterCore
 import MusterCrypto
+import MusterTestSupport
 import Testing
 
 @testable import MusterStore
@@ -21,9 +22,7 @@ struct ReplicaLocalTests {
     }
 
     @Test func answerAppendsNothing() throws {
-        try withTemporaryDirectory { (dir) throws in
-            let venue = try TestVenue()
-            let replica = try venue.openReplica(in: dir)
+        try withTestReplica { venue, replica, dir in
             let empty = try replica.digest()
             var hlcCalls = 0
             let (result, delta) = try replica.appendLocal(
@@ -145,12 +144,7 @@ struct ReplicaLocalTests {
             #expect(ada?.firstName == "First0")
 
             let appendError = replicaError { () throws(ReplicaError) in
-                try reader.appendLocal(
-                    keyPair: venue.kioskAKey,
-                    nowMillis: TestTime.start,
-                    nextHLC: { _ in HLC(physicalMillis: TestTime.start, logical: 0) },
-                    Self.checkInOnce("new@example.com")
-                )
+                try reader.appendAtTestStart(venue, Self.checkInOnce("new@example.com"))
             }
             #expect(appendError?.code == .sqlite)
             var organizer = venue.signer(
@@ -178,15 +172,11 @@ struct ReplicaLocalTests {
     }
 
     @Test func kioskCannotAppendAnOrganizerKindLocally() throws {
-        try withTemporaryDirectory { (dir) throws in
-            let venue = try TestVenue()
-            let replica = try venue.openReplica(in: dir)
+        try withTestReplica { venue, replica, dir in
             let error = replicaError { () throws(ReplicaError) in
-                try replica.appendLocal(
-                    keyPair: venue.kioskAKey,
-                    nowMillis: TestTime.start,
-                    nextHLC: { _ in HLC(physicalMillis: TestTime.start, logical: 0) }
-                ) { _ in LocalWrite.append(.lock(LockPayload(version: 1, campaignID: "c")), answer: ()) }
+                try replica.appendAtTestStart(venue) { _ in
+                    LocalWrite.append(.lock(LockPayload(version: 1, campaignID: "c")), answer: ())
+                }
             }
             #expect(error?.code == .notAuthorized)
             #expect(try replica.heads().isEmpty)
@@ -197,15 +187,9 @@ struct ReplicaLocalTests {
     struct DecideFailed: Error {}
 
     @Test func throwingDecisionAppendsNothing() throws {
-        try withTemporaryDirectory { (dir) throws in
-            let venue = try TestVenue()
-            let replica = try venue.openReplica(in: dir)
+        try withTestReplica { venue, replica, dir in
             let error = replicaError { () throws(ReplicaError) in
-                try replica.appendLocal(
-                    keyPair: venue.kioskAKey,
-                    nowMillis: TestTime.start,
-                    nextHLC: { _ in HLC(physicalMillis: TestTime.start, logical: 0) }
-                ) { _ -> LocalWrite<Void> in throw DecideFailed() }
+                try replica.appendAtTestStart(venue) { _ -> LocalWrite<Void> in throw DecideFailed() }
             }
             #expect(error != nil)
             #expect(try replica.heads().isEmpty)

@@ -2,29 +2,7 @@ import Foundation
 import MusterCrypto
 
 /// Helpers shared by the MusterCrypto tests.
-enum TestSupport {
-    /// A fresh, empty directory unique to one test (tests run in parallel).
-    static func makeTemporaryDirectory() throws -> String {
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("muster-crypto-tests-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url.path
-    }
-
-    static func removeDirectory(_ path: String) {
-        try? FileManager.default.removeItem(atPath: path)
-    }
-
-    /// POSIX permission bits of a file.
-    static func permissions(of path: String) throws -> Int {
-        let attributes = try FileManager.default.attributesOfItem(atPath: path)
-        return (attributes[.posixPermissions] as? NSNumber)?.intValue ?? -1
-    }
-
-    static func setPermissions(_ mode: Int, of path: String) throws {
-        try FileManager.default.setAttributes([.posixPermissions: NSNumber(value: mode)], ofItemAtPath: path)
-    }
-
+enum CryptoTestKit {
     static func contents(of path: String) throws -> String {
         try String(contentsOfFile: path, encoding: .utf8)
     }
