@@ -175,7 +175,7 @@ let package = Package(
         .target(
             name: "MusterTestSupport",
             dependencies: [
-                "MusterCore", "MusterCrypto", "MusterStore", "MusterTime",
+                "MusterCore", "MusterCrypto", "MusterStore", "MusterControl", "MusterTime",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "ServiceLifecycleTestKit", package: "swift-service-lifecycle"),

@@ -5,9 +5,10 @@ import MusterCore
 import MusterCrypto
 import MusterDaemon
 import MusterStore
-@_exported import MusterTestSupport
+import MusterTestSupport
 import MusterTime
 import ServiceLifecycle
+import Testing
 
 @testable import MusterClient
 
@@ -30,6 +31,47 @@ extension ClientError {
                 return ClientError(error)
             }
         }
+    }
+}
+
+/// Runs the kiosk screen loop against a live in-process daemon: typed lines in, printed text out. Like
+/// `muster kiosk`, it reads only the config file and talks only to the control socket.
+func runKiosk(
+    configPath: String,
+    lines: [String],
+    marker: String? = nil,
+    atMarker: @escaping @Sendable (ControlClient, inout String) -> String? = { _, _ in nil }
+) async throws -> String {
+    try await runKiosk(config: try KioskConfig.load(path: configPath), lines: lines, marker: marker, atMarker: atMarker)
+}
+
+/// ``runKiosk(configPath:lines:)`` with the config already loaded, and optionally a clock and a
+/// marker line: when the script reaches `marker`, `atMarker` runs instead (with the session's
+/// control client and the output so far) and returns the line the screen reads (nil: the next one).
+func runKiosk(
+    config: KioskConfig,
+    lines: [String],
+    clock: any TimeSource = SystemTime(),
+    marker: String? = nil,
+    atMarker: @escaping @Sendable (ControlClient, inout String) -> String? = { _, _ in nil }
+) async throws -> String {
+    try await TestSupport.blocking {
+        let control = ControlClient(path: config.controlSocket)
+        var input = lines
+        var output = ""
+        KioskSession(
+            config: config,
+            control: control,
+            clock: clock,
+            readLine: {
+                guard !input.isEmpty else { return nil }
+                let line = input.removeFirst()
+                guard line == marker else { return line }
+                return atMarker(control, &output) ?? (input.isEmpty ? nil : input.removeFirst())
+            },
+            write: { output += $0 }
+        ).run()
+        return output
     }
 }
 
@@ -85,6 +127,43 @@ final class LiveDaemon: @unchecked Sendable {
     }
 
     var socketPath: String { config.controlSocket }
+
+    /// A daemon whose control server (alone) listens.
+    static func started() async throws -> LiveDaemon {
+        let daemon = try LiveDaemon()
+        try await daemon.start()
+        return daemon
+    }
+
+    /// A started daemon with the organizer's import of Ada and Grace, locked (``importAndLock(campaignID:lock:)``).
+    static func importedAndLocked() async throws -> LiveDaemon {
+        let daemon = try await started()
+        try await daemon.importAndLock()
+        return daemon
+    }
+
+    /// A started daemon that has answered a ping, and the task its server runs in.
+    static func answering() async throws -> (LiveDaemon, Task<Void, any Error>) {
+        let daemon = try await started()
+        let task = try #require(daemon.task)
+        _ = try await daemon.send(ControlRequest(op: .ping))
+        return (daemon, task)
+    }
+
+    /// Runs `body` with a raw connection to the control socket, off the cooperative pool.
+    func withRawSocket<T: Sendable>(_ body: @escaping @Sendable (RawSocket) throws -> T) async throws -> T {
+        let path = socketPath
+        return try await TestSupport.blocking { try body(try RawSocket(path: path)) }
+    }
+
+    /// Whether the control socket's file is there.
+    var socketExists: Bool { FileManager.default.fileExists(atPath: socketPath) }
+
+    /// Sends `request` on a new connection, as one `muster` command does, off the cooperative pool.
+    func send(_ request: ControlRequest) async throws -> ControlResponse {
+        let path = socketPath
+        return try await TestSupport.blocking { try ControlClient(path: path).send(request) }
+    }
 
     /// Runs `run` (the server alone, or a service group around it) and returns once the socket listens.
     /// - Parameter gate: the control socket's policy; by default this machine's users (the tests run

@@ -2,6 +2,7 @@ import Foundation
 import MusterControl
 import MusterDaemon
 import MusterStore
+import MusterTestSupport
 import Testing
 
 @testable import MusterClient

@@ -91,10 +91,7 @@ struct ControlPeerPolicyLiveTests {
             #expect(answer.maskedName == nil && answer.attendee == nil)
         }
         // Root, through the same socket, is staff.
-        let path = daemon.socketPath
-        let pong = try await TestSupport.blocking {
-            try ControlClient(path: path).send(ControlRequest(op: .ping))
-        }
+        let pong = try await daemon.send(ControlRequest(op: .ping))
         #expect(pong.outcome == .pong)
     }
 
@@ -136,10 +133,7 @@ struct ControlPeerPolicyLiveTests {
         #expect(answers[3].errorCode == .rateLimited && answers[3].retryAfterSeconds == 4)
         #expect(answers[4].errorCode == .rateLimited, "a check-in by ticket is braked too")
         // Staff are never braked, even now.
-        let path = daemon.socketPath
-        let staff = try await TestSupport.blocking {
-            try ControlClient(path: path).send(Self.request(.lookup, query: "MUS-0001"))
-        }
+        let staff = try await daemon.send(Self.request(.lookup, query: "MUS-0001"))
         #expect(staff.outcome == .found)
         // On a new connection too: the brake is the user's, not the connection's.
         #expect(

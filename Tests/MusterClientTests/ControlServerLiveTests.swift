@@ -3,6 +3,7 @@ import MusterControl
 import MusterCore
 import MusterDaemon
 import MusterStore
+import MusterTestSupport
 import ServiceLifecycle
 import ServiceLifecycleTestKit
 import Testing
@@ -64,11 +65,8 @@ struct ControlServerLiveTests {
         "this is not json", "{\"op\":\"fly\"}", "{\"query\":\"x\"}", "[1,2,3]", "{\"op\":\"ping\"", "\u{0}\u{1B}",
     ])
     func malformedRequestGetsAnErrorThenTheConnectionCloses(garbage: String) async throws {
-        let daemon = try LiveDaemon()
-        try await daemon.start()
-        let path = daemon.socketPath
-        let (response, after) = try await TestSupport.blocking {
-            let socket = try RawSocket(path: path)
+        let daemon = try await LiveDaemon.started()
+        let (response, after) = try await daemon.withRawSocket { socket in
             socket.send(garbage + "\n{\"op\":\"ping\"}\n")
             let response = try socket.readResponse()
             return (response, socket.readLine())
@@ -77,18 +75,13 @@ struct ControlServerLiveTests {
         #expect(response.message == "malformed control request")
         #expect(after == .closed, "nothing after a malformed frame is served on that connection")
         // The daemon itself carries on.
-        let pong = try await TestSupport.blocking {
-            try ControlClient(path: path).send(ControlRequest(op: .ping))
-        }
+        let pong = try await daemon.send(ControlRequest(op: .ping))
         #expect(pong.outcome == .pong)
     }
 
     @Test func pipelinedRequestsAreAnsweredInOrder() async throws {
-        let daemon = try LiveDaemon()
-        try await daemon.start()
-        let path = daemon.socketPath
-        let outcomes = try await TestSupport.blocking {
-            let socket = try RawSocket(path: path)
+        let daemon = try await LiveDaemon.started()
+        let outcomes = try await daemon.withRawSocket { socket in
             socket.send("{\"op\":\"ping\"}\n{\"op\":\"status\"}\n{\"op\":\"head\"}\n{\"op\":\"ping\"}")
             var out: [ControlResponse.Outcome] = []
             for _ in 0..<3 { out.append(try socket.readResponse().outcome) }
@@ -104,31 +97,22 @@ struct ControlServerLiveTests {
     }
 
     @Test func largeRequestSpanningManyReadsIsAccepted() async throws {
-        let daemon = try LiveDaemon()
-        try await daemon.start()
-        let path = daemon.socketPath
-        let response = try await TestSupport.blocking {
-            var request = ControlRequest(op: .ping)
-            request.text = String(repeating: "p", count: 1_000_000)
-            return try ControlClient(path: path).send(request)
-        }
+        let daemon = try await LiveDaemon.started()
+        var request = ControlRequest(op: .ping)
+        request.text = String(repeating: "p", count: 1_000_000)
+        let response = try await daemon.send(request)
         #expect(response.outcome == .pong)
     }
 
     @Test func requestOverTheLimitClosesTheConnection() async throws {
-        let daemon = try LiveDaemon()
-        try await daemon.start()
-        let path = daemon.socketPath
-        let result = try await TestSupport.blocking {
-            let socket = try RawSocket(path: path)
+        let daemon = try await LiveDaemon.started()
+        let result = try await daemon.withRawSocket { socket in
             socket.send([UInt8](repeating: UInt8(ascii: "x"), count: ControlServer.maxRequestBytes + 4096))
             return socket.readLine()
         }
         #expect(result == .closed)
         // The daemon keeps serving others.
-        let pong = try await TestSupport.blocking {
-            try ControlClient(path: path).send(ControlRequest(op: .ping))
-        }
+        let pong = try await daemon.send(ControlRequest(op: .ping))
         #expect(pong.outcome == .pong)
     }
 
@@ -148,36 +132,27 @@ struct ControlServerLiveTests {
     }
 
     @Test func cancellingTheServerStopsIt() async throws {
-        let daemon = try LiveDaemon()
-        try await daemon.start()
-        let task = try #require(daemon.task)
-        let path = daemon.socketPath
-        _ = try await TestSupport.blocking { try ControlClient(path: path).send(ControlRequest(op: .ping)) }
+        let (daemon, task) = try await LiveDaemon.answering()
         task.cancel()
         #expect(await TestSupport.finishes(task, within: 10), "the server did not stop on cancellation")
-        #expect(try await ClientError.ofPing(to: path)?.code == .daemonUnavailable)
-        #expect(!FileManager.default.fileExists(atPath: path), "the socket file is removed")
+        #expect(try await ClientError.ofPing(to: daemon.socketPath)?.code == .daemonUnavailable)
+        #expect(!daemon.socketExists, "the socket file is removed")
     }
 
     @Test func gracefulShutdownStopsAndRemovesTheSocket() async throws {
-        let daemon = try LiveDaemon()
-        try await testGracefulShutdown { trigger in
-            try await daemon.start()
-            let task = try #require(daemon.task)
-            let path = daemon.socketPath
-            _ = try await TestSupport.blocking { try ControlClient(path: path).send(ControlRequest(op: .ping)) }
+        try await testGracefulShutdown { (trigger) async throws in
+            let (daemon, task) = try await LiveDaemon.answering()
             trigger.triggerGracefulShutdown()
             #expect(await TestSupport.finishes(task, within: 10))
-            #expect(!FileManager.default.fileExists(atPath: path), "the socket file is removed on shutdown")
+            #expect(!daemon.socketExists, "the socket file is removed on shutdown")
         }
     }
 
     /// `muster kiosk` keeps its control connection open for the whole day. A SIGTERM to musterd
     /// must still stop it promptly (systemd would otherwise SIGKILL it after TimeoutStopSec).
     @Test func gracefulShutdownWithAnIdleClientConnected() async throws {
-        let daemon = try LiveDaemon()
-        try await testGracefulShutdown { trigger in
-            try await daemon.start()
+        try await testGracefulShutdown { (trigger) async throws in
+            let daemon = try await LiveDaemon.started()
             let task = try #require(daemon.task)
             let path = daemon.socketPath
             let socket = try await TestSupport.blocking { () -> RawSocket in
@@ -204,8 +179,7 @@ struct ControlServerLiveTests {
         // Without this a write to the dead connection raises SIGPIPE and kills the whole test run,
         // which is what happens to `muster kiosk` today (see the report).
         signal(SIGPIPE, SIG_IGN)
-        let daemon = try LiveDaemon()
-        try await daemon.start()
+        let daemon = try await LiveDaemon.started()
         let path = daemon.socketPath
         let client = Locked(ControlClient(path: path))
         let before = try await TestSupport.blocking { try client.get().send(ControlRequest(op: .ping)) }
@@ -229,9 +203,7 @@ struct ControlServerLiveTests {
         }
         #expect(outcomes.last == "pong", "\(outcomes)")
         // A new client reaches the restarted daemon.
-        let fresh = try await TestSupport.blocking {
-            try ControlClient(path: path).send(ControlRequest(op: .ping))
-        }
+        let fresh = try await daemon.send(ControlRequest(op: .ping))
         #expect(fresh.outcome == .pong)
     }
 }

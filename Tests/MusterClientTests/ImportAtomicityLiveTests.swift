@@ -53,9 +53,7 @@ struct ImportAtomicityLiveTests {
         ]
     )
     func hostileFileIsRefusedWhole(file: String, line: Int, column: String) async throws {
-        let daemon = try LiveDaemon()
-        try await daemon.start()
-        try await daemon.importAndLock()
+        let daemon = try await LiveDaemon.importedAndLocked()
         let before = try Self.snapshot(daemon)
         #expect(before.attendees == 2)
 
@@ -72,8 +70,7 @@ struct ImportAtomicityLiveTests {
 
     @Test("the honest 600-row file staged in 7 requests is applied whole, in one transaction")
     func honestFileStagedInChunksIsAppliedWhole() async throws {
-        let daemon = try LiveDaemon()
-        try await daemon.start()
+        let daemon = try await LiveDaemon.started()
         let summary = try await Self.importText(daemon, HostileAttendeeFile.honest(rows: 600), chunkSize: 100).get()
         #expect(summary.count == 600)
         #expect(summary.campaignCreated)
@@ -101,11 +98,27 @@ struct ImportAtomicityLiveTests {
             var wire: [WireDelta] = []
             for index in range {
                 millis += 1
-                let body = Bodies.attendee("c1", email: "p\(index)@example.com", first: "P", last: "\(index)", status: nil)
+                let body = Bodies.attendee(
+                    "c1",
+                    email: "p\(index)@example.com",
+                    first: "P",
+                    last: "\(index)",
+                    status: nil
+                )
                 let signed = try signer.sign(body, hlc: HLC(physicalMillis: millis, logical: 0))
-                wire.append(WireDelta(envelope: Hex.encode(signed.envelope), signature: Hex.encode(signed.signature)))
+                wire.append(WireDelta(signed))
             }
             return wire
+        }
+
+        /// The attendees of two ranges, signed one after the other on a fresh staging of `daemon`.
+        static func batches(
+            of daemon: LiveDaemon,
+            _ first: Range<Int>,
+            _ second: Range<Int>
+        ) throws -> ([WireDelta], [WireDelta]) {
+            var staging = try Staging(daemon)
+            return (try staging.attendees(first), try staging.attendees(second))
         }
 
         static func request(_ deltas: [WireDelta], stage: Bool, staged: Int? = nil) -> ControlRequest {
@@ -119,23 +132,16 @@ struct ImportAtomicityLiveTests {
 
     @Test("a staged submission whose last request is refused applies nothing, and the stage is gone")
     func refusedLastRequestDropsTheStage() async throws {
-        let daemon = try LiveDaemon()
-        try await daemon.start()
-        var staging = try Staging(daemon)
-        let first = try staging.attendees(0..<50)
-        let second = try staging.attendees(50..<100)
+        let daemon = try await LiveDaemon.started()
+        let (first, second) = try Staging.batches(of: daemon, 0..<50, 50..<100)
         // The last request carries a delta signed by a key that is not the organizer's.
         let stranger = try SigningKeyPair.generate()
-        var rogue = DeltaSigner(
-            venue: daemon.venue.venue,
-            keyPair: stranger,
-            head: .empty(AuthorID(stranger.publicKey))
-        )
+        var rogue = DeltaSigner(venue: daemon.venue.venue, keyPair: stranger, head: .empty(AuthorID(stranger.publicKey)))
         let forged = try rogue.sign(
             Bodies.attendee("c1", email: "eve@example.com", first: "Eve", last: "Mallory", status: nil),
             hlc: HLC(physicalMillis: 1_800_000_001_000, logical: 0)
         )
-        let forgedWire = WireDelta(envelope: Hex.encode(forged.envelope), signature: Hex.encode(forged.signature))
+        let forgedWire = WireDelta(forged)
         let path = daemon.socketPath
         let responses = try await TestSupport.blocking {
             let client = ControlClient(path: path)
@@ -156,17 +162,10 @@ struct ImportAtomicityLiveTests {
 
     @Test("a stage belongs to its connection: a new connection cannot complete it, and nothing is applied")
     func stageDiesWithItsConnection() async throws {
-        let daemon = try LiveDaemon()
-        try await daemon.start()
-        var staging = try Staging(daemon)
-        let first = try staging.attendees(0..<50)
-        let last = try staging.attendees(50..<60)
-        let path = daemon.socketPath
-        let (staged, completed) = try await TestSupport.blocking {
-            let staged = try ControlClient(path: path).send(Staging.request(first, stage: true))
-            let completed = try ControlClient(path: path).send(Staging.request(last, stage: false, staged: 50))
-            return (staged, completed)
-        }
+        let daemon = try await LiveDaemon.started()
+        let (first, last) = try Staging.batches(of: daemon, 0..<50, 50..<60)
+        let staged = try await daemon.send(Staging.request(first, stage: true))
+        let completed = try await daemon.send(Staging.request(last, stage: false, staged: 50))
         #expect(staged.staged == 50)
         #expect(completed.outcome == .error && completed.errorCode == .staleHead, "\(completed)")
         #expect(completed.message?.contains("nothing was applied") == true)

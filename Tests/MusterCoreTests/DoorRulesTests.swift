@@ -1,3 +1,4 @@
+import MusterTestSupport
 import Testing
 
 @testable import MusterCore
@@ -44,7 +45,7 @@ struct DoorRulesTests {
     @Test func anUnknownRulesVersionIsRefused() {
         let bytes = legacyLockBytes() + [2]
         #expect(
-            decodeError({ () throws(DecodeError) in try DeltaBody.decode(kind: .lock, bytes: bytes) })
+            thrownError({ () throws(DecodeError) in try DeltaBody.decode(kind: .lock, bytes: bytes) })
                 == .unsupportedVersion(2)
         )
     }

@@ -1,5 +1,7 @@
 import Foundation
 import MusterCrypto
+import MusterTestSupport
+import Testing
 
 /// Helpers shared by the MusterCrypto tests.
 enum CryptoTestKit {
@@ -22,13 +24,17 @@ enum CryptoTestKit {
         return stride(from: 0, to: digits.count - 1, by: 2).compactMap { UInt8(String(digits[$0...$0 + 1]), radix: 16) }
     }
 
-    /// Runs `body` and returns the MusterCryptoError it throws, or nil if it succeeds.
-    static func error<T>(_ body: () throws(MusterCryptoError) -> T) -> MusterCryptoError? {
+    /// The `E` that `body` throws, or nil if it succeeds; an error of another type is a recorded
+    /// issue. (Where the API's typed throws are checked by the compiler, `thrownError` does this.)
+    static func error<E: Error, T>(_ type: E.Type, _ body: () throws -> T) -> E? {
         do {
             _ = try body()
             return nil
-        } catch {
+        } catch let error as E {
             return error
+        } catch {
+            Issue.record("Expected a \(E.self), got \(error)")
+            return nil
         }
     }
 }

@@ -42,6 +42,14 @@ struct HandshakeTests {
             )
         }
 
+        /// A client and a server of this venue that have exchanged the hellos, and the client's
+        /// third message (its credentials), not yet delivered.
+        func upToMessageThree() throws -> (ClientHandshake, ServerHandshake, [UInt8]) {
+            let client = try makeClient()
+            let server = try makeServer()
+            return (client, server, try client.receiveHello(try server.receiveHello(client.hello())))
+        }
+
         func makeServer(
             networkKey: SecureBytes? = nil,
             authorize: @escaping (SigningPublicKey) -> Bool = { _ in true }
@@ -64,20 +72,6 @@ struct HandshakeTests {
         let (m4, serverResult) = try server.receiveAuth(m3)
         let clientResult = try client.receiveAccept(m4)
         return Transcript(messages: [m1, m2, m3, m4], client: clientResult, server: serverResult)
-    }
-
-    /// The HandshakeError `body` throws, or nil if it succeeds. (The API's
-    /// typed throws are checked by the compiler; this only has to catch.)
-    static func error<T>(_ body: () throws -> T) -> HandshakeError? {
-        do {
-            _ = try body()
-            return nil
-        } catch let error as HandshakeError {
-            return error
-        } catch {
-            Issue.record("Expected a HandshakeError, got \(error)")
-            return nil
-        }
     }
 
     static func flipping(_ message: [UInt8], at index: Int) -> [UInt8] {
@@ -188,7 +182,10 @@ struct HandshakeTests {
         let venue = try Venue()
         let other = try NetworkKey()
         let reference = HandshakeReference.Client(networkKey: other.bytes, keyPair: venue.client)
-        #expect(Self.error { try venue.makeServer().receiveHello(reference.hello()) }?.code == .wrongNetworkKey)
+        #expect(
+            CryptoTestKit.error(HandshakeError.self) { try venue.makeServer().receiveHello(reference.hello()) }?.code
+                == .wrongNetworkKey
+        )
     }
 
     @Test func signatureOverWrongTranscriptIsRejected() throws {
@@ -196,7 +193,7 @@ struct HandshakeTests {
         let reference = HandshakeReference.Client(networkKey: venue.key.bytes, keyPair: venue.client)
         let server = try venue.makeServer()
         let m3 = try #require(reference.auth(try server.receiveHello(reference.hello()), forge: .signWrongTranscript))
-        #expect(Self.error { try server.receiveAuth(m3) }?.code == .badSignature)
+        #expect(CryptoTestKit.error(HandshakeError.self) { try server.receiveAuth(m3) }?.code == .badSignature)
     }
 
     @Test func claimingAnotherKiosksKeyIsRejected() throws {
@@ -214,7 +211,7 @@ struct HandshakeTests {
                 forge: .presentOtherKey(victim.publicKey)
             )
         )
-        #expect(Self.error { try server.receiveAuth(m3) }?.code == .badSignature)
+        #expect(CryptoTestKit.error(HandshakeError.self) { try server.receiveAuth(m3) }?.code == .badSignature)
         #expect(!asked, "authorize must only see proven keys")
     }
 
@@ -224,7 +221,7 @@ struct HandshakeTests {
         let venue = try Venue()
         let outsider = try venue.makeClient(networkKey: try NetworkKey().secure)
         let server = try venue.makeServer()
-        let error = Self.error { try server.receiveHello(outsider.hello()) }
+        let error = CryptoTestKit.error(HandshakeError.self) { try server.receiveHello(outsider.hello()) }
         #expect(error?.code == .wrongNetworkKey)
         #expect(error?.message.contains("network key") == true)
     }
@@ -238,7 +235,9 @@ struct HandshakeTests {
         let foreignReply = try otherServer.receiveHello(otherClient.hello())
         let client = try venue.makeClient()
         _ = client.hello()
-        #expect(Self.error { try client.receiveHello(foreignReply) }?.code == .wrongNetworkKey)
+        #expect(
+            CryptoTestKit.error(HandshakeError.self) { try client.receiveHello(foreignReply) }?.code == .wrongNetworkKey
+        )
 
         // The same server ephemeral, tagged under the other key for *this* client's hello.
         let client2 = try venue.makeClient()
@@ -248,7 +247,9 @@ struct HandshakeTests {
             clientEphemeral: Array(hello[..<32]),
             networkKey: otherKey.bytes
         )
-        #expect(Self.error { try client2.receiveHello(crafted) }?.code == .wrongNetworkKey)
+        #expect(
+            CryptoTestKit.error(HandshakeError.self) { try client2.receiveHello(crafted) }?.code == .wrongNetworkKey
+        )
     }
 
     @Test func tamperedHellosAreRejected() throws {
@@ -257,14 +258,17 @@ struct HandshakeTests {
             let client = try venue.makeClient()
             let server = try venue.makeServer()
             #expect(
-                Self.error { try server.receiveHello(Self.flipping(client.hello(), at: index)) }?.code
+                CryptoTestKit.error(HandshakeError.self) {
+                    try server.receiveHello(Self.flipping(client.hello(), at: index))
+                }?.code
                     == .wrongNetworkKey,
                 "message 1, byte \(index)"
             )
             let client2 = try venue.makeClient()
             let m2 = try venue.makeServer().receiveHello(client2.hello())
             #expect(
-                Self.error { try client2.receiveHello(Self.flipping(m2, at: index)) }?.code == .wrongNetworkKey,
+                CryptoTestKit.error(HandshakeError.self) { try client2.receiveHello(Self.flipping(m2, at: index)) }?
+                    .code == .wrongNetworkKey,
                 "message 2, byte \(index)"
             )
         }
@@ -275,11 +279,13 @@ struct HandshakeTests {
         for count in [0, 16, 31, 33, 64] {
             let key = try SecureBytes.random(count: count)
             #expect(
-                Self.error { try ClientHandshake(networkKey: key, keyPair: venue.client, authorize: { _ in true }) }?
-                    .code == .malformed
+                CryptoTestKit.error(HandshakeError.self) {
+                    try ClientHandshake(networkKey: key, keyPair: venue.client, authorize: { _ in true })
+                }?
+                .code == .malformed
             )
             #expect(
-                Self.error {
+                CryptoTestKit.error(HandshakeError.self) {
                     try ServerHandshake(networkKey: key, keyPair: venue.serverPair, authorize: { _ in true })
                 }?.code == .malformed
             )
@@ -293,7 +299,7 @@ struct HandshakeTests {
         let client = try venue.makeClient()
         let server = try venue.makeServer { _ in false }
         let m3 = try client.receiveHello(try server.receiveHello(client.hello()))
-        let error = Self.error { try server.receiveAuth(m3) }
+        let error = CryptoTestKit.error(HandshakeError.self) { try server.receiveAuth(m3) }
         #expect(error?.code == .notAuthorized)
         #expect(error?.message.contains(venue.client.publicKey.fingerprint) == true)
     }
@@ -304,7 +310,7 @@ struct HandshakeTests {
         let server = try venue.makeServer()
         let m3 = try client.receiveHello(try server.receiveHello(client.hello()))
         let (m4, _) = try server.receiveAuth(m3)
-        #expect(Self.error { try client.receiveAccept(m4) }?.code == .notAuthorized)
+        #expect(CryptoTestKit.error(HandshakeError.self) { try client.receiveAccept(m4) }?.code == .notAuthorized)
     }
 
     @Test func unexpectedServerIsRejected() throws {
@@ -318,7 +324,7 @@ struct HandshakeTests {
         let server = try venue.makeServer()
         let m3 = try client.receiveHello(try server.receiveHello(client.hello()))
         let (m4, _) = try server.receiveAuth(m3)
-        let error = Self.error { try client.receiveAccept(m4) }
+        let error = CryptoTestKit.error(HandshakeError.self) { try client.receiveAccept(m4) }
         #expect(error?.code == .unexpectedServer)
         #expect(error?.message.contains(pinned.fingerprint) == true)
         #expect(error?.message.contains(venue.server.fingerprint) == true)
@@ -330,20 +336,22 @@ struct HandshakeTests {
     @Test(arguments: [0, 1, 15, 16, 47, 48, 111])
     func tamperedMessageThreeIsRejected(index: Int) throws {
         let venue = try Venue()
-        let client = try venue.makeClient()
-        let server = try venue.makeServer()
-        let m3 = try client.receiveHello(try server.receiveHello(client.hello()))
-        #expect(Self.error { try server.receiveAuth(Self.flipping(m3, at: index)) }?.code == .badSignature)
+        let (client, server, m3) = try venue.upToMessageThree()
+        #expect(
+            CryptoTestKit.error(HandshakeError.self) { try server.receiveAuth(Self.flipping(m3, at: index)) }?.code
+                == .badSignature
+        )
     }
 
     @Test(arguments: [0, 1, 15, 16, 47, 48, 111])
     func tamperedMessageFourIsRejected(index: Int) throws {
         let venue = try Venue()
-        let client = try venue.makeClient()
-        let server = try venue.makeServer()
-        let m3 = try client.receiveHello(try server.receiveHello(client.hello()))
+        let (client, server, m3) = try venue.upToMessageThree()
         let (m4, _) = try server.receiveAuth(m3)
-        #expect(Self.error { try client.receiveAccept(Self.flipping(m4, at: index)) }?.code == .badSignature)
+        #expect(
+            CryptoTestKit.error(HandshakeError.self) { try client.receiveAccept(Self.flipping(m4, at: index)) }?.code
+                == .badSignature
+        )
     }
 
     @Test func replayedHelloIsOnlyAFreshStartAndOldProofFails() throws {
@@ -353,7 +361,10 @@ struct HandshakeTests {
         let server = try venue.makeServer()
         let m2 = try server.receiveHello(earlier.messages[0])
         #expect(m2 != earlier.messages[1])  // the new server answers with its own fresh ephemeral
-        #expect(Self.error { try server.receiveAuth(earlier.messages[2]) }?.code == .badSignature)
+        #expect(
+            CryptoTestKit.error(HandshakeError.self) { try server.receiveAuth(earlier.messages[2]) }?.code
+                == .badSignature
+        )
     }
 
     @Test func replayedServerMessagesFailForANewClient() throws {
@@ -362,12 +373,18 @@ struct HandshakeTests {
         let client = try venue.makeClient()
         _ = client.hello()
         // Message 2 is bound to the earlier client's ephemeral key.
-        #expect(Self.error { try client.receiveHello(earlier.messages[1]) }?.code == .wrongNetworkKey)
+        #expect(
+            CryptoTestKit.error(HandshakeError.self) { try client.receiveHello(earlier.messages[1]) }?.code
+                == .wrongNetworkKey
+        )
         // And message 4 of another session does not open under a new session's k1.
         let client2 = try venue.makeClient()
         let server2 = try venue.makeServer()
         _ = try client2.receiveHello(try server2.receiveHello(client2.hello()))
-        #expect(Self.error { try client2.receiveAccept(earlier.messages[3]) }?.code == .badSignature)
+        #expect(
+            CryptoTestKit.error(HandshakeError.self) { try client2.receiveAccept(earlier.messages[3]) }?.code
+                == .badSignature
+        )
     }
 
     // MARK: Low-order points
@@ -381,7 +398,7 @@ struct HandshakeTests {
         let venue = try Venue()
         let server = try venue.makeServer()
         let hello = HandshakeReference.hello(ephemeral: point, networkKey: venue.key.bytes)
-        #expect(Self.error { try server.receiveHello(hello) }?.code == .lowOrderPoint)
+        #expect(CryptoTestKit.error(HandshakeError.self) { try server.receiveHello(hello) }?.code == .lowOrderPoint)
     }
 
     @Test(arguments: HandshakeReference.lowOrderPoints.map(\.name))
@@ -397,7 +414,7 @@ struct HandshakeTests {
             clientEphemeral: Array(hello[..<32]),
             networkKey: venue.key.bytes
         )
-        #expect(Self.error { try client.receiveHello(reply) }?.code == .lowOrderPoint)
+        #expect(CryptoTestKit.error(HandshakeError.self) { try client.receiveHello(reply) }?.code == .lowOrderPoint)
     }
 
     @Test func reflectedEphemeralIsRejected() throws {
@@ -409,7 +426,7 @@ struct HandshakeTests {
             clientEphemeral: own,
             networkKey: venue.key.bytes
         )
-        #expect(Self.error { try client.receiveHello(reflected) }?.code == .malformed)
+        #expect(CryptoTestKit.error(HandshakeError.self) { try client.receiveHello(reflected) }?.code == .malformed)
     }
 
     // MARK: Order and sizes
@@ -422,15 +439,20 @@ struct HandshakeTests {
 
         // receiveHello before hello()
         let early = try venue.makeClient()
-        #expect(Self.error { try early.receiveHello(m2) }?.code == .malformed)
+        #expect(CryptoTestKit.error(HandshakeError.self) { try early.receiveHello(m2) }?.code == .malformed)
         // receiveAccept before receiveHello
         let skipping = try venue.makeClient()
         _ = skipping.hello()
         #expect(
-            Self.error { try skipping.receiveAccept([UInt8](repeating: 0, count: HandshakeMessage.authBytes)) }?.code
+            CryptoTestKit.error(HandshakeError.self) {
+                try skipping.receiveAccept([UInt8](repeating: 0, count: HandshakeMessage.authBytes))
+            }?.code
                 == .malformed
         )
-        #expect(Self.error { try skipping.receiveHello(m2) }?.code == .malformed, "a failed handshake stays failed")
+        #expect(
+            CryptoTestKit.error(HandshakeError.self) { try skipping.receiveHello(m2) }?.code == .malformed,
+            "a failed handshake stays failed"
+        )
     }
 
     @Test func serverStepsOutOfOrderAreMalformed() throws {
@@ -438,17 +460,22 @@ struct HandshakeTests {
         let client = try venue.makeClient()
         let server = try venue.makeServer()
         #expect(
-            Self.error { try server.receiveAuth([UInt8](repeating: 0, count: HandshakeMessage.authBytes)) }?.code
+            CryptoTestKit.error(HandshakeError.self) {
+                try server.receiveAuth([UInt8](repeating: 0, count: HandshakeMessage.authBytes))
+            }?.code
                 == .malformed
         )
         #expect(
-            Self.error { try server.receiveHello(client.hello()) }?.code == .malformed,
+            CryptoTestKit.error(HandshakeError.self) { try server.receiveHello(client.hello()) }?.code == .malformed,
             "a failed handshake stays failed"
         )
 
         let server2 = try venue.makeServer()
         _ = try server2.receiveHello(client.hello())
-        #expect(Self.error { try server2.receiveHello(client.hello()) }?.code == .malformed, "hello twice")
+        #expect(
+            CryptoTestKit.error(HandshakeError.self) { try server2.receiveHello(client.hello()) }?.code == .malformed,
+            "hello twice"
+        )
     }
 
     @Test func stepsAfterCompletionAreMalformed() throws {
@@ -456,10 +483,22 @@ struct HandshakeTests {
         let client = try venue.makeClient()
         let server = try venue.makeServer()
         let transcript = try Self.run(client, server)
-        #expect(Self.error { try client.receiveHello(transcript.messages[1]) }?.code == .malformed)
-        #expect(Self.error { try client.receiveAccept(transcript.messages[3]) }?.code == .malformed)
-        #expect(Self.error { try server.receiveHello(transcript.messages[0]) }?.code == .malformed)
-        #expect(Self.error { try server.receiveAuth(transcript.messages[2]) }?.code == .malformed)
+        #expect(
+            CryptoTestKit.error(HandshakeError.self) { try client.receiveHello(transcript.messages[1]) }?.code
+                == .malformed
+        )
+        #expect(
+            CryptoTestKit.error(HandshakeError.self) { try client.receiveAccept(transcript.messages[3]) }?.code
+                == .malformed
+        )
+        #expect(
+            CryptoTestKit.error(HandshakeError.self) { try server.receiveHello(transcript.messages[0]) }?.code
+                == .malformed
+        )
+        #expect(
+            CryptoTestKit.error(HandshakeError.self) { try server.receiveAuth(transcript.messages[2]) }?.code
+                == .malformed
+        )
         #expect(client.hello() == transcript.messages[0], "hello() cannot throw; it repeats the same public bytes")
     }
 
@@ -472,20 +511,30 @@ struct HandshakeTests {
     func wrongSizeHellosAreMalformed(count: Int) throws {
         let venue = try Venue()
         let server = try venue.makeServer()
-        #expect(Self.error { try server.receiveHello([UInt8](repeating: 7, count: count)) }?.code == .malformed)
+        #expect(
+            CryptoTestKit.error(HandshakeError.self) { try server.receiveHello([UInt8](repeating: 7, count: count)) }?
+                .code == .malformed
+        )
         let client = try venue.makeClient()
         _ = client.hello()
-        #expect(Self.error { try client.receiveHello([UInt8](repeating: 7, count: count)) }?.code == .malformed)
+        #expect(
+            CryptoTestKit.error(HandshakeError.self) { try client.receiveHello([UInt8](repeating: 7, count: count)) }?
+                .code == .malformed
+        )
     }
 
     @Test(arguments: [0, 16, 64, 111, 113])
     func wrongSizeAuthMessagesAreMalformed(count: Int) throws {
         let venue = try Venue()
-        let client = try venue.makeClient()
-        let server = try venue.makeServer()
-        let m3 = try client.receiveHello(try server.receiveHello(client.hello()))
-        #expect(Self.error { try server.receiveAuth(Array((m3 + m3).prefix(count))) }?.code == .malformed)
-        #expect(Self.error { try client.receiveAccept(Array((m3 + m3).prefix(count))) }?.code == .malformed)
+        let (client, server, m3) = try venue.upToMessageThree()
+        #expect(
+            CryptoTestKit.error(HandshakeError.self) { try server.receiveAuth(Array((m3 + m3).prefix(count))) }?.code
+                == .malformed
+        )
+        #expect(
+            CryptoTestKit.error(HandshakeError.self) { try client.receiveAccept(Array((m3 + m3).prefix(count))) }?.code
+                == .malformed
+        )
     }
 
     @Test func errorDescriptionIsItsMessage() {

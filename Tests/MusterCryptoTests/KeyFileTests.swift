@@ -13,7 +13,7 @@ struct KeyFileTests {
     }
 
     func readError(_ path: String, passphrase: String? = nil) -> MusterCryptoError? {
-        CryptoTestKit.error { () throws(MusterCryptoError) in try KeyFile.read(from: path, passphrase: { passphrase }) }
+        thrownError { () throws(MusterCryptoError) in try KeyFile.read(from: path, passphrase: { passphrase }) }
     }
 
     @Test func plainRoundTrip() throws {
@@ -92,7 +92,7 @@ struct KeyFileTests {
             #expect(readError(path, passphrase: nil)?.code == .passphraseRequired)
 
             struct Cancelled: Error {}
-            let thrown = CryptoTestKit.error { () throws(MusterCryptoError) in
+            let thrown = thrownError { () throws(MusterCryptoError) in
                 try KeyFile.read(from: path, passphrase: { throw Cancelled() })
             }
             #expect(thrown?.code == .passphraseRequired)
@@ -102,7 +102,7 @@ struct KeyFileTests {
     @Test func emptyPassphraseIsRefusedWhenWriting() throws {
         try withKeyDirectory { directory, pair in
             let path = directory + "/organizer.key"
-            let error = CryptoTestKit.error { () throws(MusterCryptoError) in
+            let error = thrownError { () throws(MusterCryptoError) in
                 try KeyFile.write(pair, to: path, passphrase: "")
             }
             #expect(error?.code == .badLength)
@@ -130,7 +130,7 @@ struct KeyFileTests {
         #expect(try FilePermissions.mode(of: path) == 0o600)
         #expect(try CryptoTestKit.contents(of: path) == "token = \"abc\"\n")
 
-        let refused = CryptoTestKit.error { () throws(MusterCryptoError) in
+        let refused = thrownError { () throws(MusterCryptoError) in
             try KeyFile.writeSecretFile("token = \"xyz\"\n", to: path, overwrite: false)
         }
         #expect(refused?.code == .io)
@@ -148,7 +148,7 @@ struct KeyFileTests {
             let path = directory + "/organizer.key"
             try KeyFile.write(pair, to: path, passphrase: nil)
             let other = try SigningKeyPair.generate()
-            let error = CryptoTestKit.error { () throws(MusterCryptoError) in
+            let error = thrownError { () throws(MusterCryptoError) in
                 try KeyFile.write(other, to: path, passphrase: nil)
             }
             #expect(error?.code == .io)
@@ -169,7 +169,7 @@ struct KeyFileTests {
             #expect(error?.code == .badKeyFile)
             #expect(error?.message.contains("chmod 600") == true)
             #expect(
-                CryptoTestKit.error { () throws(MusterCryptoError) in try KeyFile.isSealed(path: path) }?.code
+                thrownError { () throws(MusterCryptoError) in try KeyFile.isSealed(path: path) }?.code
                     == .badKeyFile
             )
 
@@ -252,7 +252,7 @@ struct KeyFileTests {
                 .replacingOccurrences(of: "memlimit = 67108864", with: "memlimit = 1099511627776")
             try KeyFile.writeSecretFile(text, to: path, overwrite: true)
             var asked = false
-            let error = CryptoTestKit.error { () throws(MusterCryptoError) in
+            let error = thrownError { () throws(MusterCryptoError) in
                 try KeyFile.read(
                     from: path,
                     passphrase: {
@@ -285,7 +285,7 @@ struct KeyFileTests {
             errors += [readError(plain)].compactMap { $0 }
             try FilePermissions.set(0o600, of: plain)
             errors += [
-                CryptoTestKit.error { () throws(MusterCryptoError) in try KeyFile.write(pair, to: plain, passphrase: nil)
+                thrownError { () throws(MusterCryptoError) in try KeyFile.write(pair, to: plain, passphrase: nil)
                 }
             ].compactMap { $0 }
 

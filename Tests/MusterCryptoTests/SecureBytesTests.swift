@@ -1,4 +1,5 @@
 import MusterCrypto
+import MusterTestSupport
 import Testing
 
 @Suite("Secure memory and randomness")
@@ -24,7 +25,7 @@ struct SecureBytesTests {
     }
 
     @Test func negativeCountIsAnError() {
-        let error = CryptoTestKit.error { () throws(MusterCryptoError) in try SecureBytes(count: -1) }
+        let error = thrownError { () throws(MusterCryptoError) in try SecureBytes(count: -1) }
         #expect(error?.code == .badLength)
     }
 

@@ -1,4 +1,5 @@
 import MusterCrypto
+import MusterTestSupport
 import Testing
 
 @Suite("Ed25519 signing")
@@ -74,7 +75,7 @@ struct SigningTests {
     @Test(arguments: [0, 16, 31, 33, 64])
     func seedOfWrongLengthIsRejected(length: Int) throws {
         let seed = try SecureBytes(count: length)
-        let error = CryptoTestKit.error { () throws(MusterCryptoError) in try SigningKeyPair(seed: seed) }
+        let error = thrownError { () throws(MusterCryptoError) in try SigningKeyPair(seed: seed) }
         #expect(error?.code == .badLength)
     }
 
@@ -93,12 +94,12 @@ struct SigningTests {
         String(repeating: "00", count: 33),
     ])
     func malformedPublicKeyHexIsRejected(text: String) {
-        let error = CryptoTestKit.error { () throws(MusterCryptoError) in try SigningPublicKey(hex: text) }
+        let error = thrownError { () throws(MusterCryptoError) in try SigningPublicKey(hex: text) }
         #expect(error?.code == .badLength)
     }
 
     @Test func publicKeyFromWrongLengthBytesIsRejected() {
-        let error = CryptoTestKit.error { () throws(MusterCryptoError) in
+        let error = thrownError { () throws(MusterCryptoError) in
             try SigningPublicKey(bytes: [UInt8](repeating: 1, count: 31))
         }
         #expect(error?.code == .badLength)

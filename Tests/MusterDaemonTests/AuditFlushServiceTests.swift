@@ -1,6 +1,7 @@
 import Logging
 import MusterControl
 import MusterCore
+import MusterTestSupport
 import Testing
 
 @testable import MusterDaemon

@@ -3,6 +3,7 @@ import MusterBadge
 import MusterControl
 import MusterCore
 import MusterCrypto
+import MusterTestSupport
 import MusterTime
 import Testing
 
@@ -219,16 +220,7 @@ struct BadgeDeskGuardTests {
         let f = try HandlerFixture()
         try f.importAndLock()
         let hallB = try SigningKeyPair.generate()
-        let hallBID = AuthorID(hallB.publicKey)
-        try f.replica.admitCertificate(
-            VenuePolicy.certificate(
-                venue: f.venue,
-                organizer: f.organizer,
-                payload: EnrollPayload(kiosk: hallBID, name: "Hall B", location: "East door"),
-                hlc: HLC(physicalMillis: HandlerFixture.now - 3_600_000, logical: 0)
-            ),
-            for: hallBID
-        )
+        try f.enrollPeer(hallB, name: "Hall B", location: "East door")
         let printed = try f.sign(
             [.badge(BadgePayload(campaignID: f.campaignID, attendeeKey: "grace@example.com", reason: .selfService))],
             key: hallB
@@ -248,16 +240,7 @@ struct BadgeDeskGuardTests {
         let f = try HandlerFixture()
         try f.importAndLock()
         let hallB = try SigningKeyPair.generate()
-        let hallBID = AuthorID(hallB.publicKey)
-        try f.replica.admitCertificate(
-            VenuePolicy.certificate(
-                venue: f.venue,
-                organizer: f.organizer,
-                payload: EnrollPayload(kiosk: hallBID, name: "Hall B", location: ""),
-                hlc: HLC(physicalMillis: HandlerFixture.now - 3_600_000, logical: 0)
-            ),
-            for: hallBID
-        )
+        try f.enrollPeer(hallB, name: "Hall B")
         let bad = try f.sign(
             [.badge(BadgePayload(campaignID: f.campaignID, attendeeKey: "Grace@Example.com", reason: .reprint))],
             key: hallB

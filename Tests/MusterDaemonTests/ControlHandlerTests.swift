@@ -2,6 +2,7 @@ import Foundation
 import MusterControl
 import MusterCore
 import MusterCrypto
+import MusterTestSupport
 import Synchronization
 import Testing
 
@@ -294,15 +295,7 @@ struct ControlHandlerTests {
             hlc: HLC(physicalMillis: HandlerFixture.now + 600_000, logical: 0)
         )
         // What the sync layer does with a peer's certificate and deltas.
-        try f.replica.admitCertificate(
-            VenuePolicy.certificate(
-                venue: f.venue,
-                organizer: f.organizer,
-                payload: EnrollPayload(kiosk: AuthorID(kioskB.publicKey), name: "Hall B", location: ""),
-                hlc: HLC(physicalMillis: HandlerFixture.now, logical: 0)
-            ),
-            for: AuthorID(kioskB.publicKey)
-        )
+        try f.enrollPeer(kioskB, name: "Hall B", atMillis: HandlerFixture.now)
         let report = try f.replica.ingest(
             [ahead],
             nowMillis: HandlerFixture.now,

@@ -4,15 +4,9 @@ import MusterControl
 import MusterCore
 import MusterCrypto
 import MusterStore
-@_exported import MusterTestSupport
+import MusterTestSupport
 
 @testable import MusterDaemon
-
-enum DaemonTestSupport {
-    static func wire(_ delta: SignedDelta) -> WireDelta {
-        WireDelta(envelope: MusterCore.Hex.encode(delta.envelope), signature: MusterCore.Hex.encode(delta.signature))
-    }
-}
 
 /// A control handler over a real replica in a temp directory, with a real organizer key whose
 /// deltas go in through `submit`, exactly as `muster` sends them.
@@ -64,6 +58,17 @@ final class HandlerFixture {
 
     var organizerID: AuthorID { AuthorID(organizer.publicKey) }
 
+    /// Puts another kiosk of the venue on the roster, as its certificate (stamped `millis`) would
+    /// when sync brings it.
+    func enrollPeer(
+        _ key: SigningKeyPair,
+        name: String,
+        location: String = "",
+        atMillis millis: UInt64 = HandlerFixture.now - 3_600_000
+    ) throws {
+        try replica.enroll(key, venue: venue, organizer: organizer, name: name, location: location, atMillis: millis)
+    }
+
     /// The organizer's current head, as the daemon reports it.
     func organizerHead() throws -> AuthorHead { try replica.head(of: organizerID) }
 
@@ -82,7 +87,7 @@ final class HandlerFixture {
 
     func submit(_ deltas: [SignedDelta]) -> ControlResponse {
         var request = ControlRequest(op: .submit)
-        request.deltas = deltas.map(DaemonTestSupport.wire)
+        request.deltas = deltas.map(WireDelta.init)
         return handler.handle(request)
     }
 

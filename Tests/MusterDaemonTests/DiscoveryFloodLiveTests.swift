@@ -4,6 +4,7 @@ import MusterCrypto
 import MusterDiscovery
 import MusterStore
 import MusterSync
+import MusterTestSupport
 import ServiceLifecycle
 import Testing
 

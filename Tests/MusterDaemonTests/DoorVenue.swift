@@ -3,6 +3,7 @@ import MusterControl
 import MusterCore
 import MusterCrypto
 import MusterStore
+import MusterTestSupport
 import MusterTime
 
 @testable import MusterDaemon
@@ -89,7 +90,14 @@ final class DoorVenue {
             bodies.append(Bodies.attendee(campaignID, email: "a\(index)@x.org", first: "A", last: "\(index)"))
         }
         bodies.append(
-            Bodies.attendee(campaignID, email: "refunded@x.org", first: "R", last: "R", status: "Refunded", admitted: false)
+            Bodies.attendee(
+                campaignID,
+                email: "refunded@x.org",
+                first: "R",
+                last: "R",
+                status: "Refunded",
+                admitted: false
+            )
         )
         try organize(bodies)
         try lock(rules)

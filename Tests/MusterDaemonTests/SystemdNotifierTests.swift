@@ -2,7 +2,9 @@ import Foundation
 import Logging
 import MusterControl
 import MusterStore
+import MusterTestSupport
 import ServiceLifecycle
+import ServiceLifecycleTestKit
 import Synchronization
 import Testing
 
@@ -69,7 +71,9 @@ struct SystemdNotifierTests {
 
     /// Runs `body` with a notify socket bound to a path in a fresh directory.
     private static func withPathSocket(_ body: (NotifySocket) async throws -> Void) async throws {
-        try await TemporaryDirectory.with("muster-sd") { dir in try await body(try NotifySocket(path: dir.file("notify"))) }
+        try await TemporaryDirectory.with("muster-sd") { (dir) async throws in
+            try await body(try NotifySocket(path: dir.file("notify")))
+        }
     }
 
     /// The next datagrams, waiting for each with `patience`.
@@ -83,7 +87,7 @@ struct SystemdNotifierTests {
     }
 
     @Test func sendsToAPathSocket() async throws {
-        try await Self.withPathSocket { socket in
+        try await Self.withPathSocket { (socket) async throws in
             let notifier = SystemdNotifier(environment: ["NOTIFY_SOCKET": socket.name])
             #expect(notifier.isActive)
             notifier.notify("READY=1\nSTATUS=serving as Hall A")
@@ -100,52 +104,60 @@ struct SystemdNotifierTests {
         #expect(try await TestSupport.blocking { socket.receive(within: 2) } == "READY=1")
     }
 
+    /// Runs a notifier on a fresh path socket (with `environment` besides `NOTIFY_SOCKET`) under
+    /// the graceful-shutdown test trigger, and hands `body` the socket, the trigger and the run.
+    private static func withRunningNotifier(
+        _ environment: [String: String] = [:],
+        statusInterval: Duration = .seconds(10),
+        status: (@Sendable () -> String)? = nil,
+        _ body: (NotifySocket, GracefulShutdownTestTrigger, Task<Void, any Error>) async throws -> Void
+    ) async throws {
+        try await withPathSocket { (socket) async throws in
+            let notifier = SystemdNotifier(
+                environment: environment.merging(["NOTIFY_SOCKET": socket.name]) { _, new in new },
+                statusInterval: statusInterval,
+                status: status
+            )
+            try await TestSupport.withGracefulShutdown(running: notifier) { try await body(socket, $0, $1) }
+        }
+    }
+
     @Test func watchdogPingsThenStoppingOnGracefulShutdown() async throws {
-        try await Self.withPathSocket { socket in
-            let environment = ["NOTIFY_SOCKET": socket.name, "WATCHDOG_USEC": "100000"]
-            try await TestSupport.withGracefulShutdown(running: SystemdNotifier(environment: environment)) { trigger, run in
-                let pings = try await Self.next(2, from: socket)
-                #expect(pings == ["WATCHDOG=1", "WATCHDOG=1"], "pings repeat at half the interval")
-                trigger.triggerGracefulShutdown()
-                let messages = try await Self.untilStopping(from: socket)
-                #expect(messages.last == "STOPPING=1")
-                #expect(messages.allSatisfy { $0 == "WATCHDOG=1" || $0 == "STOPPING=1" })
-                try await run.value
-            }
+        try await Self.withRunningNotifier(["WATCHDOG_USEC": "100000"]) { (socket, trigger, run) async throws in
+            let pings = try await Self.next(2, from: socket)
+            #expect(pings == ["WATCHDOG=1", "WATCHDOG=1"], "pings repeat at half the interval")
+            trigger.triggerGracefulShutdown()
+            let messages = try await Self.untilStopping(from: socket)
+            #expect(messages.last == "STOPPING=1")
+            #expect(messages.allSatisfy { $0 == "WATCHDOG=1" || $0 == "STOPPING=1" })
+            try await run.value
         }
     }
 
     /// With the usual systemd watchdog of tens of seconds, shutdown should not wait for the next ping.
     @Test func gracefulShutdownDoesNotWaitForTheNextPing() async throws {
-        try await Self.withPathSocket { socket in
-            // A 10-minute watchdog: one ping at start, the next after 5 minutes.
-            let environment = ["NOTIFY_SOCKET": socket.name, "WATCHDOG_USEC": "600000000"]
-            try await TestSupport.withGracefulShutdown(running: SystemdNotifier(environment: environment)) { trigger, _ in
-                #expect(try await Self.next(1, from: socket) == ["WATCHDOG=1"])
-                trigger.triggerGracefulShutdown()
-                // Well under the 5 minutes until the next ping, however loaded the machine.
-                #expect(try await Self.next(1, from: socket) == ["STOPPING=1"])
-            }
+        // A 10-minute watchdog: one ping at start, the next after 5 minutes.
+        try await Self.withRunningNotifier(["WATCHDOG_USEC": "600000000"]) { (socket, trigger, _) async throws in
+            #expect(try await Self.next(1, from: socket) == ["WATCHDOG=1"])
+            trigger.triggerGracefulShutdown()
+            // Well under the 5 minutes until the next ping, however loaded the machine.
+            #expect(try await Self.next(1, from: socket) == ["STOPPING=1"])
         }
     }
 
     /// STATUS= is refreshed on its own interval and sent only when the text changes.
     @Test func statusLinesFollowTheProviderAndRepeatOnlyOnChange() async throws {
-        try await Self.withPathSocket { socket in
-            let texts = Mutex(["serving; 1 peer(s)", "serving; 1 peer(s)", "serving; 2 peer(s)"])
-            let notifier = SystemdNotifier(
-                environment: ["NOTIFY_SOCKET": socket.name],
-                statusInterval: .milliseconds(50),
-                status: { texts.withLock { $0.count > 1 ? $0.removeFirst() : $0[0] } }
-            )
-            try await TestSupport.withGracefulShutdown(running: notifier) { trigger, run in
-                let lines = try await Self.next(2, from: socket)
-                #expect(lines == ["STATUS=serving; 1 peer(s)", "STATUS=serving; 2 peer(s)"])
-                trigger.triggerGracefulShutdown()
-                let rest = try await Self.untilStopping(from: socket)
-                #expect(rest == ["STOPPING=1"], "no repeated STATUS= for an unchanged text")
-                try await run.value
-            }
+        let texts = Mutex(["serving; 1 peer(s)", "serving; 1 peer(s)", "serving; 2 peer(s)"])
+        let status: @Sendable () -> String = { texts.withLock { $0.count > 1 ? $0.removeFirst() : $0[0] } }
+        let interval = Duration.milliseconds(50)
+        try await Self.withRunningNotifier(statusInterval: interval, status: status) {
+            (socket, trigger, run) async throws in
+            let lines = try await Self.next(2, from: socket)
+            #expect(lines == ["STATUS=serving; 1 peer(s)", "STATUS=serving; 2 peer(s)"])
+            trigger.triggerGracefulShutdown()
+            let rest = try await Self.untilStopping(from: socket)
+            #expect(rest == ["STOPPING=1"], "no repeated STATUS= for an unchanged text")
+            try await run.value
         }
     }
 }

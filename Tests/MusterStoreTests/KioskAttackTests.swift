@@ -136,7 +136,7 @@ struct KioskAttackTests {
     // MARK: - A kiosk rewrites an attendee
 
     @Test func aRegistrationCannotRewriteAnImportedAttendee() throws {
-        try KioskAttackTests.attack(named: "honest") { setup, replica, dir in
+        try KioskAttackTests.attack(named: "honest") { (setup, replica, dir) throws in
             var attacker = setup.venue.signer(setup.venue.kioskAKey)
 
             // Ada's key, Eve's email: refused (a registration speaks only for its own email).
@@ -174,7 +174,7 @@ struct KioskAttackTests {
     // MARK: - A kiosk chooses facts that are not its to choose
 
     @Test func kioskNameAndLocationComeFromTheCertificate() throws {
-        try KioskAttackTests.attack(named: "honest") { setup, replica, dir in
+        try KioskAttackTests.attack(named: "honest") { (setup, replica, dir) throws in
             var attacker = setup.venue.signer(setup.venue.kioskBKey)
             let forged = try attacker.sign(
                 Self.forgedCheckIn(kioskName: "Hall A", location: "VIP entrance", status: "Attended"),
@@ -190,7 +190,7 @@ struct KioskAttackTests {
     }
 
     @Test func aBackdatedCheckInIsRefused() throws {
-        try KioskAttackTests.attack(named: "honest") { setup, replica, dir in
+        try KioskAttackTests.attack(named: "honest") { (setup, replica, dir) throws in
             var attacker = setup.venue.signer(setup.venue.kioskAKey)
             // "Checked in 1970-01-01 at kiosk Hall A": before the kiosk's certificate existed.
             let backdated = try attacker.sign(Self.checkIn(Self.ada), hlc: HLC(physicalMillis: 0, logical: 0))
@@ -200,7 +200,7 @@ struct KioskAttackTests {
     }
 
     @Test func aPresenceCountsOnlyInACampaignTheOrganizerLocked() throws {
-        try KioskAttackTests.attack(named: "honest") { setup, replica, dir in
+        try KioskAttackTests.attack(named: "honest") { (setup, replica, dir) throws in
             var attacker = setup.venue.signer(setup.venue.kioskAKey)
             let unlocked = try attacker.sign(Bodies.checkIn("secret-gala", Self.ada, kiosk: "Kiosk A"), at: 60_000)
             let wrongStatus = try attacker.sign(
@@ -231,7 +231,7 @@ struct KioskAttackTests {
     }
 
     @Test func textIsSanitizedAndBoundedWhenStored() throws {
-        try KioskAttackTests.attack(named: "honest") { setup, replica, dir in
+        try KioskAttackTests.attack(named: "honest") { (setup, replica, dir) throws in
             var attacker = setup.venue.signer(setup.venue.kioskAKey)
             let walkIn = try attacker.sign(
                 Self.registration(
@@ -268,7 +268,7 @@ struct KioskAttackTests {
     // MARK: - Time
 
     @Test func theMaximumTimestampIsRefusedAndCannotFreezeAnAttendee() throws {
-        try KioskAttackTests.attack(named: "honest") { setup, replica, dir in
+        try KioskAttackTests.attack(named: "honest") { (setup, replica, dir) throws in
             var attacker = setup.venue.signer(setup.venue.kioskAKey)
             let frozen = try attacker.sign(
                 Self.checkIn(Self.ada),
@@ -310,7 +310,7 @@ struct KioskAttackTests {
     }
 
     @Test func timestampsMoveForwardAlongTheChain() throws {
-        try KioskAttackTests.attack(named: "honest") { setup, replica, dir in
+        try KioskAttackTests.attack(named: "honest") { (setup, replica, dir) throws in
             var attacker = setup.venue.signer(setup.venue.kioskAKey)
             let first = try attacker.sign(Self.checkIn(Self.ada), at: 60_000)
             let back = try attacker.sign(Self.checkIn("bob@example.com"), at: 59_000)
@@ -325,7 +325,7 @@ struct KioskAttackTests {
     }
 
     @Test func aLocalWriteWhoseTimeCannotAdvanceIsRefused() throws {
-        try KioskAttackTests.attack(named: "kiosk-a") { setup, replica, dir in
+        try KioskAttackTests.attack(named: "kiosk-a") { (setup, replica, dir) throws in
             let stamp = Self.at(60_000)
             func checkIn(_ key: String) -> (ReplicaView) throws -> LocalWrite<Bool> {
                 { _ in .append(Self.checkIn(key), answer: true) }
@@ -338,7 +338,7 @@ struct KioskAttackTests {
             )
             #expect(first != nil)
             // A clock that cannot move past the last stamp (saturated, or running backwards).
-            let error = replicaError { () throws(ReplicaError) in
+            let error = thrownError { () throws(ReplicaError) in
                 try replica.appendLocal(
                     keyPair: setup.venue.kioskAKey,
                     nowMillis: stamp.physicalMillis,
@@ -347,7 +347,7 @@ struct KioskAttackTests {
                 )
             }
             #expect(error?.code == .badTimestamp)
-            let beyond = replicaError { () throws(ReplicaError) in
+            let beyond = thrownError { () throws(ReplicaError) in
                 try replica.appendLocal(
                     keyPair: setup.venue.kioskAKey,
                     nowMillis: stamp.physicalMillis,
@@ -363,7 +363,7 @@ struct KioskAttackTests {
     /// No NTP at a venue: a kiosk whose clock is ten minutes behind the organizer's laptop (which
     /// stamped its certificate) is handed its certificate as the floor and still writes.
     @Test func aKioskWhoseClockRunsBehindItsCertificateStillWrites() throws {
-        try KioskAttackTests.attack(named: "kiosk-a") { setup, replica, dir in
+        try KioskAttackTests.attack(named: "kiosk-a") { (setup, replica, dir) throws in
             let behind = HLC(physicalMillis: TestTime.start - 600_000, logical: 0)
             var floors: [HLC?] = []
             let (_, delta) = try replica.appendLocal(
@@ -477,7 +477,7 @@ struct KioskAttackTests {
     }
 
     @Test func forkEvidenceIsBoundedToTwoRowsPerSeq() throws {
-        try KioskAttackTests.attack(named: "honest") { setup, replica, dir in
+        try KioskAttackTests.attack(named: "honest") { (setup, replica, dir) throws in
             let venue = setup.venue
             var original = venue.signer(venue.kioskAKey)
             let first = try original.sign(Self.checkIn(Self.ada), at: 1_000)
@@ -501,7 +501,7 @@ struct KioskAttackTests {
 struct NamedByHashTests {
     /// `muster revoke --before TIME`: the watermark is the last seq stamped before TIME.
     @Test func theWatermarkBeforeATimeIsTheLastSeqStampedBeforeIt() throws {
-        try KioskAttackTests.attack(named: "honest") { setup, replica, dir in
+        try KioskAttackTests.attack(named: "honest") { (setup, replica, dir) throws in
             let venue = setup.venue
             var kiosk = venue.signer(venue.kioskAKey)
             let log = try (1...3).map { index in
@@ -519,7 +519,7 @@ struct NamedByHashTests {
     }
 
     @Test func anUndoNamingAnotherVersionUndoesNothing() throws {
-        try KioskAttackTests.attack(named: "honest") { setup, replica, dir in
+        try KioskAttackTests.attack(named: "honest") { (setup, replica, dir) throws in
             let venue = setup.venue
             var kiosk = venue.signer(venue.kioskAKey)
             let checkIn = try kiosk.sign(KioskAttackTests.checkIn(KioskAttackTests.ada), at: 1_000)

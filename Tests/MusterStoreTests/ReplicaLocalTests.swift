@@ -22,7 +22,7 @@ struct ReplicaLocalTests {
     }
 
     @Test func answerAppendsNothing() throws {
-        try withTestReplica { venue, replica, dir in
+        try withTestReplica { (venue, replica, dir) throws in
             let empty = try replica.digest()
             var hlcCalls = 0
             let (result, delta) = try replica.appendLocal(
@@ -143,7 +143,7 @@ struct ReplicaLocalTests {
             let ada = try reader.view { try $0.lookup(campaignID: Self.campaign, query: ScenarioLog.email(0)) }
             #expect(ada?.firstName == "First0")
 
-            let appendError = replicaError { () throws(ReplicaError) in
+            let appendError = thrownError { () throws(ReplicaError) in
                 try reader.appendAtTestStart(venue, Self.checkInOnce("new@example.com"))
             }
             #expect(appendError?.code == .sqlite)
@@ -155,7 +155,7 @@ struct ReplicaLocalTests {
                 .lock(LockPayload(version: 10, campaignID: nil)),
                 hlc: HLC(packed: log.all.last!.hlc.packed + 1)
             )
-            #expect(replicaError { () throws(ReplicaError) in try reader.ingestAtTestTime([more]) }?.code == .sqlite)
+            #expect(thrownError { () throws(ReplicaError) in try reader.ingestAtTestTime([more]) }?.code == .sqlite)
             #expect(try reader.digest() == digest)
         }
     }
@@ -163,7 +163,7 @@ struct ReplicaLocalTests {
     @Test func readOnlyOpenOfAMissingReplicaFails() throws {
         try withTemporaryDirectory { (dir) throws in
             let venue = try TestVenue()
-            let error = replicaError { () throws(ReplicaError) in
+            let error = thrownError { () throws(ReplicaError) in
                 try Replica.openReadOnly(path: dir + "/nope.sqlite", policy: venue.policy)
             }
             #expect(error?.code == .open)
@@ -172,8 +172,8 @@ struct ReplicaLocalTests {
     }
 
     @Test func kioskCannotAppendAnOrganizerKindLocally() throws {
-        try withTestReplica { venue, replica, dir in
-            let error = replicaError { () throws(ReplicaError) in
+        try withTestReplica { (venue, replica, dir) throws in
+            let error = thrownError { () throws(ReplicaError) in
                 try replica.appendAtTestStart(venue) { _ in
                     LocalWrite.append(.lock(LockPayload(version: 1, campaignID: "c")), answer: ())
                 }
@@ -187,8 +187,8 @@ struct ReplicaLocalTests {
     struct DecideFailed: Error {}
 
     @Test func throwingDecisionAppendsNothing() throws {
-        try withTestReplica { venue, replica, dir in
-            let error = replicaError { () throws(ReplicaError) in
+        try withTestReplica { (venue, replica, dir) throws in
+            let error = thrownError { () throws(ReplicaError) in
                 try replica.appendAtTestStart(venue) { _ -> LocalWrite<Void> in throw DecideFailed() }
             }
             #expect(error != nil)

@@ -9,8 +9,7 @@ import Testing
 @Suite("Replica ingest")
 struct ReplicaIngestTests {
     @Test func logOrderIngestMaterializesTheScenario() throws {
-        try withScenarioLog { log, replica, dir in
-            let venue = log.venue
+        try withScenarioLog { (log, replica, dir) throws in
             for delta in log.all {
                 let report = try replica.ingestAtTestTime([delta], nowMillis: log.now)
                 #expect(report.applied == [delta])
@@ -54,8 +53,7 @@ struct ReplicaIngestTests {
     }
 
     @Test func unlockLeavesEveryCampaignInScope() throws {
-        try withScenarioLog { log, replica, dir in
-            let venue = log.venue
+        try withScenarioLog { (log, replica, dir) throws in
             // Everything up to (and including) the unlock, which is the organizer's second-to-last lock.
             let unlockIndex = log.all.firstIndex {
                 guard case .lock(let lock) = try? $0.decode().body else { return false }
@@ -71,7 +69,7 @@ struct ReplicaIngestTests {
     }
 
     @Test func duplicateResendIsCountedAndChangesNothing() throws {
-        try withScenarioLog { log, replica, dir in
+        try withScenarioLog { (log, replica, dir) throws in
             let venue = log.venue
             let kioskA = log.deltas(of: venue.kioskA)
             try replica.ingestAtTestTime(Array(kioskA.prefix(4)), nowMillis: log.now)
@@ -101,7 +99,7 @@ struct ReplicaIngestTests {
     /// Peers' batches are committed without waiting for the disk; the writer connection must be
     /// back at FULL afterwards (local check-ins share it), also after a batch that threw.
     @Test func peerIngestIsNotFsyncedButLeavesTheWriterDurable() throws {
-        try withScenarioLog { log, replica, dir in
+        try withScenarioLog { (log, replica, dir) throws in
             let venue = log.venue
             let pool = try #require(replica.pool)
             let run = Array(log.deltas(of: venue.kioskA).prefix(5))
@@ -130,7 +128,7 @@ struct ReplicaIngestTests {
     }
 
     @Test func tamperedMiddleDeltaRejectsTheWholeRun() throws {
-        try withScenarioLog { log, replica, dir in
+        try withScenarioLog { (log, replica, dir) throws in
             let venue = log.venue
             let run = Array(log.deltas(of: venue.kioskA).prefix(5))
             var tampered = run
@@ -148,7 +146,7 @@ struct ReplicaIngestTests {
     }
 
     @Test func tamperedNewestDeltaOrSignatureRejectsTheWholeRun() throws {
-        try withScenarioLog { log, replica, dir in
+        try withScenarioLog { (log, replica, dir) throws in
             let venue = log.venue
             let empty = try replica.digest()
             let run = Array(log.deltas(of: venue.kioskA).prefix(5))
@@ -168,7 +166,7 @@ struct ReplicaIngestTests {
     }
 
     @Test func deltasAfterAGapAreRefused() throws {
-        try withScenarioLog { log, replica, dir in
+        try withScenarioLog { (log, replica, dir) throws in
             let venue = log.venue
             let run = log.deltas(of: venue.kioskA)
             let report = try replica.ingestAtTestTime([run[0], run[1], run[3]], nowMillis: log.now)
@@ -189,7 +187,7 @@ struct ReplicaIngestTests {
     /// The deltas before a gap chain from the head and end in a signature that verifies, so they
     /// should be kept ("a refused delta also stops the rest of its author's run", not the start).
     @Test func deltasBeforeAGapAreKept() throws {
-        try withScenarioLog { log, replica, dir in
+        try withScenarioLog { (log, replica, dir) throws in
             let venue = log.venue
             let run = log.deltas(of: venue.kioskA)
             let report = try replica.ingestAtTestTime([run[0], run[1], run[3]], nowMillis: log.now)
@@ -200,7 +198,7 @@ struct ReplicaIngestTests {
     }
 
     @Test func forkIsRefusedWithEvidenceAndTheOriginalKept() throws {
-        try withScenarioLog { log, replica, dir in
+        try withScenarioLog { (log, replica, dir) throws in
             let venue = log.venue
             let run = log.deltas(of: venue.kioskA)
             try replica.ingestAtTestTime(Array(run.prefix(2)), nowMillis: log.now)
@@ -262,7 +260,7 @@ struct ReplicaIngestTests {
 
     /// Two different, validly signed deltas with the same author and seq in one batch are a fork too.
     @Test func forkWithinOneBatchIsDetected() throws {
-        try withTestReplica { venue, replica, dir in
+        try withTestReplica { (venue, replica, dir) throws in
             var honest = venue.signer(venue.kioskAKey)
             var forker = venue.signer(venue.kioskAKey)
             let hlc = HLC(physicalMillis: TestTime.start, logical: 0)
@@ -282,7 +280,7 @@ struct ReplicaIngestTests {
     /// interior signature without being noticed. The replica therefore ends every page it serves on a
     /// delta whose own signature it checked, so peers can always verify what it serves.
     @Test func storedDeltasCarryTheirOwnValidSignatures() throws {
-        try withScenarioLog { log, replica, dir in
+        try withScenarioLog { (log, replica, dir) throws in
             let venue = log.venue
             let run = Array(log.deltas(of: venue.kioskA).prefix(3))
             // A relay replaces the middle delta's signature; its envelope is untouched and still chains.
@@ -319,7 +317,7 @@ struct ReplicaIngestTests {
     @Test(arguments: organizerOnlyBodies)
     func organizerOnlyKindSignedByAKioskIsNotAuthorized(body: DeltaBody) throws {
         #expect(body.kind.isOrganizerOnly)
-        try withTestReplica { venue, replica, dir in
+        try withTestReplica { (venue, replica, dir) throws in
             let empty = try replica.digest()
             var kiosk = venue.signer(venue.kioskAKey)
             let delta = try kiosk.sign(body, hlc: HLC(physicalMillis: TestTime.start, logical: 0))
@@ -336,7 +334,7 @@ struct ReplicaIngestTests {
     }
 
     @Test func unauthorizedDeltaStopsTheRestOfItsRun() throws {
-        try withTestReplica { venue, replica, dir in
+        try withTestReplica { (venue, replica, dir) throws in
             var kiosk = venue.signer(venue.kioskAKey)
             let hlc = { (ms: UInt64) in HLC(physicalMillis: TestTime.start + ms, logical: 0) }
             let first = try kiosk.sign(Bodies.checkIn("c", "a@example.com", kiosk: "Kiosk A"), hlc: hlc(1))
@@ -352,7 +350,7 @@ struct ReplicaIngestTests {
     }
 
     @Test func deltaOfAnotherVenueIsRefused() throws {
-        try withTestReplica { venue, replica, dir in
+        try withTestReplica { (venue, replica, dir) throws in
             let empty = try replica.digest()
             let elsewhere = VenueID.random()
             var kiosk = venue.signer(venue.kioskAKey, venue: elsewhere)
@@ -375,7 +373,7 @@ struct ReplicaIngestTests {
     }
 
     @Test func atomicIngestWithOneBadDeltaStoresNothing() throws {
-        try withScenarioLog { log, replica, dir in
+        try withScenarioLog { (log, replica, dir) throws in
             let venue = log.venue
             let empty = try replica.digest()
             let organizerRun = Array(log.deltas(of: venue.organizer).prefix(10))
@@ -399,7 +397,7 @@ struct ReplicaIngestTests {
                 (kioskRun + Array(organizerRun.dropFirst()), .gap),
             ]
             for (batch, code) in cases {
-                let error = replicaError { () throws(ReplicaError) in
+                let error = thrownError { () throws(ReplicaError) in
                     try replica.ingestAtTestTime(batch, nowMillis: log.now, atomic: true)
                 }
                 #expect(error?.code == code)
@@ -416,8 +414,7 @@ struct ReplicaIngestTests {
     }
 
     @Test func atomicIngestOfAGoodBatchStoresItAll() throws {
-        try withScenarioLog { log, replica, dir in
-            let venue = log.venue
+        try withScenarioLog { (log, replica, dir) throws in
             let report = try replica.ingestAtTestTime(log.all, nowMillis: log.now, atomic: true)
             #expect(report.applied.count == log.all.count)
             #expect(try replica.status().checkedIn == ScenarioLog.expectedCheckedIn)
@@ -427,7 +424,7 @@ struct ReplicaIngestTests {
     /// Ahead of local time beyond the clock bound, but inside the certificate's window: stored and
     /// counted, with a warning. (Beyond the window it is refused: see `KioskAttackTests`.)
     @Test func deltaStampedAWeekAheadIsStoredButDoesNotAdvanceTheClock() throws {
-        try withTestReplica { venue, replica, dir in
+        try withTestReplica { (venue, replica, dir) throws in
             let now = TestTime.start + 60_000
             let c = ScenarioLog.campaign
             var organizer = venue.signer(venue.organizerKey)
@@ -490,7 +487,7 @@ struct ReplicaIngestTests {
             let venue = try TestVenue()
             _ = try venue.openReplica(in: dir)
             let other = VenuePolicy(venue: VenueID.random(), organizer: venue.organizer)
-            let error = replicaError { () throws(ReplicaError) in
+            let error = thrownError { () throws(ReplicaError) in
                 try Replica.open(path: dir + "/replica.sqlite", policy: other)
             }
             #expect(error?.code == .open)

@@ -6,20 +6,9 @@ import Testing
 
 @testable import MusterStore
 
-/// Runs `body` and returns the ReplicaError it throws, or nil if it succeeds.
-func replicaError<T>(_ body: () throws(ReplicaError) -> T) -> ReplicaError? {
-    do {
-        _ = try body()
-        return nil
-    } catch {
-        return error
-    }
-}
-
 /// Runs `body` against a fresh replica that has ingested the whole scenario log.
 func withScenarioReplica(_ body: (Replica, ScenarioLog) throws -> Void) throws {
-    try withScenarioLog { log, replica, dir in
-        let venue = log.venue
+    try withScenarioLog { (log, replica, dir) throws in
         let report = try replica.ingestAtTestTime(log.all, nowMillis: log.now)
         #expect(report.rejected.isEmpty)
         try body(replica, log)

@@ -60,3 +60,26 @@ extension Array where Element == SyncOutput {
     }
     var opens: [AuthorID] { compactMap { if case .openSession(let peer) = $0 { peer } else { nil } } }
 }
+
+extension SyncCore {
+    /// Opens a session this core initiated to each of `peers` and, with `hello`, takes each peer's
+    /// hello announcing those heads; what the core sends in answer is dropped.
+    /// Tells the core of each of `kiosks`, as discovery would; what it answers is dropped.
+    /// `count` new kiosks, each told to the core as discovery would.
+    mutating func discoverNew(_ count: Int, now: Duration) throws -> [AuthorID] {
+        let kiosks = try (0..<count).map { _ in try CoreTestKit.id() }
+        discover(kiosks, now: now)
+        return kiosks
+    }
+
+    mutating func discover(_ kiosks: some Sequence<AuthorID>, now: Duration) {
+        for kiosk in kiosks { _ = handle(.peerDiscovered(kiosk), now: now) }
+    }
+
+    mutating func open(_ peers: [AuthorID], hello heads: [AuthorHead]? = nil, now: Duration) {
+        for peer in peers {
+            _ = handle(.sessionOpened(peer: peer, initiator: me), now: now)
+            if let heads { _ = handle(.frameReceived(from: peer, .hello(epoch: "e", heads: heads)), now: now) }
+        }
+    }
+}

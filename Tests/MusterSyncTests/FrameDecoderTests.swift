@@ -10,7 +10,9 @@ import Testing
 /// `ByteToMessageDecoderVerifier` feeds every input whole, byte by byte and all at once.
 @Suite("FrameDecoder")
 struct FrameDecoderTests {
-    static func payload(_ count: Int, _ seed: UInt8) -> [UInt8] { (0..<count).map { UInt8(truncatingIfNeeded: $0) ^ seed } }
+    static func payload(_ count: Int, _ seed: UInt8) -> [UInt8] {
+        (0..<count).map { UInt8(truncatingIfNeeded: $0) ^ seed }
+    }
 
     @Test func framesComeOutWholeHoweverTheBytesArrive() throws {
         let payloads = [Self.payload(0, 0), Self.payload(1, 7), Self.payload(300, 0x5A), Self.payload(2_000, 3)]

@@ -56,7 +56,7 @@ public enum TestSupport {
         running service: some Service,
         _ body: (GracefulShutdownTestTrigger, Task<Void, any Error>) async throws -> T
     ) async throws -> T {
-        try await testGracefulShutdown { trigger in
+        try await testGracefulShutdown { (trigger) async throws in
             let run = Task { try await service.run() }
             let result: Result<T, any Error>
             do { result = .success(try await body(trigger, run)) } catch { result = .failure(error) }
