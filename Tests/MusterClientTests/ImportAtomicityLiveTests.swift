@@ -136,7 +136,7 @@ struct ImportAtomicityLiveTests {
         let (first, second) = try Staging.batches(of: daemon, 0..<50, 50..<100)
         // The last request carries a delta signed by a key that is not the organizer's.
         let stranger = try SigningKeyPair.generate()
-        var rogue = DeltaSigner(venue: daemon.venue.venue, keyPair: stranger, head: .empty(AuthorID(stranger.publicKey)))
+        var rogue = DeltaSigner(venue: daemon.venue.venue, startingLogOf: stranger)
         let forged = try rogue.sign(
             Bodies.attendee("c1", email: "eve@example.com", first: "Eve", last: "Mallory", status: nil),
             hlc: HLC(physicalMillis: 1_800_000_001_000, logical: 0)

@@ -58,6 +58,11 @@ struct HandshakeTests {
         }
     }
 
+    /// The code of the HandshakeError `body` throws, or nil if it succeeds.
+    static func code<T>(_ body: () throws -> T) -> HandshakeError.Code? {
+        CryptoTestKit.error(HandshakeError.self, body)?.code
+    }
+
     /// All four messages and both results of one complete handshake.
     struct Transcript {
         let messages: [[UInt8]]
@@ -182,10 +187,7 @@ struct HandshakeTests {
         let venue = try Venue()
         let other = try NetworkKey()
         let reference = HandshakeReference.Client(networkKey: other.bytes, keyPair: venue.client)
-        #expect(
-            CryptoTestKit.error(HandshakeError.self) { try venue.makeServer().receiveHello(reference.hello()) }?.code
-                == .wrongNetworkKey
-        )
+        #expect(Self.code { try venue.makeServer().receiveHello(reference.hello()) } == .wrongNetworkKey)
     }
 
     @Test func signatureOverWrongTranscriptIsRejected() throws {
@@ -193,7 +195,7 @@ struct HandshakeTests {
         let reference = HandshakeReference.Client(networkKey: venue.key.bytes, keyPair: venue.client)
         let server = try venue.makeServer()
         let m3 = try #require(reference.auth(try server.receiveHello(reference.hello()), forge: .signWrongTranscript))
-        #expect(CryptoTestKit.error(HandshakeError.self) { try server.receiveAuth(m3) }?.code == .badSignature)
+        #expect(Self.code { try server.receiveAuth(m3) } == .badSignature)
     }
 
     @Test func claimingAnotherKiosksKeyIsRejected() throws {
@@ -206,12 +208,9 @@ struct HandshakeTests {
             return true
         }
         let m3 = try #require(
-            reference.auth(
-                try server.receiveHello(reference.hello()),
-                forge: .presentOtherKey(victim.publicKey)
-            )
+            reference.auth(try server.receiveHello(reference.hello()), forge: .presentOtherKey(victim.publicKey))
         )
-        #expect(CryptoTestKit.error(HandshakeError.self) { try server.receiveAuth(m3) }?.code == .badSignature)
+        #expect(Self.code { try server.receiveAuth(m3) } == .badSignature)
         #expect(!asked, "authorize must only see proven keys")
     }
 
@@ -235,9 +234,7 @@ struct HandshakeTests {
         let foreignReply = try otherServer.receiveHello(otherClient.hello())
         let client = try venue.makeClient()
         _ = client.hello()
-        #expect(
-            CryptoTestKit.error(HandshakeError.self) { try client.receiveHello(foreignReply) }?.code == .wrongNetworkKey
-        )
+        #expect(Self.code { try client.receiveHello(foreignReply) } == .wrongNetworkKey)
 
         // The same server ephemeral, tagged under the other key for *this* client's hello.
         let client2 = try venue.makeClient()
@@ -247,9 +244,7 @@ struct HandshakeTests {
             clientEphemeral: Array(hello[..<32]),
             networkKey: otherKey.bytes
         )
-        #expect(
-            CryptoTestKit.error(HandshakeError.self) { try client2.receiveHello(crafted) }?.code == .wrongNetworkKey
-        )
+        #expect(Self.code { try client2.receiveHello(crafted) } == .wrongNetworkKey)
     }
 
     @Test func tamperedHellosAreRejected() throws {
@@ -258,17 +253,13 @@ struct HandshakeTests {
             let client = try venue.makeClient()
             let server = try venue.makeServer()
             #expect(
-                CryptoTestKit.error(HandshakeError.self) {
-                    try server.receiveHello(Self.flipping(client.hello(), at: index))
-                }?.code
-                    == .wrongNetworkKey,
+                Self.code { try server.receiveHello(Self.flipping(client.hello(), at: index)) } == .wrongNetworkKey,
                 "message 1, byte \(index)"
             )
             let client2 = try venue.makeClient()
             let m2 = try venue.makeServer().receiveHello(client2.hello())
             #expect(
-                CryptoTestKit.error(HandshakeError.self) { try client2.receiveHello(Self.flipping(m2, at: index)) }?
-                    .code == .wrongNetworkKey,
+                Self.code { try client2.receiveHello(Self.flipping(m2, at: index)) } == .wrongNetworkKey,
                 "message 2, byte \(index)"
             )
         }
@@ -310,7 +301,7 @@ struct HandshakeTests {
         let server = try venue.makeServer()
         let m3 = try client.receiveHello(try server.receiveHello(client.hello()))
         let (m4, _) = try server.receiveAuth(m3)
-        #expect(CryptoTestKit.error(HandshakeError.self) { try client.receiveAccept(m4) }?.code == .notAuthorized)
+        #expect(Self.code { try client.receiveAccept(m4) } == .notAuthorized)
     }
 
     @Test func unexpectedServerIsRejected() throws {
@@ -336,11 +327,8 @@ struct HandshakeTests {
     @Test(arguments: [0, 1, 15, 16, 47, 48, 111])
     func tamperedMessageThreeIsRejected(index: Int) throws {
         let venue = try Venue()
-        let (client, server, m3) = try venue.upToMessageThree()
-        #expect(
-            CryptoTestKit.error(HandshakeError.self) { try server.receiveAuth(Self.flipping(m3, at: index)) }?.code
-                == .badSignature
-        )
+        let (_, server, m3) = try venue.upToMessageThree()
+        #expect(Self.code { try server.receiveAuth(Self.flipping(m3, at: index)) } == .badSignature)
     }
 
     @Test(arguments: [0, 1, 15, 16, 47, 48, 111])
@@ -348,10 +336,7 @@ struct HandshakeTests {
         let venue = try Venue()
         let (client, server, m3) = try venue.upToMessageThree()
         let (m4, _) = try server.receiveAuth(m3)
-        #expect(
-            CryptoTestKit.error(HandshakeError.self) { try client.receiveAccept(Self.flipping(m4, at: index)) }?.code
-                == .badSignature
-        )
+        #expect(Self.code { try client.receiveAccept(Self.flipping(m4, at: index)) } == .badSignature)
     }
 
     @Test func replayedHelloIsOnlyAFreshStartAndOldProofFails() throws {
@@ -361,10 +346,7 @@ struct HandshakeTests {
         let server = try venue.makeServer()
         let m2 = try server.receiveHello(earlier.messages[0])
         #expect(m2 != earlier.messages[1])  // the new server answers with its own fresh ephemeral
-        #expect(
-            CryptoTestKit.error(HandshakeError.self) { try server.receiveAuth(earlier.messages[2]) }?.code
-                == .badSignature
-        )
+        #expect(Self.code { try server.receiveAuth(earlier.messages[2]) } == .badSignature)
     }
 
     @Test func replayedServerMessagesFailForANewClient() throws {
@@ -373,18 +355,12 @@ struct HandshakeTests {
         let client = try venue.makeClient()
         _ = client.hello()
         // Message 2 is bound to the earlier client's ephemeral key.
-        #expect(
-            CryptoTestKit.error(HandshakeError.self) { try client.receiveHello(earlier.messages[1]) }?.code
-                == .wrongNetworkKey
-        )
+        #expect(Self.code { try client.receiveHello(earlier.messages[1]) } == .wrongNetworkKey)
         // And message 4 of another session does not open under a new session's k1.
         let client2 = try venue.makeClient()
         let server2 = try venue.makeServer()
         _ = try client2.receiveHello(try server2.receiveHello(client2.hello()))
-        #expect(
-            CryptoTestKit.error(HandshakeError.self) { try client2.receiveAccept(earlier.messages[3]) }?.code
-                == .badSignature
-        )
+        #expect(Self.code { try client2.receiveAccept(earlier.messages[3]) } == .badSignature)
     }
 
     // MARK: Low-order points
@@ -398,7 +374,7 @@ struct HandshakeTests {
         let venue = try Venue()
         let server = try venue.makeServer()
         let hello = HandshakeReference.hello(ephemeral: point, networkKey: venue.key.bytes)
-        #expect(CryptoTestKit.error(HandshakeError.self) { try server.receiveHello(hello) }?.code == .lowOrderPoint)
+        #expect(Self.code { try server.receiveHello(hello) } == .lowOrderPoint)
     }
 
     @Test(arguments: HandshakeReference.lowOrderPoints.map(\.name))
@@ -414,7 +390,7 @@ struct HandshakeTests {
             clientEphemeral: Array(hello[..<32]),
             networkKey: venue.key.bytes
         )
-        #expect(CryptoTestKit.error(HandshakeError.self) { try client.receiveHello(reply) }?.code == .lowOrderPoint)
+        #expect(Self.code { try client.receiveHello(reply) } == .lowOrderPoint)
     }
 
     @Test func reflectedEphemeralIsRejected() throws {
@@ -426,7 +402,7 @@ struct HandshakeTests {
             clientEphemeral: own,
             networkKey: venue.key.bytes
         )
-        #expect(CryptoTestKit.error(HandshakeError.self) { try client.receiveHello(reflected) }?.code == .malformed)
+        #expect(Self.code { try client.receiveHello(reflected) } == .malformed)
     }
 
     // MARK: Order and sizes
@@ -439,20 +415,15 @@ struct HandshakeTests {
 
         // receiveHello before hello()
         let early = try venue.makeClient()
-        #expect(CryptoTestKit.error(HandshakeError.self) { try early.receiveHello(m2) }?.code == .malformed)
+        #expect(Self.code { try early.receiveHello(m2) } == .malformed)
         // receiveAccept before receiveHello
         let skipping = try venue.makeClient()
         _ = skipping.hello()
         #expect(
-            CryptoTestKit.error(HandshakeError.self) {
-                try skipping.receiveAccept([UInt8](repeating: 0, count: HandshakeMessage.authBytes))
-            }?.code
+            Self.code { try skipping.receiveAccept([UInt8](repeating: 0, count: HandshakeMessage.authBytes)) }
                 == .malformed
         )
-        #expect(
-            CryptoTestKit.error(HandshakeError.self) { try skipping.receiveHello(m2) }?.code == .malformed,
-            "a failed handshake stays failed"
-        )
+        #expect(Self.code { try skipping.receiveHello(m2) } == .malformed, "a failed handshake stays failed")
     }
 
     @Test func serverStepsOutOfOrderAreMalformed() throws {
@@ -460,22 +431,13 @@ struct HandshakeTests {
         let client = try venue.makeClient()
         let server = try venue.makeServer()
         #expect(
-            CryptoTestKit.error(HandshakeError.self) {
-                try server.receiveAuth([UInt8](repeating: 0, count: HandshakeMessage.authBytes))
-            }?.code
-                == .malformed
+            Self.code { try server.receiveAuth([UInt8](repeating: 0, count: HandshakeMessage.authBytes)) } == .malformed
         )
-        #expect(
-            CryptoTestKit.error(HandshakeError.self) { try server.receiveHello(client.hello()) }?.code == .malformed,
-            "a failed handshake stays failed"
-        )
+        #expect(Self.code { try server.receiveHello(client.hello()) } == .malformed, "a failed handshake stays failed")
 
         let server2 = try venue.makeServer()
         _ = try server2.receiveHello(client.hello())
-        #expect(
-            CryptoTestKit.error(HandshakeError.self) { try server2.receiveHello(client.hello()) }?.code == .malformed,
-            "hello twice"
-        )
+        #expect(Self.code { try server2.receiveHello(client.hello()) } == .malformed, "hello twice")
     }
 
     @Test func stepsAfterCompletionAreMalformed() throws {
@@ -483,22 +445,10 @@ struct HandshakeTests {
         let client = try venue.makeClient()
         let server = try venue.makeServer()
         let transcript = try Self.run(client, server)
-        #expect(
-            CryptoTestKit.error(HandshakeError.self) { try client.receiveHello(transcript.messages[1]) }?.code
-                == .malformed
-        )
-        #expect(
-            CryptoTestKit.error(HandshakeError.self) { try client.receiveAccept(transcript.messages[3]) }?.code
-                == .malformed
-        )
-        #expect(
-            CryptoTestKit.error(HandshakeError.self) { try server.receiveHello(transcript.messages[0]) }?.code
-                == .malformed
-        )
-        #expect(
-            CryptoTestKit.error(HandshakeError.self) { try server.receiveAuth(transcript.messages[2]) }?.code
-                == .malformed
-        )
+        #expect(Self.code { try client.receiveHello(transcript.messages[1]) } == .malformed)
+        #expect(Self.code { try client.receiveAccept(transcript.messages[3]) } == .malformed)
+        #expect(Self.code { try server.receiveHello(transcript.messages[0]) } == .malformed)
+        #expect(Self.code { try server.receiveAuth(transcript.messages[2]) } == .malformed)
         #expect(client.hello() == transcript.messages[0], "hello() cannot throw; it repeats the same public bytes")
     }
 
@@ -512,14 +462,12 @@ struct HandshakeTests {
         let venue = try Venue()
         let server = try venue.makeServer()
         #expect(
-            CryptoTestKit.error(HandshakeError.self) { try server.receiveHello([UInt8](repeating: 7, count: count)) }?
-                .code == .malformed
+            Self.code { try server.receiveHello([UInt8](repeating: 7, count: count)) } == .malformed
         )
         let client = try venue.makeClient()
         _ = client.hello()
         #expect(
-            CryptoTestKit.error(HandshakeError.self) { try client.receiveHello([UInt8](repeating: 7, count: count)) }?
-                .code == .malformed
+            Self.code { try client.receiveHello([UInt8](repeating: 7, count: count)) } == .malformed
         )
     }
 
@@ -527,14 +475,8 @@ struct HandshakeTests {
     func wrongSizeAuthMessagesAreMalformed(count: Int) throws {
         let venue = try Venue()
         let (client, server, m3) = try venue.upToMessageThree()
-        #expect(
-            CryptoTestKit.error(HandshakeError.self) { try server.receiveAuth(Array((m3 + m3).prefix(count))) }?.code
-                == .malformed
-        )
-        #expect(
-            CryptoTestKit.error(HandshakeError.self) { try client.receiveAccept(Array((m3 + m3).prefix(count))) }?.code
-                == .malformed
-        )
+        #expect(Self.code { try server.receiveAuth(Array((m3 + m3).prefix(count))) } == .malformed)
+        #expect(Self.code { try client.receiveAccept(Array((m3 + m3).prefix(count))) } == .malformed)
     }
 
     @Test func errorDescriptionIsItsMessage() {

@@ -279,7 +279,7 @@ struct ControlHandlerTests {
         let f = try HandlerFixture(name: "Hall A")
         try f.importAndLock()
         let kioskB = try SigningKeyPair.generate()
-        var signer = DeltaSigner(venue: f.venue, keyPair: kioskB, head: .empty(AuthorID(kioskB.publicKey)))
+        var signer = DeltaSigner(venue: f.venue, startingLogOf: kioskB)
         let ahead = try signer.sign(
             .checkIn(
                 CheckInPayload(

@@ -3,6 +3,7 @@ import MusterCore
 import MusterCrypto
 import MusterStore
 import MusterSync
+import MusterTestSupport
 import Testing
 
 /// Issue 13 over a real session: an insider with a kiosk key the organizer really enrolled speaks
@@ -18,11 +19,7 @@ extension SecurityEndToEndTests {
         // 1. Ada's key with Eve's email and name: refused (a registration speaks for its own email).
         let (rewriter, rewriterCertificate) = try venue.insider("rewriter")
         let rewrite = try venue.session(rewriter, rewriterCertificate)
-        var rewriterLog = DeltaSigner(
-            venue: venue.joined.venue,
-            keyPair: rewriter,
-            head: .empty(AuthorID(rewriter.publicKey))
-        )
+        var rewriterLog = DeltaSigner(venue: venue.joined.venue, startingLogOf: rewriter)
         try rewrite.send(
             .deltas([
                 rewriterLog.sign(
@@ -35,11 +32,7 @@ extension SecurityEndToEndTests {
         // 2. Ada's own email with Eve's name: her check-in counts, her imported fields stand.
         let (walker, walkerCertificate) = try venue.insider("walker")
         let walk = try venue.session(walker, walkerCertificate)
-        var walkerLog = DeltaSigner(
-            venue: venue.joined.venue,
-            keyPair: walker,
-            head: .empty(AuthorID(walker.publicKey))
-        )
+        var walkerLog = DeltaSigner(venue: venue.joined.venue, startingLogOf: walker)
         try walk.send(
             .deltas([
                 walkerLog.sign(
@@ -53,11 +46,7 @@ extension SecurityEndToEndTests {
         //    organizer never locked.
         let (forger, forgerCertificate) = try venue.insider("forger")
         let forge = try venue.session(forger, forgerCertificate)
-        var forgerLog = DeltaSigner(
-            venue: venue.joined.venue,
-            keyPair: forger,
-            head: .empty(AuthorID(forger.publicKey))
-        )
+        var forgerLog = DeltaSigner(venue: venue.joined.venue, startingLogOf: forger)
         let (_, second) = try venue.campaignAndKey("MUS-0002")
         try forge.send(
             .deltas([

@@ -3,6 +3,7 @@ import MusterCore
 import MusterCrypto
 import MusterStore
 import MusterSync
+import MusterTestSupport
 import Testing
 
 /// The attack table of SECURITY.md, each row tried against real `musterd` processes on loopback
@@ -148,11 +149,7 @@ struct SecurityEndToEndTests {
         let venue = try Venue()
         let before = try venue.digests()
         let stranger = try SigningKeyPair.generate()
-        var strangerSigner = DeltaSigner(
-            venue: venue.joined.venue,
-            keyPair: stranger,
-            head: .empty(AuthorID(stranger.publicKey))
-        )
+        var strangerSigner = DeltaSigner(venue: venue.joined.venue, startingLogOf: stranger)
         let forged = try venue.checkIn("MUS-0001", signer: &strangerSigner)
 
         // No credentials at all: straight to replication.
@@ -195,11 +192,7 @@ struct SecurityEndToEndTests {
         let lockBefore = try venue.k1.status()["lockVersion"] as? Int
 
         let stranger = try SigningKeyPair.generate()
-        var strangerSigner = DeltaSigner(
-            venue: venue.joined.venue,
-            keyPair: stranger,
-            head: .empty(AuthorID(stranger.publicKey))
-        )
+        var strangerSigner = DeltaSigner(venue: venue.joined.venue, startingLogOf: stranger)
         try peer.send(.deltas([try venue.checkIn("MUS-0001", signer: &strangerSigner)]))
 
         let (campaign, attendee) = try venue.campaignAndKey("MUS-0002")
@@ -224,11 +217,11 @@ struct SecurityEndToEndTests {
         ]
         for body in organizerKinds {
             // Each at seq 1 of the insider's log: nothing is stored, so no fork either.
-            var signer = DeltaSigner(venue: venue.joined.venue, keyPair: key, head: .empty(AuthorID(key.publicKey)))
+            var signer = DeltaSigner(venue: venue.joined.venue, startingLogOf: key)
             try peer.send(.deltas([signer.sign(body, hlc: HLC(physicalMillis: Venue.nowMillis, logical: 0))]))
         }
         // A genuine check-in by the insider afterwards proves the session was listening all along.
-        var signer = DeltaSigner(venue: venue.joined.venue, keyPair: key, head: .empty(AuthorID(key.publicKey)))
+        var signer = DeltaSigner(venue: venue.joined.venue, startingLogOf: key)
         try peer.send(.deltas([try venue.checkIn("MUS-0002", signer: &signer)]))
         try waitUntil("the insider's genuine check-in reaches k1 and k2", timeout: 20) {
             try [venue.k1, venue.k2].allSatisfy { try $0.status()["checkedIn"] as? Int == 1 }
@@ -313,7 +306,7 @@ struct SecurityEndToEndTests {
         let (key, certificate) = try venue.insider()
         let toK1 = try venue.session(key, certificate)
         let toK2 = try venue.session(key, certificate, port: venue.port2)
-        var versionA = DeltaSigner(venue: venue.joined.venue, keyPair: key, head: .empty(AuthorID(key.publicKey)))
+        var versionA = DeltaSigner(venue: venue.joined.venue, startingLogOf: key)
         var versionB = versionA
         let a = try venue.checkIn("MUS-0003", signer: &versionA)
         let b = try venue.checkIn("MUS-0004", signer: &versionB)
@@ -355,7 +348,7 @@ struct SecurityEndToEndTests {
         ] {
             let (key, certificate) = try venue.insider(name)
             let peer = try venue.session(key, certificate)
-            var signer = DeltaSigner(venue: venue.joined.venue, keyPair: key, head: .empty(AuthorID(key.publicKey)))
+            var signer = DeltaSigner(venue: venue.joined.venue, startingLogOf: key)
             try peer.send(
                 .deltas([try venue.checkIn("MUS-0005", signer: &signer, millis: millis, logical: logical)])
             )
@@ -363,7 +356,7 @@ struct SecurityEndToEndTests {
         // Inside the window but a week ahead: stored with a clock warning.
         let (key, certificate) = try venue.insider("week-ahead")
         let peer = try venue.session(key, certificate)
-        var signer = DeltaSigner(venue: venue.joined.venue, keyPair: key, head: .empty(AuthorID(key.publicKey)))
+        var signer = DeltaSigner(venue: venue.joined.venue, startingLogOf: key)
         try peer.send(.deltas([try venue.checkIn("MUS-0008", signer: &signer, millis: Venue.nowMillis + week)]))
         try waitUntil("both kiosks count the week-ahead check-in and warn", timeout: 20) {
             try [venue.k1, venue.k2].allSatisfy {

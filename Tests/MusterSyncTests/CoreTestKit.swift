@@ -1,6 +1,7 @@
 import MusterCore
 import MusterCrypto
 import MusterStore
+import MusterTestSupport
 
 @testable import MusterSync
 
@@ -13,7 +14,7 @@ enum CoreTestKit {
 
     /// `count` notes signed by `key`, seq 1…count.
     static func log(_ count: Int, key: SigningKeyPair) -> [SignedDelta] {
-        var signer = DeltaSigner(venue: venue, keyPair: key, head: .empty(AuthorID(key.publicKey)))
+        var signer = DeltaSigner(venue: venue, startingLogOf: key)
         return (1...count).map { index in
             do {
                 return try signer.sign(

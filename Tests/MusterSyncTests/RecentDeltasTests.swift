@@ -1,6 +1,7 @@
 import MusterCore
 import MusterCrypto
 import MusterStore
+import MusterTestSupport
 import Testing
 
 @testable import MusterSync
@@ -12,7 +13,7 @@ struct RecentDeltasTests {
         let log = CoreTestKit.log(4, key: key)
         // The same author and seqs, other contents: a fork of every delta.
         let fork = try CoreTestKit.log(4, key: key).enumerated().map { index, _ in
-            var signer = DeltaSigner(venue: CoreTestKit.venue, keyPair: key, head: .empty(AuthorID(key.publicKey)))
+            var signer = DeltaSigner(venue: CoreTestKit.venue, startingLogOf: key)
             return try (0...index).map { step in
                 try signer.sign(
                     .note(NotePayload(campaignID: "c", attendeeKey: "b@example.com", text: "fork\(step)")),

@@ -85,7 +85,6 @@ struct SyncCoreMembershipTests {
             $0.activeView = 2
             $0.passiveView = 2
         }
-        let me = core.configuration.me
         for _ in 0..<3 { _ = core.handle(.peerDiscovered(try Kit.id()), now: t0) }
         #expect(!core.isFullMesh)
         let tick = core.configuration.membershipInterval

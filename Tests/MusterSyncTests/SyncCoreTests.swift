@@ -1,6 +1,7 @@
 import MusterCore
 import MusterCrypto
 import MusterStore
+import MusterTestSupport
 import Testing
 
 @testable import MusterSync
@@ -178,7 +179,7 @@ struct SyncCoreTests {
         let peer = try Kit.id()
         let key = try Kit.key()
         let log = Kit.log(1, key: key)
-        var signer = DeltaSigner(venue: Kit.venue, keyPair: key, head: .empty(AuthorID(key.publicKey)))
+        var signer = DeltaSigner(venue: Kit.venue, startingLogOf: key)
         let fork = try signer.sign(
             .note(NotePayload(campaignID: "c", attendeeKey: "b@example.com", text: "other")),
             hlc: HLC(physicalMillis: 5_000, logical: 0)

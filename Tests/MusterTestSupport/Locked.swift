@@ -11,4 +11,7 @@ public final class Locked<Value>: @unchecked Sendable {
 
     public func get() -> Value { lock.withLock { value } }
     public func set(_ newValue: Value) { lock.withLock { value = newValue } }
+
+    /// Changes the value in place, atomically.
+    public func mutate(_ change: (inout Value) -> Void) { lock.withLock { change(&value) } }
 }

@@ -136,3 +136,10 @@ public func withTestReplica(_ body: (TestVenue, Replica, String) throws -> Void)
         try body(venue, try venue.openReplica(in: dir), dir)
     }
 }
+
+extension DeltaSigner {
+    /// A signer that starts `key`'s log from its beginning.
+    public init(venue: VenueID, startingLogOf key: SigningKeyPair) {
+        self.init(venue: venue, keyPair: key, head: .empty(AuthorID(key.publicKey)))
+    }
+}
