@@ -34,8 +34,7 @@ struct ControlHandlerTests {
     }
 
     @Test func unlockAfterLockRefusesAgain() throws {
-        let f = try HandlerFixture()
-        try f.importAndLock()
+        let f = try HandlerFixture.importedAndLocked()
         #expect(try f.submit([.lock(LockPayload(version: 2, campaignID: nil))]).outcome == .submitted)
         let response = f.request(.checkIn, query: "grace@example.com")
         #expect(response.outcome == .refused)
@@ -105,16 +104,14 @@ struct ControlHandlerTests {
     }
 
     @Test func checkInByTicketCodeIgnoresCaseAndSpace() throws {
-        let f = try HandlerFixture()
-        try f.importAndLock()
+        let f = try HandlerFixture.importedAndLocked()
         let response = f.request(.checkIn, query: " mus-0002\t")
         #expect(response.outcome == .checkedIn)
         #expect(response.attendee?.firstName == "Grace")
     }
 
     @Test func unknownQueryIsNotFoundAndNeverAPrefixMatch() throws {
-        let f = try HandlerFixture()
-        try f.importAndLock()
+        let f = try HandlerFixture.importedAndLocked()
         for query in ["nobody@example.com", "ada", "ada.lovelace@", "MUS-000", "%", "_", "*"] {
             let response = f.request(.checkIn, query: query)
             #expect(response.outcome == .notFound, "\(query)")
@@ -124,8 +121,7 @@ struct ControlHandlerTests {
     }
 
     @Test func notAdmittedAttendeeIsRefused() throws {
-        let f = try HandlerFixture()
-        try f.importAndLock()
+        let f = try HandlerFixture.importedAndLocked()
         let response = f.request(.checkIn, query: "refunded@example.com")
         #expect(response.outcome == .refused)
         #expect(response.message?.contains("staff desk") == true)
@@ -135,8 +131,7 @@ struct ControlHandlerTests {
     }
 
     @Test func missingQueryIsAnError() throws {
-        let f = try HandlerFixture()
-        try f.importAndLock()
+        let f = try HandlerFixture.importedAndLocked()
         for query in [nil, "", "   "] as [String?] {
             var request = ControlRequest(op: .checkIn)
             request.query = query
@@ -147,8 +142,7 @@ struct ControlHandlerTests {
     }
 
     @Test func checkOutThenReEntry() throws {
-        let f = try HandlerFixture()
-        try f.importAndLock()
+        let f = try HandlerFixture.importedAndLocked()
         let early = f.request(.checkOut, query: "grace@example.com")
         #expect(early.outcome == .notCheckedIn, "\(early.message ?? "")")
         #expect(f.request(.checkIn, query: "grace@example.com").outcome == .checkedIn)
@@ -215,8 +209,7 @@ struct ControlHandlerTests {
     }
 
     @Test func registeringAnImportedEmailChecksThatAttendeeIn() throws {
-        let f = try HandlerFixture()
-        try f.importAndLock()
+        let f = try HandlerFixture.importedAndLocked()
         let response = f.register(first: "G.", last: "H.", email: "GRACE@example.com", company: "Navy")
         #expect(response.outcome == .checkedIn)
         #expect(response.ticket == nil)
@@ -314,8 +307,7 @@ struct ControlHandlerTests {
     }
 
     @Test func registeringARefundedEmailIsRefused() throws {
-        let f = try HandlerFixture()
-        try f.importAndLock()
+        let f = try HandlerFixture.importedAndLocked()
         let response = f.register(first: "Rita", last: "Refund", email: "refunded@example.com")
         #expect(response.outcome == .refused)
         #expect(response.message?.contains("staff desk") == true)
@@ -323,8 +315,7 @@ struct ControlHandlerTests {
     }
 
     @Test func registrationValidatesFields() throws {
-        let f = try HandlerFixture()
-        try f.importAndLock()
+        let f = try HandlerFixture.importedAndLocked()
         let noFirst = f.register(first: "  ", last: "X", email: "x@example.com")
         #expect(noFirst.outcome == .error)
         #expect(noFirst.message?.contains("first and last name") == true)
@@ -347,8 +338,7 @@ struct ControlHandlerTests {
     // MARK: - Notes
 
     @Test func noteOnlyAfterCheckIn() throws {
-        let f = try HandlerFixture()
-        try f.importAndLock()
+        let f = try HandlerFixture.importedAndLocked()
         let refused = f.note(key: "grace@example.com", text: "hello")
         #expect(refused.outcome == .refused)
         #expect(f.note(key: "nobody@example.com", text: "hello").outcome == .refused)
@@ -365,8 +355,7 @@ struct ControlHandlerTests {
     }
 
     @Test func longNoteIsTruncated() throws {
-        let f = try HandlerFixture()
-        try f.importAndLock()
+        let f = try HandlerFixture.importedAndLocked()
         #expect(f.request(.checkIn, query: "grace@example.com").outcome == .checkedIn)
         #expect(f.note(key: "grace@example.com", text: String(repeating: "n", count: 5_000)).outcome == .noted)
         let note = try #require(try f.replica.presenceLog(campaignID: f.campaignID).first?.note)
@@ -561,8 +550,7 @@ struct ControlHandlerTests {
     }
 
     @Test func concurrentCheckInsOfOnePersonRecordExactlyOne() throws {
-        let f = try HandlerFixture()
-        try f.importAndLock()
+        let f = try HandlerFixture.importedAndLocked()
         let handler = f.handler
         let outcomes = Mutex<[ControlResponse.Outcome]>([])
         DispatchQueue.concurrentPerform(iterations: 8) { _ in

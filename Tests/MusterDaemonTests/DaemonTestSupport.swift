@@ -96,6 +96,13 @@ final class HandlerFixture {
         submit(try sign(bodies))
     }
 
+    /// A fixture with the campaign imported and the kiosks locked to it (``importAndLock(status:opens:closes:)``).
+    static func importedAndLocked() throws -> HandlerFixture {
+        let fixture = try HandlerFixture()
+        try fixture.importAndLock()
+        return fixture
+    }
+
     /// Creates the campaign with three attendees (one not admitted) and locks the kiosks to it.
     func importAndLock(
         status: String = "Attended",

@@ -24,15 +24,7 @@ struct SecurityEndToEndTests {
         let organizer: SigningKeyPair
 
         init() throws {
-            port = try freeLoopbackPort()
-            port2 = try freeLoopbackPort()
-            k1 = try KioskHarness(name: "k1", listen: "127.0.0.1:\(port)")
-            k2 = try KioskHarness(
-                name: "k2",
-                venueOf: k1,
-                listen: "127.0.0.1:\(port2)",
-                staticPeers: ["127.0.0.1:\(port)"]
-            )
+            (k1, k2, (port, port2)) = try KioskHarness.dialingPair()
             try k1.start()
             try k2.start()
             joined = try JoinedVenue(path: k1.kioskVenuePath)
