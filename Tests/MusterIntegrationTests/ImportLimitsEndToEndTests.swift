@@ -1,4 +1,5 @@
 import Foundation
+import MusterTestSupport
 import Testing
 
 /// Hostile attendee files against the real `muster import` and a real daemon: each one ends in a clear error or a
@@ -19,14 +20,11 @@ struct ImportLimitsEndToEndTests {
         let started = Date()
         let result = try LimitedImport.run(kiosk, file: file, campaign: "Huge", dataLimit: Self.memoryBudget)
         let seconds = Date().timeIntervalSince(started)
-        #expect(!result.signaled, "muster died of signal \(result.status) (out of memory?): \(result.stderr)")
-        #expect(result.status == 1, "\(result.stderr)")
-        #expect(
-            result.stderr.contains("line 250002: more than 250,000 attendee rows (row 250,001 starts on this line)"),
-            "\(result.stderr)"
+        result.expectRefused(
+            saying: "line 250002: more than 250,000 attendee rows (row 250,001 starts on this line)",
+            "split the file into several imports",
+            "nothing was imported"
         )
-        #expect(result.stderr.contains("split the file into several imports"))
-        #expect(result.stderr.contains("nothing was imported"))
         #expect(try kiosk.status()["attendees"] as? Int == 0)
         #expect(try kiosk.muster(["campaigns"]).stdout.contains("No campaigns"))
         #expect(seconds < 60, "refusing a million rows took \(seconds) s")
@@ -44,13 +42,10 @@ struct ImportLimitsEndToEndTests {
         try bytes.write(to: URL(fileURLWithPath: path))
         // The file (10 MB) plus the process's own needs (under 16 MiB): the field is never copied.
         let result = try LimitedImport.run(kiosk, file: path, campaign: "Field", dataLimit: 64 * 1024 * 1024)
-        #expect(!result.signaled, "muster died of signal \(result.status): \(result.stderr)")
-        #expect(result.status == 1, "\(result.stderr)")
-        #expect(
-            result.stderr.contains("line 3: a field longer than 65,536 bytes starts on this line"),
-            "\(result.stderr)"
+        result.expectRefused(
+            saying: "line 3: a field longer than 65,536 bytes starts on this line",
+            "nothing was imported"
         )
-        #expect(result.stderr.contains("nothing was imported"))
         #expect(try kiosk.status()["attendees"] as? Int == 0)
         try kiosk.stop()
     }
@@ -67,14 +62,10 @@ struct ImportLimitsEndToEndTests {
         try handle.close()
         // Far too little memory to hold the file: passing proves it was never read.
         let result = try LimitedImport.run(kiosk, file: path, campaign: "Huge", dataLimit: 32 * 1024 * 1024)
-        #expect(!result.signaled, "muster died of signal \(result.status): \(result.stderr)")
-        #expect(result.status == 1, "\(result.stderr)")
-        #expect(
-            result.stderr.contains(
+        result.expectRefused(
+            saying:
                 "the file is 80 MiB (83,886,080 bytes); the largest attendee list muster imports is 64 MiB (67,108,864 bytes); "
-                    + "split it into several files and import each one; nothing was imported"
-            ),
-            "\(result.stderr)"
+                + "split it into several files and import each one; nothing was imported"
         )
         #expect(try kiosk.status()["attendees"] as? Int == 0)
         try kiosk.stop()
@@ -102,12 +93,12 @@ struct ImportLimitsEndToEndTests {
         "600 rows with a field short in characters and long in bytes: refused whole with its line; nothing imported",
         arguments: [
             // 1,000 flag emoji in both names on line 550 (8,000 bytes each): once SIGILL after 499 rows.
-            (550, "first_name", String(repeating: "\u{1F1EB}\u{1F1F7}", count: 1_000)),
+            (550, "first_name", HostileAttendeeFile.flagNames(rows: 600, line: 550)),
             // 1,000 letters of 8 bytes each in the company on line 321: once stopped with no line after 499 rows.
-            (321, "company", String(repeating: "\u{E9}\u{301}\u{301}\u{301}", count: 1_000)),
+            (321, "company", HostileAttendeeFile.longField(rows: 600, line: 321)),
         ]
     )
-    func hostileRowIsRefusedWhole(line: Int, column: String, value: String) throws {
+    func hostileRowIsRefusedWhole(line: Int, column: String, text: String) throws {
         let kiosk = try KioskHarness()
         try kiosk.start()
         let honest = kiosk.directory.appendingPathComponent("honest.csv").path
@@ -117,29 +108,14 @@ struct ImportLimitsEndToEndTests {
         #expect(first.status == 0, "\(first.stderr)")
         #expect(try kiosk.status()["attendees"] as? Int == 2)
 
-        var text = "email,first_name,last_name,company,ticket\n"
-        for row in 0..<600 {
-            var fields = ["p\(row)@example.com", "First\(row)", "Last\(row)", "Company \(row)", "T-\(row)"]
-            if row + 2 == line {
-                if column == "first_name" {
-                    fields[1] = value
-                    fields[2] = value
-                } else {
-                    fields[3] = value
-                }
-            }
-            text += fields.joined(separator: ",") + "\n"
-        }
+        // The very bytes the parser and client tests refuse (issue 13).
         let path = kiosk.directory.appendingPathComponent("hostile.csv").path
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         let result = try LimitedImport.run(kiosk, file: path, campaign: "Live", dataLimit: Self.memoryBudget)
-        #expect(!result.signaled, "muster died of signal \(result.status): \(result.stderr)")
-        #expect(result.status == 1, "\(result.stderr)")
-        #expect(
-            result.stderr.contains("line \(line): the value in column \"\(column)\" is 8,000 bytes of UTF-8"),
-            "\(result.stderr)"
+        result.expectRefused(
+            saying: "line \(line): the value in column \"\(column)\" is 8,000 bytes of UTF-8",
+            "nothing was imported"
         )
-        #expect(result.stderr.contains("nothing was imported"))
         #expect(try kiosk.status()["attendees"] as? Int == 2, "none of the 599 good rows was applied")
         try kiosk.stop()
     }
@@ -163,6 +139,20 @@ struct ImportLimitsEndToEndTests {
         }
         try handle.write(contentsOf: Data(chunk.utf8))
         return path
+    }
+}
+
+extension LimitedImport.Outcome {
+    /// Expects a refusal: muster ran to its end (no signal, as out of memory would be), exited 1, and
+    /// said each of `sentences`.
+    func expectRefused(saying sentences: String..., sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(
+            !signaled,
+            "muster died of signal \(status) (out of memory?): \(stderr)",
+            sourceLocation: sourceLocation
+        )
+        #expect(status == 1, "\(stderr)", sourceLocation: sourceLocation)
+        for sentence in sentences { #expect(stderr.contains(sentence), "\(stderr)", sourceLocation: sourceLocation) }
     }
 }
 

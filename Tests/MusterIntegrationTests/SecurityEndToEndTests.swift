@@ -257,9 +257,7 @@ struct SecurityEndToEndTests {
         #expect(try venue.digests() == before)
 
         // Another venue: its own kiosk, its own organizer.
-        let otherPort = try freeLoopbackPort()
-        let other = try KioskHarness(name: "elsewhere", listen: "127.0.0.1:\(otherPort)")
-        try other.start()
+        let (other, otherPort) = try KioskHarness.startedOnLoopback(name: "elsewhere")
         let otherVenue = try JoinedVenue(path: other.kioskVenuePath)
         let otherOrganizer = try KeyFile.read(from: other.organizerKey, passphrase: { nil })
         let otherBefore = try other.status()["digest"] as? String

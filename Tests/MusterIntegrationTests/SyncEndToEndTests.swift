@@ -153,9 +153,7 @@ struct SyncEndToEndTests {
 
     @Test("garbage and a wrong network key get nothing; the daemon keeps serving")
     func hostileConnections() throws {
-        let port = try freeLoopbackPort()
-        let kiosk = try KioskHarness(name: "k1", listen: "127.0.0.1:\(port)")
-        try kiosk.start()
+        let (kiosk, port) = try KioskHarness.startedOnLoopback(name: "k1")
         let before = try Self.digest(kiosk)
         for payload: [UInt8] in [
             Array("GET / HTTP/1.0\r\n\r\n".utf8), [0xff, 0xff, 0xff, 0xff] + [UInt8](repeating: 7, count: 64),
@@ -220,9 +218,7 @@ struct SyncEndToEndTests {
 
     @Test("a fourth kiosk started late catches up 10,000 deltas and reaches the same digest")
     func lateKioskCatchesUp() throws {
-        let p1 = try freeLoopbackPort()
-        let k1 = try KioskHarness(name: "k1", listen: "127.0.0.1:\(p1)")
-        try k1.start()
+        let (k1, p1) = try KioskHarness.startedOnLoopback(name: "k1")
         let rows = (1...9_998).map { "late\($0)@example.com,F\($0),L\($0),Co,L-\($0)" }.joined(separator: "\n")
         let file = try k1.write("big.csv", "email,first_name,last_name,company,ticket\n" + rows + "\n")
         #expect(try k1.muster(["import", file, "--campaign", "Big", "--organizer-key", k1.organizerKey]).status == 0)
