@@ -94,21 +94,14 @@ struct ImportAtomicityLiveTests {
             )
         }
 
+        /// The attendees `p<index>@example.com` of `range`, signed on from the last batch.
         mutating func attendees(_ range: Range<Int>) throws -> [WireDelta] {
-            var wire: [WireDelta] = []
-            for index in range {
-                millis += 1
-                let body = Bodies.attendee(
-                    "c1",
-                    email: "p\(index)@example.com",
-                    first: "P",
-                    last: "\(index)",
-                    status: nil
-                )
-                let signed = try signer.sign(body, hlc: HLC(physicalMillis: millis, logical: 0))
-                wire.append(WireDelta(signed))
+            let bodies = range.map {
+                Bodies.attendee("c1", email: "p\($0)@example.com", first: "P", last: "\($0)", status: nil)
             }
-            return wire
+            let signed = try signer.sign(bodies, fromMillis: millis + 1)
+            millis += UInt64(range.count)
+            return signed.map(WireDelta.init)
         }
 
         /// The attendees of two ranges, signed one after the other on a fresh staging of `daemon`.

@@ -14,8 +14,7 @@ struct ImportLimitsEndToEndTests {
 
     @Test("a million rows: refused at row 250,001 within the memory budget; nothing imported")
     func millionRows() throws {
-        let kiosk = try KioskHarness()
-        try kiosk.start()
+        let kiosk = try KioskHarness.started()
         let file = try Self.writeRows(1_000_000, in: kiosk, name: "million.csv")
         let started = Date()
         let result = try LimitedImport.run(kiosk, file: file, campaign: "Huge", dataLimit: Self.memoryBudget)
@@ -33,8 +32,7 @@ struct ImportLimitsEndToEndTests {
 
     @Test("one 10 MB field: refused at the line where it starts within the memory budget; nothing imported")
     func tenMegabyteField() throws {
-        let kiosk = try KioskHarness()
-        try kiosk.start()
+        let kiosk = try KioskHarness.started()
         let path = kiosk.directory.appendingPathComponent("field.csv").path
         var bytes = Data("email,first_name,notes\nada@example.com,Ada,fine\nbob@example.com,Bob,\"".utf8)
         bytes.append(Data(repeating: UInt8(ascii: "x"), count: 10_000_000))
@@ -52,8 +50,7 @@ struct ImportLimitsEndToEndTests {
 
     @Test("a file over 64 MiB is refused from its size, before it is read")
     func oversizedFile() throws {
-        let kiosk = try KioskHarness()
-        try kiosk.start()
+        let kiosk = try KioskHarness.started()
         // Sparse: 80 MiB on paper, no disk space or write time.
         let path = kiosk.directory.appendingPathComponent("huge.csv").path
         #expect(FileManager.default.createFile(atPath: path, contents: Data("email\n".utf8)))
@@ -73,8 +70,7 @@ struct ImportLimitsEndToEndTests {
 
     @Test("a valid file near the field limit still imports, within the same memory budget")
     func validFileImports() throws {
-        let kiosk = try KioskHarness()
-        try kiosk.start()
+        let kiosk = try KioskHarness.started()
         // 20,000 rows, one of them carrying a 65,536-byte value (exactly the parser's field limit) in a column the
         // import does not read.
         let file = try Self.writeRows(20_000, in: kiosk, name: "valid.csv", notesOnRow: 10_000)
@@ -99,8 +95,7 @@ struct ImportLimitsEndToEndTests {
         ]
     )
     func hostileRowIsRefusedWhole(line: Int, column: String, text: String) throws {
-        let kiosk = try KioskHarness()
-        try kiosk.start()
+        let kiosk = try KioskHarness.started()
         let honest = kiosk.directory.appendingPathComponent("honest.csv").path
         try "email,first_name\nada@example.com,Ada\ngrace@example.com,Grace\n"
             .write(toFile: honest, atomically: true, encoding: .utf8)

@@ -8,6 +8,13 @@ extension KioskHarness {
         try (config + text).write(toFile: configPath, atomically: true, encoding: .utf8)
     }
 
+    /// A started kiosk of a new venue, with the harness's defaults.
+    static func started() throws -> KioskHarness {
+        let kiosk = try KioskHarness()
+        try kiosk.start()
+        return kiosk
+    }
+
     /// A started kiosk of a new venue listening on a free loopback port: the kiosk and its port.
     static func startedOnLoopback(name: String) throws -> (KioskHarness, Int) {
         let port = try freeLoopbackPort()

@@ -387,8 +387,7 @@ struct SecurityEndToEndTests {
 
     @Test("9. escape sequences, OSC 52, CR, C1 controls and bidi overrides never reach the kiosk screen")
     func hostileNames() throws {
-        let kiosk = try KioskHarness()
-        try kiosk.start()
+        let kiosk = try KioskHarness.started()
         let csv = kiosk.directory.appendingPathComponent("hostile.csv").path
         let names = [
             "\u{1B}[2J\u{1B}[HClear", "\u{1B}]52;c;ZXZpbA==\u{07}Clip", "Carriage\rReturn",
@@ -428,8 +427,7 @@ struct SecurityEndToEndTests {
 
     @Test("10. export cells starting with =, +, - or @ are neutralized")
     func formulaInjection() throws {
-        let kiosk = try KioskHarness()
-        try kiosk.start()
+        let kiosk = try KioskHarness.started()
         let csv = kiosk.directory.appendingPathComponent("list.csv").path
         try "email,first_name,last_name,company\nann@example.com,Ann,Smith,Acme\n".write(
             toFile: csv,

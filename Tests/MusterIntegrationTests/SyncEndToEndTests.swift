@@ -14,6 +14,15 @@ struct SyncEndToEndTests {
         let k3: KioskHarness
         var all: [KioskHarness] { [k1, k2, k3] }
 
+        /// The three kiosks started, the list imported and locked on k1, and every kiosk holding it.
+        static func startedAndLocked() throws -> Lab {
+            let lab = try Lab()
+            for kiosk in lab.all { try kiosk.start() }
+            try lab.importAndLock()
+            try SyncEndToEndTests.waitForEqualDigests(lab.all)
+            return lab
+        }
+
         /// The organizer imports 40 attendees into "Expo" and locks it, on k1.
         func importAndLock() throws {
             let file = try k1.write(
@@ -123,10 +132,7 @@ struct SyncEndToEndTests {
 
     @Test("cut off, both sides check in, the same attendee twice; after heal all agree on the first")
     func partitionAndHeal() throws {
-        let lab = try Lab()
-        for kiosk in lab.all { try kiosk.start() }
-        try lab.importAndLock()
-        try Self.waitForEqualDigests(lab.all)
+        let lab = try Lab.startedAndLocked()
 
         // k1 (the only link between k2 and k3) goes away: k2 and k3 are cut off from each other.
         try lab.k1.stop()
@@ -184,10 +190,7 @@ struct SyncEndToEndTests {
 
     @Test("k2 killed with SIGKILL during a burst: every acknowledged check-in reaches all three")
     func killDuringBurst() throws {
-        let lab = try Lab()
-        for kiosk in lab.all { try kiosk.start() }
-        try lab.importAndLock()
-        try Self.waitForEqualDigests(lab.all)
+        let lab = try Lab.startedAndLocked()
 
         let acknowledged = Acknowledged()
         let k2 = lab.k2.runner

@@ -17,12 +17,10 @@ import Testing
             var random = SimRandom(seed: 42)
             let venue = try SimVenue(kiosks: 2, random: &random)
             var signer = DeltaSigner(venue: venue.policy.venue, startingLogOf: venue.kioskKeys[0])
-            written = try (0..<3).map { index in
-                try signer.sign(
-                    SimVenue.checkInBody(index: index, kiosk: 0),
-                    hlc: HLC(physicalMillis: SimVenue.startMillis + UInt64(index), logical: 0)
-                )
-            }
+            written = try signer.sign(
+                (0..<3).map { SimVenue.checkInBody(index: $0, kiosk: 0) },
+                fromMillis: SimVenue.startMillis
+            )
             var other = DeltaSigner(venue: venue.policy.venue, startingLogOf: venue.kioskKeys[1])
             forged = try other.sign(
                 SimVenue.checkInBody(index: 99, kiosk: 1),

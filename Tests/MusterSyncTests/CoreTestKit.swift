@@ -12,19 +12,17 @@ enum CoreTestKit {
     static func key() throws -> SigningKeyPair { try SigningKeyPair.generate() }
     static func id() throws -> AuthorID { AuthorID(try key().publicKey) }
 
-    /// `count` notes signed by `key`, seq 1…count.
+    /// `count` notes signed by `key`, seq 1…count, stamped 1 001, 1 002, … ms.
     static func log(_ count: Int, key: SigningKeyPair) -> [SignedDelta] {
         var signer = DeltaSigner(venue: venue, startingLogOf: key)
-        return (1...count).map { index in
-            do {
-                return try signer.sign(
-                    .note(NotePayload(campaignID: "c", attendeeKey: "a@example.com", text: "n\(index)")),
-                    hlc: HLC(physicalMillis: 1_000 + UInt64(index), logical: 0)
-                )
-            } catch {
-                // A short note always fits; a failure here is a broken test kit.
-                preconditionFailure("test note cannot be signed: \(error)")
-            }
+        let notes = (1...count).map {
+            DeltaBody.note(NotePayload(campaignID: "c", attendeeKey: "a@example.com", text: "n\($0)"))
+        }
+        do {
+            return try signer.sign(notes, fromMillis: 1_001)
+        } catch {
+            // A short note always fits; a failure here is a broken test kit.
+            preconditionFailure("test note cannot be signed: \(error)")
         }
     }
 

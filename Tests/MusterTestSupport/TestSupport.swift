@@ -3,7 +3,21 @@ public import Logging
 public import ServiceLifecycle
 public import ServiceLifecycleTestKit
 
-/// Helpers shared by every test target.
+/// The one test kit: what every test target shares, so that no target grows its own copy.
+///
+/// ## Topics
+///
+/// - Files: ``TemporaryDirectory`` (and ``withTemporaryDirectory(_:)``), ``FilePermissions``.
+/// - Builders: ``TestVenue`` (keys, signers, replicas, certificates), ``Bodies`` (attendees,
+///   check-ins, walk-ins), `DeltaSigner(venue:startingLogOf:)` and `sign(_:fromMillis:)`,
+///   `AttendeeSummary.sample(...)`, `WireDelta(_:)`, ``Adjustable`` (`ScreenOptions().with(...)`),
+///   ``HostileAttendeeFile``.
+/// - Time: ``TestTime`` (the test day) and the re-exported `ManualClock`.
+/// - Sockets and processes: ``RawSocket``, ``UnixSocketAddress``, ``ToolRun``, ``PrivateCups``,
+///   ``VirtualPrinter``, ``LoopbackPrinter``.
+/// - Concurrency: ``blocking(_:)``, ``finishes(_:within:)``, ``withGracefulShutdown(running:_:)``
+///   (service-lifecycle's `testGracefulShutdown`), ``Locked``.
+/// - Failures: ``TestFailure``, ``thrownError(_:)``.
 public enum TestSupport {
     /// A logger that drops everything, for code under test that wants one.
     public static let quietLogger = Logger(label: "muster-tests", factory: { _ in SwiftLogNoOpLogHandler() })

@@ -138,6 +138,15 @@ public func withTestReplica(_ body: (TestVenue, Replica, String) throws -> Void)
 }
 
 extension DeltaSigner {
+    /// Signs `bodies` in order, the first stamped `millis` and each next one a millisecond later.
+    public mutating func sign(_ bodies: [DeltaBody], fromMillis millis: UInt64) throws -> [SignedDelta] {
+        var signed: [SignedDelta] = []
+        for (index, body) in bodies.enumerated() {
+            signed.append(try sign(body, hlc: HLC(physicalMillis: millis + UInt64(index), logical: 0)))
+        }
+        return signed
+    }
+
     /// A signer that starts `key`'s log from its beginning.
     public init(venue: VenueID, startingLogOf key: SigningKeyPair) {
         self.init(venue: venue, keyPair: key, head: .empty(AuthorID(key.publicKey)))
