@@ -190,41 +190,53 @@ let package = Package(
             path: "Sources/muster-sim",
             swiftSettings: strict
         ),
+        // The one test kit: temporary directories, permission checks, venue, attendee and delta builders,
+        // the raw socket, the manual clock, graceful shutdown, process runners. Every test target uses it.
         .target(
             name: "MusterTestSupport",
-            dependencies: ["MusterProcess", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "MusterCore", "MusterCrypto", "MusterStore", "MusterControl", "MusterTime", "MusterProcess",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "ServiceLifecycleTestKit", package: "swift-service-lifecycle"),
+            ],
             path: "Tests/MusterTestSupport"
         ),
-        .testTarget(name: "MusterTimeTests", dependencies: ["MusterTime"]),
-        .testTarget(name: "MusterCoreTests", dependencies: ["MusterCore"]),
+        .testTarget(name: "MusterTimeTests", dependencies: ["MusterTime", "MusterTestSupport"]),
+        .testTarget(name: "MusterCoreTests", dependencies: ["MusterCore", "MusterTestSupport"]),
         .testTarget(name: "MusterQRTests", dependencies: ["MusterQR", "MusterTestSupport"]),
         .testTarget(
             name: "MusterBadgeTests",
             dependencies: ["MusterBadge", "MusterQR", "MusterTime", "MusterTestSupport"]
         ),
-        .testTarget(name: "MusterCryptoTests", dependencies: ["MusterCrypto"]),
+        .testTarget(name: "MusterCryptoTests", dependencies: ["MusterCrypto", "MusterTestSupport"]),
         .testTarget(
             name: "MusterAttendeeListTests",
             dependencies: ["MusterAttendeeList", "MusterCore", "MusterTestSupport"]
         ),
         .testTarget(
             name: "MusterStoreTests",
-            dependencies: ["MusterStore", "MusterCore", "MusterCrypto", "MusterTime"]
+            dependencies: ["MusterStore", "MusterCore", "MusterCrypto", "MusterTime", "MusterTestSupport"]
         ),
         .testTarget(
             name: "MusterControlTests",
             dependencies: ["MusterControl", "MusterStore", "MusterCore", "MusterCrypto", "MusterTestSupport"]
         ),
-        .testTarget(name: "MusterDiscoveryTests", dependencies: ["MusterDiscovery"]),
+        .testTarget(name: "MusterDiscoveryTests", dependencies: ["MusterDiscovery", "MusterTestSupport"]),
         .testTarget(
             name: "MusterSyncTests",
-            dependencies: ["MusterSync", "MusterStore", "MusterCore", "MusterCrypto"]
+            dependencies: [
+                "MusterSync", "MusterStore", "MusterCore", "MusterCrypto", "MusterTestSupport",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOTestUtils", package: "swift-nio"),
+            ]
         ),
         .testTarget(
             name: "MusterDaemonTests",
             dependencies: [
                 "MusterDaemon", "MusterControl", "MusterStore", "MusterCore", "MusterCrypto", "MusterTime",
                 "MusterTestSupport", "MusterBadge", "MusterBadgePrinting",
+                .product(name: "NIOTestUtils", package: "swift-nio"),
             ]
         ),
         .testTarget(
@@ -235,7 +247,10 @@ let package = Package(
                 "MusterTestSupport",
             ]
         ),
-        .testTarget(name: "MusterSimTests", dependencies: ["MusterSim", "MusterStore", "MusterCore", "MusterSync"]),
+        .testTarget(
+            name: "MusterSimTests",
+            dependencies: ["MusterSim", "MusterStore", "MusterCore", "MusterSync", "MusterTestSupport"]
+        ),
         .testTarget(
             name: "MusterIntegrationTests",
             dependencies: [

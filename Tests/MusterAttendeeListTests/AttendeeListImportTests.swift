@@ -9,12 +9,7 @@ private func importAttendeeList(_ text: String) throws(AttendeeListError) -> Att
 }
 
 private func importError(_ bytes: Data) -> AttendeeListError? {
-    do {
-        _ = try AttendeeListImport.parse(bytes)
-        return nil
-    } catch {
-        return error
-    }
+    thrownError { () throws(AttendeeListError) in try AttendeeListImport.parse(bytes) }
 }
 
 private func importError(_ text: String) -> AttendeeListError? {

@@ -1,19 +1,24 @@
 import Foundation
+import MusterTestSupport
 import Testing
 
 @testable import MusterAttendeeList
+
+/// Expects the records of `table`, each as its first line and its fields.
+private func expectRecords(
+    _ table: CSVTable,
+    _ expected: [(Int, [String])],
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
+    #expect(table.records == expected.map { CSVRecord(line: $0.0, fields: $0.1) }, sourceLocation: sourceLocation)
+}
 
 private func parse(_ text: String) throws(CSVError) -> CSVTable {
     try CSVReader.parse(Data(text.utf8))
 }
 
 private func parseError(_ bytes: Data) -> CSVError? {
-    do {
-        _ = try CSVReader.parse(bytes)
-        return nil
-    } catch {
-        return error
-    }
+    thrownError { () throws(CSVError) in try CSVReader.parse(bytes) }
 }
 
 private func parseError(_ text: String) -> CSVError? {
@@ -28,12 +33,7 @@ struct CSVReaderTests {
         let table = try parse("email,name\na@x.io,Ann\nb@x.io,Bob\n")
         #expect(table.header == ["email", "name"])
         #expect(table.headerLine == 1)
-        #expect(
-            table.records == [
-                CSVRecord(line: 2, fields: ["a@x.io", "Ann"]),
-                CSVRecord(line: 3, fields: ["b@x.io", "Bob"]),
-            ]
-        )
+        expectRecords(table, [(2, ["a@x.io", "Ann"]), (3, ["b@x.io", "Bob"])])
     }
 
     @Test func lastRecordWithoutTrailingNewline() throws {
@@ -57,12 +57,7 @@ struct CSVReaderTests {
 
     @Test func acceptsCRLFLineEnds() throws {
         let table = try parse("email,name\r\na@x.io,Ann\r\nb@x.io,Bob\r\n")
-        #expect(
-            table.records == [
-                CSVRecord(line: 2, fields: ["a@x.io", "Ann"]),
-                CSVRecord(line: 3, fields: ["b@x.io", "Bob"]),
-            ]
-        )
+        expectRecords(table, [(2, ["a@x.io", "Ann"]), (3, ["b@x.io", "Bob"])])
     }
 
     @Test func acceptsLoneCRLineEnds() throws {
@@ -79,10 +74,11 @@ struct CSVReaderTests {
             "",x,""""
             """#
         )
-        #expect(
-            table.records == [
-                CSVRecord(line: 2, fields: ["Lovelace, Ada", "Analytical Engines, Ltd", #"She said "hello""#]),
-                CSVRecord(line: 3, fields: ["", "x", "\""]),
+        expectRecords(
+            table,
+            [
+                (2, ["Lovelace, Ada", "Analytical Engines, Ltd", #"She said "hello""#]),
+                (3, ["", "x", "\""]),
             ]
         )
     }
@@ -90,23 +86,19 @@ struct CSVReaderTests {
     @Test func embeddedNewlinesAdvanceTheNextRecordsLine() throws {
         let text = "name,address\n\"Ann\",\"1 Main St\nSpringfield\n\"\nBob,\"2 Elm St\"\nCy,3 Oak St\n"
         let table = try parse(text)
-        #expect(
-            table.records == [
-                CSVRecord(line: 2, fields: ["Ann", "1 Main St\nSpringfield\n"]),
-                CSVRecord(line: 5, fields: ["Bob", "2 Elm St"]),
-                CSVRecord(line: 6, fields: ["Cy", "3 Oak St"]),
+        expectRecords(
+            table,
+            [
+                (2, ["Ann", "1 Main St\nSpringfield\n"]),
+                (5, ["Bob", "2 Elm St"]),
+                (6, ["Cy", "3 Oak St"]),
             ]
         )
     }
 
     @Test func embeddedCRLFIsKeptAndCountedOnce() throws {
         let table = try parse("a,b\r\n\"x\r\ny\",z\r\nnext,row\r\n")
-        #expect(
-            table.records == [
-                CSVRecord(line: 2, fields: ["x\r\ny", "z"]),
-                CSVRecord(line: 4, fields: ["next", "row"]),
-            ]
-        )
+        expectRecords(table, [(2, ["x\r\ny", "z"]), (4, ["next", "row"])])
     }
 
     @Test func blankLinesAreSkippedButCounted() throws {

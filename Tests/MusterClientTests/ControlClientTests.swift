@@ -2,47 +2,47 @@ import Foundation
 import MusterControl
 import MusterDaemon
 import MusterStore
+import MusterTestSupport
 import Testing
 
 @testable import MusterClient
 
 /// A scripted stand-in for musterd: a listening Unix socket served by a plain thread.
 private final class FakeDaemon: @unchecked Sendable {
+    let directory: TemporaryDirectory
     let path: String
     let listener: Int32
 
-    init(path: String) throws {
-        self.path = path
+    /// Listens on a socket in a fresh directory, removed with the fake.
+    init() throws {
+        directory = try TemporaryDirectory("muster-cc")
+        path = directory.file("c.sock")
         listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         guard listener >= 0 else { throw TestFailure("socket() failed") }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: bytes) }
-        let rc = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
-        guard rc == 0, listen(listener, 8) == 0 else {
+        guard UnixSocketAddress.with(path: path, { [listener] in bind(listener, $0, $1) }) == 0,
+            listen(listener, 8) == 0
+        else {
+            let reason = UnixSocketAddress.lastError
             close(listener)
-            throw TestFailure("bind/listen failed: \(String(cString: strerror(errno)))")
+            directory.remove()
+            throw TestFailure("bind/listen failed: \(reason)")
         }
     }
 
     deinit {
         shutdown(listener, Int32(SHUT_RDWR))  // wakes a thread still blocked in accept()
         close(listener)
+        directory.remove()
     }
 
     /// Accepts one connection and runs `script` on it in a new thread.
-    func serveOne(_ script: @escaping @Sendable (Connection) -> Void) {
+    func serveOne(_ script: @escaping @Sendable (RawSocket) -> Void) {
         serve([script])
     }
 
     /// Accepts connections in order on one thread; the n-th runs `scripts[n]` (the last one
     /// repeats), each on its own thread.
-    func serve(_ scripts: [@Sendable (Connection) -> Void]) {
+    func serve(_ scripts: [@Sendable (RawSocket) -> Void]) {
         Thread.detachNewThread { [listener] in
             var index = 0
             while true {
@@ -51,46 +51,26 @@ private final class FakeDaemon: @unchecked Sendable {
                 let script = scripts[min(index, scripts.count - 1)]
                 index += 1
                 Thread.detachNewThread {
-                    script(Connection(fd: fd))
-                    close(fd)
+                    let connection = RawSocket(accepted: fd)
+                    script(connection)
+                    connection.close()
                 }
             }
         }
     }
+}
 
-    final class Connection: @unchecked Sendable {
-        let fd: Int32
-        private var pending: [UInt8] = []
+extension RawSocket {
+    /// The next line, or nil once the client has gone (or stays silent past the timeout).
+    func nextLine() -> String? {
+        guard case .line(let line) = readLine() else { return nil }
+        return line
+    }
 
-        init(fd: Int32) {
-            self.fd = fd
-            var timeout = timeval(tv_sec: 10, tv_usec: 0)
-            setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        }
-
-        func readLine() -> String? {
-            var chunk = [UInt8](repeating: 0, count: 4096)
-            while true {
-                if let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
-                    let line = String(decoding: pending[..<newline], as: UTF8.self)
-                    pending.removeSubrange(...newline)
-                    return line
-                }
-                let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-                guard count > 0 else { return nil }
-                pending.append(contentsOf: chunk[..<count])
-            }
-        }
-
-        func reply(_ response: ControlResponse) {
-            var data = try! JSONEncoder().encode(response)
-            data.append(UInt8(ascii: "\n"))
-            _ = data.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-        }
-
-        func replyRaw(_ text: String) {
-            _ = Array(text.utf8).withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-        }
+    func reply(_ response: ControlResponse) {
+        var data = try! JSONEncoder().encode(response)
+        data.append(UInt8(ascii: "\n"))
+        send(Array(data))
     }
 }
 
@@ -103,20 +83,18 @@ private func pong(_ name: String) -> ControlResponse {
 @Suite("ControlClient")
 struct ControlClientTests {
     @Test func sendsOneJSONLineAndReadsOneBack() async throws {
-        let dir = try TemporaryDirectory("muster-cc")
-        defer { dir.remove() }
-        let fake = try FakeDaemon(path: dir.file("c.sock"))
+        let fake = try FakeDaemon()
         let seen = Locked<[String]>([])
         fake.serveOne { connection in
-            while let line = connection.readLine() {
+            while let line = connection.nextLine() {
                 seen.set(seen.get() + [line])
                 // Answer in two pieces to make the client reassemble the line.
-                connection.replyRaw("{\"outcome\":\"po")
-                connection.replyRaw("ng\",\"kioskName\":\"Fake\"}\n")
+                connection.send("{\"outcome\":\"po")
+                connection.send("ng\",\"kioskName\":\"Fake\"}\n")
             }
         }
         let path = fake.path
-        let responses = try await ClientTestSupport.blocking {
+        let responses = try await TestSupport.blocking {
             let client = ControlClient(path: path)
             var request = ControlRequest(op: .checkIn)
             request.query = "ada@example.com"
@@ -131,63 +109,30 @@ struct ControlClientTests {
     }
 
     @Test func malformedResponseIsAProtocolError() async throws {
-        let dir = try TemporaryDirectory("muster-cc")
-        defer { dir.remove() }
-        let fake = try FakeDaemon(path: dir.file("c.sock"))
+        let fake = try FakeDaemon()
         fake.serveOne { connection in
-            _ = connection.readLine()
-            connection.replyRaw("<html>\n")
+            _ = connection.nextLine()
+            connection.send("<html>\n")
         }
-        let path = fake.path
-        let code = try await ClientTestSupport.blocking { () -> ClientError.Code? in
-            do {
-                _ = try ControlClient(path: path).send(ControlRequest(op: .ping))
-                return nil
-            } catch let error as ControlClientError {
-                return ClientError(error).code
-            }
-        }
-        #expect(code == .protocolError)
+        #expect(try await ClientError.ofPing(to: fake.path)?.code == .protocolError)
     }
 
     @Test func connectionClosedBeforeAnswerIsUnknownOutcome() async throws {
-        let dir = try TemporaryDirectory("muster-cc")
-        defer { dir.remove() }
-        let fake = try FakeDaemon(path: dir.file("c.sock"))
-        fake.serveOne { connection in _ = connection.readLine() }
-        let path = fake.path
-        let error = try await ClientTestSupport.blocking { () -> ClientError? in
-            do {
-                _ = try ControlClient(path: path).send(ControlRequest(op: .ping))
-                return nil
-            } catch let error as ControlClientError {
-                return ClientError(error)
-            }
-        }
+        let fake = try FakeDaemon()
+        fake.serveOne { connection in _ = connection.nextLine() }
+        let error = try await ClientError.ofPing(to: fake.path)
         #expect(error?.code == .daemonUnavailable)
         #expect(error?.message.contains("outcome is unknown") == true)
         #expect(error?.exitCode == 5)
     }
 
     @Test func timeoutIsReportedAsUnknown() async throws {
-        let dir = try TemporaryDirectory("muster-cc")
-        defer { dir.remove() }
-        let fake = try FakeDaemon(path: dir.file("c.sock"))
+        let fake = try FakeDaemon()
         fake.serveOne { connection in
-            _ = connection.readLine()
-            _ = connection.readLine()  // returns when the client goes away
+            _ = connection.nextLine()
+            _ = connection.nextLine()  // returns when the client goes away
         }
-        let path = fake.path
-        let error = try await ClientTestSupport.blocking { () -> ClientError? in
-            let client = ControlClient(path: path)
-            client.timeout = .seconds(1)
-            do {
-                _ = try client.send(ControlRequest(op: .ping))
-                return nil
-            } catch let error as ControlClientError {
-                return ClientError(error)
-            }
-        }
+        let error = try await ClientError.ofPing(to: fake.path, timeout: .seconds(1))
         #expect(error?.code == .timeout)
         #expect(error?.message.contains("outcome is unknown") == true)
     }
@@ -195,25 +140,23 @@ struct ControlClientTests {
     /// After a timeout the daemon may still answer the old request. The client must not hand that
     /// late answer to the next request (the kiosk would show another person's result).
     @Test func lateAnswerIsNotTakenForTheNextRequest() async throws {
-        let dir = try TemporaryDirectory("muster-cc")
-        defer { dir.remove() }
-        let fake = try FakeDaemon(path: dir.file("c.sock"))
-        let script: @Sendable (FakeDaemon.Connection) -> Void = { connection in
-            guard connection.readLine() != nil else { return }
+        let fake = try FakeDaemon()
+        let script: @Sendable (RawSocket) -> Void = { connection in
+            guard connection.nextLine() != nil else { return }
             // Hold the first answer until the client, having timed out, sends its next request.
-            guard connection.readLine() != nil else { return }
+            guard connection.nextLine() != nil else { return }
             connection.reply(pong("answer to request 1"))
             connection.reply(pong("answer to request 2"))
-            _ = connection.readLine()
+            _ = connection.nextLine()
         }
         fake.serve([
             script,
             { connection in
-                while connection.readLine() != nil { connection.reply(pong("answer to request 2")) }
+                while connection.nextLine() != nil { connection.reply(pong("answer to request 2")) }
             },
         ])
         let path = fake.path
-        let second = try await ClientTestSupport.blocking { () -> ControlResponse? in
+        let second = try await TestSupport.blocking { () -> ControlResponse? in
             let client = ControlClient(path: path)
             client.timeout = .seconds(1)
             _ = try? client.send(ControlRequest(op: .ping))

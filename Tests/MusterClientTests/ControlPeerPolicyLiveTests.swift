@@ -27,14 +27,14 @@ struct ControlPeerPolicyLiveTests {
             guard chown(path, 0, nobody) == 0 else { throw TestFailure("chown \(path): errno \(errno)") }
         }
         #expect(chmod(daemon.directory.path, 0o755) == 0)
-        #expect(ClientTestSupport.permissions(of: socket) == 0o660)
+        #expect(try FilePermissions.mode(of: socket) == 0o660)
     }
 
     /// Sends `requests` over one connection as user `nobody` and returns the answers.
     static func asNobody(_ daemon: LiveDaemon, _ requests: [ControlRequest]) async throws -> [ControlResponse] {
         let lines = try requests.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
         let path = daemon.socketPath
-        let run = try await ClientTestSupport.blocking {
+        let run = try await TestSupport.blocking {
             try ToolRun.run(
                 "setpriv",
                 ["--reuid=\(nobody)", "--regid=\(nobody)", "--clear-groups", "/usr/bin/python3", "-c", client, path]
@@ -91,10 +91,7 @@ struct ControlPeerPolicyLiveTests {
             #expect(answer.maskedName == nil && answer.attendee == nil)
         }
         // Root, through the same socket, is staff.
-        let path = daemon.socketPath
-        let pong = try await ClientTestSupport.blocking {
-            try ControlClient(path: path).send(ControlRequest(op: .ping))
-        }
+        let pong = try await daemon.send(ControlRequest(op: .ping))
         #expect(pong.outcome == .pong)
     }
 
@@ -136,10 +133,7 @@ struct ControlPeerPolicyLiveTests {
         #expect(answers[3].errorCode == .rateLimited && answers[3].retryAfterSeconds == 4)
         #expect(answers[4].errorCode == .rateLimited, "a check-in by ticket is braked too")
         // Staff are never braked, even now.
-        let path = daemon.socketPath
-        let staff = try await ClientTestSupport.blocking {
-            try ControlClient(path: path).send(Self.request(.lookup, query: "MUS-0001"))
-        }
+        let staff = try await daemon.send(Self.request(.lookup, query: "MUS-0001"))
         #expect(staff.outcome == .found)
         // On a new connection too: the brake is the user's, not the connection's.
         #expect(

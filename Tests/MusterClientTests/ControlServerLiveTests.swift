@@ -3,7 +3,9 @@ import MusterControl
 import MusterCore
 import MusterDaemon
 import MusterStore
+import MusterTestSupport
 import ServiceLifecycle
+import ServiceLifecycleTestKit
 import Testing
 
 @testable import MusterClient
@@ -14,10 +16,10 @@ struct ControlServerLiveTests {
         let daemon = try LiveDaemon(name: "Hall A")
         try await daemon.start()
         let path = daemon.socketPath
-        #expect(ClientTestSupport.isSocket(path))
-        #expect(ClientTestSupport.permissions(of: path) == 0o660)
+        #expect(FilePermissions.isSocket(path))
+        #expect(try FilePermissions.mode(of: path) == 0o660)
 
-        let responses = try await ClientTestSupport.blocking {
+        let responses = try await TestSupport.blocking {
             let client = ControlClient(path: path)
             let pong = try client.send(ControlRequest(op: .ping))
             let status = try client.send(ControlRequest(op: .status))
@@ -40,7 +42,7 @@ struct ControlServerLiveTests {
         let path = daemon.socketPath
         let replicaPath = daemon.config.replicaPath
         let policy = daemon.venue.policy
-        let (first, second, inside) = try await ClientTestSupport.blocking {
+        let (first, second, inside) = try await TestSupport.blocking {
             let client = ControlClient(path: path)
             var request = ControlRequest(op: .checkIn)
             request.query = "Ada@Example.com"
@@ -63,11 +65,8 @@ struct ControlServerLiveTests {
         "this is not json", "{\"op\":\"fly\"}", "{\"query\":\"x\"}", "[1,2,3]", "{\"op\":\"ping\"", "\u{0}\u{1B}",
     ])
     func malformedRequestGetsAnErrorThenTheConnectionCloses(garbage: String) async throws {
-        let daemon = try LiveDaemon()
-        try await daemon.start()
-        let path = daemon.socketPath
-        let (response, after) = try await ClientTestSupport.blocking {
-            let socket = try RawSocket(path: path)
+        let daemon = try await LiveDaemon.started()
+        let (response, after) = try await daemon.withRawSocket { socket in
             socket.send(garbage + "\n{\"op\":\"ping\"}\n")
             let response = try socket.readResponse()
             return (response, socket.readLine())
@@ -77,18 +76,13 @@ struct ControlServerLiveTests {
         #expect(response.errorCode == .badRequest)
         #expect(after == .closed, "nothing after a malformed frame is served on that connection")
         // The daemon itself carries on.
-        let pong = try await ClientTestSupport.blocking {
-            try ControlClient(path: path).send(ControlRequest(op: .ping))
-        }
+        let pong = try await daemon.send(ControlRequest(op: .ping))
         #expect(pong.outcome == .pong)
     }
 
     @Test func pipelinedRequestsAreAnsweredInOrder() async throws {
-        let daemon = try LiveDaemon()
-        try await daemon.start()
-        let path = daemon.socketPath
-        let outcomes = try await ClientTestSupport.blocking {
-            let socket = try RawSocket(path: path)
+        let daemon = try await LiveDaemon.started()
+        let outcomes = try await daemon.withRawSocket { socket in
             socket.send("{\"op\":\"ping\"}\n{\"op\":\"status\"}\n{\"op\":\"head\"}\n{\"op\":\"ping\"}")
             var out: [ControlResponse.Outcome] = []
             for _ in 0..<3 { out.append(try socket.readResponse().outcome) }
@@ -104,31 +98,22 @@ struct ControlServerLiveTests {
     }
 
     @Test func largeRequestSpanningManyReadsIsAccepted() async throws {
-        let daemon = try LiveDaemon()
-        try await daemon.start()
-        let path = daemon.socketPath
-        let response = try await ClientTestSupport.blocking {
-            var request = ControlRequest(op: .ping)
-            request.text = String(repeating: "p", count: 1_000_000)
-            return try ControlClient(path: path).send(request)
-        }
+        let daemon = try await LiveDaemon.started()
+        var request = ControlRequest(op: .ping)
+        request.text = String(repeating: "p", count: 1_000_000)
+        let response = try await daemon.send(request)
         #expect(response.outcome == .pong)
     }
 
     @Test func requestOverTheLimitClosesTheConnection() async throws {
-        let daemon = try LiveDaemon()
-        try await daemon.start()
-        let path = daemon.socketPath
-        let result = try await ClientTestSupport.blocking {
-            let socket = try RawSocket(path: path)
+        let daemon = try await LiveDaemon.started()
+        let result = try await daemon.withRawSocket { socket in
             socket.send([UInt8](repeating: UInt8(ascii: "x"), count: ControlServer.maxRequestBytes + 4096))
             return socket.readLine()
         }
         #expect(result == .closed)
         // The daemon keeps serving others.
-        let pong = try await ClientTestSupport.blocking {
-            try ControlClient(path: path).send(ControlRequest(op: .ping))
-        }
+        let pong = try await daemon.send(ControlRequest(op: .ping))
         #expect(pong.outcome == .pong)
     }
 
@@ -148,78 +133,45 @@ struct ControlServerLiveTests {
     }
 
     @Test func cancellingTheServerStopsIt() async throws {
-        let daemon = try LiveDaemon()
-        try await daemon.start()
-        let task = try #require(daemon.task)
-        let path = daemon.socketPath
-        _ = try await ClientTestSupport.blocking { try ControlClient(path: path).send(ControlRequest(op: .ping)) }
+        let (daemon, task) = try await LiveDaemon.answering()
         task.cancel()
-        #expect(await ClientTestSupport.finishes(task, within: 10), "the server did not stop on cancellation")
-        let after = try await ClientTestSupport.blocking { () -> ClientError.Code? in
-            do {
-                _ = try ControlClient(path: path).send(ControlRequest(op: .ping))
-                return nil
-            } catch let error as ControlClientError {
-                return ClientError(error).code
-            }
-        }
-        #expect(after == .daemonUnavailable)
-        #expect(!FileManager.default.fileExists(atPath: path), "the socket file is removed")
+        #expect(await TestSupport.finishes(task, within: 10), "the server did not stop on cancellation")
+        #expect(try await ClientError.ofPing(to: daemon.socketPath)?.code == .daemonUnavailable)
+        #expect(!daemon.socketExists, "the socket file is removed")
     }
 
     @Test func gracefulShutdownStopsAndRemovesTheSocket() async throws {
-        let daemon = try LiveDaemon()
-        let group = Locked<ServiceGroup?>(nil)
-        try await daemon.start { server in
-            let serviceGroup = ServiceGroup(
-                configuration: ServiceGroupConfiguration(
-                    services: [.init(service: server)],
-                    logger: ClientTestSupport.quietLogger
-                )
-            )
-            group.set(serviceGroup)
-            try await serviceGroup.run()
+        try await testGracefulShutdown { (trigger) async throws in
+            let (daemon, task) = try await LiveDaemon.answering()
+            trigger.triggerGracefulShutdown()
+            #expect(await TestSupport.finishes(task, within: 10))
+            #expect(!daemon.socketExists, "the socket file is removed on shutdown")
         }
-        let task = try #require(daemon.task)
-        let path = daemon.socketPath
-        _ = try await ClientTestSupport.blocking { try ControlClient(path: path).send(ControlRequest(op: .ping)) }
-        await group.get()!.triggerGracefulShutdown()
-        #expect(await ClientTestSupport.finishes(task, within: 10))
-        #expect(!FileManager.default.fileExists(atPath: path), "the socket file is removed on shutdown")
     }
 
     /// `muster kiosk` keeps its control connection open for the whole day. A SIGTERM to musterd
     /// must still stop it promptly (systemd would otherwise SIGKILL it after TimeoutStopSec).
     @Test func gracefulShutdownWithAnIdleClientConnected() async throws {
-        let daemon = try LiveDaemon()
-        let group = Locked<ServiceGroup?>(nil)
-        try await daemon.start { server in
-            let serviceGroup = ServiceGroup(
-                configuration: ServiceGroupConfiguration(
-                    services: [.init(service: server)],
-                    logger: ClientTestSupport.quietLogger
-                )
-            )
-            group.set(serviceGroup)
-            try await serviceGroup.run()
+        try await testGracefulShutdown { (trigger) async throws in
+            let daemon = try await LiveDaemon.started()
+            let task = try #require(daemon.task)
+            let path = daemon.socketPath
+            let socket = try await TestSupport.blocking { () -> RawSocket in
+                let socket = try RawSocket(path: path)
+                socket.send("{\"op\":\"ping\"}\n")
+                _ = try socket.readResponse()
+                return socket
+            }
+            trigger.triggerGracefulShutdown()
+            let stopped = await TestSupport.finishes(task, within: 3)
+            #expect(stopped, "musterd hangs on shutdown while a kiosk screen is connected")
+            if !stopped {
+                // Once the client goes away the server does finish.
+                _ = try await TestSupport.blocking { shutdown(socket.fd, Int32(SHUT_RDWR)) }
+                #expect(await TestSupport.finishes(task, within: 10))
+            }
+            _ = socket
         }
-        let task = try #require(daemon.task)
-        let path = daemon.socketPath
-        let socket = try await ClientTestSupport.blocking { () -> RawSocket in
-            let socket = try RawSocket(path: path)
-            socket.send("{\"op\":\"ping\"}\n")
-            _ = try socket.readResponse()
-            return socket
-        }
-        await group.get()!.triggerGracefulShutdown()
-        let stopped = await ClientTestSupport.finishes(task, within: 3)
-        #expect(stopped, "musterd hangs on shutdown while a kiosk screen is connected")
-        if !stopped {
-            // Once the client goes away the server does finish.
-            _ = try await ClientTestSupport.blocking { shutdown(socket.fd, Int32(SHUT_RDWR)) }
-            #expect(await ClientTestSupport.finishes(task, within: 10))
-        }
-        _ = socket
     }
 
     /// `muster kiosk` holds one connection all day; when musterd restarts (systemd Restart=on-failure,
@@ -228,19 +180,18 @@ struct ControlServerLiveTests {
         // Without this a write to the dead connection raises SIGPIPE and kills the whole test run,
         // which is what happens to `muster kiosk` today (see the report).
         signal(SIGPIPE, SIG_IGN)
-        let daemon = try LiveDaemon()
-        try await daemon.start()
+        let daemon = try await LiveDaemon.started()
         let path = daemon.socketPath
         let client = Locked(ControlClient(path: path))
-        let before = try await ClientTestSupport.blocking { try client.get().send(ControlRequest(op: .ping)) }
+        let before = try await TestSupport.blocking { try client.get().send(ControlRequest(op: .ping)) }
         #expect(before.outcome == .pong)
 
         let first = try #require(daemon.task)
         first.cancel()
-        #expect(await ClientTestSupport.finishes(first, within: 10))
+        #expect(await TestSupport.finishes(first, within: 10))
         try await daemon.start()
 
-        let outcomes = try await ClientTestSupport.blocking { () -> [String] in
+        let outcomes = try await TestSupport.blocking { () -> [String] in
             (0..<3).map { _ in
                 do {
                     return try client.get().send(ControlRequest(op: .ping)).outcome.rawValue
@@ -253,9 +204,7 @@ struct ControlServerLiveTests {
         }
         #expect(outcomes.last == "pong", "\(outcomes)")
         // A new client reaches the restarted daemon.
-        let fresh = try await ClientTestSupport.blocking {
-            try ControlClient(path: path).send(ControlRequest(op: .ping))
-        }
+        let fresh = try await daemon.send(ControlRequest(op: .ping))
         #expect(fresh.outcome == .pong)
     }
 }

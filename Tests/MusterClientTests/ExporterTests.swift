@@ -63,6 +63,31 @@ private func attendee(
     )
 }
 
+/// A walk-in with `value` in every field a kiosk writes, and a member whose Salesforce ID and status
+/// are `value`: what a hostile kiosk or import puts in front of a spreadsheet.
+private func hostile(
+    _ value: String,
+    walkInEmail: String,
+    memberFirst: String = "First"
+) -> (walkIn: AttendeeRecord, member: AttendeeRecord) {
+    let walkIn = attendee(
+        walkInEmail,
+        first: value,
+        last: value,
+        company: value,
+        imported: false,
+        walkIn: true,
+        presences: [presence(.registration, seq: 1, kiosk: value, location: value, status: value)]
+    )
+    let member = attendee(
+        "m@x.example",
+        first: memberFirst,
+        salesforceID: value,
+        presences: [presence(.checkIn, seq: 2, status: value)]
+    )
+    return (walkIn, member)
+}
+
 private func parse(_ csv: String) throws -> CSVTable {
     try CSVReader.parse(Data(csv.utf8))
 }
@@ -231,22 +256,7 @@ struct ExporterTests {
         "-2+3", "@SUM(A1:A2)",
     ])
     func formulaCellsAreNeutralizedInEveryExport(value: String) throws {
-        let walkIn = attendee(
-            "evil@in.example",
-            first: value,
-            last: value,
-            company: value,
-            salesforceID: nil,
-            imported: false,
-            walkIn: true,
-            presences: [presence(.registration, seq: 1, kiosk: value, location: value, status: value)]
-        )
-        let member = attendee(
-            "m@x.example",
-            first: value,
-            salesforceID: value,
-            presences: [presence(.checkIn, seq: 2, status: value)]
-        )
+        let (walkIn, member) = hostile(value, walkInEmail: "evil@in.example", memberFirst: value)
         let leads = try parse(Exporter.leads([walkIn]))
         let members = try parse(Exporter.members([member]))
         let log = try parse(
@@ -270,20 +280,7 @@ struct ExporterTests {
     @Test func noCellStartsWithAFormulaCharacter() throws {
         let values = ["\tTab", "\r=1+1", "\n@x", " =1", "\u{1B}[31m=1", "\u{202E}=1", "\u{FEFF}=1"]
         for value in values {
-            let walkIn = attendee(
-                "w@in.example",
-                first: value,
-                last: value,
-                company: value,
-                imported: false,
-                walkIn: true,
-                presences: [presence(.registration, seq: 1, kiosk: value, location: value, status: value)]
-            )
-            let member = attendee(
-                "m@x.example",
-                salesforceID: value,
-                presences: [presence(.checkIn, seq: 2, status: value)]
-            )
+            let (walkIn, member) = hostile(value, walkInEmail: "w@in.example")
             let exports = [
                 Exporter.leads([walkIn]), Exporter.members([member]),
                 Exporter.log([

@@ -24,7 +24,7 @@ struct ImportAtomicityLiveTests {
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         let configPath = daemon.configPath
         let organizer = daemon.organizer
-        return try await ClientTestSupport.blocking {
+        return try await TestSupport.blocking {
             let client = try ClientContext(configPath: configPath, environment: [:])
             let actions = try OrganizerActions(client, organizer: organizer, chunkSize: chunkSize)
             return Result { () throws(ClientError) in
@@ -53,9 +53,7 @@ struct ImportAtomicityLiveTests {
         ]
     )
     func hostileFileIsRefusedWhole(file: String, line: Int, column: String) async throws {
-        let daemon = try LiveDaemon()
-        try await daemon.start()
-        try await daemon.importAndLock()
+        let daemon = try await LiveDaemon.importedAndLocked()
         let before = try Self.snapshot(daemon)
         #expect(before.attendees == 2)
 
@@ -72,8 +70,7 @@ struct ImportAtomicityLiveTests {
 
     @Test("the honest 600-row file staged in 7 requests is applied whole, in one transaction")
     func honestFileStagedInChunksIsAppliedWhole() async throws {
-        let daemon = try LiveDaemon()
-        try await daemon.start()
+        let daemon = try await LiveDaemon.started()
         let summary = try await Self.importText(daemon, HostileAttendeeFile.honest(rows: 600), chunkSize: 100).get()
         #expect(summary.count == 600)
         #expect(summary.campaignCreated)
@@ -97,15 +94,24 @@ struct ImportAtomicityLiveTests {
             )
         }
 
+        /// The attendees `p<index>@example.com` of `range`, signed on from the last batch.
         mutating func attendees(_ range: Range<Int>) throws -> [WireDelta] {
-            var wire: [WireDelta] = []
-            for index in range {
-                millis += 1
-                let body = LiveDaemon.attendee("c1", "p\(index)@example.com", "P", "\(index)", "", ticket: nil)
-                let signed = try signer.sign(body, hlc: HLC(physicalMillis: millis, logical: 0))
-                wire.append(WireDelta(envelope: Hex.encode(signed.envelope), signature: Hex.encode(signed.signature)))
+            let bodies = range.map {
+                Bodies.attendee("c1", email: "p\($0)@example.com", first: "P", last: "\($0)", status: nil)
             }
-            return wire
+            let signed = try signer.sign(bodies, fromMillis: millis + 1)
+            millis += UInt64(range.count)
+            return signed.map(WireDelta.init)
+        }
+
+        /// The attendees of two ranges, signed one after the other on a fresh staging of `daemon`.
+        static func batches(
+            of daemon: LiveDaemon,
+            _ first: Range<Int>,
+            _ second: Range<Int>
+        ) throws -> ([WireDelta], [WireDelta]) {
+            var staging = try Staging(daemon)
+            return (try staging.attendees(first), try staging.attendees(second))
         }
 
         static func request(_ deltas: [WireDelta], stage: Bool, staged: Int? = nil) -> ControlRequest {
@@ -119,25 +125,18 @@ struct ImportAtomicityLiveTests {
 
     @Test("a staged submission whose last request is refused applies nothing, and the stage is gone")
     func refusedLastRequestDropsTheStage() async throws {
-        let daemon = try LiveDaemon()
-        try await daemon.start()
-        var staging = try Staging(daemon)
-        let first = try staging.attendees(0..<50)
-        let second = try staging.attendees(50..<100)
+        let daemon = try await LiveDaemon.started()
+        let (first, second) = try Staging.batches(of: daemon, 0..<50, 50..<100)
         // The last request carries a delta signed by a key that is not the organizer's.
         let stranger = try SigningKeyPair.generate()
-        var rogue = DeltaSigner(
-            venue: daemon.venue.venue,
-            keyPair: stranger,
-            head: .empty(AuthorID(stranger.publicKey))
-        )
+        var rogue = DeltaSigner(venue: daemon.venue.venue, startingLogOf: stranger)
         let forged = try rogue.sign(
-            LiveDaemon.attendee("c1", "eve@example.com", "Eve", "Mallory", "", ticket: nil),
+            Bodies.attendee("c1", email: "eve@example.com", first: "Eve", last: "Mallory", status: nil),
             hlc: HLC(physicalMillis: 1_800_000_001_000, logical: 0)
         )
-        let forgedWire = WireDelta(envelope: Hex.encode(forged.envelope), signature: Hex.encode(forged.signature))
+        let forgedWire = WireDelta(forged)
         let path = daemon.socketPath
-        let responses = try await ClientTestSupport.blocking {
+        let responses = try await TestSupport.blocking {
             let client = ControlClient(path: path)
             return [
                 try client.send(Staging.request(first, stage: true)),
@@ -156,17 +155,10 @@ struct ImportAtomicityLiveTests {
 
     @Test("a stage belongs to its connection: a new connection cannot complete it, and nothing is applied")
     func stageDiesWithItsConnection() async throws {
-        let daemon = try LiveDaemon()
-        try await daemon.start()
-        var staging = try Staging(daemon)
-        let first = try staging.attendees(0..<50)
-        let last = try staging.attendees(50..<60)
-        let path = daemon.socketPath
-        let (staged, completed) = try await ClientTestSupport.blocking {
-            let staged = try ControlClient(path: path).send(Staging.request(first, stage: true))
-            let completed = try ControlClient(path: path).send(Staging.request(last, stage: false, staged: 50))
-            return (staged, completed)
-        }
+        let daemon = try await LiveDaemon.started()
+        let (first, last) = try Staging.batches(of: daemon, 0..<50, 50..<60)
+        let staged = try await daemon.send(Staging.request(first, stage: true))
+        let completed = try await daemon.send(Staging.request(last, stage: false, staged: 50))
         #expect(staged.staged == 50)
         #expect(completed.outcome == .error && completed.errorCode == .staleHead, "\(completed)")
         #expect(completed.message?.contains("nothing was applied") == true)

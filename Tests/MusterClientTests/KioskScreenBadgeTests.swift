@@ -1,5 +1,6 @@
 import MusterControl
 import MusterStore
+import MusterTestSupport
 import MusterTime
 import Testing
 
@@ -64,8 +65,7 @@ struct KioskScreenBadgeTests {
 
     /// With the bell on, a badge that did not print rings the failure cue besides the words.
     @Test func aFailedBadgeRingsTheFailureCue() {
-        var options = ScreenOptions()
-        options.bell = true
+        let options = ScreenOptions().with(\.bell, true)
         var (screen, _) = Self.checkedIn(printsBadges: true, options: options)
         #expect(screen.handle(.answered(ControlResponse(outcome: .badgeNotPrinted))).first == .cue(.failure))
     }

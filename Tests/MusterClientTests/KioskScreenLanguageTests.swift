@@ -1,6 +1,7 @@
 import MusterControl
 import MusterCore
 import MusterStore
+import MusterTestSupport
 import MusterTime
 import Testing
 
@@ -98,8 +99,7 @@ struct KioskScreenLanguageTests {
     }
 
     @Test func theKiosksLanguageComesFromItsOptions() {
-        var options = ScreenOptions()
-        options.language = .polish
+        let options = ScreenOptions().with(\.language, .polish)
         var s = ScreenKit.screen(options: options)
         let start = s.handle(.started)
         #expect(ScreenKit.shown(start).first == "== DevConf 2026 · rejestracja wejścia · kiosk Hall A ==")
@@ -154,17 +154,13 @@ struct KioskScreenLanguageTests {
     // MARK: - Accessibility
 
     @Test func bellCuesDifferForSuccessAndFailureAndNeverReplaceWords() {
-        var options = ScreenOptions()
-        options.bell = true
+        let options = ScreenOptions().with(\.bell, true)
         var s = ScreenKit.screen(options: options)
         _ = s.handle(.line("nobody@example.com"))
         let missed = s.handle(.lookedUp(.notFound))
         #expect(missed.first == .cue(.failure))
         #expect(ScreenKit.shown(missed).first?.hasPrefix("Not found") == true)
-        _ = s.handle(.line("ada@example.com"))
-        _ = s.handle(.lookedUp(.found(ScreenKit.ada())))
-        _ = s.handle(.line("y"))
-        let welcome = s.handle(.answered(ScreenKit.checkedIn()))
+        let welcome = ScreenKit.checkInAda(&s)
         #expect(welcome.first == .cue(.success))
         #expect(ScreenKit.shown(welcome).first == "Checked in at 09:14.")
 
@@ -175,14 +171,9 @@ struct KioskScreenLanguageTests {
 
     @Test(arguments: ScreenLanguage.allCases)
     func largeWelcomeIsPlainBlockLinesAboveTheWords(language: ScreenLanguage) {
-        var options = ScreenOptions()
-        options.largeWelcome = true
-        options.language = language
+        let options = ScreenOptions().with(\.largeWelcome, true).with(\.language, language)
         var s = ScreenKit.screen(options: options)
-        _ = s.handle(.line("ada@example.com"))
-        _ = s.handle(.lookedUp(.found(ScreenKit.ada())))
-        _ = s.handle(.line("y"))
-        let lines = ScreenKit.shown(s.handle(.answered(ScreenKit.checkedIn())))
+        let lines = ScreenKit.shown(ScreenKit.checkInAda(&s))
         #expect(lines.count == 2 + BlockLetters.height)
         let block = lines[1...BlockLetters.height]
         #expect(block.allSatisfy { $0.allSatisfy { $0 == "█" || $0 == " " } && TerminalCells.width(of: $0) <= 80 })
@@ -197,8 +188,7 @@ struct KioskScreenLanguageTests {
 
     @Test(arguments: [false, true])
     func walkInTicketQRFitsEightyByTwentyFour(largeWelcome: Bool) throws {
-        var options = ScreenOptions()
-        options.largeWelcome = largeWelcome
+        let options = ScreenOptions().with(\.largeWelcome, largeWelcome)
         var s = ScreenKit.screen(options: options)
         for line in ["new", "Linus", "Walker", "linus@walkin.example"] { _ = s.handle(.line(line)) }
         _ = s.handle(.lookedUp(.notFound))
@@ -214,8 +204,7 @@ struct KioskScreenLanguageTests {
     }
 
     @Test func aTicketTooWideForTheTerminalIsGivenInWordsOnly() {
-        var options = ScreenOptions()
-        options.columns = 40
+        let options = ScreenOptions().with(\.columns, 40)
         let s = ScreenKit.screen(options: options)
         let ticket = String(repeating: "W", count: 100)
         let lines = ScreenKit.texts(s.ticketLines(ticket))

@@ -1,5 +1,6 @@
 import MusterControl
 import MusterCore
+import MusterTestSupport
 import MusterTime
 import Testing
 
@@ -14,8 +15,7 @@ struct KioskScreenLockLanguageTests {
     }
 
     @Test func theLocksLanguageWinsOverTheConfigs() {
-        var options = ScreenOptions()
-        options.language = .polish
+        let options = ScreenOptions().with(\.language, .polish)
         var s = ScreenKit.screen(options: options)
         #expect(s.language == .polish)
         let switched = s.update(context: Self.context(language: .german))
@@ -55,8 +55,7 @@ struct KioskScreenLockLanguageTests {
     }
 
     @Test func aLockWithoutALanguageGivesTheConfigsBack() {
-        var options = ScreenOptions()
-        options.language = .spanish
+        let options = ScreenOptions().with(\.language, .spanish)
         var s = ScreenKit.screen(options: options)
         _ = s.update(context: Self.context(language: .german))
         #expect(s.language == .german)

@@ -1,6 +1,7 @@
 import MusterControl
 import MusterCore
 import MusterStore
+import MusterTestSupport
 import MusterTime
 import Testing
 
@@ -16,10 +17,7 @@ struct KioskScreenPrivacyTests {
     private func checkedInScreen(clock: ManualClock, options: ScreenOptions = ScreenOptions()) -> KioskScreen {
         var s = ScreenKit.screen(options: options, clock: clock)
         _ = s.handle(.started)
-        _ = s.handle(.line("ada@example.com"))
-        _ = s.handle(.lookedUp(.found(ScreenKit.ada())))
-        _ = s.handle(.line("y"))
-        _ = s.handle(.answered(ScreenKit.checkedIn()))
+        ScreenKit.checkInAda(&s)
         return s
     }
 
@@ -76,8 +74,7 @@ struct KioskScreenPrivacyTests {
 
     @Test func configuredOutcomeTimeoutIsUsed() {
         let clock = ManualClock()
-        var options = ScreenOptions()
-        options.outcomeTimeout = .seconds(3)
+        let options = ScreenOptions().with(\.outcomeTimeout, .seconds(3))
         var s = ScreenKit.screen(options: options, clock: clock)
         _ = s.handle(.line("nobody@example.com"))
         _ = s.handle(.lookedUp(.notFound))
@@ -127,8 +124,7 @@ struct KioskScreenPrivacyTests {
 
     @Test func configuredIdleTimeoutIsUsed() {
         let clock = ManualClock()
-        var options = ScreenOptions()
-        options.idleTimeout = .seconds(5)
+        let options = ScreenOptions().with(\.idleTimeout, .seconds(5))
         var s = ScreenKit.screen(options: options, clock: clock)
         _ = s.handle(.line("new"))
         clock.advance(by: .seconds(5))
@@ -180,10 +176,7 @@ struct KioskScreenPrivacyTests {
         _ = miss(&s)
         #expect(s.state == .idle, "five minutes without a miss start the count again")
         for _ in 1...2 { _ = miss(&s) }
-        _ = s.handle(.line("ada@example.com"))
-        _ = s.handle(.lookedUp(.found(ScreenKit.ada())))
-        _ = s.handle(.line("y"))
-        _ = s.handle(.answered(ScreenKit.checkedIn()))
+        ScreenKit.checkInAda(&s)
         _ = s.handle(.line(""))
         _ = miss(&s)
         #expect(s.state == .idle, "a check-in starts the count again")
@@ -191,10 +184,7 @@ struct KioskScreenPrivacyTests {
     }
 
     @Test func backoffIsCappedAndConfigurable() {
-        var options = ScreenOptions()
-        options.freeMisses = 0
-        options.firstBackoff = .seconds(5)
-        options.maxBackoff = .seconds(12)
+        let options = ScreenOptions.brake(freeMisses: 0, first: .seconds(5), max: .seconds(12))
         let s = ScreenKit.screen(options: options)
         #expect(
             (0...4).map { s.backoff(afterMisses: $0) } == [

@@ -1,6 +1,7 @@
 import MusterControl
 import MusterCore
 import MusterStore
+import MusterTestSupport
 import MusterTime
 
 @testable import MusterClient
@@ -54,14 +55,7 @@ enum ScreenKit {
     )
         -> AttendeeSummary
     {
-        AttendeeSummary(
-            campaignID: "c1",
-            key: "ada@example.com",
-            firstName: first,
-            lastName: last,
-            company: company,
-            ticket: "MUS-1"
-        )
+        .sample(first: first, last: last, company: company, ticket: "MUS-1")
     }
 
     static func checkedIn(
@@ -74,13 +68,22 @@ enum ScreenKit {
         return response
     }
 
+    /// Drives `s` through Ada's check-in: looked up, confirmed with "y", and answered with `answer`;
+    /// returns what the answer shows (the welcome and the note prompt).
+    @discardableResult
+    static func checkInAda(_ s: inout KioskScreen, answer: ControlResponse = checkedIn()) -> [KioskScreen.Action] {
+        _ = s.handle(.line("ada@example.com"))
+        _ = s.handle(.lookedUp(.found(ada())))
+        _ = s.handle(.line("y"))
+        return s.handle(.answered(answer))
+    }
+
     static func registered(ticket: String = "W-ABCD1234") -> ControlResponse {
         var response = ControlResponse(outcome: .registered)
-        response.attendee = AttendeeSummary(
-            campaignID: "c1",
+        response.attendee = .sample(
             key: "linus@walkin.example",
-            firstName: "Linus",
-            lastName: "Walker",
+            first: "Linus",
+            last: "Walker",
             company: "Kernel Co",
             ticket: ticket
         )

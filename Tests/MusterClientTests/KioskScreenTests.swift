@@ -1,6 +1,7 @@
 import MusterControl
 import MusterCore
 import MusterStore
+import MusterTestSupport
 import MusterTime
 import Testing
 
@@ -99,10 +100,7 @@ struct KioskScreenTests {
 
     @Test func emptyNoteGoesBackToTheMainPrompt() {
         var s = screen()
-        _ = s.handle(.line("ada@example.com"))
-        _ = s.handle(.lookedUp(.found(ada())))
-        _ = s.handle(.line("y"))
-        _ = s.handle(.answered(ScreenKit.checkedIn()))
+        ScreenKit.checkInAda(&s)
         let actions = s.handle(.line("   "))
         #expect(actions == [.show("Enjoy the event!"), .show(""), .prompt(mainPrompt)])
         #expect(s.state == .idle)
@@ -110,10 +108,7 @@ struct KioskScreenTests {
 
     @Test func longNoteIsCappedAndRefusedNoteShowsTheMessage() {
         var s = screen()
-        _ = s.handle(.line("ada@example.com"))
-        _ = s.handle(.lookedUp(.found(ada())))
-        _ = s.handle(.line("y"))
-        _ = s.handle(.answered(ScreenKit.checkedIn()))
+        ScreenKit.checkInAda(&s)
         let actions = s.handle(.line(String(repeating: "n", count: 1_000)))
         guard case .note(_, let text) = actions.first else {
             Issue.record("no note action: \(actions)")
@@ -337,11 +332,10 @@ struct KioskScreenTests {
 
     @Test func controlSequencesNeverReachTheScreen() {
         let evil = "\u{1B}[2J\u{9B}31m\u{07}\u{202E}\u{0}\u{7F}\r\u{2069}"
-        let attendee = AttendeeSummary(
-            campaignID: "c1",
+        let attendee = AttendeeSummary.sample(
             key: "eve@example.com",
-            firstName: "Eve\(evil)",
-            lastName: "\(evil)Mallory",
+            first: "Eve\(evil)",
+            last: "\(evil)Mallory",
             company: "Evil\(evil)Corp",
             ticket: "T\(evil)"
         )

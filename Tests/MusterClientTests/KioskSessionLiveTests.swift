@@ -3,34 +3,16 @@ import MusterControl
 import MusterCore
 import MusterDaemon
 import MusterStore
+import MusterTestSupport
 import MusterTime
 import Testing
 
 @testable import MusterClient
 
-/// Runs the kiosk screen loop against a live in-process daemon: typed lines in, printed text out. Like
-/// `muster kiosk`, it reads only the config and talks only to the control socket.
-private func runKiosk(configPath: String, lines: [String]) async throws -> String {
-    try await ClientTestSupport.blocking {
-        let config = try KioskConfig.load(path: configPath)
-        var input = lines
-        var output = ""
-        let session = KioskSession(
-            config: config,
-            control: ControlClient(path: config.controlSocket),
-            readLine: { input.isEmpty ? nil : input.removeFirst() },
-            write: { output += $0 }
-        )
-        session.run()
-        return output
-    }
-}
-
 @Suite("KioskSession (live daemon)")
 struct KioskSessionLiveTests {
     @Test func waitingKioskRefusesEverything() async throws {
-        let daemon = try LiveDaemon(name: "Hall A")
-        try await daemon.start()
+        let daemon = try await LiveDaemon.started()
         let output = try await runKiosk(configPath: daemon.configPath, lines: ["ada@example.com", "new"])
         #expect(output.contains("== Muster · kiosk Hall A =="))
         #expect(output.components(separatedBy: "waiting for the organizer").count - 1 >= 3)
@@ -84,33 +66,18 @@ struct KioskSessionLiveTests {
     }
 
     @Test func lockArrivingWhileTheScreenRunsTakesEffect() async throws {
-        let daemon = try LiveDaemon(name: "Hall A")
-        try await daemon.start()
+        let daemon = try await LiveDaemon.started()
         try await daemon.importAndLock(lock: false)
         let configPath = daemon.configPath
         let organizer = daemon.organizer
         // The lock is submitted between two typed lines, as the organizer would from another machine.
-        let output = try await ClientTestSupport.blocking {
-            let config = try KioskConfig.load(path: configPath)
-            var input = ["ada@example.com", "LOCK", "ada@example.com", "y"]
-            var output = ""
-            let session = KioskSession(
-                config: config,
-                control: ControlClient(path: config.controlSocket),
-                readLine: {
-                    guard !input.isEmpty else { return nil }
-                    let line = input.removeFirst()
-                    guard line == "LOCK" else { return line }
-                    let organizerClient = try! ClientContext(configPath: configPath, environment: [:])
-                    _ = try! OrganizerSubmitter(client: organizerClient, keyPair: organizer).submit([
-                        .lock(LockPayload(version: 1, campaignID: "c0ffee0000000001", checkInStatus: "Attended"))
-                    ])
-                    return ""
-                },
-                write: { output += $0 }
-            )
-            session.run()
-            return output
+        let lines = ["ada@example.com", "LOCK", "ada@example.com", "y"]
+        let output = try await runKiosk(configPath: configPath, lines: lines, marker: "LOCK") { _, _ in
+            let organizerClient = try! ClientContext(configPath: configPath, environment: [:])
+            _ = try! OrganizerSubmitter(client: organizerClient, keyPair: organizer).submit([
+                .lock(LockPayload(version: 1, campaignID: "c0ffee0000000001", checkInStatus: "Attended"))
+            ])
+            return ""
         }
         let waiting = try #require(output.range(of: "waiting for the organizer"))
         let banner = try #require(output.range(of: "== DevConf 2026 · check-in · kiosk Hall A =="))
@@ -120,38 +87,22 @@ struct KioskSessionLiveTests {
     }
 
     @Test func daemonGoneIsReportedOnScreen() async throws {
-        let daemon = try LiveDaemon(name: "Hall A")
-        try await daemon.start()
-        try await daemon.importAndLock()
+        let daemon = try await LiveDaemon.importedAndLocked()
         let configPath = daemon.configPath
         let task = try #require(daemon.task)
         // The screen sees the lock, then the daemon goes away before the attendee types.
-        let output = try await ClientTestSupport.blocking {
-            let config = try KioskConfig.load(path: configPath)
-            let control = ControlClient(path: config.controlSocket)
-            var input = ["STOP", "ada@example.com", "y"]
-            var output = ""
-            KioskSession(
-                config: config,
-                control: control,
-                readLine: {
-                    guard !input.isEmpty else { return nil }
-                    let line = input.removeFirst()
-                    guard line == "STOP" else { return line }
-                    // No connection stays open while the daemon stops; then wait for it to be gone.
-                    control.disconnect()
-                    let stopped = DispatchSemaphore(value: 0)
-                    Task {
-                        _ = await task.result
-                        stopped.signal()
-                    }
-                    task.cancel()
-                    _ = stopped.wait(timeout: .now() + 10)
-                    return ""
-                },
-                write: { output += $0 }
-            ).run()
-            return output
+        let lines = ["STOP", "ada@example.com", "y"]
+        let output = try await runKiosk(configPath: configPath, lines: lines, marker: "STOP") { control, _ in
+            // No connection stays open while the daemon stops; then wait for it to be gone.
+            control.disconnect()
+            let stopped = DispatchSemaphore(value: 0)
+            Task {
+                _ = await task.result
+                stopped.signal()
+            }
+            task.cancel()
+            _ = stopped.wait(timeout: .now() + 10)
+            return ""
         }
         #expect(output.contains("== DevConf 2026 · check-in · kiosk Hall A =="))
         #expect(output.contains("See staff: something went wrong (cannot reach musterd"))
@@ -160,55 +111,27 @@ struct KioskSessionLiveTests {
     }
 
     @Test func theScreenNeedsNeitherReplicaNorVenueFile() async throws {
-        let daemon = try LiveDaemon(name: "Hall A")
-        try await daemon.start()
-        try await daemon.importAndLock()
+        let daemon = try await LiveDaemon.importedAndLocked()
         var config = daemon.config
         // What the screen's user cannot read on a kiosk: here it does not even exist.
         config.stateDirectory = "/nonexistent/muster-state"
         config.venue = "/nonexistent/venue.toml"
-        let screenConfig = config
-        let output = try await ClientTestSupport.blocking {
-            var input = ["grace@example.com", "y", ""]
-            var output = ""
-            KioskSession(
-                config: screenConfig,
-                control: ControlClient(path: screenConfig.controlSocket),
-                readLine: { input.isEmpty ? nil : input.removeFirst() },
-                write: { output += $0 }
-            ).run()
-            return output
-        }
+        let output = try await runKiosk(config: config, lines: ["grace@example.com", "y", ""])
         #expect(output.contains("Found: Grace H."))
         #expect(output.contains("Welcome, Grace!"))
         #expect(try daemon.replica.status().checkedIn == 1)
     }
 
     @Test func twentySecondsLaterNothingOfThePersonBeforeIsLeft() async throws {
-        let daemon = try LiveDaemon(name: "Hall A")
-        try await daemon.start()
-        try await daemon.importAndLock()
+        let daemon = try await LiveDaemon.importedAndLocked()
         let config = daemon.config
         let clock = ManualClock()
-        let output = try await ClientTestSupport.blocking {
-            var input = ["ada@example.com", "y", "WAIT", "y"]
-            var output = ""
-            KioskSession(
-                config: config,
-                control: ControlClient(path: config.controlSocket),
-                clock: clock,
-                readLine: {
-                    guard !input.isEmpty else { return nil }
-                    let line = input.removeFirst()
-                    guard line == "WAIT" else { return line }
-                    // Ada walks away from the note prompt; the next person types "y" 20 s later.
-                    clock.advance(by: .seconds(20))
-                    output += "<<20 s>>"
-                    return input.removeFirst()
-                },
-                write: { output += $0 }
-            ).run()
-            return output
+        let lines = ["ada@example.com", "y", "WAIT", "y"]
+        let output = try await runKiosk(config: config, lines: lines, clock: clock, marker: "WAIT") { _, output in
+            // Ada walks away from the note prompt; the next person types "y" 20 s later.
+            clock.advance(by: .seconds(20))
+            output += "<<20 s>>"
+            return nil
         }
         let later = try #require(output.components(separatedBy: "<<20 s>>").last)
         let wipe = String(repeating: "\n", count: config.screen.clearLines)

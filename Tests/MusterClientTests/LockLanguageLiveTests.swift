@@ -3,6 +3,7 @@ import MusterControl
 import MusterCore
 import MusterDaemon
 import MusterStore
+import MusterTestSupport
 import Testing
 
 @testable import MusterClient
@@ -14,7 +15,7 @@ struct LockLanguageLiveTests {
     static func lock(_ daemon: LiveDaemon, language: String?) async throws -> Result<String, ClientError> {
         let configPath = daemon.configPath
         let organizer = daemon.organizer
-        return try await ClientTestSupport.blocking {
+        return try await TestSupport.blocking {
             let client = try ClientContext(configPath: configPath, environment: [:])
             let actions = try OrganizerActions(client, organizer: organizer)
             return Result { () throws(ClientError) in
@@ -37,19 +38,8 @@ struct LockLanguageLiveTests {
         #expect(message.contains("screens in Deutsch (de)"))
         #expect(try daemon.replica.view { try $0.lock() }?.language == "de")
 
-        let configPath = daemon.configPath
-        let output = try await ClientTestSupport.blocking {
-            let config = try KioskConfig.load(path: configPath)
-            var input = ["nobody@example.com", "fr", "nobody@example.com"]
-            var output = ""
-            KioskSession(
-                config: config,
-                control: ControlClient(path: config.controlSocket),
-                readLine: { input.isEmpty ? nil : input.removeFirst() },
-                write: { output += $0 }
-            ).run()
-            return output
-        }
+        let lines = ["nobody@example.com", "fr", "nobody@example.com"]
+        let output = try await runKiosk(configPath: daemon.configPath, lines: lines)
         #expect(output.contains(KioskCatalog.text(.mainPrompt, in: .german)))
         #expect(output.contains(KioskCatalog.text(.notFound, in: .german)))
         #expect(output.contains(KioskCatalog.text(.notFound, in: .french)), "the attendee's own choice wins")
@@ -57,9 +47,7 @@ struct LockLanguageLiveTests {
     }
 
     @Test func anUnknownLanguageIsRefusedBeforeAnythingIsSigned() async throws {
-        let daemon = try LiveDaemon()
-        try await daemon.start()
-        try await daemon.importAndLock()
+        let daemon = try await LiveDaemon.importedAndLocked()
         let head = try daemon.replica.head(of: daemon.venue.organizer)
         let result = try await Self.lock(daemon, language: "xx")
         guard case .failure(let error) = result else {

@@ -3,6 +3,7 @@ import MusterAttendeeList
 import MusterControl
 import MusterCore
 import MusterDaemon
+import MusterTestSupport
 import MusterTime
 import Testing
 
@@ -34,14 +35,7 @@ struct OneShotTextTests {
 
     @Test func descriptions() {
         var response = ControlResponse(outcome: .checkedIn)
-        response.attendee = AttendeeSummary(
-            campaignID: "c",
-            key: "ada@x",
-            firstName: "Ada",
-            lastName: "Lovelace",
-            company: "Analytical",
-            ticket: nil
-        )
+        response.attendee = .sample(campaign: "c", key: "ada@x", ticket: nil)
         response.checkIn = PresenceSummary(atMillis: 0, kioskName: "Hall A", location: "North door")
         let time = ClockText.time(millis: 0)
         #expect(

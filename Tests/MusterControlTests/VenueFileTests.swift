@@ -20,6 +20,15 @@ private func keyHex(_ venue: VenueFile) -> String {
     venue.networkKey.withUnsafeBytes { MusterCore.Hex.encode($0) }
 }
 
+/// A new venue (for a fresh organizer key) written to `venue.toml` in `dir`: the venue, the file's
+/// path and its text.
+private func writtenVenue(_ name: String, in dir: TemporaryDirectory) throws -> (VenueFile, String, String) {
+    let path = dir.file("venue.toml")
+    let venue = try VenueFile.create(name: name, organizer: try SigningKeyPair.generate().publicKey)
+    try venue.write(to: path)
+    return (venue, path, try String(contentsOfFile: path, encoding: .utf8))
+}
+
 @Suite("VenueFile")
 struct VenueFileTests {
     @Test func createWriteLoadRoundTrip() throws {
@@ -104,10 +113,7 @@ struct VenueFileTests {
     @Test func corruptFilesNeverLeakTheKeyInErrors() throws {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
-        let path = dir.file("venue.toml")
-        let venue = try VenueFile.create(name: "Leak check", organizer: try SigningKeyPair.generate().publicKey)
-        try venue.write(to: path)
-        let original = try String(contentsOfFile: path, encoding: .utf8)
+        let (venue, path, original) = try writtenVenue("Leak check", in: dir)
         let key = keyHex(venue)
         #expect(original.contains(key), "the venue file holds the key by design")
 
@@ -135,10 +141,7 @@ struct VenueFileTests {
     @Test func specificFieldErrors() throws {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
-        let path = dir.file("venue.toml")
-        let venue = try VenueFile.create(name: "Fields", organizer: try SigningKeyPair.generate().publicKey)
-        try venue.write(to: path)
-        let original = try String(contentsOfFile: path, encoding: .utf8)
+        let (venue, path, original) = try writtenVenue("Fields", in: dir)
 
         func error(after edit: (String) -> String) throws -> String {
             try FileManager.default.removeItem(atPath: path)

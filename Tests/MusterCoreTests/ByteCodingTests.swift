@@ -1,16 +1,7 @@
+import MusterTestSupport
 import Testing
 
 @testable import MusterCore
-
-/// Runs `body` and returns the DecodeError it throws, or nil if it succeeds.
-func decodeError<T>(_ body: () throws(DecodeError) -> T) -> DecodeError? {
-    do {
-        _ = try body()
-        return nil
-    } catch {
-        return error
-    }
-}
 
 @Suite("ByteWriter / ByteReader")
 struct ByteCodingTests {
@@ -81,7 +72,7 @@ struct ByteCodingTests {
     ])
     func overlongVarintIsRejected(bytes: [UInt8]) {
         var reader = ByteReader(bytes)
-        guard case .invalidValue(at: 0, _) = decodeError({ () throws(DecodeError) in try reader.readVarint() }) else {
+        guard case .invalidValue(at: 0, _) = thrownError({ () throws(DecodeError) in try reader.readVarint() }) else {
             Issue.record("overlong varint \(bytes) was accepted")
             return
         }
@@ -90,32 +81,32 @@ struct ByteCodingTests {
     @Test func varintBeyondSixtyFourBitsIsRejected() {
         // Ten bytes whose last group carries more than the one bit that fits in a UInt64.
         var overflow = ByteReader([0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x02])
-        #expect(decodeError({ () throws(DecodeError) in try overflow.readVarint() }) != nil)
+        #expect(thrownError({ () throws(DecodeError) in try overflow.readVarint() }) != nil)
         // Eleven bytes: too long whatever the values.
         var tooLong = ByteReader([0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x81, 0x01])
-        #expect(decodeError({ () throws(DecodeError) in try tooLong.readVarint() }) != nil)
+        #expect(thrownError({ () throws(DecodeError) in try tooLong.readVarint() }) != nil)
     }
 
     @Test func truncatedInputIsRejected() {
         var noByte = ByteReader([])
-        #expect(decodeError({ () throws(DecodeError) in try noByte.readUInt8() }) == .truncated(at: 0))
+        #expect(thrownError({ () throws(DecodeError) in try noByte.readUInt8() }) == .truncated(at: 0))
         var shortU16 = ByteReader([0x01])
-        #expect(decodeError({ () throws(DecodeError) in try shortU16.readUInt16() }) == .truncated(at: 0))
+        #expect(thrownError({ () throws(DecodeError) in try shortU16.readUInt16() }) == .truncated(at: 0))
         var shortU64 = ByteReader([1, 2, 3, 4, 5, 6, 7])
-        #expect(decodeError({ () throws(DecodeError) in try shortU64.readUInt64() }) == .truncated(at: 0))
+        #expect(thrownError({ () throws(DecodeError) in try shortU64.readUInt64() }) == .truncated(at: 0))
         var unfinishedVarint = ByteReader([0x80, 0x80])
-        #expect(decodeError({ () throws(DecodeError) in try unfinishedVarint.readVarint() }) == .truncated(at: 2))
+        #expect(thrownError({ () throws(DecodeError) in try unfinishedVarint.readVarint() }) == .truncated(at: 2))
         var shortBlob = ByteReader([0x05, 0x61, 0x62])
         #expect(
-            decodeError({ () throws(DecodeError) in try shortBlob.readBlob(maxLength: 100) }) == .truncated(at: 1)
+            thrownError({ () throws(DecodeError) in try shortBlob.readBlob(maxLength: 100) }) == .truncated(at: 1)
         )
         var shortRaw = ByteReader([1, 2, 3])
-        #expect(decodeError({ () throws(DecodeError) in try shortRaw.readRaw(count: 4) }) == .truncated(at: 0))
+        #expect(thrownError({ () throws(DecodeError) in try shortRaw.readRaw(count: 4) }) == .truncated(at: 0))
     }
 
     @Test func failedReadDoesNotConsumeFixedWidthInput() throws {
         var reader = ByteReader([0x01, 0x02, 0x03])
-        #expect(decodeError({ () throws(DecodeError) in try reader.readUInt64() }) != nil)
+        #expect(thrownError({ () throws(DecodeError) in try reader.readUInt64() }) != nil)
         #expect(reader.offset == 0)
         #expect(try reader.readUInt16() == 0x0102)
     }
@@ -125,7 +116,7 @@ struct ByteCodingTests {
         writer.writeBlob([UInt8](repeating: 7, count: 10))
         var reader = ByteReader(writer.bytes)
         guard
-            case .invalidValue(at: 0, _) = decodeError({ () throws(DecodeError) in try reader.readBlob(maxLength: 9) })
+            case .invalidValue(at: 0, _) = thrownError({ () throws(DecodeError) in try reader.readBlob(maxLength: 9) })
         else {
             Issue.record("a blob over the limit was accepted")
             return
@@ -139,9 +130,9 @@ struct ByteCodingTests {
         var writer = ByteWriter()
         writer.writeVarint(UInt64.max)
         var reader = ByteReader(writer.bytes)
-        #expect(decodeError({ () throws(DecodeError) in try reader.readBlob(maxLength: Int.max) }) != nil)
+        #expect(thrownError({ () throws(DecodeError) in try reader.readBlob(maxLength: Int.max) }) != nil)
         var string = ByteReader(writer.bytes)
-        #expect(decodeError({ () throws(DecodeError) in try string.readString() }) != nil)
+        #expect(thrownError({ () throws(DecodeError) in try string.readString() }) != nil)
     }
 
     @Test func trailingBytesAreRejected() throws {
@@ -151,7 +142,7 @@ struct ByteCodingTests {
         var reader = ByteReader(writer.bytes)
         #expect(try reader.readString() == "hi")
         #expect(reader.remaining == 1)
-        #expect(decodeError({ () throws(DecodeError) in try reader.expectEnd() }) == .trailingBytes(count: 1))
+        #expect(thrownError({ () throws(DecodeError) in try reader.expectEnd() }) == .trailingBytes(count: 1))
     }
 
     @Test func stringsRoundTripIncludingUnicodeAndEmpty() throws {
@@ -175,7 +166,7 @@ struct ByteCodingTests {
         var writer = ByteWriter()
         writer.write(String(repeating: "x", count: Limits.maxFieldBytes + 1))
         var reader = ByteReader(writer.bytes)
-        #expect(decodeError({ () throws(DecodeError) in try reader.readString() }) != nil)
+        #expect(thrownError({ () throws(DecodeError) in try reader.readString() }) != nil)
     }
 
     @Test(arguments: [
@@ -190,7 +181,7 @@ struct ByteCodingTests {
         var writer = ByteWriter()
         writer.writeBlob(raw)
         var reader = ByteReader(writer.bytes)
-        guard case .invalidValue(at: 0, _) = decodeError({ () throws(DecodeError) in try reader.readString() }) else {
+        guard case .invalidValue(at: 0, _) = thrownError({ () throws(DecodeError) in try reader.readString() }) else {
             Issue.record("invalid UTF-8 \(raw) was accepted as a string")
             return
         }
@@ -199,12 +190,12 @@ struct ByteCodingTests {
     @Test(arguments: [UInt8(2), 0x80, 0xFF])
     func boolOtherThanZeroOrOneIsRejected(byte: UInt8) {
         var reader = ByteReader([byte])
-        guard case .invalidValue(at: 0, _) = decodeError({ () throws(DecodeError) in try reader.readBool() }) else {
+        guard case .invalidValue(at: 0, _) = thrownError({ () throws(DecodeError) in try reader.readBool() }) else {
             Issue.record("bool byte \(byte) was accepted")
             return
         }
         // The same byte as an optional's presence flag is refused too.
         var optional = ByteReader([byte, 0x00])
-        #expect(decodeError({ () throws(DecodeError) in try optional.readOptionalString() }) != nil)
+        #expect(thrownError({ () throws(DecodeError) in try optional.readOptionalString() }) != nil)
     }
 }

@@ -1,3 +1,4 @@
+import MusterTestSupport
 import Testing
 
 @testable import MusterCore
@@ -200,7 +201,7 @@ struct DeltaTests {
         for kind: UInt8 in [0, 0x7F, 0xFF] {
             envelope[1] = kind
             #expect(
-                decodeError({ () throws(DecodeError) in try Delta.decode(envelope: envelope) }) == .unknownKind(kind)
+                thrownError({ () throws(DecodeError) in try Delta.decode(envelope: envelope) }) == .unknownKind(kind)
             )
         }
     }
@@ -210,7 +211,7 @@ struct DeltaTests {
         for version: UInt8 in [0, 2] {
             envelope[0] = version
             #expect(
-                decodeError({ () throws(DecodeError) in try Delta.decode(envelope: envelope) })
+                thrownError({ () throws(DecodeError) in try Delta.decode(envelope: envelope) })
                     == .unsupportedVersion(version)
             )
         }
@@ -222,7 +223,7 @@ struct DeltaTests {
             for length in 0..<envelope.count {
                 let cut = Array(envelope.prefix(length))
                 #expect(
-                    decodeError({ () throws(DecodeError) in try Delta.decode(envelope: cut) }) != nil,
+                    thrownError({ () throws(DecodeError) in try Delta.decode(envelope: cut) }) != nil,
                     "\(body.kind) cut at \(length) of \(envelope.count) bytes decoded"
                 )
             }
@@ -232,7 +233,7 @@ struct DeltaTests {
     @Test func trailingBytesAfterTheBodyAreRejected() {
         let envelope = Samples.delta(Samples.bodies[0]).envelope() + [0]
         #expect(
-            decodeError({ () throws(DecodeError) in try Delta.decode(envelope: envelope) }) == .trailingBytes(count: 1)
+            thrownError({ () throws(DecodeError) in try Delta.decode(envelope: envelope) }) == .trailingBytes(count: 1)
         )
     }
 
@@ -244,7 +245,7 @@ struct DeltaTests {
         writer.writeBlob(body)
         envelope += writer.bytes
         #expect(
-            decodeError({ () throws(DecodeError) in try Delta.decode(envelope: envelope) }) == .trailingBytes(count: 1)
+            thrownError({ () throws(DecodeError) in try Delta.decode(envelope: envelope) }) == .trailingBytes(count: 1)
         )
     }
 
@@ -252,7 +253,7 @@ struct DeltaTests {
         // A note's body declared as an undo does not decode.
         var envelope = Samples.delta(.note(NotePayload(campaignID: "c", attendeeKey: "k", text: "t"))).envelope()
         envelope[1] = DeltaKind.undo.rawValue
-        #expect(decodeError({ () throws(DecodeError) in try Delta.decode(envelope: envelope) }) != nil)
+        #expect(thrownError({ () throws(DecodeError) in try Delta.decode(envelope: envelope) }) != nil)
     }
 
     @Test func seqZeroIsRejected() {
@@ -260,7 +261,7 @@ struct DeltaTests {
         #expect(envelope[Samples.seqOffset + 7] == 1)
         envelope[Samples.seqOffset + 7] = 0
         guard
-            case .invalidValue(at: Samples.seqOffset, _) = decodeError({ () throws(DecodeError) in
+            case .invalidValue(at: Samples.seqOffset, _) = thrownError({ () throws(DecodeError) in
                 try Delta.decode(envelope: envelope)
             })
         else {
@@ -293,9 +294,9 @@ struct DeltaTests {
         )
         #expect(body.encode().count > Limits.maxBodyBytes)
         let envelope = Samples.delta(body).envelope()
-        #expect(decodeError({ () throws(DecodeError) in try Delta.decode(envelope: envelope) }) != nil)
+        #expect(thrownError({ () throws(DecodeError) in try Delta.decode(envelope: envelope) }) != nil)
         #expect(
-            decodeError({ () throws(DecodeError) in
+            thrownError({ () throws(DecodeError) in
                 try SignedDelta(envelope: envelope, signature: [UInt8](repeating: 0, count: 64))
             }) != nil
         )
@@ -331,7 +332,7 @@ struct SignedDeltaTests {
     @Test func shapeIsCheckedOnConstruction() {
         let envelope = Samples.delta(Samples.bodies[0]).envelope()
         func shapeError(_ envelope: [UInt8], _ signature: [UInt8] = SignedDeltaTests.signature) -> DecodeError? {
-            decodeError { () throws(DecodeError) in try SignedDelta(envelope: envelope, signature: signature) }
+            thrownError { () throws(DecodeError) in try SignedDelta(envelope: envelope, signature: signature) }
         }
         #expect(shapeError(envelope) == nil)
         #expect(shapeError(envelope, Array(Self.signature.prefix(63))) != nil)

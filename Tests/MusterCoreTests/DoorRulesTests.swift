@@ -1,3 +1,4 @@
+import MusterTestSupport
 import Testing
 
 @testable import MusterCore
@@ -5,15 +6,7 @@ import Testing
 @Suite("Door rules and scan records")
 struct DoorRulesTests {
     /// The bytes of a lock as written before door rules existed, field by field.
-    private func legacyLockBytes() -> [UInt8] {
-        var writer = ByteWriter()
-        writer.write(UInt64(7))
-        writer.write("camp" as String?)
-        writer.write("Attended")
-        writer.write(Int64(100) as Int64?)
-        writer.write(nil as Int64?)
-        return writer.bytes
-    }
+    private func legacyLockBytes() -> [UInt8] { LockLanguageTests.previousBytes(rules: nil) }
 
     @Test func aLockWithoutRulesEncodesAsBeforeAndOldLocksDecode() throws {
         let old = try DeltaBody.decode(kind: .lock, bytes: legacyLockBytes())
@@ -44,7 +37,7 @@ struct DoorRulesTests {
     @Test func anUnknownRulesVersionIsRefused() {
         let bytes = legacyLockBytes() + [2]
         #expect(
-            decodeError({ () throws(DecodeError) in try DeltaBody.decode(kind: .lock, bytes: bytes) })
+            thrownError({ () throws(DecodeError) in try DeltaBody.decode(kind: .lock, bytes: bytes) })
                 == .unsupportedVersion(2)
         )
     }

@@ -16,7 +16,7 @@ struct Blake2bTests {
 
     @Test func knownAnswers() {
         for (input, digest) in Self.knownAnswers {
-            #expect(TestSupport.hex(Blake2b.hash256(input)) == digest, "input of \(input.count) bytes")
+            #expect(CryptoTestKit.hex(Blake2b.hash256(input)) == digest, "input of \(input.count) bytes")
         }
     }
 
@@ -32,11 +32,11 @@ struct Blake2bTests {
                 var hasher = Blake2bHasher()
                 hasher.update(input[..<split])
                 hasher.update(input[split...])
-                #expect(TestSupport.hex(hasher.finalize()) == digest, "split at \(split)")
+                #expect(CryptoTestKit.hex(hasher.finalize()) == digest, "split at \(split)")
             }
             var byteByByte = Blake2bHasher()
             for byte in input { byteByByte.update([byte]) }
-            #expect(TestSupport.hex(byteByByte.finalize()) == digest)
+            #expect(CryptoTestKit.hex(byteByByte.finalize()) == digest)
         }
     }
 
@@ -45,7 +45,7 @@ struct Blake2bTests {
         hasher.update("The quick brown ")
         hasher.update("fox jumps over the lazy dog")
         #expect(
-            TestSupport.hex(hasher.finalize()) == "01718cec35cd3d796dd00020e0bfecb473ad23457d063b75eff29c0ffa2e58a9"
+            CryptoTestKit.hex(hasher.finalize()) == "01718cec35cd3d796dd00020e0bfecb473ad23457d063b75eff29c0ffa2e58a9"
         )
 
         var unicode = Blake2bHasher()

@@ -42,12 +42,25 @@ struct HandshakeTests {
             )
         }
 
+        /// A client and a server of this venue that have exchanged the hellos, and the client's
+        /// third message (its credentials), not yet delivered.
+        func upToMessageThree() throws -> (ClientHandshake, ServerHandshake, [UInt8]) {
+            let client = try makeClient()
+            let server = try makeServer()
+            return (client, server, try client.receiveHello(try server.receiveHello(client.hello())))
+        }
+
         func makeServer(
             networkKey: SecureBytes? = nil,
             authorize: @escaping (SigningPublicKey) -> Bool = { _ in true }
         ) throws -> ServerHandshake {
             try ServerHandshake(networkKey: networkKey ?? key.secure, keyPair: serverPair, authorize: authorize)
         }
+    }
+
+    /// The code of the HandshakeError `body` throws, or nil if it succeeds.
+    static func code<T>(_ body: () throws -> T) -> HandshakeError.Code? {
+        CryptoTestKit.error(HandshakeError.self, body)?.code
     }
 
     /// All four messages and both results of one complete handshake.
@@ -64,20 +77,6 @@ struct HandshakeTests {
         let (m4, serverResult) = try server.receiveAuth(m3)
         let clientResult = try client.receiveAccept(m4)
         return Transcript(messages: [m1, m2, m3, m4], client: clientResult, server: serverResult)
-    }
-
-    /// The HandshakeError `body` throws, or nil if it succeeds. (The API's
-    /// typed throws are checked by the compiler; this only has to catch.)
-    static func error<T>(_ body: () throws -> T) -> HandshakeError? {
-        do {
-            _ = try body()
-            return nil
-        } catch let error as HandshakeError {
-            return error
-        } catch {
-            Issue.record("Expected a HandshakeError, got \(error)")
-            return nil
-        }
     }
 
     static func flipping(_ message: [UInt8], at index: Int) -> [UInt8] {
@@ -149,7 +148,7 @@ struct HandshakeTests {
     @Test func resultNeverPrintsKeys() throws {
         let venue = try Venue()
         let result = try Self.run(try venue.makeClient(), try venue.makeServer()).client
-        let keyHex = TestSupport.hex(of: result.sendKey)
+        let keyHex = CryptoTestKit.hex(of: result.sendKey)
         for text in [
             result.description, result.debugDescription, String(describing: result), String(reflecting: result),
         ] {
@@ -180,15 +179,15 @@ struct HandshakeTests {
         let accepted = try #require(reference.accept(m4))
         #expect(accepted.server == venue.server)
         #expect(result.peer == venue.client.publicKey)
-        #expect(TestSupport.hex(of: result.receiveKey) == TestSupport.hex(accepted.c2s))
-        #expect(TestSupport.hex(of: result.sendKey) == TestSupport.hex(accepted.s2c))
+        #expect(CryptoTestKit.hex(of: result.receiveKey) == CryptoTestKit.hex(accepted.c2s))
+        #expect(CryptoTestKit.hex(of: result.sendKey) == CryptoTestKit.hex(accepted.s2c))
     }
 
     @Test func referenceClientAcceptsNothingFromAnotherVenue() throws {
         let venue = try Venue()
         let other = try NetworkKey()
         let reference = HandshakeReference.Client(networkKey: other.bytes, keyPair: venue.client)
-        #expect(Self.error { try venue.makeServer().receiveHello(reference.hello()) }?.code == .wrongNetworkKey)
+        #expect(Self.code { try venue.makeServer().receiveHello(reference.hello()) } == .wrongNetworkKey)
     }
 
     @Test func signatureOverWrongTranscriptIsRejected() throws {
@@ -196,7 +195,7 @@ struct HandshakeTests {
         let reference = HandshakeReference.Client(networkKey: venue.key.bytes, keyPair: venue.client)
         let server = try venue.makeServer()
         let m3 = try #require(reference.auth(try server.receiveHello(reference.hello()), forge: .signWrongTranscript))
-        #expect(Self.error { try server.receiveAuth(m3) }?.code == .badSignature)
+        #expect(Self.code { try server.receiveAuth(m3) } == .badSignature)
     }
 
     @Test func claimingAnotherKiosksKeyIsRejected() throws {
@@ -209,12 +208,9 @@ struct HandshakeTests {
             return true
         }
         let m3 = try #require(
-            reference.auth(
-                try server.receiveHello(reference.hello()),
-                forge: .presentOtherKey(victim.publicKey)
-            )
+            reference.auth(try server.receiveHello(reference.hello()), forge: .presentOtherKey(victim.publicKey))
         )
-        #expect(Self.error { try server.receiveAuth(m3) }?.code == .badSignature)
+        #expect(Self.code { try server.receiveAuth(m3) } == .badSignature)
         #expect(!asked, "authorize must only see proven keys")
     }
 
@@ -224,7 +220,7 @@ struct HandshakeTests {
         let venue = try Venue()
         let outsider = try venue.makeClient(networkKey: try NetworkKey().secure)
         let server = try venue.makeServer()
-        let error = Self.error { try server.receiveHello(outsider.hello()) }
+        let error = CryptoTestKit.error(HandshakeError.self) { try server.receiveHello(outsider.hello()) }
         #expect(error?.code == .wrongNetworkKey)
         #expect(error?.message.contains("network key") == true)
     }
@@ -238,7 +234,7 @@ struct HandshakeTests {
         let foreignReply = try otherServer.receiveHello(otherClient.hello())
         let client = try venue.makeClient()
         _ = client.hello()
-        #expect(Self.error { try client.receiveHello(foreignReply) }?.code == .wrongNetworkKey)
+        #expect(Self.code { try client.receiveHello(foreignReply) } == .wrongNetworkKey)
 
         // The same server ephemeral, tagged under the other key for *this* client's hello.
         let client2 = try venue.makeClient()
@@ -248,7 +244,7 @@ struct HandshakeTests {
             clientEphemeral: Array(hello[..<32]),
             networkKey: otherKey.bytes
         )
-        #expect(Self.error { try client2.receiveHello(crafted) }?.code == .wrongNetworkKey)
+        #expect(Self.code { try client2.receiveHello(crafted) } == .wrongNetworkKey)
     }
 
     @Test func tamperedHellosAreRejected() throws {
@@ -257,14 +253,13 @@ struct HandshakeTests {
             let client = try venue.makeClient()
             let server = try venue.makeServer()
             #expect(
-                Self.error { try server.receiveHello(Self.flipping(client.hello(), at: index)) }?.code
-                    == .wrongNetworkKey,
+                Self.code { try server.receiveHello(Self.flipping(client.hello(), at: index)) } == .wrongNetworkKey,
                 "message 1, byte \(index)"
             )
             let client2 = try venue.makeClient()
             let m2 = try venue.makeServer().receiveHello(client2.hello())
             #expect(
-                Self.error { try client2.receiveHello(Self.flipping(m2, at: index)) }?.code == .wrongNetworkKey,
+                Self.code { try client2.receiveHello(Self.flipping(m2, at: index)) } == .wrongNetworkKey,
                 "message 2, byte \(index)"
             )
         }
@@ -275,11 +270,13 @@ struct HandshakeTests {
         for count in [0, 16, 31, 33, 64] {
             let key = try SecureBytes.random(count: count)
             #expect(
-                Self.error { try ClientHandshake(networkKey: key, keyPair: venue.client, authorize: { _ in true }) }?
-                    .code == .malformed
+                CryptoTestKit.error(HandshakeError.self) {
+                    try ClientHandshake(networkKey: key, keyPair: venue.client, authorize: { _ in true })
+                }?
+                .code == .malformed
             )
             #expect(
-                Self.error {
+                CryptoTestKit.error(HandshakeError.self) {
                     try ServerHandshake(networkKey: key, keyPair: venue.serverPair, authorize: { _ in true })
                 }?.code == .malformed
             )
@@ -293,7 +290,7 @@ struct HandshakeTests {
         let client = try venue.makeClient()
         let server = try venue.makeServer { _ in false }
         let m3 = try client.receiveHello(try server.receiveHello(client.hello()))
-        let error = Self.error { try server.receiveAuth(m3) }
+        let error = CryptoTestKit.error(HandshakeError.self) { try server.receiveAuth(m3) }
         #expect(error?.code == .notAuthorized)
         #expect(error?.message.contains(venue.client.publicKey.fingerprint) == true)
     }
@@ -304,7 +301,7 @@ struct HandshakeTests {
         let server = try venue.makeServer()
         let m3 = try client.receiveHello(try server.receiveHello(client.hello()))
         let (m4, _) = try server.receiveAuth(m3)
-        #expect(Self.error { try client.receiveAccept(m4) }?.code == .notAuthorized)
+        #expect(Self.code { try client.receiveAccept(m4) } == .notAuthorized)
     }
 
     @Test func unexpectedServerIsRejected() throws {
@@ -318,7 +315,7 @@ struct HandshakeTests {
         let server = try venue.makeServer()
         let m3 = try client.receiveHello(try server.receiveHello(client.hello()))
         let (m4, _) = try server.receiveAuth(m3)
-        let error = Self.error { try client.receiveAccept(m4) }
+        let error = CryptoTestKit.error(HandshakeError.self) { try client.receiveAccept(m4) }
         #expect(error?.code == .unexpectedServer)
         #expect(error?.message.contains(pinned.fingerprint) == true)
         #expect(error?.message.contains(venue.server.fingerprint) == true)
@@ -330,20 +327,16 @@ struct HandshakeTests {
     @Test(arguments: [0, 1, 15, 16, 47, 48, 111])
     func tamperedMessageThreeIsRejected(index: Int) throws {
         let venue = try Venue()
-        let client = try venue.makeClient()
-        let server = try venue.makeServer()
-        let m3 = try client.receiveHello(try server.receiveHello(client.hello()))
-        #expect(Self.error { try server.receiveAuth(Self.flipping(m3, at: index)) }?.code == .badSignature)
+        let (_, server, m3) = try venue.upToMessageThree()
+        #expect(Self.code { try server.receiveAuth(Self.flipping(m3, at: index)) } == .badSignature)
     }
 
     @Test(arguments: [0, 1, 15, 16, 47, 48, 111])
     func tamperedMessageFourIsRejected(index: Int) throws {
         let venue = try Venue()
-        let client = try venue.makeClient()
-        let server = try venue.makeServer()
-        let m3 = try client.receiveHello(try server.receiveHello(client.hello()))
+        let (client, server, m3) = try venue.upToMessageThree()
         let (m4, _) = try server.receiveAuth(m3)
-        #expect(Self.error { try client.receiveAccept(Self.flipping(m4, at: index)) }?.code == .badSignature)
+        #expect(Self.code { try client.receiveAccept(Self.flipping(m4, at: index)) } == .badSignature)
     }
 
     @Test func replayedHelloIsOnlyAFreshStartAndOldProofFails() throws {
@@ -353,7 +346,7 @@ struct HandshakeTests {
         let server = try venue.makeServer()
         let m2 = try server.receiveHello(earlier.messages[0])
         #expect(m2 != earlier.messages[1])  // the new server answers with its own fresh ephemeral
-        #expect(Self.error { try server.receiveAuth(earlier.messages[2]) }?.code == .badSignature)
+        #expect(Self.code { try server.receiveAuth(earlier.messages[2]) } == .badSignature)
     }
 
     @Test func replayedServerMessagesFailForANewClient() throws {
@@ -362,31 +355,31 @@ struct HandshakeTests {
         let client = try venue.makeClient()
         _ = client.hello()
         // Message 2 is bound to the earlier client's ephemeral key.
-        #expect(Self.error { try client.receiveHello(earlier.messages[1]) }?.code == .wrongNetworkKey)
+        #expect(Self.code { try client.receiveHello(earlier.messages[1]) } == .wrongNetworkKey)
         // And message 4 of another session does not open under a new session's k1.
         let client2 = try venue.makeClient()
         let server2 = try venue.makeServer()
         _ = try client2.receiveHello(try server2.receiveHello(client2.hello()))
-        #expect(Self.error { try client2.receiveAccept(earlier.messages[3]) }?.code == .badSignature)
+        #expect(Self.code { try client2.receiveAccept(earlier.messages[3]) } == .badSignature)
     }
 
     // MARK: Low-order points
 
     @Test(arguments: HandshakeReference.lowOrderPoints.map(\.name))
     func lowOrderClientEphemeralIsRejected(name: String) throws {
-        let point = TestSupport.bytes(
+        let point = CryptoTestKit.bytes(
             hex: try #require(HandshakeReference.lowOrderPoints.first { $0.name == name }).hex
         )
         #expect(point.count == 32)
         let venue = try Venue()
         let server = try venue.makeServer()
         let hello = HandshakeReference.hello(ephemeral: point, networkKey: venue.key.bytes)
-        #expect(Self.error { try server.receiveHello(hello) }?.code == .lowOrderPoint)
+        #expect(Self.code { try server.receiveHello(hello) } == .lowOrderPoint)
     }
 
     @Test(arguments: HandshakeReference.lowOrderPoints.map(\.name))
     func lowOrderServerEphemeralIsRejected(name: String) throws {
-        let point = TestSupport.bytes(
+        let point = CryptoTestKit.bytes(
             hex: try #require(HandshakeReference.lowOrderPoints.first { $0.name == name }).hex
         )
         let venue = try Venue()
@@ -397,7 +390,7 @@ struct HandshakeTests {
             clientEphemeral: Array(hello[..<32]),
             networkKey: venue.key.bytes
         )
-        #expect(Self.error { try client.receiveHello(reply) }?.code == .lowOrderPoint)
+        #expect(Self.code { try client.receiveHello(reply) } == .lowOrderPoint)
     }
 
     @Test func reflectedEphemeralIsRejected() throws {
@@ -409,7 +402,7 @@ struct HandshakeTests {
             clientEphemeral: own,
             networkKey: venue.key.bytes
         )
-        #expect(Self.error { try client.receiveHello(reflected) }?.code == .malformed)
+        #expect(Self.code { try client.receiveHello(reflected) } == .malformed)
     }
 
     // MARK: Order and sizes
@@ -422,15 +415,15 @@ struct HandshakeTests {
 
         // receiveHello before hello()
         let early = try venue.makeClient()
-        #expect(Self.error { try early.receiveHello(m2) }?.code == .malformed)
+        #expect(Self.code { try early.receiveHello(m2) } == .malformed)
         // receiveAccept before receiveHello
         let skipping = try venue.makeClient()
         _ = skipping.hello()
         #expect(
-            Self.error { try skipping.receiveAccept([UInt8](repeating: 0, count: HandshakeMessage.authBytes)) }?.code
+            Self.code { try skipping.receiveAccept([UInt8](repeating: 0, count: HandshakeMessage.authBytes)) }
                 == .malformed
         )
-        #expect(Self.error { try skipping.receiveHello(m2) }?.code == .malformed, "a failed handshake stays failed")
+        #expect(Self.code { try skipping.receiveHello(m2) } == .malformed, "a failed handshake stays failed")
     }
 
     @Test func serverStepsOutOfOrderAreMalformed() throws {
@@ -438,17 +431,13 @@ struct HandshakeTests {
         let client = try venue.makeClient()
         let server = try venue.makeServer()
         #expect(
-            Self.error { try server.receiveAuth([UInt8](repeating: 0, count: HandshakeMessage.authBytes)) }?.code
-                == .malformed
+            Self.code { try server.receiveAuth([UInt8](repeating: 0, count: HandshakeMessage.authBytes)) } == .malformed
         )
-        #expect(
-            Self.error { try server.receiveHello(client.hello()) }?.code == .malformed,
-            "a failed handshake stays failed"
-        )
+        #expect(Self.code { try server.receiveHello(client.hello()) } == .malformed, "a failed handshake stays failed")
 
         let server2 = try venue.makeServer()
         _ = try server2.receiveHello(client.hello())
-        #expect(Self.error { try server2.receiveHello(client.hello()) }?.code == .malformed, "hello twice")
+        #expect(Self.code { try server2.receiveHello(client.hello()) } == .malformed, "hello twice")
     }
 
     @Test func stepsAfterCompletionAreMalformed() throws {
@@ -456,10 +445,10 @@ struct HandshakeTests {
         let client = try venue.makeClient()
         let server = try venue.makeServer()
         let transcript = try Self.run(client, server)
-        #expect(Self.error { try client.receiveHello(transcript.messages[1]) }?.code == .malformed)
-        #expect(Self.error { try client.receiveAccept(transcript.messages[3]) }?.code == .malformed)
-        #expect(Self.error { try server.receiveHello(transcript.messages[0]) }?.code == .malformed)
-        #expect(Self.error { try server.receiveAuth(transcript.messages[2]) }?.code == .malformed)
+        #expect(Self.code { try client.receiveHello(transcript.messages[1]) } == .malformed)
+        #expect(Self.code { try client.receiveAccept(transcript.messages[3]) } == .malformed)
+        #expect(Self.code { try server.receiveHello(transcript.messages[0]) } == .malformed)
+        #expect(Self.code { try server.receiveAuth(transcript.messages[2]) } == .malformed)
         #expect(client.hello() == transcript.messages[0], "hello() cannot throw; it repeats the same public bytes")
     }
 
@@ -472,20 +461,22 @@ struct HandshakeTests {
     func wrongSizeHellosAreMalformed(count: Int) throws {
         let venue = try Venue()
         let server = try venue.makeServer()
-        #expect(Self.error { try server.receiveHello([UInt8](repeating: 7, count: count)) }?.code == .malformed)
+        #expect(
+            Self.code { try server.receiveHello([UInt8](repeating: 7, count: count)) } == .malformed
+        )
         let client = try venue.makeClient()
         _ = client.hello()
-        #expect(Self.error { try client.receiveHello([UInt8](repeating: 7, count: count)) }?.code == .malformed)
+        #expect(
+            Self.code { try client.receiveHello([UInt8](repeating: 7, count: count)) } == .malformed
+        )
     }
 
     @Test(arguments: [0, 16, 64, 111, 113])
     func wrongSizeAuthMessagesAreMalformed(count: Int) throws {
         let venue = try Venue()
-        let client = try venue.makeClient()
-        let server = try venue.makeServer()
-        let m3 = try client.receiveHello(try server.receiveHello(client.hello()))
-        #expect(Self.error { try server.receiveAuth(Array((m3 + m3).prefix(count))) }?.code == .malformed)
-        #expect(Self.error { try client.receiveAccept(Array((m3 + m3).prefix(count))) }?.code == .malformed)
+        let (client, server, m3) = try venue.upToMessageThree()
+        #expect(Self.code { try server.receiveAuth(Array((m3 + m3).prefix(count))) } == .malformed)
+        #expect(Self.code { try client.receiveAccept(Array((m3 + m3).prefix(count))) } == .malformed)
     }
 
     @Test func errorDescriptionIsItsMessage() {

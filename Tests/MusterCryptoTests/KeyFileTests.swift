@@ -1,5 +1,6 @@
 import Foundation
 import MusterCrypto
+import MusterTestSupport
 import Testing
 
 @Suite("Key files")
@@ -8,13 +9,11 @@ struct KeyFileTests {
 
     /// Runs `body` with a fresh directory and a fresh key pair, cleaning up afterwards.
     func withKeyDirectory(_ body: (String, SigningKeyPair) throws -> Void) throws {
-        let directory = try TestSupport.makeTemporaryDirectory()
-        defer { TestSupport.removeDirectory(directory) }
-        try body(directory, try SigningKeyPair.generate())
+        try withTemporaryDirectory { try body($0, try SigningKeyPair.generate()) }
     }
 
     func readError(_ path: String, passphrase: String? = nil) -> MusterCryptoError? {
-        TestSupport.error { () throws(MusterCryptoError) in try KeyFile.read(from: path, passphrase: { passphrase }) }
+        thrownError { () throws(MusterCryptoError) in try KeyFile.read(from: path, passphrase: { passphrase }) }
     }
 
     @Test func plainRoundTrip() throws {
@@ -35,10 +34,10 @@ struct KeyFileTests {
             #expect(loaded.publicKey == pair.publicKey)
             #expect(loaded.seed.constantTimeEquals(pair.seed))
 
-            let text = try TestSupport.contents(of: path)
+            let text = try CryptoTestKit.contents(of: path)
             #expect(text.contains("format = \"muster-key-v1\""))
             #expect(text.contains("public = \"\(pair.publicKey.hex)\""))
-            #expect(text.contains("seed = \"\(TestSupport.hex(of: pair.seed))\""))
+            #expect(text.contains("seed = \"\(CryptoTestKit.hex(of: pair.seed))\""))
             #expect(!text.contains("sealed_seed"))
         }
     }
@@ -61,8 +60,8 @@ struct KeyFileTests {
             #expect(loaded.publicKey == pair.publicKey)
             #expect(loaded.seed.constantTimeEquals(pair.seed))
 
-            let text = try TestSupport.contents(of: path)
-            #expect(!text.contains(TestSupport.hex(of: pair.seed)))
+            let text = try CryptoTestKit.contents(of: path)
+            #expect(!text.contains(CryptoTestKit.hex(of: pair.seed)))
             #expect(!text.contains("\nseed ="))
             for field in [
                 "kdf = \"argon2id13\"", "salt = \"", "opslimit = 2\n", "memlimit = 67108864\n", "nonce = \"",
@@ -93,7 +92,7 @@ struct KeyFileTests {
             #expect(readError(path, passphrase: nil)?.code == .passphraseRequired)
 
             struct Cancelled: Error {}
-            let thrown = TestSupport.error { () throws(MusterCryptoError) in
+            let thrown = thrownError { () throws(MusterCryptoError) in
                 try KeyFile.read(from: path, passphrase: { throw Cancelled() })
             }
             #expect(thrown?.code == .passphraseRequired)
@@ -103,7 +102,7 @@ struct KeyFileTests {
     @Test func emptyPassphraseIsRefusedWhenWriting() throws {
         try withKeyDirectory { directory, pair in
             let path = directory + "/organizer.key"
-            let error = TestSupport.error { () throws(MusterCryptoError) in
+            let error = thrownError { () throws(MusterCryptoError) in
                 try KeyFile.write(pair, to: path, passphrase: "")
             }
             #expect(error?.code == .badLength)
@@ -116,30 +115,31 @@ struct KeyFileTests {
         try withKeyDirectory { directory, pair in
             let path = directory + "/kiosk.key"
             try KeyFile.write(pair, to: path, passphrase: sealed ? Self.passphrase : nil)
-            #expect(try TestSupport.permissions(of: path) == 0o600)
+            #expect(try FilePermissions.mode(of: path) == 0o600)
             // No temporary files are left behind.
             #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["kiosk.key"])
         }
     }
 
     @Test func secretFileIs0600AndRespectsOverwrite() throws {
-        let directory = try TestSupport.makeTemporaryDirectory()
-        defer { TestSupport.removeDirectory(directory) }
+        let temporary = try TemporaryDirectory("muster-crypto")
+        defer { temporary.remove() }
+        let directory = temporary.path
         let path = directory + "/venue.toml"
         try KeyFile.writeSecretFile("token = \"abc\"\n", to: path, overwrite: false)
-        #expect(try TestSupport.permissions(of: path) == 0o600)
-        #expect(try TestSupport.contents(of: path) == "token = \"abc\"\n")
+        #expect(try FilePermissions.mode(of: path) == 0o600)
+        #expect(try CryptoTestKit.contents(of: path) == "token = \"abc\"\n")
 
-        let refused = TestSupport.error { () throws(MusterCryptoError) in
+        let refused = thrownError { () throws(MusterCryptoError) in
             try KeyFile.writeSecretFile("token = \"xyz\"\n", to: path, overwrite: false)
         }
         #expect(refused?.code == .io)
-        #expect(try TestSupport.contents(of: path) == "token = \"abc\"\n")
+        #expect(try CryptoTestKit.contents(of: path) == "token = \"abc\"\n")
 
-        try TestSupport.setPermissions(0o644, of: path)
+        try FilePermissions.set(0o644, of: path)
         try KeyFile.writeSecretFile("token = \"xyz\"\n", to: path, overwrite: true)
-        #expect(try TestSupport.contents(of: path) == "token = \"xyz\"\n")
-        #expect(try TestSupport.permissions(of: path) == 0o600)
+        #expect(try CryptoTestKit.contents(of: path) == "token = \"xyz\"\n")
+        #expect(try FilePermissions.mode(of: path) == 0o600)
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["venue.toml"])
     }
 
@@ -148,7 +148,7 @@ struct KeyFileTests {
             let path = directory + "/organizer.key"
             try KeyFile.write(pair, to: path, passphrase: nil)
             let other = try SigningKeyPair.generate()
-            let error = TestSupport.error { () throws(MusterCryptoError) in
+            let error = thrownError { () throws(MusterCryptoError) in
                 try KeyFile.write(other, to: path, passphrase: nil)
             }
             #expect(error?.code == .io)
@@ -164,16 +164,16 @@ struct KeyFileTests {
         try withKeyDirectory { directory, pair in
             let path = directory + "/organizer.key"
             try KeyFile.write(pair, to: path, passphrase: nil)
-            try TestSupport.setPermissions(mode, of: path)
+            try FilePermissions.set(mode, of: path)
             let error = readError(path)
             #expect(error?.code == .badKeyFile)
             #expect(error?.message.contains("chmod 600") == true)
             #expect(
-                TestSupport.error { () throws(MusterCryptoError) in try KeyFile.isSealed(path: path) }?.code
+                thrownError { () throws(MusterCryptoError) in try KeyFile.isSealed(path: path) }?.code
                     == .badKeyFile
             )
 
-            try TestSupport.setPermissions(0o400, of: path)
+            try FilePermissions.set(0o400, of: path)
             #expect(try KeyFile.read(from: path, passphrase: { nil }).publicKey == pair.publicKey)
         }
     }
@@ -186,7 +186,7 @@ struct KeyFileTests {
                 # Muster signing key. Keep this file secret.
                 format = "muster-key-v1"
                 public = "\(pair.publicKey.hex)"
-                seed = "\(TestSupport.hex(of: impostor.seed))"
+                seed = "\(CryptoTestKit.hex(of: impostor.seed))"
 
                 """
             try KeyFile.writeSecretFile(text, to: path, overwrite: false)
@@ -201,7 +201,7 @@ struct KeyFileTests {
             let path = directory + "/organizer.key"
             try KeyFile.write(pair, to: path, passphrase: Self.passphrase)
             let other = try SigningKeyPair.generate()
-            let text = try TestSupport.contents(of: path)
+            let text = try CryptoTestKit.contents(of: path)
                 .replacingOccurrences(of: pair.publicKey.hex, with: other.publicKey.hex)
             try KeyFile.writeSecretFile(text, to: path, overwrite: true)
             #expect(readError(path, passphrase: Self.passphrase)?.code == .badKeyFile)
@@ -210,7 +210,7 @@ struct KeyFileTests {
 
     @Test func malformedFilesAreRefused() throws {
         try withKeyDirectory { directory, pair in
-            let seedHex = TestSupport.hex(of: pair.seed)
+            let seedHex = CryptoTestKit.hex(of: pair.seed)
             let publicLine = "public = \"\(pair.publicKey.hex)\"\n"
             let header = "format = \"muster-key-v1\"\n"
             let cases: [String: String] = [
@@ -248,11 +248,11 @@ struct KeyFileTests {
         try withKeyDirectory { directory, pair in
             let path = directory + "/organizer.key"
             try KeyFile.write(pair, to: path, passphrase: Self.passphrase)
-            let text = try TestSupport.contents(of: path)
+            let text = try CryptoTestKit.contents(of: path)
                 .replacingOccurrences(of: "memlimit = 67108864", with: "memlimit = 1099511627776")
             try KeyFile.writeSecretFile(text, to: path, overwrite: true)
             var asked = false
-            let error = TestSupport.error { () throws(MusterCryptoError) in
+            let error = thrownError { () throws(MusterCryptoError) in
                 try KeyFile.read(
                     from: path,
                     passphrase: {
@@ -267,24 +267,25 @@ struct KeyFileTests {
     }
 
     @Test func missingFileIsAnIOError() throws {
-        let directory = try TestSupport.makeTemporaryDirectory()
-        defer { TestSupport.removeDirectory(directory) }
+        let temporary = try TemporaryDirectory("muster-crypto")
+        defer { temporary.remove() }
+        let directory = temporary.path
         #expect(readError(directory + "/absent.key")?.code == .io)
         #expect(readError(directory)?.code != nil)  // a directory is not a key file
     }
 
     @Test func errorDescriptionsNeverContainTheSeed() throws {
         try withKeyDirectory { directory, pair in
-            let seedHex = TestSupport.hex(of: pair.seed)
+            let seedHex = CryptoTestKit.hex(of: pair.seed)
             var errors: [MusterCryptoError] = []
 
             let plain = directory + "/plain.key"
             try KeyFile.write(pair, to: plain, passphrase: nil)
-            try TestSupport.setPermissions(0o644, of: plain)
+            try FilePermissions.set(0o644, of: plain)
             errors += [readError(plain)].compactMap { $0 }
-            try TestSupport.setPermissions(0o600, of: plain)
+            try FilePermissions.set(0o600, of: plain)
             errors += [
-                TestSupport.error { () throws(MusterCryptoError) in try KeyFile.write(pair, to: plain, passphrase: nil)
+                thrownError { () throws(MusterCryptoError) in try KeyFile.write(pair, to: plain, passphrase: nil)
                 }
             ].compactMap { $0 }
 

@@ -9,19 +9,6 @@ struct SecretStreamTests {
         return (sender, try SecretStreamReceiver(key: key, header: sender.header))
     }
 
-    /// The MusterCryptoError `body` throws, or nil if it succeeds.
-    static func error<T>(_ body: () throws -> T) -> MusterCryptoError? {
-        do {
-            _ = try body()
-            return nil
-        } catch let error as MusterCryptoError {
-            return error
-        } catch {
-            Issue.record("Expected a MusterCryptoError, got \(error)")
-            return nil
-        }
-    }
-
     static let messages: [[UInt8]] = [
         Array("heads: kiosk-a 12".utf8), [], [0], Array(repeating: 0xAB, count: 4096), Array("bye".utf8),
     ]
@@ -66,7 +53,7 @@ struct SecretStreamTests {
         let (sender, receiver) = try Self.pair()
         var sealed = try sender.seal(Array("check-in 42 at door B".utf8))
         sealed[index] ^= 0x01
-        let error = Self.error { try receiver.open(sealed) }
+        let error = CryptoTestKit.error(MusterCryptoError.self) { try receiver.open(sealed) }
         #expect(error?.code == .badSignature)
     }
 
@@ -74,43 +61,51 @@ struct SecretStreamTests {
         let (sender, receiver) = try Self.pair()
         let first = try sender.seal(Self.messages[0])
         let second = try sender.seal(Self.messages[2])
-        #expect(Self.error { try receiver.open(second) }?.code == .badSignature)
+        #expect(CryptoTestKit.error(MusterCryptoError.self) { try receiver.open(second) }?.code == .badSignature)
         // The receiver stays closed after a failure, even for the right message.
-        #expect(Self.error { try receiver.open(first) }?.code == .badSignature)
+        #expect(CryptoTestKit.error(MusterCryptoError.self) { try receiver.open(first) }?.code == .badSignature)
     }
 
     @Test func droppedMessageIsDetected() throws {
         let (sender, receiver) = try Self.pair()
         _ = try sender.seal(Self.messages[0])
         let second = try sender.seal(Self.messages[2])
-        #expect(Self.error { try receiver.open(second) }?.code == .badSignature)
+        #expect(CryptoTestKit.error(MusterCryptoError.self) { try receiver.open(second) }?.code == .badSignature)
     }
 
     @Test func replayedMessageIsRejected() throws {
         let (sender, receiver) = try Self.pair()
         let first = try sender.seal(Self.messages[0])
         #expect(try receiver.open(first).plaintext == Self.messages[0])
-        #expect(Self.error { try receiver.open(first) }?.code == .badSignature)
+        #expect(CryptoTestKit.error(MusterCryptoError.self) { try receiver.open(first) }?.code == .badSignature)
     }
 
     @Test func replayIntoAnotherStreamUnderTheSameKeyIsRejected() throws {
         let key = try SecureBytes.random(count: 32)
         let (sender, _) = try Self.pair(key: key)
         let (_, otherReceiver) = try Self.pair(key: key)
-        #expect(Self.error { try otherReceiver.open(sender.seal(Self.messages[0])) }?.code == .badSignature)
+        #expect(
+            CryptoTestKit.error(MusterCryptoError.self) { try otherReceiver.open(sender.seal(Self.messages[0])) }?.code
+                == .badSignature
+        )
     }
 
     @Test(arguments: [0, 1, 16, 17, 20])
     func truncatedMessageIsRejected(length: Int) throws {
         let (sender, receiver) = try Self.pair()
         let sealed = try sender.seal(Array("check-in 42 at door B".utf8))  // 21 + 17 bytes
-        #expect(Self.error { try receiver.open(sealed.prefix(length)) }?.code == .badSignature)
+        #expect(
+            CryptoTestKit.error(MusterCryptoError.self) { try receiver.open(sealed.prefix(length)) }?.code
+                == .badSignature
+        )
     }
 
     @Test func messageCutShortOfItsEndIsRejected() throws {
         let (sender, receiver) = try Self.pair()
         let sealed = try sender.seal(Array(repeating: 7, count: 100))
-        #expect(Self.error { try receiver.open(sealed.dropLast()) }?.code == .badSignature)
+        #expect(
+            CryptoTestKit.error(MusterCryptoError.self) { try receiver.open(sealed.dropLast()) }?.code == .badSignature
+        )
     }
 
     @Test func finalTagIsDetectedAndEndsTheStream() throws {
@@ -120,8 +115,14 @@ struct SecretStreamTests {
         let opened = try receiver.open(last)
         #expect(opened.final)
         #expect(opened.plaintext == Array("goodbye".utf8))
-        #expect(Self.error { try sender.seal(Self.messages[0]) } != nil, "nothing may be sealed after final")
-        #expect(Self.error { try receiver.open(last) }?.code == .badSignature, "nothing may be opened after final")
+        #expect(
+            CryptoTestKit.error(MusterCryptoError.self) { try sender.seal(Self.messages[0]) } != nil,
+            "nothing may be sealed after final"
+        )
+        #expect(
+            CryptoTestKit.error(MusterCryptoError.self) { try receiver.open(last) }?.code == .badSignature,
+            "nothing may be opened after final"
+        )
     }
 
     @Test func emptyFinalMessage() throws {
@@ -142,7 +143,10 @@ struct SecretStreamTests {
     @Test func wrongKeyIsRejected() throws {
         let sender = try SecretStreamSender(key: SecureBytes.random(count: 32))
         let receiver = try SecretStreamReceiver(key: SecureBytes.random(count: 32), header: sender.header)
-        #expect(Self.error { try receiver.open(sender.seal(Self.messages[0])) }?.code == .badSignature)
+        #expect(
+            CryptoTestKit.error(MusterCryptoError.self) { try receiver.open(sender.seal(Self.messages[0])) }?.code
+                == .badSignature
+        )
     }
 
     @Test func wrongHeaderIsRejected() throws {
@@ -151,15 +155,20 @@ struct SecretStreamTests {
         var header = sender.header
         header[0] ^= 1
         let receiver = try SecretStreamReceiver(key: key, header: header)
-        #expect(Self.error { try receiver.open(sender.seal(Self.messages[0])) }?.code == .badSignature)
+        #expect(
+            CryptoTestKit.error(MusterCryptoError.self) { try receiver.open(sender.seal(Self.messages[0])) }?.code
+                == .badSignature
+        )
     }
 
     @Test(arguments: [0, 16, 31, 33, 64])
     func wrongKeyLengthIsRefused(count: Int) throws {
         let key = try SecureBytes.random(count: count)
-        #expect(Self.error { try SecretStreamSender(key: key) }?.code == .badLength)
+        #expect(CryptoTestKit.error(MusterCryptoError.self) { try SecretStreamSender(key: key) }?.code == .badLength)
         #expect(
-            Self.error { try SecretStreamReceiver(key: key, header: [UInt8](repeating: 0, count: 24)) }?.code
+            CryptoTestKit.error(MusterCryptoError.self) {
+                try SecretStreamReceiver(key: key, header: [UInt8](repeating: 0, count: 24))
+            }?.code
                 == .badLength
         )
     }
@@ -168,7 +177,9 @@ struct SecretStreamTests {
     func wrongHeaderLengthIsRefused(count: Int) throws {
         let key = try SecureBytes.random(count: 32)
         #expect(
-            Self.error { try SecretStreamReceiver(key: key, header: [UInt8](repeating: 0, count: count)) }?.code
+            CryptoTestKit.error(MusterCryptoError.self) {
+                try SecretStreamReceiver(key: key, header: [UInt8](repeating: 0, count: count))
+            }?.code
                 == .badLength
         )
     }

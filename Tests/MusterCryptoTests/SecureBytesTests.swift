@@ -1,4 +1,5 @@
 import MusterCrypto
+import MusterTestSupport
 import Testing
 
 @Suite("Secure memory and randomness")
@@ -24,7 +25,7 @@ struct SecureBytesTests {
     }
 
     @Test func negativeCountIsAnError() {
-        let error = TestSupport.error { () throws(MusterCryptoError) in try SecureBytes(count: -1) }
+        let error = thrownError { () throws(MusterCryptoError) in try SecureBytes(count: -1) }
         #expect(error?.code == .badLength)
     }
 
@@ -49,7 +50,7 @@ struct SecureBytesTests {
 
     @Test func descriptionDoesNotRevealContents() throws {
         let secret = try SecureBytes(copying: Array("hunter2-very-secret".utf8))
-        let hex = TestSupport.hex(of: secret)
+        let hex = CryptoTestKit.hex(of: secret)
         var dumped = ""
         dump(secret, to: &dumped)
         for text in [secret.description, secret.debugDescription, "\(secret)", String(reflecting: secret), dumped] {

@@ -1,4 +1,5 @@
 import MusterCrypto
+import MusterTestSupport
 import Testing
 
 @Suite("Ed25519 signing")
@@ -55,13 +56,13 @@ struct SigningTests {
     /// RFC 8032, section 7.1, test 1 (empty message).
     @Test func rfc8032KnownAnswer() throws {
         let seed = try SecureBytes(
-            copying: TestSupport.bytes(hex: "9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60")
+            copying: CryptoTestKit.bytes(hex: "9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60")
         )
         let pair = try SigningKeyPair(seed: seed)
         #expect(pair.publicKey.hex == "d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a")
         let expected =
             "e5564300c360ac729086e2cc806e828a84877f1eb8e5d974d873e065224901555fb8821590a33bacc61e39701cf9b46bd25bf5f0595bbe24655141438e7a100b"
-        #expect(TestSupport.hex(pair.sign([UInt8]())) == expected)
+        #expect(CryptoTestKit.hex(pair.sign([UInt8]())) == expected)
         #expect(pair.seed.constantTimeEquals(seed))
     }
 
@@ -74,7 +75,7 @@ struct SigningTests {
     @Test(arguments: [0, 16, 31, 33, 64])
     func seedOfWrongLengthIsRejected(length: Int) throws {
         let seed = try SecureBytes(count: length)
-        let error = TestSupport.error { () throws(MusterCryptoError) in try SigningKeyPair(seed: seed) }
+        let error = thrownError { () throws(MusterCryptoError) in try SigningKeyPair(seed: seed) }
         #expect(error?.code == .badLength)
     }
 
@@ -93,12 +94,12 @@ struct SigningTests {
         String(repeating: "00", count: 33),
     ])
     func malformedPublicKeyHexIsRejected(text: String) {
-        let error = TestSupport.error { () throws(MusterCryptoError) in try SigningPublicKey(hex: text) }
+        let error = thrownError { () throws(MusterCryptoError) in try SigningPublicKey(hex: text) }
         #expect(error?.code == .badLength)
     }
 
     @Test func publicKeyFromWrongLengthBytesIsRejected() {
-        let error = TestSupport.error { () throws(MusterCryptoError) in
+        let error = thrownError { () throws(MusterCryptoError) in
             try SigningPublicKey(bytes: [UInt8](repeating: 1, count: 31))
         }
         #expect(error?.code == .badLength)
@@ -117,7 +118,7 @@ struct SigningTests {
 
     @Test func keyPairDescriptionRedactsSecret() throws {
         let pair = try SigningKeyPair.generate()
-        let seedHex = TestSupport.hex(of: pair.seed)
+        let seedHex = CryptoTestKit.hex(of: pair.seed)
         var dumped = ""
         dump(pair, to: &dumped)
         for text in [

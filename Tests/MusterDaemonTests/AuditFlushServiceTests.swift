@@ -1,6 +1,7 @@
 import Logging
 import MusterControl
 import MusterCore
+import MusterTestSupport
 import Testing
 
 @testable import MusterDaemon
@@ -15,7 +16,7 @@ struct AuditFlushServiceTests {
         let service = AuditFlushService(
             handler: v.kiosks[0].handler,
             time: v.clock,
-            logger: DaemonTestSupport.quietLogger
+            logger: TestSupport.quietLogger
         )
         let task = Task { try await service.run() }
         #expect(await v.clock.waitForSleepers(1))

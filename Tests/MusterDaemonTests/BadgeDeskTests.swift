@@ -4,6 +4,7 @@ import MusterBadgePrinting
 import MusterControl
 import MusterCore
 import MusterCrypto
+import MusterTestSupport
 import MusterTime
 import Testing
 
@@ -24,7 +25,7 @@ struct BadgeDeskCupsTests {
     static func importNames(_ f: HandlerFixture) throws {
         try f.importAndLock()
         let response = try f.submit([
-            HandlerFixture.attendee(
+            Bodies.attendee(
                 f.campaignID,
                 email: "lucja@example.com",
                 first: "Łucja",
@@ -32,10 +33,25 @@ struct BadgeDeskCupsTests {
                 company: "Spółdzielnia Źródło",
                 ticket: "MUS-PL01"
             ),
-            HandlerFixture.attendee(f.campaignID, email: "wang@example.com", first: "小明", last: "王", company: "北京科技"),
-            HandlerFixture.attendee(f.campaignID, email: "maryam@example.com", first: "مريم", last: "الحسيني"),
+            Bodies.attendee(f.campaignID, email: "wang@example.com", first: "小明", last: "王", company: "北京科技"),
+            Bodies.attendee(f.campaignID, email: "maryam@example.com", first: "مريم", last: "الحسيني"),
         ])
-        guard response.outcome == .submitted else { throw FixtureError("import failed: \(response)") }
+        guard response.outcome == .submitted else { throw TestFailure("import failed: \(response)") }
+    }
+
+    /// Runs `body` with the names imported, a private cupsd (its queue stopped first if `stopped`), and a
+    /// desk printing to it in `format`; cupsd is shut down afterwards.
+    static func withPrintingDesk(
+        format: BadgeFormat = .pdf,
+        stopped: Bool = false,
+        _ body: (HandlerFixture, PrivateCups, BadgeDesk) async throws -> Void
+    ) async throws {
+        let f = try HandlerFixture()
+        try importNames(f)
+        let cups = try PrivateCups()
+        defer { cups.shutdown() }
+        if stopped { try cups.stopQueue() }
+        try await body(f, cups, try desk(f, cups, format: format))
     }
 
     static func desk(_ f: HandlerFixture, _ cups: PrivateCups?, format: BadgeFormat = .pdf) throws -> BadgeDesk {
@@ -50,7 +66,7 @@ struct BadgeDeskCupsTests {
             layout: .standard,
             printer: printer,
             format: format,
-            logger: DaemonTestSupport.quietLogger
+            logger: TestSupport.quietLogger
         )
     }
 
@@ -75,7 +91,7 @@ struct BadgeDeskCupsTests {
         let path = directory.file("job.pdf")
         try pdf.write(to: URL(fileURLWithPath: path))
         let run = try ToolRun.run("pdftotext", ["-enc", "UTF-8", path, "-"])
-        guard run.status == 0 else { throw FixtureError("pdftotext: \(run.errorOutput)") }
+        guard run.status == 0 else { throw TestFailure("pdftotext: \(run.errorOutput)") }
         return run.output
     }
 
@@ -86,116 +102,102 @@ struct BadgeDeskCupsTests {
     /// Check-in, then the badge: the job completes, the PDF holds the Polish, Chinese and Arabic
     /// names, and each printed badge is a signed delta of this kiosk.
     @Test func checkInPrintsTheBadgeWithEveryScript() async throws {
-        let f = try HandlerFixture()
-        try Self.importNames(f)
-        let cups = try PrivateCups()
-        defer { cups.shutdown() }
-        let desk = try Self.desk(f, cups)
-        let people = [
-            ("lucja@example.com", ["Łucja", "Żółkiewska", "Spółdzielnia Źródło", "DevConf 2026"]),
-            ("wang@example.com", ["小明", "王", "北京科技"]),
-            ("maryam@example.com", ["مريم", "الحسيني"]),
-        ]
-        for (index, (key, words)) in people.enumerated() {
-            #expect(f.request(.checkIn, query: key).outcome == .checkedIn, "the check-in is acknowledged first")
-            let response = await Self.badge(desk, key: key)
-            #expect(response.outcome == .badgePrinted, "\(key): \(response.message ?? "")")
-            #expect(response.badgeJob != nil)
-            let jobs = try cups.printer.waitForJobs(index + 1)
-            let text = try Self.text(of: jobs[index])
-            for word in words { #expect(text.contains(word), "'\(word)' not in the printed PDF: \(text)") }
-            #expect(try badges(f, key).map(\.reason) == [.selfService])
-            #expect(try badges(f, key).first?.kioskName == "Hall A")
+        try await Self.withPrintingDesk { (f, cups, desk) async throws in
+            let people = [
+                ("lucja@example.com", ["Łucja", "Żółkiewska", "Spółdzielnia Źródło", "DevConf 2026"]),
+                ("wang@example.com", ["小明", "王", "北京科技"]),
+                ("maryam@example.com", ["مريم", "الحسيني"]),
+            ]
+            for (index, (key, words)) in people.enumerated() {
+                #expect(f.request(.checkIn, query: key).outcome == .checkedIn, "the check-in is acknowledged first")
+                let response = await Self.badge(desk, key: key)
+                #expect(response.outcome == .badgePrinted, "\(key): \(response.message ?? "")")
+                #expect(response.badgeJob != nil)
+                let jobs = try cups.printer.waitForJobs(index + 1)
+                let text = try Self.text(of: jobs[index])
+                for word in words { #expect(text.contains(word), "'\(word)' not in the printed PDF: \(text)") }
+                #expect(try badges(f, key).map(\.reason) == [.selfService])
+                #expect(try badges(f, key).first?.kioskName == "Hall A")
+            }
         }
     }
 
     /// The reprint guard: a second self-service attempt prints nothing; staff reprint prints and
     /// is recorded.
     @Test func secondSelfServicePrintsNothingAndReprintIsRecorded() async throws {
-        let f = try HandlerFixture()
-        try Self.importNames(f)
-        let cups = try PrivateCups()
-        defer { cups.shutdown() }
-        let desk = try Self.desk(f, cups)
-        #expect(f.request(.checkIn, query: "MUS-PL01").outcome == .checkedIn)
-        #expect(await Self.badge(desk, key: "lucja@example.com").outcome == .badgePrinted)
-        _ = try cups.printer.waitForJobs(1)
+        try await Self.withPrintingDesk { (f, cups, desk) async throws in
+            #expect(f.request(.checkIn, query: "MUS-PL01").outcome == .checkedIn)
+            #expect(await Self.badge(desk, key: "lucja@example.com").outcome == .badgePrinted)
+            _ = try cups.printer.waitForJobs(1)
 
-        let again = await Self.badge(desk, key: "lucja@example.com")
-        #expect(again.outcome == .badgeAlreadyPrinted)
-        #expect(again.message?.contains("Hall A") == true)
-        // The desk answers only after a job it sent completed, so a second job would be here now.
-        #expect(cups.printer.jobs.count == 1)
+            let again = await Self.badge(desk, key: "lucja@example.com")
+            #expect(again.outcome == .badgeAlreadyPrinted)
+            #expect(again.message?.contains("Hall A") == true)
+            // The desk answers only after a job it sent completed, so a second job would be here now.
+            #expect(cups.printer.jobs.count == 1)
 
-        let reprint = await Self.badge(desk, query: "MUS-PL01", reason: "reprint")
-        #expect(reprint.outcome == .badgePrinted)
-        #expect(try cups.printer.waitForJobs(2).count == 2)
-        #expect(try badges(f, "lucja@example.com").map(\.reason) == [.selfService, .reprint])
+            let reprint = await Self.badge(desk, query: "MUS-PL01", reason: "reprint")
+            #expect(reprint.outcome == .badgePrinted)
+            #expect(try cups.printer.waitForJobs(2).count == 2)
+            #expect(try badges(f, "lucja@example.com").map(\.reason) == [.selfService, .reprint])
 
-        let printOnly = await Self.badge(desk, query: "grace@example.com", reason: "print-only")
-        #expect(printOnly.outcome == .badgePrinted, "print-only needs no check-in")
-        #expect(try f.attendeeRecord("grace@example.com")?.isCheckedIn == false)
-        #expect(try badges(f, "grace@example.com").map(\.reason) == [.printOnly])
+            let printOnly = await Self.badge(desk, query: "grace@example.com", reason: "print-only")
+            #expect(printOnly.outcome == .badgePrinted, "print-only needs no check-in")
+            #expect(try f.attendeeRecord("grace@example.com")?.isCheckedIn == false)
+            #expect(try badges(f, "grace@example.com").map(\.reason) == [.printOnly])
+        }
     }
 
     /// A kiosk configured for a raw Zebra queue (`badge.format = "zpl"`) sends the label as ZPL,
     /// untouched by CUPS: the Zebra (on `socket://`, as a network Zebra is added) receives exactly
     /// the renderer's ZPL, and the badge is recorded.
     @Test func aZPLQueueReceivesTheLabelAsZPL() async throws {
-        let f = try HandlerFixture()
-        try Self.importNames(f)
-        let cups = try PrivateCups()
-        defer { cups.shutdown() }
-        let desk = try Self.desk(f, cups, format: .zpl)
-        #expect(f.request(.checkIn, query: "lucja@example.com").outcome == .checkedIn)
-        let response = await Self.badge(desk, key: "lucja@example.com")
-        #expect(response.outcome == .badgePrinted, "\(response.message ?? "")")
-        let job = try cups.zebra.waitForJobs(1)[0]
-        var request = ControlRequest(op: .badge)
-        request.attendeeKey = "lucja@example.com"
-        let expected = try f.replica.view { view in try BadgeRequest.decide(request, reason: .reprint, view: view) }
-        guard case .print(let content, _, _, _) = expected else {
-            Issue.record("no badge content for lucja")
-            return
+        try await Self.withPrintingDesk(format: .zpl) { (f, cups, desk) async throws in
+            #expect(f.request(.checkIn, query: "lucja@example.com").outcome == .checkedIn)
+            let response = await Self.badge(desk, key: "lucja@example.com")
+            #expect(response.outcome == .badgePrinted, "\(response.message ?? "")")
+            let job = try cups.zebra.waitForJobs(1)[0]
+            var request = ControlRequest(op: .badge)
+            request.attendeeKey = "lucja@example.com"
+            let expected = try f.replica.view { view in try BadgeRequest.decide(request, reason: .reprint, view: view) }
+            guard case .print(let content, _, _, _) = expected else {
+                Issue.record("no badge content for lucja")
+                return
+            }
+            let zpl = try BadgeRenderer(layout: .standard).render(content, as: .zpl).bytes
+            #expect(
+                Array(job) == zpl,
+                "the printer got \(job.count) bytes: \(String(decoding: job.prefix(60), as: UTF8.self))"
+            )
+            #expect(String(decoding: job.prefix(20), as: UTF8.self).hasPrefix("^XA\n^PW496\n^LL799"))
+            #expect(try badges(f, "lucja@example.com").map(\.reason) == [.selfService])
         }
-        let zpl = try BadgeRenderer(layout: .standard).render(content, as: .zpl).bytes
-        #expect(
-            Array(job) == zpl,
-            "the printer got \(job.count) bytes: \(String(decoding: job.prefix(60), as: UTF8.self))"
-        )
-        #expect(String(decoding: job.prefix(20), as: UTF8.self).hasPrefix("^XA\n^PW496\n^LL799"))
-        #expect(try badges(f, "lucja@example.com").map(\.reason) == [.selfService])
     }
 
     /// A stopped queue (out of labels): the attendee is told to see staff, nothing is recorded as
     /// printed, and the check-in stands.
     @Test func stoppedQueueSendsToStaffAndTheCheckInStands() async throws {
-        let f = try HandlerFixture()
-        try Self.importNames(f)
-        let cups = try PrivateCups()
-        defer { cups.shutdown() }
-        try cups.stopQueue()
-        let desk = try Self.desk(f, cups)
-        #expect(f.request(.checkIn, query: "wang@example.com").outcome == .checkedIn)
-        let response = await Self.badge(desk, key: "wang@example.com")
-        #expect(response.outcome == .badgeNotPrinted)
-        #expect(response.message?.contains("stopped") == true, "\(response.message ?? "")")
-        #expect(try f.attendeeRecord("wang@example.com")?.isInside == true)
-        #expect(try badges(f, "wang@example.com").isEmpty)
-        #expect(cups.printer.jobs.isEmpty)
+        try await Self.withPrintingDesk(stopped: true) { (f, cups, desk) async throws in
+            #expect(f.request(.checkIn, query: "wang@example.com").outcome == .checkedIn)
+            let response = await Self.badge(desk, key: "wang@example.com")
+            #expect(response.outcome == .badgeNotPrinted)
+            #expect(response.message?.contains("stopped") == true, "\(response.message ?? "")")
+            #expect(try f.attendeeRecord("wang@example.com")?.isInside == true)
+            #expect(try badges(f, "wang@example.com").isEmpty)
+            #expect(cups.printer.jobs.isEmpty)
 
-        // Staff restart the queue; the attendee may now get the badge at the kiosk.
-        try cups.startQueue()
-        #expect(await Self.badge(desk, key: "wang@example.com").outcome == .badgePrinted)
-        #expect(try cups.printer.waitForJobs(1).count == 1)
+            // Staff restart the queue; the attendee may now get the badge at the kiosk.
+            try cups.startQueue()
+            #expect(await Self.badge(desk, key: "wang@example.com").outcome == .badgePrinted)
+            #expect(try cups.printer.waitForJobs(1).count == 1)
+        }
     }
 }
 
 @Suite("BadgeDesk without a printer, and the guard across kiosks")
 struct BadgeDeskGuardTests {
     @Test func noPrinterIsNotPrinted() async throws {
-        let f = try HandlerFixture()
-        try f.importAndLock()
+        let f = try HandlerFixture.importedAndLocked()
         #expect(f.request(.checkIn, query: "grace@example.com").outcome == .checkedIn)
         let desk = try BadgeDeskCupsTests.desk(f, nil)
         let response = await BadgeDeskCupsTests.badge(desk, key: "grace@example.com")
@@ -205,8 +207,7 @@ struct BadgeDeskGuardTests {
     }
 
     @Test func selfServiceNeedsACheckInAndAKnownReason() async throws {
-        let f = try HandlerFixture()
-        try f.importAndLock()
+        let f = try HandlerFixture.importedAndLocked()
         let desk = try BadgeDeskCupsTests.desk(f, nil)
         #expect(await BadgeDeskCupsTests.badge(desk, key: "grace@example.com").outcome == .refused)
         #expect(await BadgeDeskCupsTests.badge(desk, key: "nobody@example.com").outcome == .notFound)
@@ -217,19 +218,9 @@ struct BadgeDeskGuardTests {
     /// A badge printed on another kiosk (Hall B) reaches this one as a signed delta and blocks
     /// self-service here, offline: the guard is replicated state, not this kiosk's memory.
     @Test func badgeFromAnotherKioskBlocksSelfService() async throws {
-        let f = try HandlerFixture()
-        try f.importAndLock()
+        let f = try HandlerFixture.importedAndLocked()
         let hallB = try SigningKeyPair.generate()
-        let hallBID = AuthorID(hallB.publicKey)
-        try f.replica.admitCertificate(
-            VenuePolicy.certificate(
-                venue: f.venue,
-                organizer: f.organizer,
-                payload: EnrollPayload(kiosk: hallBID, name: "Hall B", location: "East door"),
-                hlc: HLC(physicalMillis: HandlerFixture.now - 3_600_000, logical: 0)
-            ),
-            for: hallBID
-        )
+        try f.enrollPeer(hallB, name: "Hall B", location: "East door")
         let printed = try f.sign(
             [.badge(BadgePayload(campaignID: f.campaignID, attendeeKey: "grace@example.com", reason: .selfService))],
             key: hallB
@@ -246,19 +237,9 @@ struct BadgeDeskGuardTests {
 
     /// A kiosk may not record a badge under a key that is not a normalized attendee key.
     @Test func badgeDeltaWithABadKeyIsRefused() throws {
-        let f = try HandlerFixture()
-        try f.importAndLock()
+        let f = try HandlerFixture.importedAndLocked()
         let hallB = try SigningKeyPair.generate()
-        let hallBID = AuthorID(hallB.publicKey)
-        try f.replica.admitCertificate(
-            VenuePolicy.certificate(
-                venue: f.venue,
-                organizer: f.organizer,
-                payload: EnrollPayload(kiosk: hallBID, name: "Hall B", location: ""),
-                hlc: HLC(physicalMillis: HandlerFixture.now - 3_600_000, logical: 0)
-            ),
-            for: hallBID
-        )
+        try f.enrollPeer(hallB, name: "Hall B")
         let bad = try f.sign(
             [.badge(BadgePayload(campaignID: f.campaignID, attendeeKey: "Grace@Example.com", reason: .reprint))],
             key: hallB

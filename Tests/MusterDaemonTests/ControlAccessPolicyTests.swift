@@ -1,6 +1,7 @@
 import MusterControl
 import MusterCore
 import MusterStore
+import MusterTestSupport
 import Testing
 
 @testable import MusterDaemon
@@ -53,14 +54,7 @@ struct ControlAccessPolicyTests {
 
     @Test func theScreenIsToldOnlyWhatTheScreenShows() {
         var response = ControlResponse(outcome: .alreadyCheckedIn)
-        response.attendee = AttendeeSummary(
-            campaignID: "c",
-            key: "ada@example.com",
-            firstName: "Ada",
-            lastName: "Lovelace",
-            company: "Analytical",
-            ticket: "MUS-0001"
-        )
+        response.attendee = .sample(campaign: "c")
         response.checkIn = PresenceSummary(atMillis: 9, kioskName: "Hall B", location: "VIP door")
         response.ticket = "MUS-0001"
         #expect(ControlAccessPolicy.shape(response, for: .staff) == response)

@@ -29,8 +29,7 @@ struct ControlHandlerLockLanguageTests {
     }
 
     @Test func anUnlockSaysNoLanguage() throws {
-        let f = try HandlerFixture()
-        try f.importAndLock()
+        let f = try HandlerFixture.importedAndLocked()
         _ = try lock(f, version: 2, language: "pl")
         _ = try f.submit([.lock(LockPayload(version: 3, campaignID: nil))])
         let waiting = f.handler.handle(ControlRequest(op: .screen))

@@ -2,6 +2,7 @@ import Foundation
 import MusterControl
 import MusterCore
 import MusterCrypto
+import MusterTestSupport
 import Synchronization
 import Testing
 
@@ -24,7 +25,7 @@ struct ControlHandlerTests {
         let f = try HandlerFixture()
         try f.submit([
             .campaign(CampaignPayload(campaignID: f.campaignID, name: "DevConf")),
-            HandlerFixture.attendee(f.campaignID, email: "grace@example.com", first: "Grace", last: "Hopper"),
+            Bodies.attendee(f.campaignID, email: "grace@example.com", first: "Grace", last: "Hopper"),
         ])
         #expect(f.request(.checkIn, query: "grace@example.com").outcome == .refused)
         #expect(f.request(.checkOut, query: "grace@example.com").outcome == .refused)
@@ -33,8 +34,7 @@ struct ControlHandlerTests {
     }
 
     @Test func unlockAfterLockRefusesAgain() throws {
-        let f = try HandlerFixture()
-        try f.importAndLock()
+        let f = try HandlerFixture.importedAndLocked()
         #expect(try f.submit([.lock(LockPayload(version: 2, campaignID: nil))]).outcome == .submitted)
         let response = f.request(.checkIn, query: "grace@example.com")
         #expect(response.outcome == .refused)
@@ -90,7 +90,7 @@ struct ControlHandlerTests {
             keyPair: try SigningKeyPair.generate(),
             config: config,
             clock: HybridLogicalClock(physical: { HandlerFixture.now + 120_000 }),
-            logger: DaemonTestSupport.quietLogger
+            logger: TestSupport.quietLogger
         )
         var request = ControlRequest(op: .checkIn)
         request.query = "MUS-0002"
@@ -104,16 +104,14 @@ struct ControlHandlerTests {
     }
 
     @Test func checkInByTicketCodeIgnoresCaseAndSpace() throws {
-        let f = try HandlerFixture()
-        try f.importAndLock()
+        let f = try HandlerFixture.importedAndLocked()
         let response = f.request(.checkIn, query: " mus-0002\t")
         #expect(response.outcome == .checkedIn)
         #expect(response.attendee?.firstName == "Grace")
     }
 
     @Test func unknownQueryIsNotFoundAndNeverAPrefixMatch() throws {
-        let f = try HandlerFixture()
-        try f.importAndLock()
+        let f = try HandlerFixture.importedAndLocked()
         for query in ["nobody@example.com", "ada", "ada.lovelace@", "MUS-000", "%", "_", "*"] {
             let response = f.request(.checkIn, query: query)
             #expect(response.outcome == .notFound, "\(query)")
@@ -123,8 +121,7 @@ struct ControlHandlerTests {
     }
 
     @Test func notAdmittedAttendeeIsRefused() throws {
-        let f = try HandlerFixture()
-        try f.importAndLock()
+        let f = try HandlerFixture.importedAndLocked()
         let response = f.request(.checkIn, query: "refunded@example.com")
         #expect(response.outcome == .refused)
         #expect(response.message?.contains("staff desk") == true)
@@ -134,8 +131,7 @@ struct ControlHandlerTests {
     }
 
     @Test func missingQueryIsAnError() throws {
-        let f = try HandlerFixture()
-        try f.importAndLock()
+        let f = try HandlerFixture.importedAndLocked()
         for query in [nil, "", "   "] as [String?] {
             var request = ControlRequest(op: .checkIn)
             request.query = query
@@ -146,8 +142,7 @@ struct ControlHandlerTests {
     }
 
     @Test func checkOutThenReEntry() throws {
-        let f = try HandlerFixture()
-        try f.importAndLock()
+        let f = try HandlerFixture.importedAndLocked()
         let early = f.request(.checkOut, query: "grace@example.com")
         #expect(early.outcome == .notCheckedIn, "\(early.message ?? "")")
         #expect(f.request(.checkIn, query: "grace@example.com").outcome == .checkedIn)
@@ -214,8 +209,7 @@ struct ControlHandlerTests {
     }
 
     @Test func registeringAnImportedEmailChecksThatAttendeeIn() throws {
-        let f = try HandlerFixture()
-        try f.importAndLock()
+        let f = try HandlerFixture.importedAndLocked()
         let response = f.register(first: "G.", last: "H.", email: "GRACE@example.com", company: "Navy")
         #expect(response.outcome == .checkedIn)
         #expect(response.ticket == nil)
@@ -250,7 +244,7 @@ struct ControlHandlerTests {
             keyPair: try SigningKeyPair.generate(),
             config: config,
             clock: HybridLogicalClock(physical: { later }),
-            logger: DaemonTestSupport.quietLogger
+            logger: TestSupport.quietLogger
         )
         var request = ControlRequest(op: .register)
         request.firstName = "Grace"
@@ -278,7 +272,7 @@ struct ControlHandlerTests {
         let f = try HandlerFixture(name: "Hall A")
         try f.importAndLock()
         let kioskB = try SigningKeyPair.generate()
-        var signer = DeltaSigner(venue: f.venue, keyPair: kioskB, head: .empty(AuthorID(kioskB.publicKey)))
+        var signer = DeltaSigner(venue: f.venue, startingLogOf: kioskB)
         let ahead = try signer.sign(
             .checkIn(
                 CheckInPayload(
@@ -294,15 +288,7 @@ struct ControlHandlerTests {
             hlc: HLC(physicalMillis: HandlerFixture.now + 600_000, logical: 0)
         )
         // What the sync layer does with a peer's certificate and deltas.
-        try f.replica.admitCertificate(
-            VenuePolicy.certificate(
-                venue: f.venue,
-                organizer: f.organizer,
-                payload: EnrollPayload(kiosk: AuthorID(kioskB.publicKey), name: "Hall B", location: ""),
-                hlc: HLC(physicalMillis: HandlerFixture.now, logical: 0)
-            ),
-            for: AuthorID(kioskB.publicKey)
-        )
+        try f.enrollPeer(kioskB, name: "Hall B", atMillis: HandlerFixture.now)
         let report = try f.replica.ingest(
             [ahead],
             nowMillis: HandlerFixture.now,
@@ -321,8 +307,7 @@ struct ControlHandlerTests {
     }
 
     @Test func registeringARefundedEmailIsRefused() throws {
-        let f = try HandlerFixture()
-        try f.importAndLock()
+        let f = try HandlerFixture.importedAndLocked()
         let response = f.register(first: "Rita", last: "Refund", email: "refunded@example.com")
         #expect(response.outcome == .refused)
         #expect(response.message?.contains("staff desk") == true)
@@ -330,8 +315,7 @@ struct ControlHandlerTests {
     }
 
     @Test func registrationValidatesFields() throws {
-        let f = try HandlerFixture()
-        try f.importAndLock()
+        let f = try HandlerFixture.importedAndLocked()
         let noFirst = f.register(first: "  ", last: "X", email: "x@example.com")
         #expect(noFirst.outcome == .error)
         #expect(noFirst.message?.contains("first and last name") == true)
@@ -354,8 +338,7 @@ struct ControlHandlerTests {
     // MARK: - Notes
 
     @Test func noteOnlyAfterCheckIn() throws {
-        let f = try HandlerFixture()
-        try f.importAndLock()
+        let f = try HandlerFixture.importedAndLocked()
         let refused = f.note(key: "grace@example.com", text: "hello")
         #expect(refused.outcome == .refused)
         #expect(f.note(key: "nobody@example.com", text: "hello").outcome == .refused)
@@ -372,8 +355,7 @@ struct ControlHandlerTests {
     }
 
     @Test func longNoteIsTruncated() throws {
-        let f = try HandlerFixture()
-        try f.importAndLock()
+        let f = try HandlerFixture.importedAndLocked()
         #expect(f.request(.checkIn, query: "grace@example.com").outcome == .checkedIn)
         #expect(f.note(key: "grace@example.com", text: String(repeating: "n", count: 5_000)).outcome == .noted)
         let note = try #require(try f.replica.presenceLog(campaignID: f.campaignID).first?.note)
@@ -481,7 +463,7 @@ struct ControlHandlerTests {
         let oldHead = try f.organizerHead()
         // Another organizer session moves the head on.
         try f.submit([
-            HandlerFixture.attendee(f.campaignID, email: "first@example.com", first: "First", last: "Session")
+            Bodies.attendee(f.campaignID, email: "first@example.com", first: "First", last: "Session")
         ])
         let digestBefore = try f.replica.digest()
         let headBefore = try f.organizerHead()
@@ -490,7 +472,7 @@ struct ControlHandlerTests {
         // This session still builds on the old head.
         let stale = try f.sign(
             [
-                HandlerFixture.attendee(f.campaignID, email: "second@example.com", first: "Second", last: "Session"),
+                Bodies.attendee(f.campaignID, email: "second@example.com", first: "Second", last: "Session"),
                 .lock(LockPayload(version: 1, campaignID: f.campaignID)),
             ],
             head: oldHead
@@ -507,7 +489,7 @@ struct ControlHandlerTests {
 
         // Rebuilt on the current head, the same bodies go in.
         let rebuilt = try f.sign([
-            HandlerFixture.attendee(f.campaignID, email: "second@example.com", first: "Second", last: "Session")
+            Bodies.attendee(f.campaignID, email: "second@example.com", first: "Second", last: "Session")
         ])
         #expect(f.submit(rebuilt).applied == 1)
     }
@@ -568,8 +550,7 @@ struct ControlHandlerTests {
     }
 
     @Test func concurrentCheckInsOfOnePersonRecordExactlyOne() throws {
-        let f = try HandlerFixture()
-        try f.importAndLock()
+        let f = try HandlerFixture.importedAndLocked()
         let handler = f.handler
         let outcomes = Mutex<[ControlResponse.Outcome]>([])
         DispatchQueue.concurrentPerform(iterations: 8) { _ in

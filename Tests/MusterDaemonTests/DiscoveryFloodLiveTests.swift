@@ -3,6 +3,7 @@ import MusterCore
 import MusterCrypto
 import MusterStore
 import MusterSync
+import MusterTestSupport
 import ServiceLifecycle
 import Testing
 
@@ -24,7 +25,7 @@ struct DiscoveryFloodLiveTests {
             replica: fixture.replica,
             keyPair: fixture.kioskKey,
             networkKey: try SecureBytes.random(count: 32),
-            logger: DaemonTestSupport.quietLogger,
+            logger: TestSupport.quietLogger,
             clockNow: { (HandlerFixture.now, HandlerFixture.now) },
             observeHLC: { _ in }
         )
@@ -49,7 +50,7 @@ struct DiscoveryFloodLiveTests {
         // A closed port: bound and released.
         let closedPort = holePort == 65_000 ? 65_001 : 65_000
 
-        let group = ServiceGroup(services: [sync], logger: DaemonTestSupport.quietLogger)
+        let group = ServiceGroup(services: [sync], logger: TestSupport.quietLogger)
         let running = Task { try await group.run() }
         while sync.boundPort.withLock({ $0 }) == nil { try await Task.sleep(for: .milliseconds(10)) }
         let baseline = openDescriptors()
@@ -57,7 +58,7 @@ struct DiscoveryFloodLiveTests {
             sync: sync,
             venueID: "00",
             fingerprint: "00",
-            logger: DaemonTestSupport.quietLogger
+            logger: TestSupport.quietLogger
         )
         let (events, feed) = AsyncStream.makeStream(of: DiscoveryEvent.self)
         let following = Task { await discovery.follow(events) }

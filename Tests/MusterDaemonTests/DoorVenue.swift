@@ -3,6 +3,7 @@ import MusterControl
 import MusterCore
 import MusterCrypto
 import MusterStore
+import MusterTestSupport
 import MusterTime
 
 @testable import MusterDaemon
@@ -60,7 +61,7 @@ final class DoorVenue {
                 keyPair: key,
                 config: config,
                 clock: HybridLogicalClock(physical: { clock.wallMillis }),
-                logger: DaemonTestSupport.quietLogger
+                logger: TestSupport.quietLogger
             )
             kiosks.append(Kiosk(key: key, replica: replica, handler: handler))
         }
@@ -78,7 +79,7 @@ final class DoorVenue {
         organizerHead = signer.head
         for kiosk in kiosks {
             let report = try kiosk.replica.ingest(signed, nowMillis: clock.wallMillis, clockBoundMillis: 300_000)
-            guard report.rejected.isEmpty else { throw FixtureError("organizer deltas refused: \(report.rejected)") }
+            guard report.rejected.isEmpty else { throw TestFailure("organizer deltas refused: \(report.rejected)") }
         }
     }
 
@@ -86,10 +87,17 @@ final class DoorVenue {
     func setUp(attendees: Int, rules: DoorRules?) throws {
         var bodies: [DeltaBody] = [.campaign(CampaignPayload(campaignID: campaignID, name: "Doors"))]
         for index in 0..<attendees {
-            bodies.append(HandlerFixture.attendee(campaignID, email: "a\(index)@x.org", first: "A", last: "\(index)"))
+            bodies.append(Bodies.attendee(campaignID, email: "a\(index)@x.org", first: "A", last: "\(index)"))
         }
         bodies.append(
-            HandlerFixture.attendee(campaignID, email: "refunded@x.org", first: "R", last: "R", admitted: false)
+            Bodies.attendee(
+                campaignID,
+                email: "refunded@x.org",
+                first: "R",
+                last: "R",
+                status: "Refunded",
+                admitted: false
+            )
         )
         try organize(bodies)
         try lock(rules)
@@ -131,7 +139,7 @@ final class DoorVenue {
             let missing = try from.replica.deltas(of: author, after: have)
             guard !missing.isEmpty else { continue }
             let report = try to.replica.ingest(missing, nowMillis: clock.wallMillis, clockBoundMillis: 300_000)
-            guard report.rejected.isEmpty else { throw FixtureError("sync refused: \(report.rejected)") }
+            guard report.rejected.isEmpty else { throw TestFailure("sync refused: \(report.rejected)") }
         }
     }
 

@@ -1,14 +1,18 @@
 import Foundation
 import MusterControl
 import MusterStore
+import MusterTestSupport
 import NIOCore
+import NIOEmbedded
 import NIOPosix
+import NIOTestUtils
 import Testing
 
 @testable import MusterDaemon
 
-// NIOEmbedded is not a dependency of this test target, so the decoder runs in a real NIOPosix
-// pipeline on a Unix socket. A fixed, tiny receive buffer forces every line across many reads.
+// Two ways to drive the decoder: NIOTestUtils' `ByteToMessageDecoderVerifier` (every split of the
+// input, drip-fed and all at once, no socket), and a real NIOPosix pipeline on a Unix socket, where a
+// fixed, tiny receive buffer forces every line across many reads and the limit closes the connection.
 
 private enum DecoderEvent: Equatable, Sendable {
     case line(String)
@@ -65,9 +69,9 @@ private func decode(
         }
         .bind(unixDomainSocketPath: path).get()
 
-    let fd = try RawClient.connect(path)
-    for chunk in chunks { _ = RawClient.send(fd, Array(chunk.utf8)) }
-    close(fd)
+    let client = try RawSocket(path: path)
+    for chunk in chunks { client.send(chunk) }
+    client.close()
 
     var events: [DecoderEvent] = []
     for await event in stream { events.append(event) }
@@ -75,46 +79,39 @@ private func decode(
     return events
 }
 
-enum RawClient {
-    static func connect(_ path: String) throws -> Int32 {
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw FixtureError("socket() failed") }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: bytes) }
-        let rc = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
-        guard rc == 0 else {
-            close(fd)
-            throw FixtureError("connect failed: \(String(cString: strerror(errno)))")
-        }
-        return fd
-    }
-
-    /// Sends everything it can; stops quietly when the peer has closed (no SIGPIPE).
-    @discardableResult
-    static func send(_ fd: Int32, _ bytes: [UInt8]) -> Int {
-        var offset = 0
-        while offset < bytes.count {
-            let sent = bytes[offset...].withUnsafeBytes {
-                Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
-            }
-            if sent < 0 {
-                if errno == EINTR { continue }
-                break
-            }
-            offset += sent
-        }
-        return offset
-    }
-}
-
 @Suite("LineFrameDecoder")
 struct LineFrameDecoderTests {
+    /// The lines of `text` as the decoder hands them on.
+    static func lines(_ lines: String...) -> [ByteBuffer] { lines.map { ByteBuffer(string: $0) } }
+
+    @Test func verifierSplitsLinesHoweverTheBytesArrive() throws {
+        try ByteToMessageDecoderVerifier.verifyDecoder(
+            stringInputOutputPairs: [
+                ("{\"op\":\"ping\"}\n", Self.lines("{\"op\":\"ping\"}")),
+                ("second\n\nthird\n", Self.lines("second", "", "third")),
+                ("José Álvarez – Café\n", Self.lines("José Álvarez – Café")),
+                (String(repeating: "x", count: 16) + "\n", Self.lines(String(repeating: "x", count: 16))),
+            ],
+            decoderFactory: { LineFrameDecoder(maxLineBytes: 16 * 4) }
+        )
+    }
+
+    @Test func aLineOverTheLimitIsAnErrorInAnEmbeddedChannel() throws {
+        let channel = EmbeddedChannel(handler: ByteToMessageHandler(LineFrameDecoder(maxLineBytes: 16)))
+        #expect(throws: LineFrameDecoder.LineTooLong.self) {
+            try channel.writeInbound(ByteBuffer(string: String(repeating: "y", count: 17)))
+        }
+        _ = try? channel.finish()
+    }
+
+    @Test func verifierAcceptsLinesAtTheLimit() throws {
+        let line = String(repeating: "x", count: 16)
+        try ByteToMessageDecoderVerifier.verifyDecoder(
+            stringInputOutputPairs: [(line + "\n", Self.lines(line)), ("ok\n", Self.lines("ok"))],
+            decoderFactory: { LineFrameDecoder(maxLineBytes: 16) }
+        )
+    }
+
     @Test func splitsLines() async throws {
         let events = try await decode(["{\"op\":\"ping\"}\nsecond\n\nthird\n"], limit: 64)
         #expect(events == [.line("{\"op\":\"ping\"}"), .line("second"), .line(""), .line("third"), .closed])

@@ -1,4 +1,5 @@
 import MusterControl
+import MusterTestSupport
 import MusterTime
 import Testing
 
@@ -69,10 +70,7 @@ struct LookupThrottleTests {
     }
 
     @Test func theDaemonsBrakeIsLooserThanTheScreens() {
-        var options = ScreenOptions()
-        options.freeMisses = 3
-        options.firstBackoff = .seconds(2)
-        options.maxBackoff = .seconds(60)
+        let options = ScreenOptions.brake(freeMisses: 3, first: .seconds(2), max: .seconds(60))
         let settings = LookupThrottle.Settings(screen: options)
         #expect(settings.freeMisses == 6)
         #expect(settings.firstBackoff == .seconds(2) && settings.maxBackoff == .seconds(60))

@@ -2,7 +2,9 @@ import Foundation
 import Logging
 import MusterControl
 import MusterStore
+import MusterTestSupport
 import ServiceLifecycle
+import ServiceLifecycleTestKit
 import Synchronization
 import Testing
 
@@ -16,25 +18,15 @@ private final class NotifySocket: @unchecked Sendable {
     /// - Parameter abstractName: bind in the abstract namespace (written `@name` in `NOTIFY_SOCKET`).
     init(path: String? = nil, abstractName: String? = nil) throws {
         fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
-        guard fd >= 0 else { throw FixtureError("socket() failed") }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes: [UInt8]
-        if let abstractName {
-            bytes = [0] + Array(abstractName.utf8)
-            name = "@" + abstractName
-        } else {
-            bytes = Array(path!.utf8) + [0]
-            name = path!
+        guard fd >= 0 else { throw TestFailure("socket() failed") }
+        name = abstractName.map { "@" + $0 } ?? path!
+        let bound = UnixSocketAddress.with(path: abstractName ?? path!, abstract: abstractName != nil) { [fd] in
+            bind(fd, $0, $1)
         }
-        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: bytes) }
-        let length = socklen_t(MemoryLayout<sa_family_t>.size + bytes.count)
-        let rc = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
-        }
-        guard rc == 0 else {
+        guard bound == 0 else {
+            let reason = UnixSocketAddress.lastError
             close(fd)
-            throw FixtureError("bind failed: \(String(cString: strerror(errno)))")
+            throw TestFailure("bind failed: \(reason)")
         }
     }
 
@@ -77,101 +69,95 @@ struct SystemdNotifierTests {
         SystemdNotifier(environment: [:]).notify("READY=1")  // a no-op, must not crash
     }
 
+    /// Runs `body` with a notify socket bound to a path in a fresh directory.
+    private static func withPathSocket(_ body: (NotifySocket) async throws -> Void) async throws {
+        try await TemporaryDirectory.with("muster-sd") { (dir) async throws in
+            try await body(try NotifySocket(path: dir.file("notify")))
+        }
+    }
+
+    /// The next datagrams, waiting for each with `patience`.
+    private static func next(_ count: Int, from socket: NotifySocket) async throws -> [String?] {
+        try await TestSupport.blocking { (0..<count).map { _ in socket.receive(within: Self.patience) } }
+    }
+
+    /// The datagrams up to `STOPPING=1`.
+    private static func untilStopping(from socket: NotifySocket) async throws -> [String] {
+        try await TestSupport.blocking { socket.receive(until: { $0 == "STOPPING=1" }, within: Self.patience) }
+    }
+
     @Test func sendsToAPathSocket() async throws {
-        let dir = try TemporaryDirectory("muster-sd")
-        defer { dir.remove() }
-        let socket = try NotifySocket(path: dir.file("notify"))
-        let notifier = SystemdNotifier(environment: ["NOTIFY_SOCKET": socket.name])
-        #expect(notifier.isActive)
-        notifier.notify("READY=1\nSTATUS=serving as Hall A")
-        #expect(
-            try await DaemonTestSupport.blocking { socket.receive(within: 2) } == "READY=1\nSTATUS=serving as Hall A"
-        )
+        try await Self.withPathSocket { (socket) async throws in
+            let notifier = SystemdNotifier(environment: ["NOTIFY_SOCKET": socket.name])
+            #expect(notifier.isActive)
+            notifier.notify("READY=1\nSTATUS=serving as Hall A")
+            #expect(
+                try await TestSupport.blocking { socket.receive(within: 2) } == "READY=1\nSTATUS=serving as Hall A"
+            )
+        }
     }
 
     @Test func sendsToAnAbstractSocket() async throws {
         let socket = try NotifySocket(abstractName: "muster-test-\(UUID().uuidString)")
         let notifier = SystemdNotifier(environment: ["NOTIFY_SOCKET": socket.name])
         notifier.notify("READY=1")
-        #expect(try await DaemonTestSupport.blocking { socket.receive(within: 2) } == "READY=1")
+        #expect(try await TestSupport.blocking { socket.receive(within: 2) } == "READY=1")
+    }
+
+    /// Runs a notifier on a fresh path socket (with `environment` besides `NOTIFY_SOCKET`) under
+    /// the graceful-shutdown test trigger, and hands `body` the socket, the trigger and the run.
+    private static func withRunningNotifier(
+        _ environment: [String: String] = [:],
+        statusInterval: Duration = .seconds(10),
+        status: (@Sendable () -> String)? = nil,
+        _ body: (NotifySocket, GracefulShutdownTestTrigger, Task<Void, any Error>) async throws -> Void
+    ) async throws {
+        try await withPathSocket { (socket) async throws in
+            let notifier = SystemdNotifier(
+                environment: environment.merging(["NOTIFY_SOCKET": socket.name]) { _, new in new },
+                statusInterval: statusInterval,
+                status: status
+            )
+            try await TestSupport.withGracefulShutdown(running: notifier) { try await body(socket, $0, $1) }
+        }
     }
 
     @Test func watchdogPingsThenStoppingOnGracefulShutdown() async throws {
-        let dir = try TemporaryDirectory("muster-sd")
-        defer { dir.remove() }
-        let socket = try NotifySocket(path: dir.file("notify"))
-        let notifier = SystemdNotifier(environment: ["NOTIFY_SOCKET": socket.name, "WATCHDOG_USEC": "100000"])
-        let group = ServiceGroup(
-            configuration: ServiceGroupConfiguration(
-                services: [.init(service: notifier)],
-                logger: DaemonTestSupport.quietLogger
-            )
-        )
-        let run = Task { try await group.run() }
-
-        let pings = try await DaemonTestSupport.blocking {
-            [socket.receive(within: Self.patience), socket.receive(within: Self.patience)]
+        try await Self.withRunningNotifier(["WATCHDOG_USEC": "100000"]) { (socket, trigger, run) async throws in
+            let pings = try await Self.next(2, from: socket)
+            #expect(pings == ["WATCHDOG=1", "WATCHDOG=1"], "pings repeat at half the interval")
+            trigger.triggerGracefulShutdown()
+            let messages = try await Self.untilStopping(from: socket)
+            #expect(messages.last == "STOPPING=1")
+            #expect(messages.allSatisfy { $0 == "WATCHDOG=1" || $0 == "STOPPING=1" })
+            try await run.value
         }
-        #expect(pings == ["WATCHDOG=1", "WATCHDOG=1"], "pings repeat at half the interval")
-        await group.triggerGracefulShutdown()
-        let messages = try await DaemonTestSupport.blocking {
-            socket.receive(until: { $0 == "STOPPING=1" }, within: Self.patience)
-        }
-        #expect(messages.last == "STOPPING=1")
-        #expect(messages.allSatisfy { $0 == "WATCHDOG=1" || $0 == "STOPPING=1" })
-        try await run.value
     }
 
     /// With the usual systemd watchdog of tens of seconds, shutdown should not wait for the next ping.
     @Test func gracefulShutdownDoesNotWaitForTheNextPing() async throws {
-        let dir = try TemporaryDirectory("muster-sd")
-        defer { dir.remove() }
-        let socket = try NotifySocket(path: dir.file("notify"))
         // A 10-minute watchdog: one ping at start, the next after 5 minutes.
-        let notifier = SystemdNotifier(environment: ["NOTIFY_SOCKET": socket.name, "WATCHDOG_USEC": "600000000"])
-        let group = ServiceGroup(
-            configuration: ServiceGroupConfiguration(
-                services: [.init(service: notifier)],
-                logger: DaemonTestSupport.quietLogger
-            )
-        )
-        let run = Task { try await group.run() }
-        #expect(try await DaemonTestSupport.blocking { socket.receive(within: Self.patience) } == "WATCHDOG=1")
-        await group.triggerGracefulShutdown()
-        // Well under the 5 minutes until the next ping, however loaded the machine.
-        let stopping = try await DaemonTestSupport.blocking { socket.receive(within: Self.patience) }
-        #expect(stopping == "STOPPING=1")
-        run.cancel()
-        _ = try? await run.value
+        try await Self.withRunningNotifier(["WATCHDOG_USEC": "600000000"]) { (socket, trigger, _) async throws in
+            #expect(try await Self.next(1, from: socket) == ["WATCHDOG=1"])
+            trigger.triggerGracefulShutdown()
+            // Well under the 5 minutes until the next ping, however loaded the machine.
+            #expect(try await Self.next(1, from: socket) == ["STOPPING=1"])
+        }
     }
 
     /// STATUS= is refreshed on its own interval and sent only when the text changes.
     @Test func statusLinesFollowTheProviderAndRepeatOnlyOnChange() async throws {
-        let dir = try TemporaryDirectory("muster-sd")
-        defer { dir.remove() }
-        let socket = try NotifySocket(path: dir.file("notify"))
         let texts = Mutex(["serving; 1 peer(s)", "serving; 1 peer(s)", "serving; 2 peer(s)"])
-        let notifier = SystemdNotifier(
-            environment: ["NOTIFY_SOCKET": socket.name],
-            statusInterval: .milliseconds(50),
-            status: { texts.withLock { $0.count > 1 ? $0.removeFirst() : $0[0] } }
-        )
-        let group = ServiceGroup(
-            configuration: ServiceGroupConfiguration(
-                services: [.init(service: notifier)],
-                logger: DaemonTestSupport.quietLogger
-            )
-        )
-        let run = Task { try await group.run() }
-        let lines = try await DaemonTestSupport.blocking {
-            [socket.receive(within: Self.patience), socket.receive(within: Self.patience)]
+        let status: @Sendable () -> String = { texts.withLock { $0.count > 1 ? $0.removeFirst() : $0[0] } }
+        let interval = Duration.milliseconds(50)
+        try await Self.withRunningNotifier(statusInterval: interval, status: status) {
+            (socket, trigger, run) async throws in
+            let lines = try await Self.next(2, from: socket)
+            #expect(lines == ["STATUS=serving; 1 peer(s)", "STATUS=serving; 2 peer(s)"])
+            trigger.triggerGracefulShutdown()
+            let rest = try await Self.untilStopping(from: socket)
+            #expect(rest == ["STOPPING=1"], "no repeated STATUS= for an unchanged text")
+            try await run.value
         }
-        #expect(lines == ["STATUS=serving; 1 peer(s)", "STATUS=serving; 2 peer(s)"])
-        await group.triggerGracefulShutdown()
-        let rest = try await DaemonTestSupport.blocking {
-            socket.receive(until: { $0 == "STOPPING=1" }, within: Self.patience)
-        }
-        #expect(rest == ["STOPPING=1"], "no repeated STATUS= for an unchanged text")
-        try await run.value
     }
 }

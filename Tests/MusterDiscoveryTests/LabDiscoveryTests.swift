@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import MusterTestSupport
 import Synchronization
 import Testing
 
@@ -29,22 +30,8 @@ struct LabDiscoveryTests {
         let lab = try #require(LabEnvironment.current)
         try Self.ensureDaemons(lab)
         defer { try? Self.ensureDaemons(lab) }
-        var logger = Logger(label: "lab-discovery") { StreamLogHandler.standardError(label: $0) }
-        logger.logLevel = .debug
         let ownFingerprint = lab.fingerprint
-        let discovery = AvahiDiscovery(
-            configuration: DiscoveryConfiguration(
-                serviceName: lab.serviceName,
-                port: 7499,
-                venueID: lab.venue,
-                fingerprint: ownFingerprint,
-                protocolVersion: 1
-            ),
-            logger: logger
-        )
-        let log = EventLog()
-        let consumer = Task { for await event in discovery.events { log.append(event) } }
-        let runner = Task { try await discovery.run() }
+        let (log, consumer, runner) = Self.startDiscovery(lab, port: 7499, serviceName: lab.serviceName)
         defer { runner.cancel() }
 
         // 1. The expected kiosks appear, with this venue, and nothing else does.
@@ -98,21 +85,8 @@ struct LabDiscoveryTests {
         try Self.shell("kill", busPID)
         try await Self.waitUntil("the system bus has stopped") { Self.busPID == nil }
 
-        var logger = Logger(label: "lab-discovery") { StreamLogHandler.standardError(label: $0) }
-        logger.logLevel = .debug
         let ownFingerprint = lab.fingerprint
-        let discovery = AvahiDiscovery(
-            configuration: DiscoveryConfiguration(
-                port: 7498,
-                venueID: lab.venue,
-                fingerprint: ownFingerprint,
-                protocolVersion: 1
-            ),
-            logger: logger
-        )
-        let log = EventLog()
-        let consumer = Task { for await event in discovery.events { log.append(event) } }
-        let runner = Task { try await discovery.run() }
+        let (log, consumer, runner) = Self.startDiscovery(lab, port: 7498)
         defer { runner.cancel() }
 
         try await log.wait("daemonUnavailable") {
@@ -130,6 +104,30 @@ struct LabDiscoveryTests {
         try await runner.value
         await consumer.value
         _ = try await Self.waitForOwnService(fingerprint: ownFingerprint, present: false)
+    }
+
+    /// This kiosk's discovery (debug logging to stderr) on `port`, running: the log collecting its
+    /// events, the task consuming them, and the task running it.
+    static func startDiscovery(
+        _ lab: LabEnvironment,
+        port: Int,
+        serviceName: String? = nil
+    ) -> (EventLog, Task<Void, Never>, Task<Void, any Error>) {
+        var logger = Logger(label: "lab-discovery") { StreamLogHandler.standardError(label: $0) }
+        logger.logLevel = .debug
+        let discovery = AvahiDiscovery(
+            configuration: DiscoveryConfiguration(
+                serviceName: serviceName,
+                port: port,
+                venueID: lab.venue,
+                fingerprint: lab.fingerprint,
+                protocolVersion: 1
+            ),
+            logger: logger
+        )
+        let log = EventLog()
+        let consumer = Task { for await event in discovery.events { log.append(event) } }
+        return (log, consumer, Task { try await discovery.run() })
     }
 
     /// The fingerprints of the peers known after `events`: appeared and not disappeared since.
@@ -174,7 +172,7 @@ struct LabDiscoveryTests {
             if try condition() { return }
             try await Task.sleep(for: .milliseconds(100))
         }
-        throw LabError("timed out waiting until \(what)")
+        throw TestFailure("timed out waiting until \(what)")
     }
 
     static func peers(in events: [DiscoveryEvent]) -> [DiscoveredPeer] {
@@ -191,7 +189,7 @@ struct LabDiscoveryTests {
             if !present && match == nil { return "" }
             try await Task.sleep(for: .milliseconds(500))
         }
-        throw LabError("avahi-browse \(present ? "never listed" : "still lists") fp=\(fingerprint)")
+        throw TestFailure("avahi-browse \(present ? "never listed" : "still lists") fp=\(fingerprint)")
     }
 
     @discardableResult
@@ -231,10 +229,8 @@ struct LabEnvironment {
     }
 }
 
-struct LabError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-}
+/// The lab's failures are the test kit's (LabShell.swift throws them under this name).
+typealias LabError = TestFailure
 
 /// Events received so far, shared between the consumer task and the test.
 final class EventLog: Sendable {
@@ -251,6 +247,6 @@ final class EventLog: Sendable {
             if condition(events) { return }
             try await Task.sleep(for: .milliseconds(100))
         }
-        throw LabError("timed out waiting for \(what); events: \(events)")
+        throw TestFailure("timed out waiting for \(what); events: \(events)")
     }
 }

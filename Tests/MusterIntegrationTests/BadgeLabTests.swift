@@ -70,13 +70,7 @@ struct BadgeLabTests {
             try run(["exec", "\(kiosk)"] + command, input: input)
         }
 
-        func status(_ kiosk: Int) throws -> [String: Any] {
-            let result = try exec(kiosk, ["muster", "status", "--json"])
-            guard result.status == 0,
-                let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
-            else { throw KioskHarness.HarnessError(description: "status on k\(kiosk) failed: \(result.stderr)") }
-            return object
-        }
+        func status(_ kiosk: Int) throws -> [String: Any] { try labStatus(of: kiosk) { try exec($0, $1) } }
 
         /// The badges kiosk `kiosk`'s replica holds, as "attendee reason kiosk-name", read-only.
         func badges(_ kiosk: Int) throws -> [String] {

@@ -39,12 +39,7 @@ struct ControlPolicyEndToEndTests {
     @Test("the screen's user, seen through PrivateUsers, checks in with muster kiosk and is refused staff requests")
     func screenUserThroughAPrivateUserNamespace() throws {
         let kiosk = try KioskHarness()
-        let config = try String(contentsOfFile: kiosk.configPath, encoding: .utf8)
-        try (config + "\n[screen]\nuser = \"\(Self.screenUser)\"\n").write(
-            toFile: kiosk.configPath,
-            atomically: true,
-            encoding: .utf8
-        )
+        try kiosk.appendToConfig("\n[screen]\nuser = \"\(Self.screenUser)\"\n")
         // musterd as PrivateUsers=yes runs it: a user namespace in which only root is mapped.
         FileManager.default.createFile(atPath: kiosk.logPath, contents: nil)
         let daemon = try Command(

@@ -1,4 +1,5 @@
 import Foundation
+import MusterTestSupport
 import Testing
 
 /// Hostile attendee files against the real `muster import` and a real daemon: each one ends in a clear error or a
@@ -13,20 +14,16 @@ struct ImportLimitsEndToEndTests {
 
     @Test("a million rows: refused at row 250,001 within the memory budget; nothing imported")
     func millionRows() throws {
-        let kiosk = try KioskHarness()
-        try kiosk.start()
+        let kiosk = try KioskHarness.started()
         let file = try Self.writeRows(1_000_000, in: kiosk, name: "million.csv")
         let started = Date()
         let result = try LimitedImport.run(kiosk, file: file, campaign: "Huge", dataLimit: Self.memoryBudget)
         let seconds = Date().timeIntervalSince(started)
-        #expect(!result.signaled, "muster died of signal \(result.status) (out of memory?): \(result.stderr)")
-        #expect(result.status == 1, "\(result.stderr)")
-        #expect(
-            result.stderr.contains("line 250002: more than 250,000 attendee rows (row 250,001 starts on this line)"),
-            "\(result.stderr)"
+        result.expectRefused(
+            saying: "line 250002: more than 250,000 attendee rows (row 250,001 starts on this line)",
+            "split the file into several imports",
+            "nothing was imported"
         )
-        #expect(result.stderr.contains("split the file into several imports"))
-        #expect(result.stderr.contains("nothing was imported"))
         #expect(try kiosk.status()["attendees"] as? Int == 0)
         #expect(try kiosk.muster(["campaigns"]).stdout.contains("No campaigns"))
         #expect(seconds < 60, "refusing a million rows took \(seconds) s")
@@ -35,8 +32,7 @@ struct ImportLimitsEndToEndTests {
 
     @Test("one 10 MB field: refused at the line where it starts within the memory budget; nothing imported")
     func tenMegabyteField() throws {
-        let kiosk = try KioskHarness()
-        try kiosk.start()
+        let kiosk = try KioskHarness.started()
         let path = kiosk.directory.appendingPathComponent("field.csv").path
         var bytes = Data("email,first_name,notes\nada@example.com,Ada,fine\nbob@example.com,Bob,\"".utf8)
         bytes.append(Data(repeating: UInt8(ascii: "x"), count: 10_000_000))
@@ -44,21 +40,17 @@ struct ImportLimitsEndToEndTests {
         try bytes.write(to: URL(fileURLWithPath: path))
         // The file (10 MB) plus the process's own needs (under 16 MiB): the field is never copied.
         let result = try LimitedImport.run(kiosk, file: path, campaign: "Field", dataLimit: 64 * 1024 * 1024)
-        #expect(!result.signaled, "muster died of signal \(result.status): \(result.stderr)")
-        #expect(result.status == 1, "\(result.stderr)")
-        #expect(
-            result.stderr.contains("line 3: a field longer than 65,536 bytes starts on this line"),
-            "\(result.stderr)"
+        result.expectRefused(
+            saying: "line 3: a field longer than 65,536 bytes starts on this line",
+            "nothing was imported"
         )
-        #expect(result.stderr.contains("nothing was imported"))
         #expect(try kiosk.status()["attendees"] as? Int == 0)
         try kiosk.stop()
     }
 
     @Test("a file over 64 MiB is refused from its size, before it is read")
     func oversizedFile() throws {
-        let kiosk = try KioskHarness()
-        try kiosk.start()
+        let kiosk = try KioskHarness.started()
         // Sparse: 80 MiB on paper, no disk space or write time.
         let path = kiosk.directory.appendingPathComponent("huge.csv").path
         #expect(FileManager.default.createFile(atPath: path, contents: Data("email\n".utf8)))
@@ -67,14 +59,10 @@ struct ImportLimitsEndToEndTests {
         try handle.close()
         // Far too little memory to hold the file: passing proves it was never read.
         let result = try LimitedImport.run(kiosk, file: path, campaign: "Huge", dataLimit: 32 * 1024 * 1024)
-        #expect(!result.signaled, "muster died of signal \(result.status): \(result.stderr)")
-        #expect(result.status == 1, "\(result.stderr)")
-        #expect(
-            result.stderr.contains(
+        result.expectRefused(
+            saying:
                 "the file is 80 MiB (83,886,080 bytes); the largest attendee list muster imports is 64 MiB (67,108,864 bytes); "
-                    + "split it into several files and import each one; nothing was imported"
-            ),
-            "\(result.stderr)"
+                + "split it into several files and import each one; nothing was imported"
         )
         #expect(try kiosk.status()["attendees"] as? Int == 0)
         try kiosk.stop()
@@ -82,8 +70,7 @@ struct ImportLimitsEndToEndTests {
 
     @Test("a valid file near the field limit still imports, within the same memory budget")
     func validFileImports() throws {
-        let kiosk = try KioskHarness()
-        try kiosk.start()
+        let kiosk = try KioskHarness.started()
         // 20,000 rows, one of them carrying a 65,536-byte value (exactly the parser's field limit) in a column the
         // import does not read.
         let file = try Self.writeRows(20_000, in: kiosk, name: "valid.csv", notesOnRow: 10_000)
@@ -102,14 +89,13 @@ struct ImportLimitsEndToEndTests {
         "600 rows with a field short in characters and long in bytes: refused whole with its line; nothing imported",
         arguments: [
             // 1,000 flag emoji in both names on line 550 (8,000 bytes each): once SIGILL after 499 rows.
-            (550, "first_name", String(repeating: "\u{1F1EB}\u{1F1F7}", count: 1_000)),
+            (550, "first_name", HostileAttendeeFile.flagNames(rows: 600, line: 550)),
             // 1,000 letters of 8 bytes each in the company on line 321: once stopped with no line after 499 rows.
-            (321, "company", String(repeating: "\u{E9}\u{301}\u{301}\u{301}", count: 1_000)),
+            (321, "company", HostileAttendeeFile.longField(rows: 600, line: 321)),
         ]
     )
-    func hostileRowIsRefusedWhole(line: Int, column: String, value: String) throws {
-        let kiosk = try KioskHarness()
-        try kiosk.start()
+    func hostileRowIsRefusedWhole(line: Int, column: String, text: String) throws {
+        let kiosk = try KioskHarness.started()
         let honest = kiosk.directory.appendingPathComponent("honest.csv").path
         try "email,first_name\nada@example.com,Ada\ngrace@example.com,Grace\n"
             .write(toFile: honest, atomically: true, encoding: .utf8)
@@ -117,29 +103,14 @@ struct ImportLimitsEndToEndTests {
         #expect(first.status == 0, "\(first.stderr)")
         #expect(try kiosk.status()["attendees"] as? Int == 2)
 
-        var text = "email,first_name,last_name,company,ticket\n"
-        for row in 0..<600 {
-            var fields = ["p\(row)@example.com", "First\(row)", "Last\(row)", "Company \(row)", "T-\(row)"]
-            if row + 2 == line {
-                if column == "first_name" {
-                    fields[1] = value
-                    fields[2] = value
-                } else {
-                    fields[3] = value
-                }
-            }
-            text += fields.joined(separator: ",") + "\n"
-        }
+        // The very bytes the parser and client tests refuse (issue 13).
         let path = kiosk.directory.appendingPathComponent("hostile.csv").path
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         let result = try LimitedImport.run(kiosk, file: path, campaign: "Live", dataLimit: Self.memoryBudget)
-        #expect(!result.signaled, "muster died of signal \(result.status): \(result.stderr)")
-        #expect(result.status == 1, "\(result.stderr)")
-        #expect(
-            result.stderr.contains("line \(line): the value in column \"\(column)\" is 8,000 bytes of UTF-8"),
-            "\(result.stderr)"
+        result.expectRefused(
+            saying: "line \(line): the value in column \"\(column)\" is 8,000 bytes of UTF-8",
+            "nothing was imported"
         )
-        #expect(result.stderr.contains("nothing was imported"))
         #expect(try kiosk.status()["attendees"] as? Int == 2, "none of the 599 good rows was applied")
         try kiosk.stop()
     }
@@ -163,6 +134,20 @@ struct ImportLimitsEndToEndTests {
         }
         try handle.write(contentsOf: Data(chunk.utf8))
         return path
+    }
+}
+
+extension LimitedImport.Outcome {
+    /// Expects a refusal: muster ran to its end (no signal, as out of memory would be), exited 1, and
+    /// said each of `sentences`.
+    func expectRefused(saying sentences: String..., sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(
+            !signaled,
+            "muster died of signal \(status) (out of memory?): \(stderr)",
+            sourceLocation: sourceLocation
+        )
+        #expect(status == 1, "\(stderr)", sourceLocation: sourceLocation)
+        for sentence in sentences { #expect(stderr.contains(sentence), "\(stderr)", sourceLocation: sourceLocation) }
     }
 }
 

@@ -16,8 +16,7 @@ struct KioskEndToEndTests {
 
     @Test("import, lock, kiosk screen, restart, exports")
     func endToEnd() throws {
-        let kiosk = try KioskHarness()
-        try kiosk.start()
+        let kiosk = try KioskHarness.started()
 
         // Before any lock the kiosk checks no one in.
         let early = try kiosk.muster(["checkin", "alan@example.com"])
@@ -126,8 +125,7 @@ struct KioskEndToEndTests {
 
     @Test("a malformed file imports nothing and names the line")
     func malformedImport() throws {
-        let kiosk = try KioskHarness()
-        try kiosk.start()
+        let kiosk = try KioskHarness.started()
         let bad = try kiosk.write(
             "bad.csv",
             "email,first_name,last_name\na@example.com,A,One\n\"b@example.com,B,Two\nc@example.com,C,Three\n"

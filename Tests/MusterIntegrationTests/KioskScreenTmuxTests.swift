@@ -84,12 +84,7 @@ struct KioskScreenTmuxTests {
     func nothingOfThePersonBefore() throws {
         let kiosk = try KioskHarness()
         // Shortened from 15 s and 30 s so the test takes seconds: the same code path as the defaults.
-        let config = try String(contentsOfFile: kiosk.configPath, encoding: .utf8)
-        try (config + "\n[screen]\noutcome_seconds = 2\nidle_seconds = 3\n").write(
-            toFile: kiosk.configPath,
-            atomically: true,
-            encoding: .utf8
-        )
+        try kiosk.appendToConfig("\n[screen]\noutcome_seconds = 2\nidle_seconds = 3\n")
         try kiosk.start()
         defer { try? kiosk.stop() }
         let csv = try kiosk.write("attendees.csv", Self.attendees)

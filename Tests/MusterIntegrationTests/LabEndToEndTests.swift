@@ -43,13 +43,7 @@ struct LabEndToEndTests {
             try run(["exec", "\(kiosk)"] + command)
         }
 
-        func status(_ kiosk: Int) throws -> [String: Any] {
-            let result = try exec(kiosk, ["muster", "status", "--json"])
-            guard result.status == 0,
-                let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
-            else { throw KioskHarness.HarnessError(description: "status on k\(kiosk) failed: \(result.stderr)") }
-            return object
-        }
+        func status(_ kiosk: Int) throws -> [String: Any] { try labStatus(of: kiosk) { try exec($0, $1) } }
 
         var organizerKey: String { root.appendingPathComponent(".lab/venue/organizer.key").path }
 
@@ -82,17 +76,10 @@ struct LabEndToEndTests {
         #expect(try lab.browse(1).count == 3, "k1's own service plus k2 and k3")
 
         // Sessions form from discovery alone (no static peers).
-        try waitUntil("every kiosk is in session with the other two", timeout: 30) {
-            try (1...3).allSatisfy { (try lab.status($0)["peers"] as? [String])?.count == 2 }
-        }
+        try Self.waitForSessions(lab)
 
         // 2. Import and lock on k1 reach k2 and k3; a check-in on k2 reaches k1 and k3.
-        let sample = lab.root.appendingPathComponent("scripts/sample-attendees.csv").path
-        #expect(
-            try lab.exec(1, ["muster", "import", sample, "--campaign", "Lab", "--organizer-key", lab.organizerKey])
-                .status == 0
-        )
-        #expect(try lab.exec(1, ["muster", "lock", "Lab", "--organizer-key", lab.organizerKey]).status == 0)
+        try Self.importAndLock(lab, campaign: "Lab")
         try waitUntil("k2 and k3 have the list and the lock", timeout: 30) {
             try [2, 3].allSatisfy {
                 let status = try lab.status($0)
@@ -123,17 +110,7 @@ struct LabEndToEndTests {
         .enabled(if: isRoot())
     )
     func partitionAndHeal() throws {
-        let lab = try Lab(kiosks: 3)
-        try waitUntil("every kiosk is in session with the other two", timeout: 30) {
-            try (1...3).allSatisfy { (try lab.status($0)["peers"] as? [String])?.count == 2 }
-        }
-        let sample = lab.root.appendingPathComponent("scripts/sample-attendees.csv").path
-        #expect(
-            try lab.exec(1, ["muster", "import", sample, "--campaign", "Lab", "--organizer-key", lab.organizerKey])
-                .status == 0
-        )
-        #expect(try lab.exec(1, ["muster", "lock", "Lab", "--organizer-key", lab.organizerKey]).status == 0)
-        try waitUntil("k3 has the list and the lock", timeout: 30) { try lab.status(3)["campaign"] as? String == "Lab" }
+        let lab = try Self.lockedLab(campaign: "Lab")
 
         #expect(try lab.run(["cut", "3"]).status == 0)
         #expect(try lab.exec(1, ["muster", "checkin", "MUS-0001"]).status == 0)

@@ -15,6 +15,18 @@ extension LabEndToEndTests {
         #expect(try lab.exec(1, ["muster", "lock", campaign, "--organizer-key", lab.organizerKey]).status == 0)
     }
 
+    /// A lab of three kiosks in session, the sample list imported as `campaign` and locked, and k3
+    /// (the one the tests cut off) locked to it.
+    static func lockedLab(campaign: String) throws -> Lab {
+        let lab = try Lab(kiosks: 3)
+        try waitForSessions(lab)
+        try importAndLock(lab, campaign: campaign)
+        try waitUntil("k3 is locked to \(campaign)", timeout: 30) {
+            try lab.status(3)["campaign"] as? String == campaign
+        }
+        return lab
+    }
+
     static func waitForSessions(_ lab: Lab, kiosks: ClosedRange<Int> = 1...3) throws {
         try waitUntil("every kiosk is in session with the others", timeout: 30) {
             try kiosks.allSatisfy { (try lab.status($0)["peers"] as? [String])?.count == kiosks.count - 1 }
@@ -26,10 +38,7 @@ extension LabEndToEndTests {
         .enabled(if: isRoot())
     )
     func lockWhileCutOff() throws {
-        let lab = try Lab(kiosks: 3)
-        try Self.waitForSessions(lab)
-        try Self.importAndLock(lab, campaign: "Day 1")
-        try waitUntil("k3 is locked to Day 1", timeout: 30) { try lab.status(3)["campaign"] as? String == "Day 1" }
+        let lab = try Self.lockedLab(campaign: "Day 1")
 
         // The kiosk screen on k3, reading a FIFO that the test holds open (nothing typed) and
         // writing to a file, so no pipe of this process is shared with anything else.
@@ -71,10 +80,7 @@ extension LabEndToEndTests {
         .enabled(if: isRoot())
     )
     func revocation() throws {
-        let lab = try Lab(kiosks: 3)
-        try Self.waitForSessions(lab)
-        try Self.importAndLock(lab, campaign: "Lab")
-        try waitUntil("k3 is locked", timeout: 30) { try lab.status(3)["campaign"] as? String == "Lab" }
+        let lab = try Self.lockedLab(campaign: "Lab")
         #expect(try lab.exec(3, ["muster", "checkin", "MUS-0004"]).status == 0)
         try waitUntil("k1 and k2 have k3's first check-in", timeout: 30) {
             try [1, 2].allSatisfy { try lab.status($0)["checkedIn"] as? Int == 1 }

@@ -28,8 +28,7 @@ struct OrganizerEndToEndTests {
 
     @Test("outside the check-in window the kiosk refuses with the opening time; undo un-checks")
     func windowAndUndo() throws {
-        let kiosk = try KioskHarness()
-        try kiosk.start()
+        let kiosk = try KioskHarness.started()
         let file = try kiosk.write("list.csv", Self.csv)
         #expect(
             try kiosk.muster(["import", file, "--campaign", "Gala", "--organizer-key", kiosk.organizerKey]).status == 0

@@ -3,6 +3,7 @@ import MusterCore
 import MusterCrypto
 import MusterStore
 import MusterSync
+import MusterTestSupport
 import Testing
 
 /// Issue 13 over a real session: an insider with a kiosk key the organizer really enrolled speaks
@@ -16,81 +17,18 @@ extension SecurityEndToEndTests {
         let before = try #require(try venue.replica(venue.k1).view { try $0.attendee(campaignID: campaign, key: ada) })
 
         // 1. Ada's key with Eve's email and name: refused (a registration speaks for its own email).
-        let (rewriter, rewriterCertificate) = try venue.insider("rewriter")
-        let rewrite = try venue.session(rewriter, rewriterCertificate)
-        var rewriterLog = DeltaSigner(
-            venue: venue.joined.venue,
-            keyPair: rewriter,
-            head: .empty(AuthorID(rewriter.publicKey))
-        )
-        try rewrite.send(
-            .deltas([
-                rewriterLog.sign(
-                    Self.registration(campaign, key: ada, email: "eve@evil.example"),
-                    hlc: HLC(physicalMillis: Venue.nowMillis, logical: 0)
-                )
-            ])
-        )
+        var rewriter = try InsiderSession(venue, name: "rewriter")
+        try rewriter.send([Self.registration(campaign, key: ada, email: "eve@evil.example")])
 
         // 2. Ada's own email with Eve's name: her check-in counts, her imported fields stand.
-        let (walker, walkerCertificate) = try venue.insider("walker")
-        let walk = try venue.session(walker, walkerCertificate)
-        var walkerLog = DeltaSigner(
-            venue: venue.joined.venue,
-            keyPair: walker,
-            head: .empty(AuthorID(walker.publicKey))
-        )
-        try walk.send(
-            .deltas([
-                walkerLog.sign(
-                    Self.registration(campaign, key: ada, email: before.email),
-                    hlc: HLC(physicalMillis: Venue.nowMillis, logical: 0)
-                )
-            ])
-        )
+        var walker = try InsiderSession(venue, name: "walker")
+        try walker.send([Self.registration(campaign, key: ada, email: before.email)])
 
         // 3. A check-in claiming another kiosk's name and a VIP entrance, and one in a campaign the
         //    organizer never locked.
-        let (forger, forgerCertificate) = try venue.insider("forger")
-        let forge = try venue.session(forger, forgerCertificate)
-        var forgerLog = DeltaSigner(
-            venue: venue.joined.venue,
-            keyPair: forger,
-            head: .empty(AuthorID(forger.publicKey))
-        )
+        var forger = try InsiderSession(venue, name: "forger")
         let (_, second) = try venue.campaignAndKey("MUS-0002")
-        try forge.send(
-            .deltas([
-                forgerLog.sign(
-                    .checkIn(
-                        CheckInPayload(
-                            PresencePayload(
-                                campaignID: campaign,
-                                attendeeKey: second,
-                                kioskName: "k1",
-                                location: "VIP entrance",
-                                memberStatus: "Attended"
-                            )
-                        )
-                    ),
-                    hlc: HLC(physicalMillis: Venue.nowMillis, logical: 0)
-                ),
-                forgerLog.sign(
-                    .checkIn(
-                        CheckInPayload(
-                            PresencePayload(
-                                campaignID: "never-locked",
-                                attendeeKey: second,
-                                kioskName: "k1",
-                                location: "VIP entrance",
-                                memberStatus: "Attended"
-                            )
-                        )
-                    ),
-                    hlc: HLC(physicalMillis: Venue.nowMillis, logical: 1)
-                ),
-            ])
-        )
+        try forger.send([Self.vipCheckIn(campaign, key: second), Self.vipCheckIn("never-locked", key: second)])
 
         try waitUntil("both kiosks hold the insiders' accepted deltas and agree", timeout: 30) {
             let digests = try venue.digests()
@@ -99,7 +37,7 @@ extension SecurityEndToEndTests {
         }
         for kiosk in [venue.k1, venue.k2] {
             let replica = try venue.replica(kiosk)
-            #expect(try replica.head(of: AuthorID(rewriter.publicKey)).seq == 0)
+            #expect(try replica.head(of: AuthorID(rewriter.key.publicKey)).seq == 0)
             let after = try #require(try replica.view { try $0.attendee(campaignID: campaign, key: ada) })
             #expect(after.displayName == before.displayName)
             #expect(after.email == before.email)
@@ -136,6 +74,44 @@ extension SecurityEndToEndTests {
         #expect(revoked.stdout.contains(second), "\(revoked.stdout)")
         try waitUntil("k1 counts only the first check-in", timeout: 20) {
             try venue.k1.status()["checkedIn"] as? Int == 1
+        }
+    }
+
+    /// A check-in that claims to be k1's at a VIP entrance.
+    static func vipCheckIn(_ campaign: String, key: String) -> DeltaBody {
+        .checkIn(
+            CheckInPayload(
+                PresencePayload(
+                    campaignID: campaign,
+                    attendeeKey: key,
+                    kioskName: "k1",
+                    location: "VIP entrance",
+                    memberStatus: "Attended"
+                )
+            )
+        )
+    }
+
+    /// An insider (a kiosk key the organizer really enrolled) in session with k1, with its own log.
+    struct InsiderSession {
+        let key: SigningKeyPair
+        let peer: RawPeer
+        var log: DeltaSigner
+
+        init(_ venue: Venue, name: String) throws {
+            let (key, certificate) = try venue.insider(name)
+            self.key = key
+            peer = try venue.session(key, certificate)
+            log = DeltaSigner(venue: venue.joined.venue, startingLogOf: key)
+        }
+
+        /// Signs `bodies` at the venue's "now" (logical 0, 1, …) and sends them as one batch.
+        mutating func send(_ bodies: [DeltaBody]) throws {
+            var deltas: [SignedDelta] = []
+            for (index, body) in bodies.enumerated() {
+                deltas.append(try log.sign(body, hlc: HLC(physicalMillis: Venue.nowMillis, logical: UInt16(index))))
+            }
+            try peer.send(.deltas(deltas))
         }
     }
 

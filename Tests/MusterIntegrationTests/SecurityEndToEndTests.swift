@@ -3,6 +3,7 @@ import MusterCore
 import MusterCrypto
 import MusterStore
 import MusterSync
+import MusterTestSupport
 import Testing
 
 /// The attack table of SECURITY.md, each row tried against real `musterd` processes on loopback
@@ -23,15 +24,7 @@ struct SecurityEndToEndTests {
         let organizer: SigningKeyPair
 
         init() throws {
-            port = try freeLoopbackPort()
-            port2 = try freeLoopbackPort()
-            k1 = try KioskHarness(name: "k1", listen: "127.0.0.1:\(port)")
-            k2 = try KioskHarness(
-                name: "k2",
-                venueOf: k1,
-                listen: "127.0.0.1:\(port2)",
-                staticPeers: ["127.0.0.1:\(port)"]
-            )
+            (k1, k2, (port, port2)) = try KioskHarness.dialingPair()
             try k1.start()
             try k2.start()
             joined = try JoinedVenue(path: k1.kioskVenuePath)
@@ -148,11 +141,7 @@ struct SecurityEndToEndTests {
         let venue = try Venue()
         let before = try venue.digests()
         let stranger = try SigningKeyPair.generate()
-        var strangerSigner = DeltaSigner(
-            venue: venue.joined.venue,
-            keyPair: stranger,
-            head: .empty(AuthorID(stranger.publicKey))
-        )
+        var strangerSigner = DeltaSigner(venue: venue.joined.venue, startingLogOf: stranger)
         let forged = try venue.checkIn("MUS-0001", signer: &strangerSigner)
 
         // No credentials at all: straight to replication.
@@ -195,11 +184,7 @@ struct SecurityEndToEndTests {
         let lockBefore = try venue.k1.status()["lockVersion"] as? Int
 
         let stranger = try SigningKeyPair.generate()
-        var strangerSigner = DeltaSigner(
-            venue: venue.joined.venue,
-            keyPair: stranger,
-            head: .empty(AuthorID(stranger.publicKey))
-        )
+        var strangerSigner = DeltaSigner(venue: venue.joined.venue, startingLogOf: stranger)
         try peer.send(.deltas([try venue.checkIn("MUS-0001", signer: &strangerSigner)]))
 
         let (campaign, attendee) = try venue.campaignAndKey("MUS-0002")
@@ -224,11 +209,11 @@ struct SecurityEndToEndTests {
         ]
         for body in organizerKinds {
             // Each at seq 1 of the insider's log: nothing is stored, so no fork either.
-            var signer = DeltaSigner(venue: venue.joined.venue, keyPair: key, head: .empty(AuthorID(key.publicKey)))
+            var signer = DeltaSigner(venue: venue.joined.venue, startingLogOf: key)
             try peer.send(.deltas([signer.sign(body, hlc: HLC(physicalMillis: Venue.nowMillis, logical: 0))]))
         }
         // A genuine check-in by the insider afterwards proves the session was listening all along.
-        var signer = DeltaSigner(venue: venue.joined.venue, keyPair: key, head: .empty(AuthorID(key.publicKey)))
+        var signer = DeltaSigner(venue: venue.joined.venue, startingLogOf: key)
         try peer.send(.deltas([try venue.checkIn("MUS-0002", signer: &signer)]))
         try waitUntil("the insider's genuine check-in reaches k1 and k2", timeout: 20) {
             try [venue.k1, venue.k2].allSatisfy { try $0.status()["checkedIn"] as? Int == 1 }
@@ -272,9 +257,7 @@ struct SecurityEndToEndTests {
         #expect(try venue.digests() == before)
 
         // Another venue: its own kiosk, its own organizer.
-        let otherPort = try freeLoopbackPort()
-        let other = try KioskHarness(name: "elsewhere", listen: "127.0.0.1:\(otherPort)")
-        try other.start()
+        let (other, otherPort) = try KioskHarness.startedOnLoopback(name: "elsewhere")
         let otherVenue = try JoinedVenue(path: other.kioskVenuePath)
         let otherOrganizer = try KeyFile.read(from: other.organizerKey, passphrase: { nil })
         let otherBefore = try other.status()["digest"] as? String
@@ -313,7 +296,7 @@ struct SecurityEndToEndTests {
         let (key, certificate) = try venue.insider()
         let toK1 = try venue.session(key, certificate)
         let toK2 = try venue.session(key, certificate, port: venue.port2)
-        var versionA = DeltaSigner(venue: venue.joined.venue, keyPair: key, head: .empty(AuthorID(key.publicKey)))
+        var versionA = DeltaSigner(venue: venue.joined.venue, startingLogOf: key)
         var versionB = versionA
         let a = try venue.checkIn("MUS-0003", signer: &versionA)
         let b = try venue.checkIn("MUS-0004", signer: &versionB)
@@ -355,7 +338,7 @@ struct SecurityEndToEndTests {
         ] {
             let (key, certificate) = try venue.insider(name)
             let peer = try venue.session(key, certificate)
-            var signer = DeltaSigner(venue: venue.joined.venue, keyPair: key, head: .empty(AuthorID(key.publicKey)))
+            var signer = DeltaSigner(venue: venue.joined.venue, startingLogOf: key)
             try peer.send(
                 .deltas([try venue.checkIn("MUS-0005", signer: &signer, millis: millis, logical: logical)])
             )
@@ -363,7 +346,7 @@ struct SecurityEndToEndTests {
         // Inside the window but a week ahead: stored with a clock warning.
         let (key, certificate) = try venue.insider("week-ahead")
         let peer = try venue.session(key, certificate)
-        var signer = DeltaSigner(venue: venue.joined.venue, keyPair: key, head: .empty(AuthorID(key.publicKey)))
+        var signer = DeltaSigner(venue: venue.joined.venue, startingLogOf: key)
         try peer.send(.deltas([try venue.checkIn("MUS-0008", signer: &signer, millis: Venue.nowMillis + week)]))
         try waitUntil("both kiosks count the week-ahead check-in and warn", timeout: 20) {
             try [venue.k1, venue.k2].allSatisfy {
@@ -404,8 +387,7 @@ struct SecurityEndToEndTests {
 
     @Test("9. escape sequences, OSC 52, CR, C1 controls and bidi overrides never reach the kiosk screen")
     func hostileNames() throws {
-        let kiosk = try KioskHarness()
-        try kiosk.start()
+        let kiosk = try KioskHarness.started()
         let csv = kiosk.directory.appendingPathComponent("hostile.csv").path
         let names = [
             "\u{1B}[2J\u{1B}[HClear", "\u{1B}]52;c;ZXZpbA==\u{07}Clip", "Carriage\rReturn",
@@ -445,8 +427,7 @@ struct SecurityEndToEndTests {
 
     @Test("10. export cells starting with =, +, - or @ are neutralized")
     func formulaInjection() throws {
-        let kiosk = try KioskHarness()
-        try kiosk.start()
+        let kiosk = try KioskHarness.started()
         let csv = kiosk.directory.appendingPathComponent("list.csv").path
         try "email,first_name,last_name,company\nann@example.com,Ann,Smith,Acme\n".write(
             toFile: csv,

@@ -7,15 +7,7 @@ import Testing
 struct StatusEndToEndTests {
     @Test("status lists each peer in sync with an equal digest; doctor finds nothing to fix")
     func peersInStatusAndDoctor() throws {
-        let port = try freeLoopbackPort()
-        let k1 = try KioskHarness(name: "k1", location: "North door", listen: "127.0.0.1:\(port)")
-        let k2 = try KioskHarness(
-            name: "k2",
-            location: "South door",
-            venueOf: k1,
-            listen: "127.0.0.1:\(try freeLoopbackPort())",
-            staticPeers: ["127.0.0.1:\(port)"]
-        )
+        let (k1, k2, _) = try KioskHarness.dialingPair(locations: ("North door", "South door"))
         try k1.start()
         try k2.start()
         #expect(try k2.muster(["checkin", "nobody@example.com"]).status != 0, "no lock yet")

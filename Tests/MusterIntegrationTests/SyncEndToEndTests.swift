@@ -14,6 +14,15 @@ struct SyncEndToEndTests {
         let k3: KioskHarness
         var all: [KioskHarness] { [k1, k2, k3] }
 
+        /// The three kiosks started, the list imported and locked on k1, and every kiosk holding it.
+        static func startedAndLocked() throws -> Lab {
+            let lab = try Lab()
+            for kiosk in lab.all { try kiosk.start() }
+            try lab.importAndLock()
+            try SyncEndToEndTests.waitForEqualDigests(lab.all)
+            return lab
+        }
+
         /// The organizer imports 40 attendees into "Expo" and locks it, on k1.
         func importAndLock() throws {
             let file = try k1.write(
@@ -123,10 +132,7 @@ struct SyncEndToEndTests {
 
     @Test("cut off, both sides check in, the same attendee twice; after heal all agree on the first")
     func partitionAndHeal() throws {
-        let lab = try Lab()
-        for kiosk in lab.all { try kiosk.start() }
-        try lab.importAndLock()
-        try Self.waitForEqualDigests(lab.all)
+        let lab = try Lab.startedAndLocked()
 
         // k1 (the only link between k2 and k3) goes away: k2 and k3 are cut off from each other.
         try lab.k1.stop()
@@ -153,9 +159,7 @@ struct SyncEndToEndTests {
 
     @Test("garbage and a wrong network key get nothing; the daemon keeps serving")
     func hostileConnections() throws {
-        let port = try freeLoopbackPort()
-        let kiosk = try KioskHarness(name: "k1", listen: "127.0.0.1:\(port)")
-        try kiosk.start()
+        let (kiosk, port) = try KioskHarness.startedOnLoopback(name: "k1")
         let before = try Self.digest(kiosk)
         for payload: [UInt8] in [
             Array("GET / HTTP/1.0\r\n\r\n".utf8), [0xff, 0xff, 0xff, 0xff] + [UInt8](repeating: 7, count: 64),
@@ -171,20 +175,8 @@ struct SyncEndToEndTests {
 
     /// Connects, sends bytes, and returns whatever comes back before the daemon closes the connection.
     static func exchange(port: Int, _ bytes: [UInt8]) throws -> [UInt8] {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = try RawPeer.connect(port: port)
         defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = UInt16(port).bigEndian
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard connected == 0 else { throw KioskHarness.HarnessError(description: "cannot connect to port \(port)") }
-        var timeout = timeval(tv_sec: 10, tv_usec: 0)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
@@ -198,10 +190,7 @@ struct SyncEndToEndTests {
 
     @Test("k2 killed with SIGKILL during a burst: every acknowledged check-in reaches all three")
     func killDuringBurst() throws {
-        let lab = try Lab()
-        for kiosk in lab.all { try kiosk.start() }
-        try lab.importAndLock()
-        try Self.waitForEqualDigests(lab.all)
+        let lab = try Lab.startedAndLocked()
 
         let acknowledged = Acknowledged()
         let k2 = lab.k2.runner
@@ -232,9 +221,7 @@ struct SyncEndToEndTests {
 
     @Test("a fourth kiosk started late catches up 10,000 deltas and reaches the same digest")
     func lateKioskCatchesUp() throws {
-        let p1 = try freeLoopbackPort()
-        let k1 = try KioskHarness(name: "k1", listen: "127.0.0.1:\(p1)")
-        try k1.start()
+        let (k1, p1) = try KioskHarness.startedOnLoopback(name: "k1")
         let rows = (1...9_998).map { "late\($0)@example.com,F\($0),L\($0),Co,L-\($0)" }.joined(separator: "\n")
         let file = try k1.write("big.csv", "email,first_name,last_name,company,ticket\n" + rows + "\n")
         #expect(try k1.muster(["import", file, "--campaign", "Big", "--organizer-key", k1.organizerKey]).status == 0)

@@ -1,5 +1,6 @@
 import MusterCore
 import MusterStore
+import MusterTestSupport
 import Testing
 
 @testable import MusterSim
@@ -15,26 +16,24 @@ import Testing
         init() throws {
             var random = SimRandom(seed: 42)
             let venue = try SimVenue(kiosks: 2, random: &random)
-            var signer = DeltaSigner(
-                venue: venue.policy.venue,
-                keyPair: venue.kioskKeys[0],
-                head: .empty(venue.kioskIDs[0])
+            var signer = DeltaSigner(venue: venue.policy.venue, startingLogOf: venue.kioskKeys[0])
+            written = try signer.sign(
+                (0..<3).map { SimVenue.checkInBody(index: $0, kiosk: 0) },
+                fromMillis: SimVenue.startMillis
             )
-            written = try (0..<3).map { index in
-                try signer.sign(
-                    SimVenue.checkInBody(index: index, kiosk: 0),
-                    hlc: HLC(physicalMillis: SimVenue.startMillis + UInt64(index), logical: 0)
-                )
-            }
-            var other = DeltaSigner(
-                venue: venue.policy.venue,
-                keyPair: venue.kioskKeys[1],
-                head: .empty(venue.kioskIDs[1])
-            )
+            var other = DeltaSigner(venue: venue.policy.venue, startingLogOf: venue.kioskKeys[1])
             forged = try other.sign(
                 SimVenue.checkInBody(index: 99, kiosk: 1),
                 hlc: HLC(physicalMillis: SimVenue.startMillis, logical: 0)
             )
+        }
+
+        /// The checker's report on a history in which these kiosks end as given.
+        func check(_ kiosks: [History.Kiosk]) -> CheckReport { Checker.check(history(kiosks)) }
+
+        /// A live kiosk holding `deltas` (every written delta unless told otherwise).
+        func kiosk(_ name: String, _ deltas: [SignedDelta]? = nil, digest: String = "d") -> History.Kiosk {
+            History.Kiosk(name: name, live: true, deltas: deltas ?? written, digest: digest)
         }
 
         func history(_ kiosks: [History.Kiosk]) -> History {
@@ -48,24 +47,14 @@ import Testing
 
     @Test func soundHistoryPasses() throws {
         let fixture = try Fixture()
-        let report = Checker.check(
-            fixture.history([
-                .init(name: "k1", live: true, deltas: fixture.written, digest: "d"),
-                .init(name: "k2", live: true, deltas: fixture.written, digest: "d"),
-            ])
-        )
+        let report = fixture.check([fixture.kiosk("k1"), fixture.kiosk("k2")])
         #expect(report.passed)
         #expect(report.problems.isEmpty)
     }
 
     @Test func lostAcknowledgedCheckInIsDetected() throws {
         let fixture = try Fixture()
-        let report = Checker.check(
-            fixture.history([
-                .init(name: "k1", live: true, deltas: fixture.written, digest: "d"),
-                .init(name: "k2", live: true, deltas: [fixture.written[0]], digest: "d"),
-            ])
-        )
+        let report = fixture.check([fixture.kiosk("k1"), fixture.kiosk("k2", [fixture.written[0]])])
         #expect(!report.passed)
         #expect(report.lost == 1)
         #expect(report.lostCheckIns == [fixture.written[1].ref])
@@ -75,12 +64,12 @@ import Testing
     @Test func unacknowledgedMissingIsNotLostAndDownKioskIsNotJudged() throws {
         let fixture = try Fixture()
         // k2 misses the unacknowledged third check-in; k3 is down and holds nothing.
-        let report = Checker.check(
-            fixture.history([
-                .init(name: "k1", live: true, deltas: fixture.written, digest: "d"),
-                .init(name: "k2", live: true, deltas: Array(fixture.written.prefix(2)), digest: "d"),
+        let report = fixture.check(
+            [
+                fixture.kiosk("k1"),
+                fixture.kiosk("k2", Array(fixture.written.prefix(2))),
                 .init(name: "k3", live: false, deltas: [], digest: "empty"),
-            ])
+            ]
         )
         #expect(report.lost == 0)
         #expect(report.phantoms == 0)
@@ -89,12 +78,7 @@ import Testing
 
     @Test func phantomIsDetected() throws {
         let fixture = try Fixture()
-        let report = Checker.check(
-            fixture.history([
-                .init(name: "k1", live: true, deltas: fixture.written, digest: "d"),
-                .init(name: "k2", live: true, deltas: fixture.written + [fixture.forged], digest: "d"),
-            ])
-        )
+        let report = fixture.check([fixture.kiosk("k1"), fixture.kiosk("k2", fixture.written + [fixture.forged])])
         #expect(!report.passed)
         #expect(report.phantoms == 1)
         #expect(report.lost == 0)
@@ -106,11 +90,7 @@ import Testing
         var tampered = original.signature
         tampered[0] ^= 0x01
         let forgedCopy = try SignedDelta(envelope: original.envelope, signature: tampered)
-        let report = Checker.check(
-            fixture.history([
-                .init(name: "k1", live: true, deltas: [forgedCopy] + fixture.written.dropFirst(), digest: "d")
-            ])
-        )
+        let report = fixture.check([fixture.kiosk("k1", [forgedCopy] + fixture.written.dropFirst())])
         #expect(report.phantoms == 1)
         // The acknowledged original is not there either.
         #expect(report.lost == 1)
@@ -118,12 +98,7 @@ import Testing
 
     @Test func digestMismatchIsDetected() throws {
         let fixture = try Fixture()
-        let report = Checker.check(
-            fixture.history([
-                .init(name: "k1", live: true, deltas: fixture.written, digest: "aaaa"),
-                .init(name: "k2", live: true, deltas: fixture.written, digest: "bbbb"),
-            ])
-        )
+        let report = fixture.check([fixture.kiosk("k1", digest: "aaaa"), fixture.kiosk("k2", digest: "bbbb")])
         #expect(!report.passed)
         #expect(!report.digestsEqual)
         #expect(report.lost == 0 && report.phantoms == 0)

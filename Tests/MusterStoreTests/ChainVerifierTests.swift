@@ -1,4 +1,5 @@
 import MusterCrypto
+import MusterTestSupport
 import Testing
 
 @testable import MusterCore
@@ -12,6 +13,11 @@ struct ChainVerifierTests {
     init() throws {
         venue = try TestVenue()
         kiosk = venue.kioskA
+    }
+
+    /// The error verifying `run` as the start of kiosk A's log ends with, or nil.
+    func verifyError(_ run: [SignedDelta]) -> ReplicaError? {
+        thrownError { () throws(ReplicaError) in try ChainVerifier.verify(run: run, after: .empty(kiosk)) }
     }
 
     /// `count` check-ins by kiosk A continuing after `head`, and the signer's head after them.
@@ -50,12 +56,12 @@ struct ChainVerifierTests {
         #expect(try ChainVerifier.verify(run: second, after: head).count == 2)
         // The same continuation does not verify from genesis or from an older head.
         #expect(
-            replicaError { () throws(ReplicaError) in try ChainVerifier.verify(run: second, after: .empty(kiosk)) }?
+            verifyError(second)?
                 .code == .gap
         )
         let older = AuthorHead(author: kiosk, seq: 3, hash: Blake2b.hash256(first[1].envelope))
         #expect(
-            replicaError { () throws(ReplicaError) in try ChainVerifier.verify(run: second, after: older) }?.code
+            thrownError { () throws(ReplicaError) in try ChainVerifier.verify(run: second, after: older) }?.code
                 == .brokenChain
         )
     }
@@ -66,9 +72,7 @@ struct ChainVerifierTests {
 
     @Test func missingDeltaIsAGap() throws {
         let (deltas, _) = try run(4)
-        let error = replicaError { () throws(ReplicaError) in
-            try ChainVerifier.verify(run: [deltas[0], deltas[1], deltas[3]], after: .empty(kiosk))
-        }
+        let error = verifyError([deltas[0], deltas[1], deltas[3]])
         #expect(error?.code == .gap)
         #expect(error?.ref == deltas[3].ref)
     }
@@ -77,9 +81,7 @@ struct ChainVerifierTests {
         let (deltas, _) = try run(3)
         var tampered = deltas
         tampered[1] = try deltas[1].flippingEnvelopeByte(at: deltas[1].envelope.count - 1)
-        let error = replicaError { () throws(ReplicaError) in
-            try ChainVerifier.verify(run: tampered, after: .empty(kiosk))
-        }
+        let error = verifyError(tampered)
         #expect(error?.code == .brokenChain)
         #expect(error?.ref == deltas[2].ref)
     }
@@ -88,9 +90,7 @@ struct ChainVerifierTests {
         let (deltas, _) = try run(2)
         var tampered = deltas
         tampered[0] = try deltas[0].flippingEnvelopeByte(at: SignedDelta.prevOffset + 5)
-        let error = replicaError { () throws(ReplicaError) in
-            try ChainVerifier.verify(run: tampered, after: .empty(kiosk))
-        }
+        let error = verifyError(tampered)
         #expect(error?.code == .brokenChain)
         #expect(error?.ref == deltas[0].ref)
     }
@@ -100,9 +100,7 @@ struct ChainVerifierTests {
         for index in [SignedDelta.hlcOffset + 7, deltas[2].envelope.count - 1] {
             var tampered = deltas
             tampered[2] = try deltas[2].flippingEnvelopeByte(at: index)
-            let error = replicaError { () throws(ReplicaError) in
-                try ChainVerifier.verify(run: tampered, after: .empty(kiosk))
-            }
+            let error = verifyError(tampered)
             #expect(error?.code == .badSignature)
         }
     }
@@ -111,9 +109,7 @@ struct ChainVerifierTests {
         let (deltas, _) = try run(3)
         var tampered = deltas
         tampered[2] = try deltas[2].flippingSignatureByte(at: 10)
-        let error = replicaError { () throws(ReplicaError) in
-            try ChainVerifier.verify(run: tampered, after: .empty(kiosk))
-        }
+        let error = verifyError(tampered)
         #expect(error?.code == .badSignature)
         #expect(error?.ref == deltas[2].ref)
     }
@@ -121,9 +117,7 @@ struct ChainVerifierTests {
     @Test func signatureByAnotherKeyIsRefused() throws {
         let (deltas, _) = try run(1)
         let forged = try SignedDelta(envelope: deltas[0].envelope, signature: venue.kioskBKey.sign(deltas[0].envelope))
-        let error = replicaError { () throws(ReplicaError) in
-            try ChainVerifier.verify(run: [forged], after: .empty(kiosk))
-        }
+        let error = verifyError([forged])
         #expect(error?.code == .badSignature)
     }
 
@@ -134,9 +128,7 @@ struct ChainVerifierTests {
             Bodies.checkIn(ScenarioLog.campaign, "x@example.com", kiosk: "Kiosk B"),
             hlc: HLC(physicalMillis: 1, logical: 0)
         )
-        let error = replicaError { () throws(ReplicaError) in
-            try ChainVerifier.verify(run: [a[0], b], after: .empty(kiosk))
-        }
+        let error = verifyError([a[0], b])
         #expect(error?.code == .malformed)
     }
 }

@@ -1,3 +1,4 @@
+import MusterTestSupport
 import MusterTime
 import Testing
 
@@ -19,6 +20,12 @@ private func lock(
     )
 }
 
+/// The sentence of the policy's refusal for `lock` at `now`, or nil when it allows the check-in.
+private func refusal(_ lock: LockState?, at now: UInt64) -> String? {
+    guard case .refuse(let message) = CheckInPolicy.window(lock: lock, nowMillis: now) else { return nil }
+    return message
+}
+
 @Suite("CheckInPolicy")
 struct CheckInPolicyTests {
     let now: UInt64 = 1_795_338_000_000
@@ -28,27 +35,21 @@ struct CheckInPolicyTests {
         #expect(decision == .refuse("This kiosk is waiting for the organizer to pick the event."))
     }
 
-    @Test func unlockedRefusesWithWaitingMessage() {
-        guard case .refuse(let message) = CheckInPolicy.window(lock: lock(campaign: nil), nowMillis: now) else {
-            Issue.record("an unlocked kiosk allowed check-in")
-            return
-        }
+    @Test func unlockedRefusesWithWaitingMessage() throws {
+        let message = try #require(refusal(lock(campaign: nil), at: now), "an unlocked kiosk allowed check-in")
         #expect(message.contains("waiting for the organizer"))
     }
 
-    @Test func beforeOpeningRefusesWithOpens() {
+    @Test func beforeOpeningRefusesWithOpens() throws {
         let opens = Int64(now) + 60_000
-        guard case .refuse(let message) = CheckInPolicy.window(lock: lock(opens: opens), nowMillis: now) else {
-            Issue.record("check-in allowed before it opens")
-            return
-        }
+        let message = try #require(refusal(lock(opens: opens), at: now), "check-in allowed before it opens")
         #expect(message.contains("opens"))
         #expect(message.contains(ClockText.time(millis: opens)))
     }
 
     @Test func atOrAfterClosingRefusesWithClosed() {
         for closes in [Int64(now), Int64(now) - 1, Int64(now) - 3_600_000] {
-            guard case .refuse(let message) = CheckInPolicy.window(lock: lock(closes: closes), nowMillis: now) else {
+            guard let message = refusal(lock(closes: closes), at: now) else {
                 Issue.record("check-in allowed after closing at \(closes)")
                 continue
             }
@@ -75,12 +76,11 @@ struct CheckInPolicyTests {
         )
     }
 
-    @Test func nowBeyondInt64IsClampedNotTrapped() {
-        let decision = CheckInPolicy.window(lock: lock(closes: Int64.max), nowMillis: UInt64.max)
-        guard case .refuse(let message) = decision else {
-            Issue.record("check-in allowed at the end of time")
-            return
-        }
+    @Test func nowBeyondInt64IsClampedNotTrapped() throws {
+        let message = try #require(
+            refusal(lock(closes: Int64.max), at: UInt64.max),
+            "check-in allowed at the end of time"
+        )
         #expect(message.contains("closed"))
     }
 }

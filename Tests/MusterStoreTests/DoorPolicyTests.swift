@@ -1,4 +1,5 @@
 import MusterCore
+import MusterTestSupport
 import Testing
 
 @testable import MusterStore

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import MusterCore
 import MusterCrypto
+import MusterTestSupport
 import Testing
 
 @testable import MusterStore
@@ -53,7 +54,57 @@ struct KioskAttackTests {
         }
     }
 
-    static func at(_ offset: UInt64) -> HLC { HLC(physicalMillis: TestTime.start + offset, logical: 0) }
+    /// Kiosk A's log forked after its first delta (a check-in of Alan): two signers that both
+    /// continue from it, as a kiosk equivocating with a copied key would.
+    struct Fork {
+        let common: SignedDelta
+        var versionA: DeltaSigner
+        var versionB: DeltaSigner
+
+        init(_ venue: TestVenue, common offset: UInt64) throws {
+            var chain = venue.signer(venue.kioskAKey)
+            common = try chain.sign(KioskAttackTests.checkIn("alan@example.com"), at: offset)
+            versionA = chain
+            versionB = chain
+        }
+
+        /// Both versions of seq 2: Ada's check-in on version A, Eve's on version B, at the same stamp.
+        mutating func seconds(at offset: UInt64) throws -> (SignedDelta, SignedDelta) {
+            (
+                try versionA.sign(KioskAttackTests.checkIn(KioskAttackTests.ada), at: offset),
+                try versionB.sign(KioskAttackTests.checkIn("eve@example.com"), at: offset)
+            )
+        }
+    }
+
+    static func at(_ offset: UInt64) -> HLC { TestTime.at(offset) }
+
+    /// A check-in of `key` in the campaign, at `kiosk`.
+    static func checkIn(_ key: String, kiosk: String = "Kiosk A") -> DeltaBody { Bodies.checkIn(c, key, kiosk: kiosk) }
+
+    /// A check-in with the presence exactly as given (the kiosk name, location and status a hostile kiosk chose).
+    static func forgedCheckIn(kioskName: String, location: String, status: String) -> DeltaBody {
+        .checkIn(
+            CheckInPayload(
+                PresencePayload(
+                    campaignID: c,
+                    attendeeKey: ada,
+                    kioskName: kioskName,
+                    location: location,
+                    memberStatus: status
+                )
+            )
+        )
+    }
+
+    /// Runs `body` with the organizer's side of a fresh venue, a replica named `name` holding it,
+    /// and the directory the replicas live in.
+    static func attack(named name: String = "honest", _ body: (Venue, Replica, String) throws -> Void) throws {
+        try withTemporaryDirectory { dir in
+            let setup = try Venue()
+            try body(setup, try setup.replica(in: dir, named: name), dir)
+        }
+    }
 
     static func ada(_ replica: Replica) throws -> AttendeeRecord? {
         try replica.view { try $0.lookup(campaignID: c, query: ada) }
@@ -85,15 +136,13 @@ struct KioskAttackTests {
     // MARK: - A kiosk rewrites an attendee
 
     @Test func aRegistrationCannotRewriteAnImportedAttendee() throws {
-        try withTemporaryDirectory { (dir) throws in
-            let setup = try Venue()
-            let replica = try setup.replica(in: dir, named: "honest")
+        try KioskAttackTests.attack(named: "honest") { (setup, replica, dir) throws in
             var attacker = setup.venue.signer(setup.venue.kioskAKey)
 
             // Ada's key, Eve's email: refused (a registration speaks only for its own email).
             let rewrite = try attacker.sign(
                 Self.registration(email: "eve@evil.example", key: Self.ada, first: "Eve", last: "Mallory", company: ""),
-                hlc: Self.at(60_000)
+                at: 60_000
             )
             let report = try replica.ingestAtTestTime([rewrite])
             #expect(report.rejected.map(\.code) == [.notAuthorized])
@@ -103,7 +152,7 @@ struct KioskAttackTests {
             var attacker2 = setup.venue.signer(setup.venue.kioskBKey)
             let walkIn = try attacker2.sign(
                 Self.registration(email: "ADA@example.com ", first: "Eve", last: "Mallory", company: "Evil Corp"),
-                hlc: Self.at(120_000)
+                at: 120_000
             )
             #expect(try replica.ingestAtTestTime([walkIn]).rejected.isEmpty)
             let ada = try #require(try Self.ada(replica))
@@ -125,23 +174,11 @@ struct KioskAttackTests {
     // MARK: - A kiosk chooses facts that are not its to choose
 
     @Test func kioskNameAndLocationComeFromTheCertificate() throws {
-        try withTemporaryDirectory { (dir) throws in
-            let setup = try Venue()
-            let replica = try setup.replica(in: dir, named: "honest")
+        try KioskAttackTests.attack(named: "honest") { (setup, replica, dir) throws in
             var attacker = setup.venue.signer(setup.venue.kioskBKey)
             let forged = try attacker.sign(
-                .checkIn(
-                    CheckInPayload(
-                        PresencePayload(
-                            campaignID: Self.c,
-                            attendeeKey: Self.ada,
-                            kioskName: "Hall A",
-                            location: "VIP entrance",
-                            memberStatus: "Attended"
-                        )
-                    )
-                ),
-                hlc: Self.at(60_000)
+                Self.forgedCheckIn(kioskName: "Hall A", location: "VIP entrance", status: "Attended"),
+                at: 60_000
             )
             #expect(try replica.ingestAtTestTime([forged]).rejected.isEmpty)
             let arrival = try #require(try Self.ada(replica)?.firstArrival)
@@ -153,42 +190,22 @@ struct KioskAttackTests {
     }
 
     @Test func aBackdatedCheckInIsRefused() throws {
-        try withTemporaryDirectory { (dir) throws in
-            let setup = try Venue()
-            let replica = try setup.replica(in: dir, named: "honest")
+        try KioskAttackTests.attack(named: "honest") { (setup, replica, dir) throws in
             var attacker = setup.venue.signer(setup.venue.kioskAKey)
             // "Checked in 1970-01-01 at kiosk Hall A": before the kiosk's certificate existed.
-            let backdated = try attacker.sign(
-                Bodies.checkIn(Self.c, Self.ada, kiosk: "Kiosk A"),
-                hlc: HLC(physicalMillis: 0, logical: 0)
-            )
+            let backdated = try attacker.sign(Self.checkIn(Self.ada), hlc: HLC(physicalMillis: 0, logical: 0))
             #expect(try replica.ingestAtTestTime([backdated]).rejected.map(\.code) == [.badTimestamp])
             #expect(try Self.ada(replica)?.isCheckedIn == false)
         }
     }
 
     @Test func aPresenceCountsOnlyInACampaignTheOrganizerLocked() throws {
-        try withTemporaryDirectory { (dir) throws in
-            let setup = try Venue()
-            let replica = try setup.replica(in: dir, named: "honest")
+        try KioskAttackTests.attack(named: "honest") { (setup, replica, dir) throws in
             var attacker = setup.venue.signer(setup.venue.kioskAKey)
-            let unlocked = try attacker.sign(
-                Bodies.checkIn("secret-gala", Self.ada, kiosk: "Kiosk A"),
-                hlc: Self.at(60_000)
-            )
+            let unlocked = try attacker.sign(Bodies.checkIn("secret-gala", Self.ada, kiosk: "Kiosk A"), at: 60_000)
             let wrongStatus = try attacker.sign(
-                .checkIn(
-                    CheckInPayload(
-                        PresencePayload(
-                            campaignID: Self.c,
-                            attendeeKey: Self.ada,
-                            kioskName: "",
-                            location: "",
-                            memberStatus: "VIP"
-                        )
-                    )
-                ),
-                hlc: Self.at(61_000)
+                Self.forgedCheckIn(kioskName: "", location: "", status: "VIP"),
+                at: 61_000
             )
             #expect(try replica.ingestAtTestTime([unlocked, wrongStatus]).rejected.isEmpty)
             #expect(try replica.view { try $0.presences(campaignID: "secret-gala", attendeeKey: Self.ada) }.isEmpty)
@@ -202,7 +219,7 @@ struct KioskAttackTests {
             )
             let lock = try organizer.sign(
                 .lock(LockPayload(version: 2, campaignID: "secret-gala", checkInStatus: "Attended")),
-                hlc: Self.at(90_000)
+                at: 90_000
             )
             #expect(try replica.ingestAtTestTime([lock]).rejected.isEmpty)
             #expect(try replica.view { try $0.presences(campaignID: "secret-gala", attendeeKey: Self.ada) }.count == 1)
@@ -214,9 +231,7 @@ struct KioskAttackTests {
     }
 
     @Test func textIsSanitizedAndBoundedWhenStored() throws {
-        try withTemporaryDirectory { (dir) throws in
-            let setup = try Venue()
-            let replica = try setup.replica(in: dir, named: "honest")
+        try KioskAttackTests.attack(named: "honest") { (setup, replica, dir) throws in
             var attacker = setup.venue.signer(setup.venue.kioskAKey)
             let walkIn = try attacker.sign(
                 Self.registration(
@@ -225,7 +240,7 @@ struct KioskAttackTests {
                     last: "M\nM",
                     company: String(repeating: "x", count: 4_000)
                 ),
-                hlc: Self.at(60_000)
+                at: 60_000
             )
             let note = try attacker.sign(
                 .note(
@@ -235,7 +250,7 @@ struct KioskAttackTests {
                         text: "hi\u{1B}[31m" + String(repeating: "y", count: 1_000)
                     )
                 ),
-                hlc: Self.at(61_000)
+                at: 61_000
             )
             #expect(try replica.ingestAtTestTime([walkIn, note]).rejected.isEmpty)
             let record = try #require(
@@ -253,29 +268,21 @@ struct KioskAttackTests {
     // MARK: - Time
 
     @Test func theMaximumTimestampIsRefusedAndCannotFreezeAnAttendee() throws {
-        try withTemporaryDirectory { (dir) throws in
-            let setup = try Venue()
-            let replica = try setup.replica(in: dir, named: "honest")
+        try KioskAttackTests.attack(named: "honest") { (setup, replica, dir) throws in
             var attacker = setup.venue.signer(setup.venue.kioskAKey)
             let frozen = try attacker.sign(
-                Bodies.checkIn(Self.c, Self.ada, kiosk: "Kiosk A"),
+                Self.checkIn(Self.ada),
                 hlc: HLC(physicalMillis: HLC.maxPhysicalMillis, logical: .max)
             )
             #expect(try replica.ingestAtTestTime([frozen]).rejected.map(\.code) == [.badTimestamp])
             var attacker2 = setup.venue.signer(setup.venue.kioskAKey)
-            let tenYears = try attacker2.sign(
-                Bodies.checkIn(Self.c, Self.ada, kiosk: "Kiosk A"),
-                hlc: Self.at(TestTime.tenYears)
-            )
+            let tenYears = try attacker2.sign(Self.checkIn(Self.ada), at: TestTime.tenYears)
             #expect(try replica.ingestAtTestTime([tenYears]).rejected.map(\.code) == [.badTimestamp])
 
             // Inside the certificate's window but far ahead: stored, and still ended by the honest
             // check-out that names it, which keeps this kiosk's own time.
             var attacker3 = setup.venue.signer(setup.venue.kioskAKey)
-            let ahead = try attacker3.sign(
-                Bodies.checkIn(Self.c, Self.ada, kiosk: "Kiosk A"),
-                hlc: Self.at(VenuePolicy.certificateLifetimeMillis - 1)
-            )
+            let ahead = try attacker3.sign(Self.checkIn(Self.ada), at: VenuePolicy.certificateLifetimeMillis - 1)
             #expect(try replica.ingestAtTestTime([ahead]).rejected.isEmpty)
             #expect(try Self.ada(replica)?.isInside == true)
             let now = TestTime.start + 3_600_000
@@ -303,19 +310,11 @@ struct KioskAttackTests {
     }
 
     @Test func timestampsMoveForwardAlongTheChain() throws {
-        try withTemporaryDirectory { (dir) throws in
-            let setup = try Venue()
-            let replica = try setup.replica(in: dir, named: "honest")
+        try KioskAttackTests.attack(named: "honest") { (setup, replica, dir) throws in
             var attacker = setup.venue.signer(setup.venue.kioskAKey)
-            let first = try attacker.sign(Bodies.checkIn(Self.c, Self.ada, kiosk: "Kiosk A"), hlc: Self.at(60_000))
-            let back = try attacker.sign(
-                Bodies.checkIn(Self.c, "bob@example.com", kiosk: "Kiosk A"),
-                hlc: Self.at(59_000)
-            )
-            let same = try attacker.sign(
-                Bodies.checkIn(Self.c, "eve@example.com", kiosk: "Kiosk A"),
-                hlc: Self.at(59_000)
-            )
+            let first = try attacker.sign(Self.checkIn(Self.ada), at: 60_000)
+            let back = try attacker.sign(Self.checkIn("bob@example.com"), at: 59_000)
+            let same = try attacker.sign(Self.checkIn("eve@example.com"), at: 59_000)
             let report = try replica.ingestAtTestTime([first, back, same])
             #expect(report.applied == [first])
             #expect(report.rejected.map(\.code) == [.badTimestamp])
@@ -326,12 +325,10 @@ struct KioskAttackTests {
     }
 
     @Test func aLocalWriteWhoseTimeCannotAdvanceIsRefused() throws {
-        try withTemporaryDirectory { (dir) throws in
-            let setup = try Venue()
-            let replica = try setup.replica(in: dir, named: "kiosk-a")
+        try KioskAttackTests.attack(named: "kiosk-a") { (setup, replica, dir) throws in
             let stamp = Self.at(60_000)
             func checkIn(_ key: String) -> (ReplicaView) throws -> LocalWrite<Bool> {
-                { _ in .append(Bodies.checkIn(Self.c, key, kiosk: "Kiosk A"), answer: true) }
+                { _ in .append(Self.checkIn(key), answer: true) }
             }
             let (_, first) = try replica.appendLocal(
                 keyPair: setup.venue.kioskAKey,
@@ -341,7 +338,7 @@ struct KioskAttackTests {
             )
             #expect(first != nil)
             // A clock that cannot move past the last stamp (saturated, or running backwards).
-            let error = replicaError { () throws(ReplicaError) in
+            let error = thrownError { () throws(ReplicaError) in
                 try replica.appendLocal(
                     keyPair: setup.venue.kioskAKey,
                     nowMillis: stamp.physicalMillis,
@@ -350,7 +347,7 @@ struct KioskAttackTests {
                 )
             }
             #expect(error?.code == .badTimestamp)
-            let beyond = replicaError { () throws(ReplicaError) in
+            let beyond = thrownError { () throws(ReplicaError) in
                 try replica.appendLocal(
                     keyPair: setup.venue.kioskAKey,
                     nowMillis: stamp.physicalMillis,
@@ -366,9 +363,7 @@ struct KioskAttackTests {
     /// No NTP at a venue: a kiosk whose clock is ten minutes behind the organizer's laptop (which
     /// stamped its certificate) is handed its certificate as the floor and still writes.
     @Test func aKioskWhoseClockRunsBehindItsCertificateStillWrites() throws {
-        try withTemporaryDirectory { (dir) throws in
-            let setup = try Venue()
-            let replica = try setup.replica(in: dir, named: "kiosk-a")
+        try KioskAttackTests.attack(named: "kiosk-a") { (setup, replica, dir) throws in
             let behind = HLC(physicalMillis: TestTime.start - 600_000, logical: 0)
             var floors: [HLC?] = []
             let (_, delta) = try replica.appendLocal(
@@ -379,7 +374,7 @@ struct KioskAttackTests {
                     // What `HybridLogicalClock.tick(after:)` does: past the floor, if it is ahead.
                     return floor.map { max(behind, HLC(packed: $0.packed + 1)) } ?? behind
                 }
-            ) { _ in .append(Bodies.checkIn(Self.c, Self.ada, kiosk: "Kiosk A"), answer: true) }
+            ) { _ in .append(Self.checkIn(Self.ada), answer: true) }
             let stored = try #require(delta)
             #expect(floors.count == 1)
             #expect(stored.hlc == HLC(physicalMillis: TestTime.start, logical: 0))
@@ -399,25 +394,13 @@ struct KioskAttackTests {
             let two = try setup.replica(in: dir, named: "two")
             let bystander = try setup.replica(in: dir, named: "bystander")
             var honestB = venue.signer(venue.kioskBKey)
-            let fromB = try honestB.sign(
-                Bodies.checkIn(Self.c, "grace@example.com", kiosk: "Kiosk B"),
-                hlc: Self.at(1_000)
-            )
+            let fromB = try honestB.sign(Self.checkIn("grace@example.com", kiosk: "Kiosk B"), at: 1_000)
 
-            var chain = venue.signer(venue.kioskAKey)
-            let common = try chain.sign(
-                Bodies.checkIn(Self.c, "alan@example.com", kiosk: "Kiosk A"),
-                hlc: Self.at(2_000)
-            )
-            var versionA = chain
-            var versionB = chain
-            let a2 = try versionA.sign(Bodies.checkIn(Self.c, Self.ada, kiosk: "Kiosk A"), hlc: Self.at(3_000))
-            let a3 = try versionA.sign(Bodies.checkIn(Self.c, "bob@example.com", kiosk: "Kiosk A"), hlc: Self.at(4_000))
-            let b2 = try versionB.sign(Bodies.checkIn(Self.c, "eve@example.com", kiosk: "Kiosk A"), hlc: Self.at(3_000))
-            let b3 = try versionB.sign(
-                Bodies.checkIn(Self.c, "carol@example.com", kiosk: "Kiosk A"),
-                hlc: Self.at(4_000)
-            )
+            var fork = try Fork(venue, common: 2_000)
+            let common = fork.common
+            let (a2, b2) = try fork.seconds(at: 3_000)
+            let a3 = try fork.versionA.sign(Self.checkIn("bob@example.com"), at: 4_000)
+            let b3 = try fork.versionB.sign(Self.checkIn("carol@example.com"), at: 4_000)
             #expect(a2.seq == b2.seq && a2 != b2)
 
             #expect(try one.ingestAtTestTime([fromB, common, a2, a3]).rejected.isEmpty)
@@ -468,21 +451,12 @@ struct KioskAttackTests {
         try withTemporaryDirectory { (dir) throws in
             let setup = try Venue()
             let venue = setup.venue
-            var chain = venue.signer(venue.kioskAKey)
-            let common = try chain.sign(
-                Bodies.checkIn(Self.c, "alan@example.com", kiosk: "Kiosk A"),
-                hlc: Self.at(2_000)
-            )
-            var versionA = chain
-            var versionB = chain
-            let a2 = try versionA.sign(Bodies.checkIn(Self.c, Self.ada, kiosk: "Kiosk A"), hlc: Self.at(3_000))
-            let b2 = try versionB.sign(Bodies.checkIn(Self.c, "eve@example.com", kiosk: "Kiosk A"), hlc: Self.at(3_000))
+            var fork = try Fork(venue, common: 2_000)
+            let common = fork.common
+            let (a2, b2) = try fork.seconds(at: 3_000)
             var honest = venue.signer(venue.kioskBKey)
             let honestLog = try (1...3).map { index in
-                try honest.sign(
-                    Bodies.checkIn(Self.c, "guest\(index)@example.com", kiosk: "Kiosk B"),
-                    hlc: Self.at(UInt64(index) * 1_000)
-                )
+                try honest.sign(Self.checkIn("guest\(index)@example.com", kiosk: "Kiosk B"), at: UInt64(index) * 1_000)
             }
             var digests: Set<String> = []
             for seed in UInt64(1)...12 {
@@ -503,20 +477,15 @@ struct KioskAttackTests {
     }
 
     @Test func forkEvidenceIsBoundedToTwoRowsPerSeq() throws {
-        try withTemporaryDirectory { (dir) throws in
-            let setup = try Venue()
+        try KioskAttackTests.attack(named: "honest") { (setup, replica, dir) throws in
             let venue = setup.venue
-            let replica = try setup.replica(in: dir, named: "honest")
             var original = venue.signer(venue.kioskAKey)
-            let first = try original.sign(Bodies.checkIn(Self.c, Self.ada, kiosk: "Kiosk A"), hlc: Self.at(1_000))
+            let first = try original.sign(Self.checkIn(Self.ada), at: 1_000)
             #expect(try replica.ingestAtTestTime([first]).applied == [first])
             var newForks = 0
             for index in 0..<300 {
                 var forker = venue.signer(venue.kioskAKey)
-                let fork = try forker.sign(
-                    Bodies.checkIn(Self.c, "guest\(index)@example.com", kiosk: "Kiosk A"),
-                    hlc: Self.at(1_000)
-                )
+                let fork = try forker.sign(Self.checkIn("guest\(index)@example.com", kiosk: "Kiosk A"), at: 1_000)
                 newForks += try replica.ingestAtTestTime([fork]).newForks.count
             }
             #expect(newForks == 1)  // one log line, not 300
@@ -532,15 +501,13 @@ struct KioskAttackTests {
 struct NamedByHashTests {
     /// `muster revoke --before TIME`: the watermark is the last seq stamped before TIME.
     @Test func theWatermarkBeforeATimeIsTheLastSeqStampedBeforeIt() throws {
-        try withTemporaryDirectory { (dir) throws in
-            let setup = try KioskAttackTests.Venue()
+        try KioskAttackTests.attack(named: "honest") { (setup, replica, dir) throws in
             let venue = setup.venue
-            let replica = try setup.replica(in: dir, named: "honest")
             var kiosk = venue.signer(venue.kioskAKey)
             let log = try (1...3).map { index in
                 try kiosk.sign(
-                    Bodies.checkIn(KioskAttackTests.c, "guest\(index)@example.com", kiosk: "Kiosk A"),
-                    hlc: KioskAttackTests.at(UInt64(index) * 1_000)
+                    KioskAttackTests.checkIn("guest\(index)@example.com", kiosk: "Kiosk A"),
+                    at: UInt64(index) * 1_000
                 )
             }
             try replica.ingestAtTestTime(log)
@@ -552,29 +519,21 @@ struct NamedByHashTests {
     }
 
     @Test func anUndoNamingAnotherVersionUndoesNothing() throws {
-        try withTemporaryDirectory { (dir) throws in
-            let setup = try KioskAttackTests.Venue()
+        try KioskAttackTests.attack(named: "honest") { (setup, replica, dir) throws in
             let venue = setup.venue
-            let replica = try setup.replica(in: dir, named: "honest")
             var kiosk = venue.signer(venue.kioskAKey)
-            let checkIn = try kiosk.sign(
-                Bodies.checkIn(KioskAttackTests.c, KioskAttackTests.ada, kiosk: "Kiosk A"),
-                hlc: KioskAttackTests.at(1_000)
-            )
+            let checkIn = try kiosk.sign(KioskAttackTests.checkIn(KioskAttackTests.ada), at: 1_000)
             try replica.ingestAtTestTime([checkIn])
             var organizer = venue.signer(venue.organizerKey, head: try replica.head(of: venue.organizer))
             let wrong = try organizer.sign(
                 .undo(UndoPayload(target: checkIn.ref, targetHash: [UInt8](repeating: 1, count: 32))),
-                hlc: KioskAttackTests.at(2_000)
+                at: 2_000
             )
             try replica.ingestAtTestTime([wrong])
             #expect(try KioskAttackTests.ada(replica)?.isCheckedIn == true)
             let record = try #require(try KioskAttackTests.ada(replica)?.firstArrival)
             #expect(record.hash == Blake2b.hash256(checkIn.envelope))
-            let right = try organizer.sign(
-                .undo(UndoPayload(target: checkIn.ref, targetHash: record.hash)),
-                hlc: KioskAttackTests.at(3_000)
-            )
+            let right = try organizer.sign(.undo(UndoPayload(target: checkIn.ref, targetHash: record.hash)), at: 3_000)
             try replica.ingestAtTestTime([right])
             #expect(try KioskAttackTests.ada(replica)?.isCheckedIn == false)
         }
@@ -586,21 +545,9 @@ struct NamedByHashTests {
         try withTemporaryDirectory { (dir) throws in
             let setup = try KioskAttackTests.Venue()
             let venue = setup.venue
-            var chain = venue.signer(venue.kioskAKey)
-            let first = try chain.sign(
-                Bodies.checkIn(KioskAttackTests.c, "alan@example.com", kiosk: "Kiosk A"),
-                hlc: KioskAttackTests.at(1_000)
-            )
-            var versionA = chain
-            var versionB = chain
-            let a2 = try versionA.sign(
-                Bodies.checkIn(KioskAttackTests.c, KioskAttackTests.ada, kiosk: "Kiosk A"),
-                hlc: KioskAttackTests.at(2_000)
-            )
-            let b2 = try versionB.sign(
-                Bodies.checkIn(KioskAttackTests.c, "eve@example.com", kiosk: "Kiosk A"),
-                hlc: KioskAttackTests.at(2_000)
-            )
+            var fork = try KioskAttackTests.Fork(venue, common: 1_000)
+            let first = fork.common
+            let (a2, b2) = try fork.seconds(at: 2_000)
             var organizer = venue.signer(
                 venue.organizerKey,
                 head: AuthorHead(
@@ -619,7 +566,7 @@ struct NamedByHashTests {
                         watermarkHash: Blake2b.hash256(a2.envelope)
                     )
                 ),
-                hlc: KioskAttackTests.at(5_000)
+                at: 5_000
             )
             let holdsA = try setup.replica(in: dir, named: "holds-a")
             try holdsA.ingestAtTestTime([first, a2, revoke])

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import MusterCore
+import MusterTestSupport
 import Testing
 
 @testable import MusterStore

@@ -1,5 +1,6 @@
 import MusterCore
 import MusterCrypto
+import MusterTestSupport
 import Testing
 
 @testable import MusterStore

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import MusterCore
 import MusterCrypto
+import MusterTestSupport
 import Testing
 
 @testable import MusterStore
@@ -21,9 +22,7 @@ struct ReplicaLocalTests {
     }
 
     @Test func answerAppendsNothing() throws {
-        try withTemporaryDirectory { (dir) throws in
-            let venue = try TestVenue()
-            let replica = try venue.openReplica(in: dir)
+        try withTestReplica { (venue, replica, dir) throws in
             let empty = try replica.digest()
             var hlcCalls = 0
             let (result, delta) = try replica.appendLocal(
@@ -144,13 +143,8 @@ struct ReplicaLocalTests {
             let ada = try reader.view { try $0.lookup(campaignID: Self.campaign, query: ScenarioLog.email(0)) }
             #expect(ada?.firstName == "First0")
 
-            let appendError = replicaError { () throws(ReplicaError) in
-                try reader.appendLocal(
-                    keyPair: venue.kioskAKey,
-                    nowMillis: TestTime.start,
-                    nextHLC: { _ in HLC(physicalMillis: TestTime.start, logical: 0) },
-                    Self.checkInOnce("new@example.com")
-                )
+            let appendError = thrownError { () throws(ReplicaError) in
+                try reader.appendAtTestStart(venue, Self.checkInOnce("new@example.com"))
             }
             #expect(appendError?.code == .sqlite)
             var organizer = venue.signer(
@@ -161,7 +155,7 @@ struct ReplicaLocalTests {
                 .lock(LockPayload(version: 10, campaignID: nil)),
                 hlc: HLC(packed: log.all.last!.hlc.packed + 1)
             )
-            #expect(replicaError { () throws(ReplicaError) in try reader.ingestAtTestTime([more]) }?.code == .sqlite)
+            #expect(thrownError { () throws(ReplicaError) in try reader.ingestAtTestTime([more]) }?.code == .sqlite)
             #expect(try reader.digest() == digest)
         }
     }
@@ -169,7 +163,7 @@ struct ReplicaLocalTests {
     @Test func readOnlyOpenOfAMissingReplicaFails() throws {
         try withTemporaryDirectory { (dir) throws in
             let venue = try TestVenue()
-            let error = replicaError { () throws(ReplicaError) in
+            let error = thrownError { () throws(ReplicaError) in
                 try Replica.openReadOnly(path: dir + "/nope.sqlite", policy: venue.policy)
             }
             #expect(error?.code == .open)
@@ -178,15 +172,11 @@ struct ReplicaLocalTests {
     }
 
     @Test func kioskCannotAppendAnOrganizerKindLocally() throws {
-        try withTemporaryDirectory { (dir) throws in
-            let venue = try TestVenue()
-            let replica = try venue.openReplica(in: dir)
-            let error = replicaError { () throws(ReplicaError) in
-                try replica.appendLocal(
-                    keyPair: venue.kioskAKey,
-                    nowMillis: TestTime.start,
-                    nextHLC: { _ in HLC(physicalMillis: TestTime.start, logical: 0) }
-                ) { _ in LocalWrite.append(.lock(LockPayload(version: 1, campaignID: "c")), answer: ()) }
+        try withTestReplica { (venue, replica, dir) throws in
+            let error = thrownError { () throws(ReplicaError) in
+                try replica.appendAtTestStart(venue) { _ in
+                    LocalWrite.append(.lock(LockPayload(version: 1, campaignID: "c")), answer: ())
+                }
             }
             #expect(error?.code == .notAuthorized)
             #expect(try replica.heads().isEmpty)
@@ -197,15 +187,9 @@ struct ReplicaLocalTests {
     struct DecideFailed: Error {}
 
     @Test func throwingDecisionAppendsNothing() throws {
-        try withTemporaryDirectory { (dir) throws in
-            let venue = try TestVenue()
-            let replica = try venue.openReplica(in: dir)
-            let error = replicaError { () throws(ReplicaError) in
-                try replica.appendLocal(
-                    keyPair: venue.kioskAKey,
-                    nowMillis: TestTime.start,
-                    nextHLC: { _ in HLC(physicalMillis: TestTime.start, logical: 0) }
-                ) { _ -> LocalWrite<Void> in throw DecideFailed() }
+        try withTestReplica { (venue, replica, dir) throws in
+            let error = thrownError { () throws(ReplicaError) in
+                try replica.appendAtTestStart(venue) { _ -> LocalWrite<Void> in throw DecideFailed() }
             }
             #expect(error != nil)
             #expect(try replica.heads().isEmpty)

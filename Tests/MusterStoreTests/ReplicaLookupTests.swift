@@ -1,6 +1,7 @@
 import Foundation
 import MusterCore
 import MusterCrypto
+import MusterTestSupport
 import Testing
 
 @testable import MusterStore
@@ -10,16 +11,12 @@ import Testing
 struct ReplicaLookupTests {
     static let c = ScenarioLog.campaign
 
-    func withScenario(_ body: (Replica, ScenarioLog) throws -> Void) throws {
-        try withScenarioReplica(body)
-    }
-
     func lookup(_ replica: Replica, _ query: String, campaign: String = c) throws -> AttendeeRecord? {
         try replica.view { try $0.lookup(campaignID: campaign, query: query) }
     }
 
     @Test func exactEmailIsCaseInsensitiveAndTrimmed() throws {
-        try withScenario { (replica, _) throws in
+        try withScenarioReplica { (replica, _) throws in
             for query in [
                 ScenarioLog.email(4), "first4.last4@example.com", "  FIRST4.LAST4@EXAMPLE.COM\n",
                 "\tFirst4.Last4@Example.com ",
@@ -34,7 +31,7 @@ struct ReplicaLookupTests {
     }
 
     @Test func ticketCodeIsCaseInsensitive() throws {
-        try withScenario { (replica, _) throws in
+        try withScenarioReplica { (replica, _) throws in
             for query in ["T-1004", "t-1004", " t-1004 "] {
                 #expect(try lookup(replica, query)?.key == ScenarioLog.key(4), "\(query)")
             }
@@ -42,7 +39,7 @@ struct ReplicaLookupTests {
     }
 
     @Test func walkInTicketsFindTheWalkIn() throws {
-        try withScenario { (replica, log) throws in
+        try withScenarioReplica { (replica, log) throws in
             // The same new email registered at both kiosks is one person with both tickets.
             for ticket in log.newWalkInTickets + log.newWalkInTickets.map({ $0.lowercased() }) {
                 let record = try lookup(replica, ticket)
@@ -65,7 +62,7 @@ struct ReplicaLookupTests {
     }
 
     @Test func walkInWithAnImportedEmailIsThatAttendee() throws {
-        try withScenario { (replica, log) throws in
+        try withScenarioReplica { (replica, log) throws in
             let viaWalkInTicket = try #require(try lookup(replica, log.importedWalkInTicket.lowercased()))
             let viaImportTicket = try lookup(replica, ScenarioLog.ticket(20))
             let viaEmail = try lookup(replica, ScenarioLog.email(20))
@@ -84,7 +81,7 @@ struct ReplicaLookupTests {
     }
 
     @Test func reimportUpdatesFieldsLastWriterWins() throws {
-        try withScenario { (replica, _) throws in
+        try withScenarioReplica { (replica, _) throws in
             #expect(try lookup(replica, ScenarioLog.email(3))?.company == "Analytical Engines")
             #expect(try lookup(replica, ScenarioLog.email(2))?.company == "Company 2")
             #expect(try lookup(replica, ScenarioLog.email(29))?.admitted == false)
@@ -98,13 +95,13 @@ struct ReplicaLookupTests {
         "first4.last4@example.%", "T-100_", "T-10%", "W-0000AAA_", "*", "' OR 1=1 --", "first4.last4@example.com'--",
     ])
     func prefixesAndPatternsFindNothing(query: String) throws {
-        try withScenario { (replica, _) throws in
+        try withScenarioReplica { (replica, _) throws in
             #expect(try lookup(replica, query) == nil)
         }
     }
 
     @Test func lookupIsScopedToTheCampaign() throws {
-        try withScenario { (replica, _) throws in
+        try withScenarioReplica { (replica, _) throws in
             let meetup = try lookup(replica, ScenarioLog.email(0), campaign: ScenarioLog.otherCampaign)
             #expect(meetup?.ticket == "M-0001")
             #expect(meetup?.company == "Meetup Co")
@@ -117,7 +114,7 @@ struct ReplicaLookupTests {
     }
 
     @Test func firstArrivalIsTheEarliestByTimestampThenAuthor() throws {
-        try withScenario { (replica, log) throws in
+        try withScenarioReplica { (replica, log) throws in
             let record = try #require(try lookup(replica, ScenarioLog.email(2)))
             let presences = try replica.view { try $0.presences(campaignID: Self.c, attendeeKey: ScenarioLog.key(2)) }
             #expect(presences.count == 2)
@@ -167,7 +164,7 @@ struct ReplicaLookupTests {
     }
 
     @Test func insideFlipsWithCheckOut() throws {
-        try withScenario { (replica, _) throws in
+        try withScenarioReplica { (replica, _) throws in
             let checkedOut = try #require(try lookup(replica, ScenarioLog.email(1)))
             #expect(checkedOut.isCheckedIn)
             #expect(!checkedOut.isInside)
@@ -187,7 +184,7 @@ struct ReplicaLookupTests {
     }
 
     @Test func undoneCheckInIsNotCountedButItsRecordRemains() throws {
-        try withScenario { (replica, log) throws in
+        try withScenarioReplica { (replica, log) throws in
             let record = try #require(try lookup(replica, ScenarioLog.email(5)))
             #expect(!record.isCheckedIn)
             #expect(record.latest == nil)
@@ -206,7 +203,7 @@ struct ReplicaLookupTests {
     }
 
     @Test func campaignsMatching() throws {
-        try withScenario { (replica, _) throws in
+        try withScenarioReplica { (replica, _) throws in
             let all = try replica.view { try $0.campaigns() }
             #expect(all.map(\.id) == [ScenarioLog.campaign, ScenarioLog.otherCampaign])
             #expect(all[0].name == ScenarioLog.campaignName)

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import MusterCore
 import MusterCrypto
+import MusterTestSupport
 import Testing
 
 @testable import MusterStore
@@ -12,16 +13,12 @@ import Testing
 struct ReplicaSearchTests {
     static let c = ScenarioLog.campaign
 
-    func withScenario(_ body: (Replica, ScenarioLog) throws -> Void) throws {
-        try withScenarioReplica(body)
-    }
-
     func search(_ replica: Replica, _ text: String, limit: Int = 20) throws -> [String] {
         try replica.view { try $0.search(campaignID: Self.c, name: text, limit: limit) }.map(\.key)
     }
 
     @Test func lastNamePrefixFindsEveryMatchInNameOrder() throws {
-        try withScenario { (replica, _) throws in
+        try withScenarioReplica { (replica, _) throws in
             let expected = [1, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19].map(ScenarioLog.key)
             #expect(try search(replica, "last1") == expected)
             #expect(try search(replica, "  LAST1 ") == expected)
@@ -31,7 +28,7 @@ struct ReplicaSearchTests {
     }
 
     @Test func firstNameAndTwoWordsNarrowTheResult() throws {
-        try withScenario { (replica, _) throws in
+        try withScenarioReplica { (replica, _) throws in
             #expect(try search(replica, "first4") == [ScenarioLog.key(4)])
             #expect(try search(replica, "First4 Last4") == [ScenarioLog.key(4)])
             #expect(try search(replica, "last4 first4") == [ScenarioLog.key(4)])
@@ -42,7 +39,7 @@ struct ReplicaSearchTests {
     }
 
     @Test func theNewestNameIsTheOneFound() throws {
-        try withScenario { (replica, _) throws in
+        try withScenarioReplica { (replica, _) throws in
             // #20 registered as a walk-in under another name after the import: the import's name
             // stands (a walk-in never overwrites an imported person, issue 13).
             #expect(try search(replica, "walkin").isEmpty)

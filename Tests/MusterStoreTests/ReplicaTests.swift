@@ -1,6 +1,7 @@
 import Foundation
 import MusterCore
 import MusterCrypto
+import MusterTestSupport
 import Testing
 
 @testable import MusterStore
@@ -8,10 +9,7 @@ import Testing
 @Suite("Replica ingest")
 struct ReplicaIngestTests {
     @Test func logOrderIngestMaterializesTheScenario() throws {
-        try withTemporaryDirectory { (dir) throws in
-            let venue = try TestVenue()
-            let log = ScenarioLog(venue: venue)
-            let replica = try venue.openReplica(in: dir)
+        try withScenarioLog { (log, replica, dir) throws in
             for delta in log.all {
                 let report = try replica.ingestAtTestTime([delta], nowMillis: log.now)
                 #expect(report.applied == [delta])
@@ -55,10 +53,7 @@ struct ReplicaIngestTests {
     }
 
     @Test func unlockLeavesEveryCampaignInScope() throws {
-        try withTemporaryDirectory { (dir) throws in
-            let venue = try TestVenue()
-            let log = ScenarioLog(venue: venue)
-            let replica = try venue.openReplica(in: dir)
+        try withScenarioLog { (log, replica, dir) throws in
             // Everything up to (and including) the unlock, which is the organizer's second-to-last lock.
             let unlockIndex = log.all.firstIndex {
                 guard case .lock(let lock) = try? $0.decode().body else { return false }
@@ -74,10 +69,8 @@ struct ReplicaIngestTests {
     }
 
     @Test func duplicateResendIsCountedAndChangesNothing() throws {
-        try withTemporaryDirectory { (dir) throws in
-            let venue = try TestVenue()
-            let log = ScenarioLog(venue: venue)
-            let replica = try venue.openReplica(in: dir)
+        try withScenarioLog { (log, replica, dir) throws in
+            let venue = log.venue
             let kioskA = log.deltas(of: venue.kioskA)
             try replica.ingestAtTestTime(Array(kioskA.prefix(4)), nowMillis: log.now)
             // A resend that overlaps what we have: the known part is duplicates, the rest applies.
@@ -106,10 +99,8 @@ struct ReplicaIngestTests {
     /// Peers' batches are committed without waiting for the disk; the writer connection must be
     /// back at FULL afterwards (local check-ins share it), also after a batch that threw.
     @Test func peerIngestIsNotFsyncedButLeavesTheWriterDurable() throws {
-        try withTemporaryDirectory { (dir) throws in
-            let venue = try TestVenue()
-            let log = ScenarioLog(venue: venue)
-            let replica = try venue.openReplica(in: dir)
+        try withScenarioLog { (log, replica, dir) throws in
+            let venue = log.venue
             let pool = try #require(replica.pool)
             let run = Array(log.deltas(of: venue.kioskA).prefix(5))
             let report = try replica.ingest(
@@ -137,10 +128,8 @@ struct ReplicaIngestTests {
     }
 
     @Test func tamperedMiddleDeltaRejectsTheWholeRun() throws {
-        try withTemporaryDirectory { (dir) throws in
-            let venue = try TestVenue()
-            let log = ScenarioLog(venue: venue)
-            let replica = try venue.openReplica(in: dir)
+        try withScenarioLog { (log, replica, dir) throws in
+            let venue = log.venue
             let run = Array(log.deltas(of: venue.kioskA).prefix(5))
             var tampered = run
             tampered[2] = try run[2].flippingEnvelopeByte(at: run[2].envelope.count - 1)
@@ -157,10 +146,8 @@ struct ReplicaIngestTests {
     }
 
     @Test func tamperedNewestDeltaOrSignatureRejectsTheWholeRun() throws {
-        try withTemporaryDirectory { (dir) throws in
-            let venue = try TestVenue()
-            let log = ScenarioLog(venue: venue)
-            let replica = try venue.openReplica(in: dir)
+        try withScenarioLog { (log, replica, dir) throws in
+            let venue = log.venue
             let empty = try replica.digest()
             let run = Array(log.deltas(of: venue.kioskA).prefix(5))
             for tamper in [
@@ -179,10 +166,8 @@ struct ReplicaIngestTests {
     }
 
     @Test func deltasAfterAGapAreRefused() throws {
-        try withTemporaryDirectory { (dir) throws in
-            let venue = try TestVenue()
-            let log = ScenarioLog(venue: venue)
-            let replica = try venue.openReplica(in: dir)
+        try withScenarioLog { (log, replica, dir) throws in
+            let venue = log.venue
             let run = log.deltas(of: venue.kioskA)
             let report = try replica.ingestAtTestTime([run[0], run[1], run[3]], nowMillis: log.now)
             #expect(report.rejected.map(\.code) == [.gap])
@@ -202,10 +187,8 @@ struct ReplicaIngestTests {
     /// The deltas before a gap chain from the head and end in a signature that verifies, so they
     /// should be kept ("a refused delta also stops the rest of its author's run", not the start).
     @Test func deltasBeforeAGapAreKept() throws {
-        try withTemporaryDirectory { (dir) throws in
-            let venue = try TestVenue()
-            let log = ScenarioLog(venue: venue)
-            let replica = try venue.openReplica(in: dir)
+        try withScenarioLog { (log, replica, dir) throws in
+            let venue = log.venue
             let run = log.deltas(of: venue.kioskA)
             let report = try replica.ingestAtTestTime([run[0], run[1], run[3]], nowMillis: log.now)
             #expect(report.applied == [run[0], run[1]])
@@ -215,10 +198,8 @@ struct ReplicaIngestTests {
     }
 
     @Test func forkIsRefusedWithEvidenceAndTheOriginalKept() throws {
-        try withTemporaryDirectory { (dir) throws in
-            let venue = try TestVenue()
-            let log = ScenarioLog(venue: venue)
-            let replica = try venue.openReplica(in: dir)
+        try withScenarioLog { (log, replica, dir) throws in
+            let venue = log.venue
             let run = log.deltas(of: venue.kioskA)
             try replica.ingestAtTestTime(Array(run.prefix(2)), nowMillis: log.now)
             let digest = try replica.digest()
@@ -279,9 +260,7 @@ struct ReplicaIngestTests {
 
     /// Two different, validly signed deltas with the same author and seq in one batch are a fork too.
     @Test func forkWithinOneBatchIsDetected() throws {
-        try withTemporaryDirectory { (dir) throws in
-            let venue = try TestVenue()
-            let replica = try venue.openReplica(in: dir)
+        try withTestReplica { (venue, replica, dir) throws in
             var honest = venue.signer(venue.kioskAKey)
             var forker = venue.signer(venue.kioskAKey)
             let hlc = HLC(physicalMillis: TestTime.start, logical: 0)
@@ -301,10 +280,8 @@ struct ReplicaIngestTests {
     /// interior signature without being noticed. The replica therefore ends every page it serves on a
     /// delta whose own signature it checked, so peers can always verify what it serves.
     @Test func storedDeltasCarryTheirOwnValidSignatures() throws {
-        try withTemporaryDirectory { (dir) throws in
-            let venue = try TestVenue()
-            let log = ScenarioLog(venue: venue)
-            let replica = try venue.openReplica(in: dir)
+        try withScenarioLog { (log, replica, dir) throws in
+            let venue = log.venue
             let run = Array(log.deltas(of: venue.kioskA).prefix(3))
             // A relay replaces the middle delta's signature; its envelope is untouched and still chains.
             let garbled = try SignedDelta(envelope: run[1].envelope, signature: [UInt8](repeating: 0, count: 64))
@@ -340,9 +317,7 @@ struct ReplicaIngestTests {
     @Test(arguments: organizerOnlyBodies)
     func organizerOnlyKindSignedByAKioskIsNotAuthorized(body: DeltaBody) throws {
         #expect(body.kind.isOrganizerOnly)
-        try withTemporaryDirectory { (dir) throws in
-            let venue = try TestVenue()
-            let replica = try venue.openReplica(in: dir)
+        try withTestReplica { (venue, replica, dir) throws in
             let empty = try replica.digest()
             var kiosk = venue.signer(venue.kioskAKey)
             let delta = try kiosk.sign(body, hlc: HLC(physicalMillis: TestTime.start, logical: 0))
@@ -359,9 +334,7 @@ struct ReplicaIngestTests {
     }
 
     @Test func unauthorizedDeltaStopsTheRestOfItsRun() throws {
-        try withTemporaryDirectory { (dir) throws in
-            let venue = try TestVenue()
-            let replica = try venue.openReplica(in: dir)
+        try withTestReplica { (venue, replica, dir) throws in
             var kiosk = venue.signer(venue.kioskAKey)
             let hlc = { (ms: UInt64) in HLC(physicalMillis: TestTime.start + ms, logical: 0) }
             let first = try kiosk.sign(Bodies.checkIn("c", "a@example.com", kiosk: "Kiosk A"), hlc: hlc(1))
@@ -377,9 +350,7 @@ struct ReplicaIngestTests {
     }
 
     @Test func deltaOfAnotherVenueIsRefused() throws {
-        try withTemporaryDirectory { (dir) throws in
-            let venue = try TestVenue()
-            let replica = try venue.openReplica(in: dir)
+        try withTestReplica { (venue, replica, dir) throws in
             let empty = try replica.digest()
             let elsewhere = VenueID.random()
             var kiosk = venue.signer(venue.kioskAKey, venue: elsewhere)
@@ -402,10 +373,8 @@ struct ReplicaIngestTests {
     }
 
     @Test func atomicIngestWithOneBadDeltaStoresNothing() throws {
-        try withTemporaryDirectory { (dir) throws in
-            let venue = try TestVenue()
-            let log = ScenarioLog(venue: venue)
-            let replica = try venue.openReplica(in: dir)
+        try withScenarioLog { (log, replica, dir) throws in
+            let venue = log.venue
             let empty = try replica.digest()
             let organizerRun = Array(log.deltas(of: venue.organizer).prefix(10))
             let kioskRun = Array(log.deltas(of: venue.kioskA).prefix(3))
@@ -428,7 +397,7 @@ struct ReplicaIngestTests {
                 (kioskRun + Array(organizerRun.dropFirst()), .gap),
             ]
             for (batch, code) in cases {
-                let error = replicaError { () throws(ReplicaError) in
+                let error = thrownError { () throws(ReplicaError) in
                     try replica.ingestAtTestTime(batch, nowMillis: log.now, atomic: true)
                 }
                 #expect(error?.code == code)
@@ -445,10 +414,7 @@ struct ReplicaIngestTests {
     }
 
     @Test func atomicIngestOfAGoodBatchStoresItAll() throws {
-        try withTemporaryDirectory { (dir) throws in
-            let venue = try TestVenue()
-            let log = ScenarioLog(venue: venue)
-            let replica = try venue.openReplica(in: dir)
+        try withScenarioLog { (log, replica, dir) throws in
             let report = try replica.ingestAtTestTime(log.all, nowMillis: log.now, atomic: true)
             #expect(report.applied.count == log.all.count)
             #expect(try replica.status().checkedIn == ScenarioLog.expectedCheckedIn)
@@ -458,9 +424,7 @@ struct ReplicaIngestTests {
     /// Ahead of local time beyond the clock bound, but inside the certificate's window: stored and
     /// counted, with a warning. (Beyond the window it is refused: see `KioskAttackTests`.)
     @Test func deltaStampedAWeekAheadIsStoredButDoesNotAdvanceTheClock() throws {
-        try withTemporaryDirectory { (dir) throws in
-            let venue = try TestVenue()
-            let replica = try venue.openReplica(in: dir)
+        try withTestReplica { (venue, replica, dir) throws in
             let now = TestTime.start + 60_000
             let c = ScenarioLog.campaign
             var organizer = venue.signer(venue.organizerKey)
@@ -523,7 +487,7 @@ struct ReplicaIngestTests {
             let venue = try TestVenue()
             _ = try venue.openReplica(in: dir)
             let other = VenuePolicy(venue: VenueID.random(), organizer: venue.organizer)
-            let error = replicaError { () throws(ReplicaError) in
+            let error = thrownError { () throws(ReplicaError) in
                 try Replica.open(path: dir + "/replica.sqlite", policy: other)
             }
             #expect(error?.code == .open)

@@ -1,6 +1,7 @@
 import Foundation
 import MusterCore
 import MusterCrypto
+import MusterTestSupport
 import Testing
 
 @testable import MusterStore

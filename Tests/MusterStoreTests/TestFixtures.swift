@@ -1,209 +1,17 @@
 import Foundation
 import MusterCore
 import MusterCrypto
+import MusterTestSupport
 import Testing
 
 @testable import MusterStore
 
-// MARK: - Files
-
-/// A fresh directory for one test's replicas, removed when `body` returns (tests run in parallel).
-func withTemporaryDirectory<T>(_ body: (String) throws -> T) throws -> T {
-    let url = FileManager.default.temporaryDirectory
-        .appendingPathComponent("muster-store-tests-\(UUID().uuidString)", isDirectory: true)
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: url) }
-    return try body(url.path)
-}
-
-/// Runs `body` and returns the ReplicaError it throws, or nil if it succeeds.
-func replicaError<T>(_ body: () throws(ReplicaError) -> T) -> ReplicaError? {
-    do {
-        _ = try body()
-        return nil
-    } catch {
-        return error
-    }
-}
-
-// MARK: - Time
-
-enum TestTime {
-    /// 2025-06-15, the day of the test event.
-    static let start: UInt64 = 1_750_000_000_000
-    static let clockBound: UInt64 = 5 * 60 * 1_000
-    static let tenYears: UInt64 = 10 * 365 * 24 * 3_600 * 1_000
-}
-
-// MARK: - Venue
-
-/// A venue with real libsodium keys: the organizer and two kiosks.
-struct TestVenue {
-    let organizerKey: SigningKeyPair
-    let kioskAKey: SigningKeyPair
-    let kioskBKey: SigningKeyPair
-    let policy: VenuePolicy
-
-    init() throws {
-        organizerKey = try SigningKeyPair.generate()
-        kioskAKey = try SigningKeyPair.generate()
-        kioskBKey = try SigningKeyPair.generate()
-        policy = VenuePolicy(venue: VenueID.random(), organizer: AuthorID(organizerKey.publicKey))
-    }
-
-    var venue: VenueID { policy.venue }
-    var organizer: AuthorID { policy.organizer }
-    var kioskA: AuthorID { AuthorID(kioskAKey.publicKey) }
-    var kioskB: AuthorID { AuthorID(kioskBKey.publicKey) }
-
-    func key(of author: AuthorID) -> SigningKeyPair {
-        switch author {
-        case organizer: organizerKey
-        case kioskA: kioskAKey
-        default: kioskBKey
-        }
-    }
-
-    /// A signer that starts a fresh log (or continues after `head`).
-    func signer(_ key: SigningKeyPair, venue: VenueID? = nil, head: AuthorHead? = nil) -> DeltaSigner {
-        DeltaSigner(
-            venue: venue ?? self.venue,
-            keyPair: key,
-            head: head ?? .empty(AuthorID(key.publicKey))
-        )
-    }
-
-    /// Opens a replica with both kiosks on its roster (as their certificates would put them).
-    func openReplica(in directory: String, named name: String = "replica", enrolled: Bool = true) throws -> Replica {
-        let replica = try Replica.open(path: directory + "/" + name + ".sqlite", policy: policy)
-        if enrolled {
-            for (key, name) in [(kioskAKey, "Kiosk A"), (kioskBKey, "Kiosk B")] {
-                try replica.admitCertificate(certificate(for: key, name: name), for: AuthorID(key.publicKey))
-            }
-        }
-        return replica
-    }
-
-    /// The organizer's first two deltas: `campaign` created and every kiosk locked to it, with the
-    /// member status ``Bodies`` writes (a presence counts only in a campaign the organizer locked).
-    func lockDeltas(_ campaign: String, status: String = "Attended") -> [SignedDelta] {
-        var organizer = signer(organizerKey)
-        do {
-            return [
-                try organizer.sign(
-                    .campaign(CampaignPayload(campaignID: campaign, name: campaign)),
-                    hlc: HLC(physicalMillis: TestTime.start - 2_000, logical: 0)
-                ),
-                try organizer.sign(
-                    .lock(LockPayload(version: 1, campaignID: campaign, checkInStatus: status)),
-                    hlc: HLC(physicalMillis: TestTime.start - 1_000, logical: 0)
-                ),
-            ]
-        } catch {
-            preconditionFailure("fixture: the organizer's lock deltas do not sign: \(error)")
-        }
-    }
-
-    /// The organizer's certificate enrolling a kiosk key.
-    func certificate(for key: SigningKeyPair, name: String) -> SignedDelta {
-        VenuePolicy.certificate(
-            venue: venue,
-            organizer: organizerKey,
-            payload: EnrollPayload(kiosk: AuthorID(key.publicKey), name: name, location: "Hall"),
-            hlc: HLC(physicalMillis: TestTime.start, logical: 0)
-        )
-    }
-}
-
 /// Runs `body` against a fresh replica that has ingested the whole scenario log.
 func withScenarioReplica(_ body: (Replica, ScenarioLog) throws -> Void) throws {
-    try withTemporaryDirectory { (dir) throws in
-        let venue = try TestVenue()
-        let log = ScenarioLog(venue: venue)
-        let replica = try venue.openReplica(in: dir)
+    try withScenarioLog { (log, replica, dir) throws in
         let report = try replica.ingestAtTestTime(log.all, nowMillis: log.now)
         #expect(report.rejected.isEmpty)
         try body(replica, log)
-    }
-}
-
-extension Replica {
-    /// Ingests with the test day's clock and the default clock bound.
-    @discardableResult
-    func ingestAtTestTime(
-        _ deltas: [SignedDelta],
-        nowMillis: UInt64 = TestTime.start + 3_600_000,
-        atomic: Bool = false
-    ) throws(ReplicaError) -> IngestReport {
-        try ingest(deltas, nowMillis: nowMillis, clockBoundMillis: TestTime.clockBound, atomic: atomic)
-    }
-}
-
-// MARK: - Payload helpers
-
-enum Bodies {
-    static func presence(_ campaign: String, _ key: String, kiosk: String) -> PresencePayload {
-        PresencePayload(
-            campaignID: campaign,
-            attendeeKey: key,
-            kioskName: kiosk,
-            location: kiosk == "Kiosk A" ? "Hall A" : "Hall B",
-            memberStatus: "Attended"
-        )
-    }
-
-    static func checkIn(_ campaign: String, _ key: String, kiosk: String) -> DeltaBody {
-        .checkIn(CheckInPayload(presence(campaign, key, kiosk: kiosk)))
-    }
-
-    static func checkOut(_ campaign: String, _ key: String, kiosk: String) -> DeltaBody {
-        .checkOut(CheckOutPayload(presence(campaign, key, kiosk: kiosk)))
-    }
-
-    static func attendee(
-        _ campaign: String,
-        email: String,
-        first: String,
-        last: String,
-        company: String,
-        ticket: String?,
-        admitted: Bool = true
-    ) -> DeltaBody {
-        .attendee(
-            AttendeePayload(
-                campaignID: campaign,
-                key: EmailAddress.key(email),
-                email: email,
-                firstName: first,
-                lastName: last,
-                company: company,
-                ticket: ticket,
-                salesforceID: nil,
-                status: "Registered",
-                admitted: admitted
-            )
-        )
-    }
-
-    static func registration(
-        _ campaign: String,
-        email: String,
-        first: String,
-        last: String,
-        company: String,
-        ticket: String,
-        kiosk: String
-    ) -> DeltaBody {
-        .registration(
-            RegistrationPayload(
-                presence: presence(campaign, EmailAddress.key(email), kiosk: kiosk),
-                email: email,
-                firstName: first,
-                lastName: last,
-                company: company,
-                ticket: ticket
-            )
-        )
     }
 }
 
@@ -460,5 +268,22 @@ extension SignedDelta {
         var bytes = signature
         bytes[index] ^= 0x80
         return try SignedDelta(envelope: envelope, signature: bytes)
+    }
+}
+
+/// Runs `body` with a fresh venue's scenario log and an empty replica (both kiosks enrolled) in a
+/// fresh directory; the log's venue is `log.venue`.
+func withScenarioLog(_ body: (ScenarioLog, Replica, String) throws -> Void) throws {
+    try withTestReplica { venue, replica, dir in try body(ScenarioLog(venue: venue), replica, dir) }
+}
+
+extension Replica {
+    /// Kiosk A's local write, stamped at the start of the test day.
+    @discardableResult
+    func appendAtTestStart<T>(
+        _ venue: TestVenue,
+        _ decide: (ReplicaView) throws -> LocalWrite<T>
+    ) throws(ReplicaError) -> (result: T, delta: SignedDelta?) {
+        try appendLocal(keyPair: venue.kioskAKey, nowMillis: TestTime.start, nextHLC: { _ in TestTime.at(0) }, decide)
     }
 }

@@ -1,6 +1,7 @@
 import MusterCore
 import MusterCrypto
 import MusterStore
+import MusterTestSupport
 
 @testable import MusterSync
 
@@ -11,19 +12,17 @@ enum CoreTestKit {
     static func key() throws -> SigningKeyPair { try SigningKeyPair.generate() }
     static func id() throws -> AuthorID { AuthorID(try key().publicKey) }
 
-    /// `count` notes signed by `key`, seq 1…count.
+    /// `count` notes signed by `key`, seq 1…count, stamped 1 001, 1 002, … ms.
     static func log(_ count: Int, key: SigningKeyPair) -> [SignedDelta] {
-        var signer = DeltaSigner(venue: venue, keyPair: key, head: .empty(AuthorID(key.publicKey)))
-        return (1...count).map { index in
-            do {
-                return try signer.sign(
-                    .note(NotePayload(campaignID: "c", attendeeKey: "a@example.com", text: "n\(index)")),
-                    hlc: HLC(physicalMillis: 1_000 + UInt64(index), logical: 0)
-                )
-            } catch {
-                // A short note always fits; a failure here is a broken test kit.
-                preconditionFailure("test note cannot be signed: \(error)")
-            }
+        var signer = DeltaSigner(venue: venue, startingLogOf: key)
+        let notes = (1...count).map {
+            DeltaBody.note(NotePayload(campaignID: "c", attendeeKey: "a@example.com", text: "n\($0)"))
+        }
+        do {
+            return try signer.sign(notes, fromMillis: 1_001)
+        } catch {
+            // A short note always fits; a failure here is a broken test kit.
+            preconditionFailure("test note cannot be signed: \(error)")
         }
     }
 
@@ -59,4 +58,27 @@ extension Array where Element == SyncOutput {
         compactMap { if case .closeSession(let peer, let reason) = $0 { (peer, reason) } else { nil } }
     }
     var opens: [AuthorID] { compactMap { if case .openSession(let peer) = $0 { peer } else { nil } } }
+}
+
+extension SyncCore {
+    /// Opens a session this core initiated to each of `peers` and, with `hello`, takes each peer's
+    /// hello announcing those heads; what the core sends in answer is dropped.
+    /// Tells the core of each of `kiosks`, as discovery would; what it answers is dropped.
+    /// `count` new kiosks, each told to the core as discovery would.
+    mutating func discoverNew(_ count: Int, now: Duration) throws -> [AuthorID] {
+        let kiosks = try (0..<count).map { _ in try CoreTestKit.id() }
+        discover(kiosks, now: now)
+        return kiosks
+    }
+
+    mutating func discover(_ kiosks: some Sequence<AuthorID>, now: Duration) {
+        for kiosk in kiosks { _ = handle(.peerDiscovered(kiosk), now: now) }
+    }
+
+    mutating func open(_ peers: [AuthorID], hello heads: [AuthorHead]? = nil, now: Duration) {
+        for peer in peers {
+            _ = handle(.sessionOpened(peer: peer, initiator: me), now: now)
+            if let heads { _ = handle(.frameReceived(from: peer, .hello(epoch: "e", heads: heads)), now: now) }
+        }
+    }
 }

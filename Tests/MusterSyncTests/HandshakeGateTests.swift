@@ -61,24 +61,26 @@ struct HandshakeGateTests {
         #expect(!established, "a session must not start on a connection the deadline closed")
     }
 
-    @Test func theDeadlineCoversTheCredentialsToo() throws {
-        let clock = ManualClock()
-        var gate = HandshakeGate(opened: clock.uptime)
+    /// A gate that has seen every frame of the handshake (the credentials included).
+    static func afterTheHandshakeFrames(opened: Duration) throws -> HandshakeGate {
+        var gate = HandshakeGate(opened: opened)
         for size in HandshakeGate.handshakeFrames {
             try gate.check(frameLength: size)
             gate.frameReceived()
         }
+        return gate
+    }
+
+    @Test func theDeadlineCoversTheCredentialsToo() throws {
+        let clock = ManualClock()
+        var gate = try Self.afterTheHandshakeFrames(opened: clock.uptime)
         clock.advance(by: .seconds(5))
         #expect(gate.expired(now: clock.uptime) != nil)
     }
 
     @Test func anEstablishedSessionHasNoDeadline() throws {
         let clock = ManualClock()
-        var gate = HandshakeGate(opened: clock.uptime)
-        for size in HandshakeGate.handshakeFrames {
-            try gate.check(frameLength: size)
-            gate.frameReceived()
-        }
+        var gate = try Self.afterTheHandshakeFrames(opened: clock.uptime)
         clock.advance(by: .milliseconds(40))
         let established = gate.established()
         #expect(established)

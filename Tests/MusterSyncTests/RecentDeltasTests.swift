@@ -1,6 +1,7 @@
 import MusterCore
 import MusterCrypto
 import MusterStore
+import MusterTestSupport
 import Testing
 
 @testable import MusterSync
@@ -12,13 +13,11 @@ struct RecentDeltasTests {
         let log = CoreTestKit.log(4, key: key)
         // The same author and seqs, other contents: a fork of every delta.
         let fork = try CoreTestKit.log(4, key: key).enumerated().map { index, _ in
-            var signer = DeltaSigner(venue: CoreTestKit.venue, keyPair: key, head: .empty(AuthorID(key.publicKey)))
-            return try (0...index).map { step in
-                try signer.sign(
-                    .note(NotePayload(campaignID: "c", attendeeKey: "b@example.com", text: "fork\(step)")),
-                    hlc: HLC(physicalMillis: 9_000 + UInt64(step), logical: 0)
-                )
-            }.last!
+            var signer = DeltaSigner(venue: CoreTestKit.venue, startingLogOf: key)
+            let notes = (0...index).map {
+                DeltaBody.note(NotePayload(campaignID: "c", attendeeKey: "b@example.com", text: "fork\($0)"))
+            }
+            return try signer.sign(notes, fromMillis: 9_000).last!
         }
         var recent = RecentDeltas(capacity: 16)
         recent.insert(Array(log[0..<2]))

@@ -10,6 +10,11 @@ struct SyncCoreBroadcastTests {
     typealias Kit = CoreTestKit
     let t0 = Duration.seconds(100)
 
+    /// Two peers, and a third kiosk's log of three notes that they announce or send.
+    static func twoPeersAndALog() throws -> (AuthorID, AuthorID, [SignedDelta]) {
+        (try Kit.id(), try Kit.id(), Kit.log(3, key: try Kit.key()))
+    }
+
     /// A core past its full-mesh threshold (2 kiosks), in session with `peers`.
     func partialCore(_ me: AuthorID, peers: [AuthorID], heads: [AuthorHead] = []) -> SyncCore {
         var core = Kit.core(me, heads: heads) {
@@ -17,10 +22,7 @@ struct SyncCoreBroadcastTests {
             $0.maxSessions = 3
             $0.activeView = 2
         }
-        for peer in peers {
-            _ = core.handle(.sessionOpened(peer: peer, initiator: me), now: t0)
-            _ = core.handle(.frameReceived(from: peer, .hello(epoch: "e", heads: [])), now: t0)
-        }
+        core.open(peers, hello: [], now: t0)
         return core
     }
 
@@ -99,7 +101,7 @@ struct SyncCoreBroadcastTests {
         let peer = try Kit.id()
         let log = Kit.log(1, key: try Kit.key())
         var core = Kit.core(me)
-        _ = core.handle(.sessionOpened(peer: peer, initiator: me), now: t0)
+        core.open([peer], now: t0)
         _ = core.handle(.localCommit(log), now: t0)
         let copy = core.handle(.frameReceived(from: peer, .deltas(log)), now: t0)
         #expect(copy.messages(to: peer).isEmpty)
@@ -109,11 +111,9 @@ struct SyncCoreBroadcastTests {
     /// An announcement not followed by the delta grafts the announcer, which is asked for the range;
     /// a delta that arrives in time cancels the graft.
     @Test func aMissingAnnouncedDeltaGraftsTheAnnouncer() throws {
-        let me = try Kit.id()
-        let (p1, p2) = (try Kit.id(), try Kit.id())
-        let log = Kit.log(3, key: try Kit.key())
+        let (p1, p2, log) = try Self.twoPeersAndALog()
         let author = log[0].author
-        var core = partialCore(me, peers: [p1, p2])
+        var core = partialCore(try Kit.id(), peers: [p1, p2])
         let range = SeqRange(author: author, after: 0, through: 1)
         _ = core.handle(.frameReceived(from: p2, .ihave([range])), now: t0)
         let early = core.handle(.timerFired(.graft), now: t0 + .milliseconds(1))
@@ -137,11 +137,9 @@ struct SyncCoreBroadcastTests {
     /// range, for all of it. Grafting the first asked it for a delta it did not have, and the
     /// simulator saw the rest wait seconds for the repair timeout (BENCHMARKS.md, the overlay tail).
     @Test func aGraftGoesToTheAnnouncerThatHoldsTheMost() throws {
-        let me = try Kit.id()
-        let (p1, p2) = (try Kit.id(), try Kit.id())
-        let log = Kit.log(3, key: try Kit.key())
+        let (p1, p2, log) = try Self.twoPeersAndALog()
         let author = log[0].author
-        var core = partialCore(me, peers: [p1, p2])
+        var core = partialCore(try Kit.id(), peers: [p1, p2])
         _ = core.handle(.frameReceived(from: p1, .ihave([SeqRange(author: author, after: 0, through: 1)])), now: t0)
         _ = core.handle(.frameReceived(from: p2, .ihave([SeqRange(author: author, after: 0, through: 3)])), now: t0)
         let out = core.handle(.timerFired(.graft), now: t0 + core.configuration.graftTimeout)
@@ -153,11 +151,9 @@ struct SyncCoreBroadcastTests {
     /// A repair whose peer sent all it holds of the range, short of the range's end, does not wait
     /// for the repair timeout: the rest is asked at once from a peer that holds it.
     @Test func aRepairItsPeerCannotFinishMovesOnAtOnce() throws {
-        let me = try Kit.id()
-        let (p1, p2) = (try Kit.id(), try Kit.id())
-        let log = Kit.log(3, key: try Kit.key())
+        let (p1, p2, log) = try Self.twoPeersAndALog()
         let author = log[0].author
-        var core = partialCore(me, peers: [p1, p2])
+        var core = partialCore(try Kit.id(), peers: [p1, p2])
         // p1 holds through 3 and is asked for (0, 3]; it then turns out to hold only 1 (its heads
         // after a truncation), sends it, and p2 holds all three.
         _ = core.handle(.frameReceived(from: p1, .heads([Kit.head(log)])), now: t0)
@@ -180,8 +176,7 @@ struct SyncCoreBroadcastTests {
             $0.maxSessions = 6
             $0.passiveView = 30
         }
-        let kiosks = try (0..<40).map { _ in try Kit.id() }
-        for kiosk in kiosks { _ = core.handle(.peerDiscovered(kiosk), now: t0) }
+        let kiosks = try core.discoverNew(40, now: t0)
         #expect(core.passive.count == 30, "the passive view is bounded")
         var closed: [AuthorID] = []
         for kiosk in kiosks.prefix(8) {
@@ -202,8 +197,8 @@ struct SyncCoreBroadcastTests {
         let me = try Kit.id()
         let others = try (0..<5).map { _ in try Kit.id() }
         var armed = Kit.core(me)
-        for kiosk in others { _ = armed.handle(.peerDiscovered(kiosk), now: t0) }
-        _ = armed.handle(.sessionOpened(peer: others[0], initiator: me), now: t0)
+        armed.discover(others, now: t0)
+        armed.open([others[0]], now: t0)
         let opens = armed.handle(.timerFired(.membership), now: t0 + armed.configuration.membershipInterval).opens
         #expect(Set(opens) == Set(others.dropFirst().filter { me.bytes.lexicographicallyPrecedes($0.bytes) }))
     }

@@ -15,8 +15,7 @@ struct SyncCoreMembershipTests {
             $0.fullMeshThreshold = 4
             $0.passiveView = 30
         }
-        let kiosks = try (0..<1_000).map { _ in try Kit.id() }
-        for kiosk in kiosks { _ = core.handle(.peerDiscovered(kiosk), now: t0) }
+        let kiosks = try core.discoverNew(1_000, now: t0)
         #expect(core.passive.count == 30)
         #expect(core.known.count == 1_000)
         let early = Set(kiosks.prefix(500))
@@ -29,9 +28,9 @@ struct SyncCoreMembershipTests {
     @Test func fullMeshFollowsTheKiosksKnown() throws {
         var core = Kit.core(try Kit.id()) { $0.fullMeshThreshold = 64 }
         let kiosks = try (0..<100).map { _ in try Kit.id() }
-        for kiosk in kiosks.prefix(40) { _ = core.handle(.peerDiscovered(kiosk), now: t0) }
+        core.discover(kiosks.prefix(40), now: t0)
         #expect(core.isFullMesh)
-        for kiosk in kiosks.dropFirst(40) { _ = core.handle(.peerDiscovered(kiosk), now: t0) }
+        core.discover(kiosks.dropFirst(40), now: t0)
         #expect(!core.isFullMesh)
         // Sessions taken out of the passive view do not make it look small again.
         for peer in core.passive.prefix(5) { _ = core.handle(.sessionOpened(peer: peer, initiator: peer), now: t0) }
@@ -64,17 +63,16 @@ struct SyncCoreMembershipTests {
             $0.fullMeshThreshold = 4
             $0.activeView = 3
         }
-        let kiosks = try (0..<20).map { _ in try Kit.id() }
-        for kiosk in kiosks { _ = core.handle(.peerDiscovered(kiosk), now: t0) }
+        let kiosks = try core.discoverNew(20, now: t0)
         let opens = core.handle(.timerFired(.membership), now: t0 + core.configuration.membershipInterval).opens
         #expect(opens.count == 3)
         for kiosk in kiosks { #expect(core.wantsSession(with: kiosk) == opens.contains(kiosk)) }
         let first = try #require(opens.first)
-        _ = core.handle(.sessionOpened(peer: first, initiator: core.configuration.me), now: t0)
+        core.open([first], now: t0)
         #expect(!core.wantsSession(with: first))
 
         var mesh = Kit.core(try Kit.id()) { $0.fullMeshThreshold = 64 }
-        for kiosk in kiosks { _ = mesh.handle(.peerDiscovered(kiosk), now: t0) }
+        mesh.discover(kiosks, now: t0)
         #expect(kiosks.allSatisfy { mesh.wantsSession(with: $0) })
     }
 
@@ -87,7 +85,6 @@ struct SyncCoreMembershipTests {
             $0.activeView = 2
             $0.passiveView = 2
         }
-        let me = core.configuration.me
         for _ in 0..<3 { _ = core.handle(.peerDiscovered(try Kit.id()), now: t0) }
         #expect(!core.isFullMesh)
         let tick = core.configuration.membershipInterval
@@ -96,11 +93,10 @@ struct SyncCoreMembershipTests {
         #expect(opens.count == 2)
         let (full, open) = (opens[0], opens[1])
         // `full` closes before its hello: refused. `open` says hello: a session.
-        _ = core.handle(.sessionOpened(peer: full, initiator: me), now: t0 + tick)
+        core.open([full], now: t0 + tick)
         _ = core.handle(.sessionClosed(peer: full), now: t0 + tick)
         #expect(core.refusedUntil[full] == t0 + tick + backoff)
-        _ = core.handle(.sessionOpened(peer: open, initiator: me), now: t0 + tick)
-        _ = core.handle(.frameReceived(from: open, .hello(epoch: "e", heads: [])), now: t0 + tick)
+        core.open([open], hello: [], now: t0 + tick)
         // One session short, but the one that refused is not asked again within the back-off.
         var now = t0 + tick * 2
         while now < t0 + tick + backoff {
@@ -111,7 +107,7 @@ struct SyncCoreMembershipTests {
         #expect(core.refusedUntil[full] == nil)
 
         // Alone, a kiosk that just refused us is asked again at once: anyone will do.
-        _ = core.handle(.sessionOpened(peer: full, initiator: me), now: now + tick)
+        core.open([full], now: now + tick)
         _ = core.handle(.sessionClosed(peer: full), now: now + tick)
         _ = core.handle(.sessionClosed(peer: open), now: now + tick)
         #expect(core.refusedUntil[open] == nil, "it said hello: not a refusal")

@@ -1,6 +1,7 @@
 import MusterCore
 import MusterCrypto
 import MusterStore
+import MusterTestSupport
 import Testing
 
 @testable import MusterSync
@@ -30,8 +31,7 @@ struct SyncCoreTests {
         let (p1, p2) = (try Kit.id(), try Kit.id())
         let log = Kit.log(10, key: try Kit.key())
         var core = Kit.core(me)
-        _ = core.handle(.sessionOpened(peer: p1, initiator: me), now: t0)
-        _ = core.handle(.sessionOpened(peer: p2, initiator: me), now: t0)
+        core.open([p1, p2], now: t0)
         let first = core.handle(.frameReceived(from: p1, .hello(epoch: "1", heads: [Kit.head(log)])), now: t0)
         let second = core.handle(.frameReceived(from: p2, .hello(epoch: "2", heads: [Kit.head(log)])), now: t0)
         let wants = (first + second).wants
@@ -49,10 +49,7 @@ struct SyncCoreTests {
         let (p1, p2) = (try Kit.id(), try Kit.id())
         let log = Kit.log(4, key: try Kit.key())
         var core = Kit.core(me)
-        for peer in [p1, p2] {
-            _ = core.handle(.sessionOpened(peer: peer, initiator: me), now: t0)
-            _ = core.handle(.frameReceived(from: peer, .hello(epoch: "e", heads: [Kit.head(log)])), now: t0)
-        }
+        core.open([p1, p2], hello: [Kit.head(log)], now: t0)
         let asked = try #require(core.repairs[log[0].author]?.peer)
         let other = asked == p1 ? p2 : p1
         let later = t0 + core.configuration.repairTimeout + .milliseconds(1)
@@ -67,7 +64,7 @@ struct SyncCoreTests {
         let peer = try Kit.id()
         let log = Kit.log(5, key: try Kit.key())
         var core = Kit.core(me) { $0.repairChunk = 2 }
-        _ = core.handle(.sessionOpened(peer: peer, initiator: me), now: t0)
+        core.open([peer], now: t0)
         let out = core.handle(.frameReceived(from: peer, .hello(epoch: "e", heads: [Kit.head(log)])), now: t0)
         #expect(out.wants.first?.1 == [SeqRange(author: log[0].author, after: 0, through: 2)])
         let stored = core.handle(.frameReceived(from: peer, .deltas(Array(log[0..<2]))), now: t0)
@@ -87,7 +84,7 @@ struct SyncCoreTests {
         let log = Kit.log(100, key: try Kit.key())
         let author = log[0].author
         var core = Kit.core(me, heads: [Kit.head(log)])
-        _ = core.handle(.sessionOpened(peer: peer, initiator: me), now: t0)
+        core.open([peer], now: t0)
         let hello = core.handle(.frameReceived(from: peer, .hello(epoch: "e", heads: [])), now: t0)
         #expect(hello.ranges.isEmpty, "heads alone never cause a send")
         let want = SyncMessage.want([SeqRange(author: author, after: 0, through: 100)])
@@ -108,7 +105,7 @@ struct SyncCoreTests {
         let peer = try Kit.id()
         let (logA, logB) = (Kit.log(100, key: try Kit.key()), Kit.log(100, key: try Kit.key()))
         var core = Kit.core(me, heads: [Kit.head(logA), Kit.head(logB)]) { $0.maxQueuedDeltas = 120 }
-        _ = core.handle(.sessionOpened(peer: peer, initiator: me), now: t0)
+        core.open([peer], now: t0)
         let first = core.handle(
             .frameReceived(from: peer, .want([SeqRange(author: logA[0].author, after: 0, through: 100)])),
             now: t0
@@ -135,10 +132,7 @@ struct SyncCoreTests {
         let (sender, near, far) = (try Kit.id(), try Kit.id(), try Kit.id())
         let log = Kit.log(1, key: try Kit.key())
         var core = Kit.core(me)
-        for peer in [sender, near, far] {
-            _ = core.handle(.sessionOpened(peer: peer, initiator: me), now: t0)
-            _ = core.handle(.frameReceived(from: peer, .hello(epoch: "e", heads: [])), now: t0)
-        }
+        core.open([sender, near, far], hello: [], now: t0)
         _ = core.handle(.frameReceived(from: near, .sessions([sender])), now: t0)
         let out = core.handle(.frameReceived(from: sender, .deltas(log)), now: t0)
         let request = try #require(out.stores.first)
@@ -157,8 +151,7 @@ struct SyncCoreTests {
         let peer = try Kit.id()
         let log = Kit.log(3, key: try Kit.key())
         var core = Kit.core(me)
-        _ = core.handle(.sessionOpened(peer: peer, initiator: me), now: t0)
-        _ = core.handle(.frameReceived(from: peer, .hello(epoch: "e", heads: [])), now: t0)
+        core.open([peer], hello: [], now: t0)
         let out = core.handle(.frameReceived(from: peer, .deltas([log[2]])), now: t0)
         #expect(out.stores.isEmpty)
         #expect(out.wants.first?.0 == peer)
@@ -172,7 +165,7 @@ struct SyncCoreTests {
         let log = Kit.log(2, key: try Kit.key())
         var core = Kit.core(me)
         _ = core.handle(.localCommit(log), now: t0)
-        _ = core.handle(.sessionOpened(peer: peer, initiator: me), now: t0)
+        core.open([peer], now: t0)
         let out = core.handle(.frameReceived(from: peer, .deltas(log)), now: t0)
         #expect(out.stores.isEmpty)
         #expect(core.sessions[peer]?.copiesReceived == 2)
@@ -186,14 +179,14 @@ struct SyncCoreTests {
         let peer = try Kit.id()
         let key = try Kit.key()
         let log = Kit.log(1, key: key)
-        var signer = DeltaSigner(venue: Kit.venue, keyPair: key, head: .empty(AuthorID(key.publicKey)))
+        var signer = DeltaSigner(venue: Kit.venue, startingLogOf: key)
         let fork = try signer.sign(
             .note(NotePayload(campaignID: "c", attendeeKey: "b@example.com", text: "other")),
             hlc: HLC(physicalMillis: 5_000, logical: 0)
         )
         var core = Kit.core(me)
         _ = core.handle(.localCommit(log), now: t0)
-        _ = core.handle(.sessionOpened(peer: peer, initiator: me), now: t0)
+        core.open([peer], now: t0)
         let out = core.handle(.frameReceived(from: peer, .deltas([fork])), now: t0)
         #expect(out.stores.first?.deltas == [fork])
         let done = core.handle(.stored(StoreResult(id: out.stores[0].id, applied: [])), now: t0)
@@ -207,8 +200,7 @@ struct SyncCoreTests {
         let me = try Kit.id()
         let (quiet, busy) = (try Kit.id(), try Kit.id())
         var core = Kit.core(me)
-        _ = core.handle(.sessionOpened(peer: quiet, initiator: me), now: t0)
-        _ = core.handle(.sessionOpened(peer: busy, initiator: me), now: t0)
+        core.open([quiet, busy], now: t0)
         _ = core.handle(.frameReceived(from: busy, .deltas(Kit.log(1, key: try Kit.key()))), now: t0)
         let ping = core.handle(.timerFired(.liveness), now: t0 + core.configuration.heartbeatInterval)
         #expect(ping.messages(to: quiet) == [.ping])

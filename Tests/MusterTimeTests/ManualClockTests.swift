@@ -1,28 +1,29 @@
+import MusterTestSupport
 import MusterTime
 import Testing
 
 @Suite struct ManualClockTests {
     @Test func advancingWakesSleepersInDeadlineOrder() async throws {
         let clock = ManualClock()
-        let order = OrderLog()
+        let order = Locked<[String]>([])
         let late = Task {
             try await clock.sleep(for: .seconds(30))
-            await order.append("late")
+            order.mutate { $0.append("late") }
         }
         let early = Task {
             try await clock.sleep(for: .seconds(15))
-            await order.append("early")
+            order.mutate { $0.append("early") }
         }
         #expect(await clock.waitForSleepers(2))
         clock.advance(by: .seconds(14))
         #expect(clock.sleepers == 2, "no deadline has come after 14 s")
         clock.advance(by: .seconds(1))
         try await early.value
-        #expect(await order.entries == ["early"])
+        #expect(order.get() == ["early"])
         #expect(clock.sleepers == 1)
         clock.advance(by: .seconds(15))
         try await late.value
-        #expect(await order.entries == ["early", "late"])
+        #expect(order.get() == ["early", "late"])
     }
 
     @Test func wallTimeMovesWithUptimeAndCanBeSet() {
@@ -92,9 +93,4 @@ import Testing
         // 2020-01-01 and 2100-01-01: a reading outside means the conversion is wrong.
         #expect(time.wallMillis > 1_577_836_800_000 && time.wallMillis < 4_102_444_800_000)
     }
-}
-
-private actor OrderLog {
-    var entries: [String] = []
-    func append(_ entry: String) { entries.append(entry) }
 }

@@ -4,30 +4,9 @@ import MusterControl
 import MusterCore
 import MusterCrypto
 import MusterStore
-@_exported import MusterTestSupport
+import MusterTestSupport
 
 @testable import MusterDaemon
-
-enum DaemonTestSupport {
-    static let quietLogger = TestSupport.quietLogger
-
-    static func permissions(of path: String) throws -> Int {
-        let attributes = try FileManager.default.attributesOfItem(atPath: path)
-        return ((attributes[.posixPermissions] as? NSNumber)?.intValue ?? -1) & 0o777
-    }
-
-    static func setPermissions(_ mode: Int, of path: String) throws {
-        try FileManager.default.setAttributes([.posixPermissions: NSNumber(value: mode)], ofItemAtPath: path)
-    }
-
-    static func blocking<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-        try await TestSupport.blocking(body)
-    }
-
-    static func wire(_ delta: SignedDelta) -> WireDelta {
-        WireDelta(envelope: MusterCore.Hex.encode(delta.envelope), signature: MusterCore.Hex.encode(delta.signature))
-    }
-}
 
 /// A control handler over a real replica in a temp directory, with a real organizer key whose
 /// deltas go in through `submit`, exactly as `muster` sends them.
@@ -53,17 +32,13 @@ final class HandlerFixture {
             path: directory.file("replica.sqlite"),
             policy: VenuePolicy(venue: venue, organizer: AuthorID(organizer.publicKey))
         )
-        // As the daemon does at start: the kiosk's own certificate is on its roster (its name and
-        // location are shown from there).
-        let kiosk = AuthorID(kioskKey.publicKey)
-        try replica.admitCertificate(
-            VenuePolicy.certificate(
-                venue: venue,
-                organizer: organizer,
-                payload: EnrollPayload(kiosk: kiosk, name: name, location: location),
-                hlc: HLC(physicalMillis: now - 3_600_000, logical: 0)
-            ),
-            for: kiosk
+        try replica.enroll(
+            kioskKey,
+            venue: venue,
+            organizer: organizer,
+            name: name,
+            location: location,
+            atMillis: now - 3_600_000
         )
         var config = KioskConfig()
         config.name = name
@@ -74,7 +49,7 @@ final class HandlerFixture {
             keyPair: kioskKey,
             config: config,
             clock: HybridLogicalClock(physical: { now }),
-            logger: DaemonTestSupport.quietLogger
+            logger: TestSupport.quietLogger
         )
         organizerHLC = now - 60_000
     }
@@ -82,6 +57,17 @@ final class HandlerFixture {
     deinit { directory.remove() }
 
     var organizerID: AuthorID { AuthorID(organizer.publicKey) }
+
+    /// Puts another kiosk of the venue on the roster, as its certificate (stamped `millis`) would
+    /// when sync brings it.
+    func enrollPeer(
+        _ key: SigningKeyPair,
+        name: String,
+        location: String = "",
+        atMillis millis: UInt64 = HandlerFixture.now - 3_600_000
+    ) throws {
+        try replica.enroll(key, venue: venue, organizer: organizer, name: name, location: location, atMillis: millis)
+    }
 
     /// The organizer's current head, as the daemon reports it.
     func organizerHead() throws -> AuthorHead { try replica.head(of: organizerID) }
@@ -101,7 +87,7 @@ final class HandlerFixture {
 
     func submit(_ deltas: [SignedDelta]) -> ControlResponse {
         var request = ControlRequest(op: .submit)
-        request.deltas = deltas.map(DaemonTestSupport.wire)
+        request.deltas = deltas.map(WireDelta.init)
         return handler.handle(request)
     }
 
@@ -110,30 +96,11 @@ final class HandlerFixture {
         submit(try sign(bodies))
     }
 
-    static func attendee(
-        _ campaign: String,
-        email: String,
-        first: String,
-        last: String,
-        company: String = "",
-        ticket: String? = nil,
-        salesforceID: String? = nil,
-        admitted: Bool = true
-    ) -> DeltaBody {
-        .attendee(
-            AttendeePayload(
-                campaignID: campaign,
-                key: EmailAddress.key(email),
-                email: email,
-                firstName: first,
-                lastName: last,
-                company: company,
-                ticket: ticket,
-                salesforceID: salesforceID,
-                status: admitted ? "Registered" : "Refunded",
-                admitted: admitted
-            )
-        )
+    /// A fixture with the campaign imported and the kiosks locked to it (``importAndLock(status:opens:closes:)``).
+    static func importedAndLocked() throws -> HandlerFixture {
+        let fixture = try HandlerFixture()
+        try fixture.importAndLock()
+        return fixture
     }
 
     /// Creates the campaign with three attendees (one not admitted) and locks the kiosks to it.
@@ -144,7 +111,7 @@ final class HandlerFixture {
     ) throws {
         let response = try submit([
             .campaign(CampaignPayload(campaignID: campaignID, name: "DevConf 2026")),
-            Self.attendee(
+            Bodies.attendee(
                 campaignID,
                 email: "Ada.Lovelace@Example.com",
                 first: "Ada",
@@ -153,13 +120,14 @@ final class HandlerFixture {
                 ticket: "MUS-0001",
                 salesforceID: "00v000000000001AAA"
             ),
-            Self.attendee(campaignID, email: "grace@example.com", first: "Grace", last: "Hopper", ticket: "MUS-0002"),
-            Self.attendee(
+            Bodies.attendee(campaignID, email: "grace@example.com", first: "Grace", last: "Hopper", ticket: "MUS-0002"),
+            Bodies.attendee(
                 campaignID,
                 email: "refunded@example.com",
                 first: "Rita",
                 last: "Refund",
                 ticket: "MUS-0003",
+                status: "Refunded",
                 admitted: false
             ),
             .lock(
@@ -173,7 +141,7 @@ final class HandlerFixture {
             ),
         ])
         guard response.outcome == .submitted, response.applied == 5 else {
-            throw FixtureError("import failed: \(response)")
+            throw TestFailure("import failed: \(response)")
         }
     }
 
@@ -216,9 +184,4 @@ final class HandlerFixture {
             return scan
         }
     }
-}
-
-struct FixtureError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }
