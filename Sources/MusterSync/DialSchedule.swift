@@ -1,3 +1,5 @@
+import MusterTime
+
 /// When a dial loop tries an address again, and when it gives up: exponential backoff from 250 ms
 /// to 5 s, reset by a session that was established; after ``maxFailures`` attempts in a row that
 /// established nothing (nil: never, for configured static peers), or once asked to stop, the loop
@@ -29,7 +31,10 @@ public struct DialSchedule: Sendable, Equatable {
 
     public let maxFailures: Int?
     public private(set) var failures = 0
-    public private(set) var backoff = DialSchedule.initialBackoff
+    /// The wait after each failed attempt (the shared ``Backoff``), reset by an established session.
+    private var delays = Backoff(initial: DialSchedule.initialBackoff, maximum: DialSchedule.maxBackoff)
+    /// The wait after the next failure.
+    public var backoff: Duration { delays.delay(afterFailures: delays.failures + 1) }
     public private(set) var stopRequested = false
 
     public init(maxFailures: Int?) {
@@ -55,7 +60,7 @@ public struct DialSchedule: Sendable, Equatable {
         switch outcome {
         case .established:
             failures = 0
-            backoff = Self.initialBackoff
+            delays.reset()
         case .alreadyConnected, .notWanted:
             failures = 0
             if stopRequested { return .end(.stopped) }
@@ -65,9 +70,7 @@ public struct DialSchedule: Sendable, Equatable {
         }
         if stopRequested { return .end(.stopped) }
         if let maxFailures, failures >= maxFailures { return .end(.gaveUp(failures: failures)) }
-        let delay = backoff
-        backoff = min(backoff * 2, Self.maxBackoff)
-        return .retry(after: delay)
+        return .retry(after: delays.next())
     }
 }
 
