@@ -119,10 +119,11 @@ extension SyncCore {
                 return deltas.filter { $0.seq > has[$0.author] ?? 0 }
             }()
             guard !lacking.isEmpty else { continue }
-            if fullMesh || configuration.eagerLinger == .zero, sessions[peer]?.eager == true || fullMesh {
+            let eager = fullMesh || sessions[peer]?.eager == true
+            if eager && (fullMesh || configuration.eagerLinger == .zero) {
                 for delta in lacking { sessions[peer]?.holds(delta.author, through: delta.seq) }
                 out.append(.send(to: peer, .deltas(lacking)))
-            } else if sessions[peer]?.eager == true {
+            } else if eager {
                 // Not marked as held yet: what the peer sends us meanwhile (it got them elsewhere)
                 // is not sent back at the flush.
                 sessions[peer]?.pending.append(contentsOf: lacking)

@@ -8,8 +8,6 @@ public enum SyncTimer: Sendable, Hashable, CaseIterable {
     case liveness
     /// Periodic head exchange that repairs anything missed (anti-entropy).
     case antiEntropy
-    /// Sends the deltas held back for eager peers beyond the full mesh (``SyncCore/Configuration/eagerLinger``).
-    case eagerPush
     /// Flushes queued lazy announcements (``SyncMessage/ihave(_:)``) to lazy peers.
     case lazyPush
     /// Checks announced deltas that did not arrive by eager push, and grafts a peer that has them.
@@ -20,4 +18,7 @@ public enum SyncTimer: Sendable, Hashable, CaseIterable {
     case announceSessions
     /// Membership upkeep: fills the active view from the passive one (HyParView).
     case membership
+    /// Sends the deltas held back for eager peers beyond the full mesh (``SyncCore/Configuration/eagerLinger``).
+    /// Last, so the simulator's timer numbers (their index here) and event-log hashes stay as they were.
+    case eagerPush
 }
