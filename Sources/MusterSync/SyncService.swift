@@ -321,7 +321,7 @@ public actor SyncService: Service {
                 }
             }
             guard case .retry(let delay) = dials.attempted(address, outcome) else { return }
-            try? await cancelWhenGracefulShutdown { try await Task.sleep(for: delay) }
+            try? await cancelWhenGracefulShutdown { try await self.time.sleep(for: delay) }
         }
         dials.ended(address, .shutdown)
     }
@@ -335,7 +335,7 @@ public actor SyncService: Service {
         do {
             try await channel.executeThenClose { inbound, outbound in
                 var frames = inbound.makeAsyncIterator()
-                let heard = LastHeard()
+                let heard = LastHeard(time: time)
                 let raw = channel.channel
                 // Whole frames arriving count as life even before this loop gets to them (a busy
                 // kiosk); single bytes trickling in do not.
@@ -346,7 +346,7 @@ public actor SyncService: Service {
                 // Closes the connection when the peer stays silent (during the handshake too).
                 let liveness = Task {
                     while !Task.isCancelled {
-                        try? await Task.sleep(for: .milliseconds(250))
+                        try? await time.sleep(for: .milliseconds(250))
                         if heard.silence > SyncLimits.silenceTimeout && !heard.isBusy {
                             raw.close(promise: nil)
                             return
@@ -797,17 +797,31 @@ public actor SyncService: Service {
 /// When a peer was last heard from; shared by a connection's reader, its liveness watchdog and the
 /// channel's ``LivenessHandler``. While the reader stores a batch (``busy(_:)``), silence does not count.
 final class LastHeard: Sendable {
-    private let state = Mutex<(instant: ContinuousClock.Instant, busy: Int)>((.now, 0))
+    private let time: any TimeSource
+    /// When the peer was last heard (the time source's uptime), and how many stores of its data run.
+    private let state: Mutex<(instant: Duration, busy: Int)>
 
-    func now() { state.withLock { $0.instant = .now } }
-    var silence: Duration { state.withLock { ContinuousClock.now - $0.instant } }
+    init(time: any TimeSource) {
+        self.time = time
+        state = Mutex((time.uptime, 0))
+    }
+
+    func now() {
+        let now = time.uptime
+        state.withLock { $0.instant = now }
+    }
+    var silence: Duration {
+        let now = time.uptime
+        return state.withLock { now - $0.instant }
+    }
     var isBusy: Bool { state.withLock { $0.busy > 0 } }
 
     /// Marks the start or end of our own work on the peer's data; the end counts as hearing it.
     func busy(_ starting: Bool) {
+        let now = time.uptime
         state.withLock {
             $0.busy += starting ? 1 : -1
-            $0.instant = .now
+            $0.instant = now
         }
     }
 }
