@@ -129,12 +129,22 @@ extension SyncCore {
                 sessions[peer]?.pending.append(contentsOf: lacking)
                 arm(.eagerPush, at: now + configuration.eagerLinger, into: &out)
             } else {
-                for delta in lacking {
-                    sessions[peer]?.announce(SeqRange(author: delta.author, after: delta.seq - 1, through: delta.seq))
-                }
-                arm(.lazyPush, at: now + configuration.lazyInterval, into: &out)
+                announce(lacking, to: peer, now: now, into: &out)
             }
         }
+    }
+
+    /// Queues announcements of `deltas` for a lazy peer, sent at the next lazy push.
+    private mutating func announce(
+        _ deltas: [SignedDelta],
+        to peer: AuthorID,
+        now: Duration,
+        into out: inout [SyncOutput]
+    ) {
+        for delta in deltas {
+            sessions[peer]?.announce(SeqRange(author: delta.author, after: delta.seq - 1, through: delta.seq))
+        }
+        arm(.lazyPush, at: now + configuration.lazyInterval, into: &out)
     }
 
     /// Sends the deltas held back for eager peers (``Configuration/eagerLinger``), one message each.
@@ -144,10 +154,8 @@ extension SyncCore {
             sessions[peer]?.pending = []
             guard sessions[peer]?.eager == true else {
                 // Pruned while they waited: announced instead, like anything else for a lazy peer.
-                for delta in pending where delta.seq > sessions[peer]?.peerHas[delta.author] ?? 0 {
-                    sessions[peer]?.announce(SeqRange(author: delta.author, after: delta.seq - 1, through: delta.seq))
-                }
-                arm(.lazyPush, at: now + configuration.lazyInterval, into: &out)
+                let has = sessions[peer]?.peerHas ?? [:]
+                announce(pending.filter { $0.seq > has[$0.author] ?? 0 }, to: peer, now: now, into: &out)
                 continue
             }
             var lacking: [SignedDelta] = []
