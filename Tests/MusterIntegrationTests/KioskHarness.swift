@@ -251,24 +251,8 @@ extension KioskHarness {
     }
 }
 
-/// A free TCP port on loopback (bound and released; the kernel does not hand it out again at once).
-func freeLoopbackPort() throws -> Int {
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    defer { close(fd) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    address.sin_port = 0
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) { pointer in
-        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw -> Int32 in
-            guard bind(fd, raw, length) == 0 else { return -1 }
-            return getsockname(fd, raw, &length)
-        }
-    }
-    guard bound == 0 else { throw KioskHarness.HarnessError(description: "no free port") }
-    return Int(UInt16(bigEndian: address.sin_port))
-}
+/// A free TCP port on loopback that no outgoing connection can take (see ``LoopbackPort``).
+func freeLoopbackPort() throws -> Int { try LoopbackPort.reserve() }
 
 /// Polls `condition` until it holds or the deadline passes (no fixed sleeps in tests).
 func waitUntil(_ what: String, timeout: Double, _ condition: () throws -> Bool) throws {

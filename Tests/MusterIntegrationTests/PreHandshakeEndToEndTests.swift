@@ -25,19 +25,20 @@ struct PreHandshakeEndToEndTests {
             // An honest check-in on k2 reaches k1 while the attack goes on.
             #expect(try venue.k2.muster(["checkin", ticket]).status == 0)
             try waitUntil("k1 sees k2's check-in of \(ticket)", timeout: 10) {
-                try venue.k1.muster(["lookup", ticket, "--json"]).stdout.contains("\"checkedIn\" : true")
+                trickler.sweep()
+                return try venue.k1.muster(["lookup", ticket, "--json"]).stdout.contains("\"checkedIn\" : true")
             }
             peakRSS = max(peakRSS, try SecurityEndToEndTests.residentKiB(pid))
             peakFDs = max(peakFDs, openDescriptors(pid))
             let rest = 2 - Date().timeIntervalSince(roundStart)
-            if rest > 0 { usleep(UInt32(rest * 1_000_000)) }
+            trickler.watch(seconds: rest)
         }
         // Keep trickling past two deadlines.
         for round in tickets.count..<(tickets.count + 6) {
             trickler.round(byte: round)
             peakRSS = max(peakRSS, try SecurityEndToEndTests.residentKiB(pid))
             peakFDs = max(peakFDs, openDescriptors(pid))
-            usleep(2_000_000)
+            trickler.watch(seconds: 2)
         }
         let stuck = trickler.open(olderThan: 7)
         print(

@@ -7,6 +7,8 @@ final class Trickler {
     struct Connection {
         var fd: Int32
         var opened: Date
+        /// Seconds from opening until a sweep first saw the daemon's close; nil while open.
+        var closedAfter: TimeInterval?
     }
 
     let port: Int
@@ -27,14 +29,13 @@ final class Trickler {
 
     deinit { for connection in connections { close(connection.fd) } }
 
-    /// One round: every connection the daemon closed is counted and opened again; every open one
-    /// sends one more byte (the first four form a 64-byte length prefix, like a hello).
+    /// One round: every connection the daemon closed is opened again; every open one gets one more
+    /// byte (the first four make a length prefix of a 64-byte frame, the rest its body).
     func round(byte index: Int) {
+        sweep()
         for slot in connections.indices {
             let fd = connections[slot].fd
-            if Self.peerClosed(fd) {
-                closedByDaemon += 1
-                longestLife = max(longestLife, Date().timeIntervalSince(connections[slot].opened))
+            if connections[slot].closedAfter != nil {
                 close(fd)
                 if let fresh = Self.open(port: port, source: source) {
                     connections[slot] = Connection(fd: fresh, opened: Date())
@@ -46,9 +47,34 @@ final class Trickler {
         }
     }
 
+    /// Notes every connection the daemon has closed since the last sweep, and how long it lived.
+    /// A connection's life is measured to the sweep that sees the close, so sweeps must be frequent
+    /// (``watch(seconds:)``) for ``longestLife`` to mean the daemon's deadline and not this loop's pace.
+    func sweep() {
+        let now = Date()
+        for slot in connections.indices where connections[slot].closedAfter == nil {
+            guard Self.peerClosed(connections[slot].fd) else { continue }
+            let life = now.timeIntervalSince(connections[slot].opened)
+            connections[slot].closedAfter = life
+            closedByDaemon += 1
+            longestLife = max(longestLife, life)
+        }
+    }
+
+    /// Sweeps every 50 ms for `seconds` (instead of sleeping through closes).
+    func watch(seconds: TimeInterval) {
+        let deadline = Date().addingTimeInterval(seconds)
+        repeat {
+            sweep()
+            usleep(50_000)
+        } while Date() < deadline
+    }
+
     /// Connections opened more than `age` seconds ago and still open (as far as this side knows).
     func open(olderThan age: TimeInterval) -> Int {
-        connections.filter { Date().timeIntervalSince($0.opened) > age && !Self.peerClosed($0.fd) }.count
+        connections.filter {
+            $0.closedAfter == nil && Date().timeIntervalSince($0.opened) > age && !Self.peerClosed($0.fd)
+        }.count
     }
 
     /// A non-blocking connect from `source`; nil when the socket cannot even be made.

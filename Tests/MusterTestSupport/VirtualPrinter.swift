@@ -61,7 +61,7 @@ public final class VirtualPrinter: @unchecked Sendable {
         chmod(command, 0o755)
 
         let busSocket = directory.file("bus")
-        port = try Self.freePort()
+        port = try LoopbackPort.reserve()
         var environment = ProcessInfo.processInfo.environment
         environment["DBUS_SYSTEM_BUS_ADDRESS"] = "unix:path=\(busSocket)"
         let started: (bus: RunningProcess, printer: RunningProcess)
@@ -145,23 +145,6 @@ public final class VirtualPrinter: @unchecked Sendable {
             usleep(20_000)
         }
         throw ToolError("\(what): not within 15 s")
-    }
-
-    /// A TCP port on 127.0.0.1 that was free a moment ago (bound to port 0, then released).
-    static func freePort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw ToolError("socket: \(String(cString: strerror(errno)))") }
-        defer { Glibc.close(fd) }
-        var address = loopback(port: 0)
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw -> Int32 in
-                guard bind(fd, raw, length) == 0 else { return -1 }
-                return getsockname(fd, raw, &length)
-            }
-        }
-        guard bound == 0 else { throw ToolError("bind: \(String(cString: strerror(errno)))") }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 
     /// Whether something accepts TCP connections on 127.0.0.1:`port`.
