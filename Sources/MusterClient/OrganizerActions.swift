@@ -14,13 +14,18 @@ public struct OrganizerActions {
     let queries: StaffQueries
 
     public init(_ client: ClientContext, keyPath: String) throws(ClientError) {
-        try self.init(client, organizer: try OrganizerKey.load(path: keyPath))
+        try self.init(client, signer: try OrganizerKey.signer(path: keyPath))
     }
 
     /// With the organizer key already loaded; `chunkSize` deltas per control request.
     init(_ client: ClientContext, organizer: SigningKeyPair, chunkSize: Int = 500) throws(ClientError) {
+        try self.init(client, signer: OrganizerSigner(keyPair: organizer), chunkSize: chunkSize)
+    }
+
+    /// With the organizer key or an organizer device's key (and its certificate).
+    init(_ client: ClientContext, signer: OrganizerSigner, chunkSize: Int = 500) throws(ClientError) {
         self.client = client
-        var submitter = try OrganizerSubmitter(client: client, keyPair: organizer)
+        var submitter = try OrganizerSubmitter(client: client, signer: signer)
         submitter.chunkSize = chunkSize
         self.submitter = submitter
         queries = StaffQueries(client)

@@ -1,4 +1,5 @@
 import Foundation
+public import MusterCore
 public import MusterCrypto
 
 /// Loads the organizer's signing key for `import`, `lock`, `unlock` and `undo`.
@@ -6,6 +7,20 @@ public import MusterCrypto
 /// A sealed key asks for its passphrase from `MUSTER_PASSPHRASE` (for scripts) or, on a terminal,
 /// without echo. The passphrase is never logged or kept.
 public enum OrganizerKey {
+    /// The key at `path` and, when it is an organizer device's, its certificate (`KEY.certificate`).
+    public static func signer(
+        path: String,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(ClientError) -> OrganizerSigner {
+        let keyPair = try load(path: path, environment: environment)
+        let certificatePath = OrganizerSigner.certificatePath(forKey: path)
+        guard FileManager.default.fileExists(atPath: certificatePath) else { return OrganizerSigner(keyPair: keyPair) }
+        guard let text = try? String(contentsOfFile: certificatePath, encoding: .utf8),
+            let certificate = OrganizerDevice.certificate(from: text)
+        else { throw ClientError(.config, "\(certificatePath) is not an organizer device certificate") }
+        return OrganizerSigner(keyPair: keyPair, certificate: certificate)
+    }
+
     public static func load(
         path: String,
         environment: [String: String] = ProcessInfo.processInfo.environment

@@ -16,15 +16,40 @@ import MusterTime
 public struct OrganizerSubmitter {
     let client: ClientContext
     let keyPair: SigningKeyPair
+    /// An organizer device's certificate, sent with every request so the daemon knows the key.
+    let certificate: SignedDelta?
     /// Deltas per control request; each request stays far below the daemon's 8 MiB request limit.
     public var chunkSize = 500
 
     public init(client: ClientContext, keyPair: SigningKeyPair) throws(ClientError) {
-        guard AuthorID(keyPair.publicKey) == client.venue.organizer else {
-            throw ClientError(.config, "this key is not the organizer key of venue \(client.venue.venue)")
+        try self.init(client: client, signer: OrganizerSigner(keyPair: keyPair))
+    }
+
+    /// With the organizer key, or an organizer device's key and its certificate.
+    public init(client: ClientContext, signer: OrganizerSigner) throws(ClientError) {
+        let author = AuthorID(signer.keyPair.publicKey)
+        if let certificate = signer.certificate {
+            let policy = VenuePolicy(venue: client.venue.venue, organizer: client.venue.organizer)
+            guard let payload = try? Replica.verifyCertificate(certificate, for: author, policy: policy),
+                payload.role == .organizerDevice
+            else {
+                throw ClientError(
+                    .config,
+                    "this key's certificate is not an organizer device's of venue \(client.venue.venue)"
+                )
+            }
+        } else {
+            guard author == client.venue.organizer else {
+                throw ClientError(
+                    .config,
+                    "this key is neither the organizer key of venue \(client.venue.venue) nor a device's with "
+                        + "its certificate beside it"
+                )
+            }
         }
         self.client = client
-        self.keyPair = keyPair
+        self.keyPair = signer.keyPair
+        self.certificate = signer.certificate
     }
 
     /// Submits `bodies` in order, all or nothing; returns how many deltas the daemon applied.
@@ -81,6 +106,9 @@ public struct OrganizerSubmitter {
             let end = min(offset + chunkSize, wire.count)
             var request = ControlRequest(op: .submit)
             request.deltas = Array(wire[offset..<end])
+            request.certificate = certificate.map {
+                WireDelta(envelope: Hex.encode($0.envelope), signature: Hex.encode($0.signature))
+            }
             let isLast = end == wire.count
             if isLast {
                 request.staged = offset > 0 ? offset : nil

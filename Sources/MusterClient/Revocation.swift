@@ -67,8 +67,8 @@ public struct Revocation {
     }
 
     public func revoke(_ query: String, watermark chosen: Watermark = .newest) throws(ClientError) -> String {
-        let organizer = try OrganizerKey.load(path: keyPath)
-        let submitter = try OrganizerSubmitter(client: client, keyPair: organizer)
+        let signer = try OrganizerKey.signer(path: keyPath)
+        let submitter = try OrganizerSubmitter(client: client, signer: signer)
         let venue: VenueFile
         do {
             venue = try VenueFile.load(path: venuePath)
@@ -90,6 +90,12 @@ public struct Revocation {
             target = try Self.find(query, in: roster)
             guard target.revokedWatermark == nil else {
                 throw ClientError(.usage, "kiosk '\(TerminalText.sanitize(target.name))' is already revoked")
+            }
+            guard target.role == .kiosk || signer.certificate == nil else {
+                throw ClientError(
+                    .usage,
+                    "'\(TerminalText.sanitize(target.name))' is an organizer device: only the organizer key revokes it"
+                )
             }
             let head = try replica.head(of: target.kiosk)
             switch chosen {
@@ -122,7 +128,8 @@ public struct Revocation {
         } catch {
             throw ClientError(.failed, describing: error)
         }
-        let remaining = roster.filter { $0.revokedWatermark == nil && $0.kiosk != target.kiosk }
+        // Devices hold no sessions: the new network key goes to the kiosks only.
+        let remaining = roster.filter { $0.revokedWatermark == nil && $0.kiosk != target.kiosk && $0.role == .kiosk }
         guard remaining.count <= RevokePayload.maxSealedKeys else {
             throw ClientError(
                 .failed,

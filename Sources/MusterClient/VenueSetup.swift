@@ -15,16 +15,7 @@ public enum VenueSetup {
         for path in [keyPath, venuePath] where FileManager.default.fileExists(atPath: path) {
             throw ClientError(.usage, "\(path) already exists; refusing to overwrite a venue")
         }
-        var passphrase: String?
-        if withPassphrase {
-            passphrase = environment["MUSTER_PASSPHRASE"] ?? Passphrase.prompt("New passphrase for the organizer key: ")
-            guard let chosen = passphrase, !chosen.isEmpty else {
-                throw ClientError(.usage, "a passphrase is required (type it, or set MUSTER_PASSPHRASE)")
-            }
-            if environment["MUSTER_PASSPHRASE"] == nil, Passphrase.prompt("Repeat the passphrase: ") != chosen {
-                throw ClientError(.usage, "the passphrases differ")
-            }
-        }
+        let passphrase = try newPassphrase(withPassphrase, for: "the organizer key", environment: environment)
         do {
             try FileManager.default.createDirectory(
                 atPath: directory,
@@ -40,5 +31,22 @@ public enum VenueSetup {
             throw ClientError(.failed, "cannot create the venue in \(directory): \(error)", cause: error)
         }
         return (keyPath, venuePath)
+    }
+
+    /// A new key file's passphrase: nil when none is wanted; `MUSTER_PASSPHRASE`, or typed twice.
+    static func newPassphrase(
+        _ wanted: Bool,
+        for what: String,
+        environment: [String: String]
+    ) throws(ClientError) -> String? {
+        guard wanted else { return nil }
+        let passphrase = environment["MUSTER_PASSPHRASE"] ?? Passphrase.prompt("New passphrase for \(what): ")
+        guard let chosen = passphrase, !chosen.isEmpty else {
+            throw ClientError(.usage, "a passphrase is required (type it, or set MUSTER_PASSPHRASE)")
+        }
+        if environment["MUSTER_PASSPHRASE"] == nil, Passphrase.prompt("Repeat the passphrase: ") != chosen {
+            throw ClientError(.usage, "the passphrases differ")
+        }
+        return chosen
     }
 }

@@ -35,6 +35,9 @@ public struct ControlRequest: Codable, Sendable, Equatable {
     public var author: String?
     /// For `submit`: signed deltas built by the organizer's `muster`.
     public var deltas: [WireDelta]?
+    /// For `submit` from an organizer device: the device's certificate (an enrollment the organizer
+    /// key signed, ``MusterCore/EnrollRole/organizerDevice``), recorded on the roster before its deltas.
+    public var certificate: WireDelta?
     /// For `submit`: hold these deltas on this connection instead of applying them. The next `submit` on the same
     /// connection without `stage` applies everything staged and its own deltas in one transaction, so a
     /// submission too large for one request still becomes visible all at once, or not at all.

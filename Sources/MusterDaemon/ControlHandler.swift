@@ -280,7 +280,8 @@ public final class ControlHandler: Sendable {
     /// Organizer deltas built and signed by `muster`: staged on the connection, or applied together with
     /// everything staged before them, all or nothing in one transaction.
     func submit(_ request: ControlRequest, stage: inout SubmissionStage) throws -> ControlResponse {
-        let submitted = try signedDeltas(request.deltas ?? [])
+        let device = try request.certificate.map(admitDevice)
+        let submitted = try signedDeltas(request.deltas ?? [], device: device)
         if request.stage == true {
             try stage.add(submitted)
             var response = ControlResponse(outcome: .submitted)
@@ -299,16 +300,37 @@ public final class ControlHandler: Sendable {
         return try submit(held.isEmpty ? submitted : held + submitted)
     }
 
-    /// Checks the shape and author of submitted deltas, before anything is staged or applied.
-    private func signedDeltas(_ wire: [WireDelta]) throws(RequestError) -> [SignedDelta] {
+    /// Records an organizer device's certificate on the roster (it is gossiped to the peers with the
+    /// device's first deltas); returns the device's key.
+    private func admitDevice(_ wire: WireDelta) throws(RequestError) -> AuthorID {
+        guard let certificate = Self.signedDelta(wire),
+            case .enroll(let payload)? = try? certificate.decode().body, payload.role == .organizerDevice
+        else { throw RequestError(.rejected, "the certificate is not an organizer device's enrollment") }
+        do {
+            _ = try replica.admitCertificate(certificate, for: payload.kiosk)
+        } catch {
+            throw RequestError(.rejected, "the organizer device's certificate is refused: \(error.message)")
+        }
+        return payload.kiosk
+    }
+
+    private static func signedDelta(_ wire: WireDelta) -> SignedDelta? {
+        guard let envelope = Hex.decode(wire.envelope), let signature = Hex.decode(wire.signature) else { return nil }
+        return try? SignedDelta(envelope: envelope, signature: signature)
+    }
+
+    /// Checks the shape and author of submitted deltas, before anything is staged or applied: the
+    /// organizer key, or the organizer device whose certificate came with the request.
+    private func signedDeltas(_ wire: [WireDelta], device: AuthorID?) throws(RequestError) -> [SignedDelta] {
         var deltas: [SignedDelta] = []
         deltas.reserveCapacity(wire.count)
         for item in wire {
-            guard let envelope = Hex.decode(item.envelope), let signature = Hex.decode(item.signature),
-                let delta = try? SignedDelta(envelope: envelope, signature: signature)
-            else { throw RequestError("a submitted delta is malformed") }
-            guard delta.author == replica.policy.organizer else {
-                throw RequestError(.rejected, "only deltas signed by the venue's organizer key can be submitted")
+            guard let delta = Self.signedDelta(item) else { throw RequestError("a submitted delta is malformed") }
+            guard delta.author == replica.policy.organizer || delta.author == device else {
+                throw RequestError(
+                    .rejected,
+                    "only deltas signed by the venue's organizer key or an organizer device can be submitted"
+                )
             }
             deltas.append(delta)
         }

@@ -6,7 +6,10 @@ public enum Membership: Sendable, Equatable {
     case organizer
     /// An enrolled kiosk, with the name and location the organizer gave it.
     case enrolled(name: String, location: String)
-    /// A kiosk the organizer revoked; `evidence` is the signed revocation, shown to the kiosk itself.
+    /// One of the organizer's devices (``EnrollRole/organizerDevice``): it signs organizer deltas on
+    /// its own chain and never holds a session.
+    case device(name: String)
+    /// A kiosk or device the organizer revoked; `evidence` is the signed revocation, shown to the kiosk itself.
     case revoked(watermark: UInt64, evidence: SignedDelta)
     /// Never enrolled (as far as this replica knows).
     case unknown
@@ -15,7 +18,7 @@ public enum Membership: Sendable, Equatable {
     public var mayConnect: Bool {
         switch self {
         case .organizer, .enrolled: true
-        case .revoked, .unknown: false
+        case .device, .revoked, .unknown: false
         }
     }
 }

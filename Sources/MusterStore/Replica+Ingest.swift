@@ -149,6 +149,7 @@ extension Replica {
             fresh.removeSubrange(breakIndex...)
         }
         guard try admitAuthor(author, fresh: &fresh, offered: run, db: db, into: &report) else { return }
+        let byDevice = try Self.isDevice(author, db: db)
         // Time moves forward along the chain, inside the window the author's certificate opens.
         var previousHLC = head.seq == 0 ? nil : try Self.hlc(of: author, seq: head.seq, db: db)
         let certificateHLC = author == policy.organizer ? nil : try Self.certificateHLC(of: author, db: db)
@@ -165,7 +166,7 @@ extension Replica {
         for (index, (delta, hash)) in zip(fresh, hashes).enumerated() {
             let decoded: Delta
             do {
-                try policy.authorize(delta)
+                try policy.authorize(delta, byDevice: byDevice)
                 decoded = try decodeVerified(delta)
                 try policy.checkMeaning(decoded)
                 try policy.checkTime(decoded.hlc, after: previousHLC, certificate: certificateHLC, ref: delta.ref)
@@ -245,7 +246,7 @@ extension Replica {
             if fresh.isEmpty { return false }
         }
         switch try Self.membership(of: author, policy: policy, db: db) {
-        case .organizer, .enrolled:
+        case .organizer, .enrolled, .device:
             return true
         case .unknown:
             report.rejected.append(
@@ -299,8 +300,8 @@ extension Replica {
         into report: inout IngestReport
     ) throws {
         do {
-            try policy.authorize(delta)
-        } catch {
+            try policy.authorize(delta, byDevice: try Self.isDevice(delta.author, db: db))
+        } catch let error as ReplicaError {
             report.rejected.append(error)
             return
         }
@@ -387,6 +388,14 @@ extension Replica {
         ).map { HLC(packed: UInt64($0)) }
     }
 
+    /// Whether `author`'s certificate makes it an organizer device (revoked or not).
+    static func isDevice(_ author: AuthorID, db: Database) throws -> Bool {
+        try Int64.fetchOne(
+            db.cachedStatement(sql: "SELECT role FROM roster WHERE kiosk = ?"),
+            arguments: [Data(author.bytes)]
+        ) == Int64(EnrollRole.organizerDevice.rawValue)
+    }
+
     /// The timestamp of `author`'s enrollment certificate, if it is on the roster.
     static func certificateHLC(of author: AuthorID, db: Database) throws -> HLC? {
         try Row.fetchOne(
@@ -419,7 +428,7 @@ extension Replica {
         }
         if moveHead { try Self.moveHead(of: decoded.author, to: decoded.seq, hash: hash, db: db) }
         try Materializer.apply(decoded, hash: hash, db: db, hot: hot)
-        if try Self.applyRoster(delta, decoded: decoded, db: db) {
+        if try Self.applyRoster(delta, decoded: decoded, policy: policy, db: db) {
             try Materializer.rebuild(db: db)
         }
     }

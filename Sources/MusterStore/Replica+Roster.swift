@@ -21,7 +21,13 @@ extension Replica {
             let evidence = try SignedDelta(row: row)
             return .revoked(watermark: UInt64(watermark), evidence: evidence)
         }
-        if let row = try Row.fetchOne(db, sql: "SELECT name, location FROM roster WHERE kiosk = ?", arguments: [key]) {
+        if let row = try Row.fetchOne(
+            db,
+            sql: "SELECT name, location, role FROM roster WHERE kiosk = ?",
+            arguments: [key]
+        ) {
+            let role: Int64 = row["role"]
+            if role == Int64(EnrollRole.organizerDevice.rawValue) { return .device(name: row["name"]) }
             return .enrolled(name: row["name"], location: row["location"])
         }
         return .unknown
@@ -36,7 +42,8 @@ extension Replica {
         let payload = try Self.verifyCertificate(certificate, for: kiosk, policy: policy)
         let pool = try writer()
         do {
-            try pool.write { db in try Self.recordEnrollment(payload, certificate: certificate, db: db) }
+            try pool.write { db in try Self.recordEnrollment(payload, certificate: certificate, policy: policy, db: db)
+            }
         } catch {
             throw Replica.mapError(error)
         }
@@ -96,7 +103,7 @@ extension Replica {
             try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT r.kiosk, r.name, r.location, v.watermark FROM roster r
+                    SELECT r.kiosk, r.name, r.location, r.role, v.watermark FROM roster r
                     LEFT JOIN revocation v ON v.kiosk = r.kiosk ORDER BY r.name, r.kiosk
                     """
             ).compactMap { row in
@@ -107,7 +114,8 @@ extension Replica {
                         kiosk: $0,
                         name: row["name"],
                         location: row["location"],
-                        revokedWatermark: watermark.map { UInt64($0) }
+                        revokedWatermark: watermark.map { UInt64($0) },
+                        role: EnrollRole(rawValue: UInt8(clamping: row["role"] as Int64)) ?? .kiosk
                     )
                 }
             }
@@ -134,55 +142,164 @@ extension Replica {
         try read { db in UInt64(try Int64.fetchOne(db, sql: "SELECT MAX(generation) FROM network_key") ?? 0) }
     }
 
-    static func recordEnrollment(_ payload: EnrollPayload, certificate: SignedDelta, db: Database) throws {
+    static func recordEnrollment(
+        _ payload: EnrollPayload,
+        certificate: SignedDelta,
+        policy: VenuePolicy,
+        db: Database
+    ) throws {
         try db.execute(
-            sql: "INSERT OR IGNORE INTO roster(kiosk, name, location, envelope, signature) VALUES (?, ?, ?, ?, ?)",
+            sql: """
+                INSERT OR IGNORE INTO roster(kiosk, name, location, envelope, signature, role)
+                VALUES (?, ?, ?, ?, ?, ?)
+                """,
             arguments: [
                 Data(payload.kiosk.bytes), payload.name, payload.location, Data(certificate.envelope),
-                Data(certificate.signature),
+                Data(certificate.signature), Int64(payload.role.rawValue),
             ]
         )
+        // A device's revocation of this key, held before its certificate said it is a device, no
+        // longer counts (devices revoke kiosks only): derive the revocations again.
+        if payload.role == .organizerDevice, db.changesCount > 0,
+            try Bool.fetchOne(
+                db,
+                sql: "SELECT 1 FROM revocation WHERE kiosk = ?",
+                arguments: [Data(payload.kiosk.bytes)]
+            )
+                ?? false
+        {
+            if try rederiveRevocations(policy: policy, db: db) { try Materializer.rebuild(db: db) }
+        }
     }
 
     /// Applies a stored revocation: it records its
     /// watermark (the lowest wins, whatever the order), stores the sealed network keys, and drops
     /// whatever the kiosk wrote after the watermark. Returns whether the revocation dropped deltas.
-    static func applyRoster(_ delta: SignedDelta, decoded: Delta, db: Database) throws -> Bool {
-        switch decoded.body {
-        case .revoke(let payload):
-            let kiosk = Data(payload.kiosk.bytes)
-            // The watermark names a delta by hash. Holding another delta there means the kiosk forked
-            // at or before it: only what precedes the watermark is kept (the same rule as on ingest,
-            // so the order in which the revocation and that delta arrive does not matter).
-            var watermark = payload.watermark
-            var watermarkHash = payload.watermarkHash
-            if let expected = watermarkHash, watermark > 0,
-                let held = try Data.fetchOne(
-                    db,
-                    sql: "SELECT hash FROM delta WHERE author = ? AND seq = ?",
-                    arguments: [kiosk, Int64(clamping: watermark)]
-                ), Array(held) != expected
-            {
-                watermark -= 1
-                watermarkHash = nil
-            }
-            try recordRevocation(
-                payload.kiosk,
-                watermark: watermark,
-                hash: watermarkHash,
-                evidence: delta,
-                db: db
+    ///
+    /// Who may revoke whom is fixed, so the outcome is a function of the set of deltas:
+    /// - the organizer key revokes kiosks and organizer devices; nothing revokes the organizer key;
+    /// - an organizer device revokes kiosks only. Its revocation of a device (or of the organizer
+    ///   key) is kept in the log and has no effect, whenever the target's certificate arrives.
+    /// Revocations therefore form two levels and never a cycle: a device the organizer revoked
+    /// loses its revocations signed after its watermark, and the kiosks they named are revoked
+    /// again only by what remains (``rederiveRevocations(policy:db:)``).
+    static func applyRoster(_ delta: SignedDelta, decoded: Delta, policy: VenuePolicy, db: Database) throws -> Bool {
+        guard case .revoke(let payload) = decoded.body else { return false }
+        storeNetworkKeys(payload, source: Blake2b.hash256(delta.envelope), db: db)
+        return try applyRevocation(delta, payload: payload, policy: policy, db: db)
+    }
+
+    /// The sealed network keys a revocation carries. Of two revocations announcing one generation,
+    /// the key of the one with the lowest hash is kept, in any order (see `network_key.source`).
+    private static func storeNetworkKeys(_ payload: RevokePayload, source: [UInt8], db: Database) {
+        for entry in payload.sealedKeys {
+            try? db.execute(
+                sql: """
+                    INSERT INTO network_key(generation, kiosk, sealed, source) VALUES (?, ?, ?, ?)
+                    ON CONFLICT(generation, kiosk) DO UPDATE SET sealed = excluded.sealed, source = excluded.source
+                    WHERE excluded.source < network_key.source
+                    """,
+                arguments: [
+                    Int64(clamping: payload.keyGeneration), Data(entry.kiosk.bytes), Data(entry.sealed), Data(source),
+                ]
             )
-            for entry in payload.sealedKeys {
-                try db.execute(
-                    sql: "INSERT OR IGNORE INTO network_key(generation, kiosk, sealed) VALUES (?, ?, ?)",
-                    arguments: [Int64(clamping: payload.keyGeneration), Data(entry.kiosk.bytes), Data(entry.sealed)]
-                )
-            }
-            return try truncate(payload.kiosk, after: watermark, db: db)
-        default:
-            return false
         }
+    }
+
+    /// Whether `revoker` may revoke `target` (see ``applyRoster(_:decoded:policy:db:)``).
+    static func mayRevoke(_ target: AuthorID, by revoker: AuthorID, policy: VenuePolicy, db: Database) throws -> Bool {
+        if target == policy.organizer { return false }
+        if revoker == policy.organizer { return true }
+        let role = try Int64.fetchOne(
+            db,
+            sql: "SELECT role FROM roster WHERE kiosk = ?",
+            arguments: [Data(target.bytes)]
+        )
+        return role != Int64(EnrollRole.organizerDevice.rawValue)
+    }
+
+    /// - Parameter rederiving: true inside ``rederiveRevocations(policy:db:)``, which takes the
+    ///   devices' revocations only after the organizer's have cut what they cut.
+    private static func applyRevocation(
+        _ delta: SignedDelta,
+        payload: RevokePayload,
+        policy: VenuePolicy,
+        db: Database,
+        rederiving: Bool = false
+    ) throws -> Bool {
+        guard try mayRevoke(payload.kiosk, by: delta.author, policy: policy, db: db) else { return false }
+        let kiosk = Data(payload.kiosk.bytes)
+        // The watermark names a delta by hash. Holding another delta there means the kiosk forked
+        // at or before it: only what precedes the watermark is kept (the same rule as on ingest,
+        // so the order in which the revocation and that delta arrive does not matter).
+        var watermark = payload.watermark
+        var watermarkHash = payload.watermarkHash
+        if let expected = watermarkHash, watermark > 0,
+            let held = try Data.fetchOne(
+                db,
+                sql: "SELECT hash FROM delta WHERE author = ? AND seq = ?",
+                arguments: [kiosk, Int64(clamping: watermark)]
+            ), Array(held) != expected
+        {
+            watermark -= 1
+            watermarkHash = nil
+        }
+        try recordRevocation(
+            payload.kiosk,
+            watermark: watermark,
+            hash: watermarkHash,
+            evidence: delta,
+            db: db
+        )
+        let dropsRevocations =
+            try !rederiving
+            && Bool.fetchOne(
+                db,
+                sql: "SELECT 1 FROM delta WHERE author = ? AND seq > ? AND kind = ? LIMIT 1",
+                arguments: [kiosk, Int64(clamping: watermark), Int64(DeltaKind.revoke.rawValue)]
+            ) ?? false
+        let dropped = try truncate(payload.kiosk, after: watermark, db: db)
+        // A revoked device loses revocations it signed after its watermark: derive them again.
+        if dropsRevocations { _ = try rederiveRevocations(policy: policy, db: db) }
+        return dropped
+    }
+
+    /// Derives every revocation again from the revocations in the log: the organizer's first (they
+    /// may cut a device's chain), then the devices' that remain. Called only when a revocation
+    /// stopped counting (its device was revoked before it, or its target turned out to be a
+    /// device); a kiosk no longer revoked takes its later deltas again from any peer that holds
+    /// them. Returns whether deltas were dropped.
+    @discardableResult
+    static func rederiveRevocations(policy: VenuePolicy, db: Database) throws -> Bool {
+        try db.execute(sql: "DELETE FROM revocation")
+        var dropped = false
+        let kind = Int64(DeltaKind.revoke.rawValue)
+        let organizer = Data(policy.organizer.bytes)
+        for byOrganizer in [true, false] {
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT envelope, signature FROM delta WHERE kind = ? AND (author = ?) = ? ORDER BY author, seq
+                    """,
+                arguments: [kind, organizer, byOrganizer]
+            )
+            for row in rows {
+                let delta = try SignedDelta(row: row)
+                // A revocation an earlier one in this pass cut off is gone from the log.
+                guard
+                    try Bool.fetchOne(
+                        db,
+                        sql: "SELECT 1 FROM delta WHERE author = ? AND seq = ?",
+                        arguments: [Data(delta.author.bytes), Int64(clamping: delta.seq)]
+                    ) ?? false,
+                    case .revoke(let payload) = try delta.decode().body
+                else { continue }
+                if try applyRevocation(delta, payload: payload, policy: policy, db: db, rederiving: true) {
+                    dropped = true
+                }
+            }
+        }
+        return dropped
     }
 
     /// Records (or lowers) a kiosk's revocation watermark: the lowest wins, whatever the order.
@@ -255,8 +372,22 @@ extension Replica {
 
     /// Checks a revocation shown by a peer: a revoke delta of this venue signed by the organizer.
     public static func verifyRevocation(_ evidence: SignedDelta, policy: VenuePolicy) -> RevokePayload? {
-        guard evidence.venue == policy.venue, evidence.author == policy.organizer,
-            case .revoke(let payload)? = try? evidence.decode().body,
+        guard evidence.author == policy.organizer else { return nil }
+        return signedRevocation(evidence, venue: policy.venue)
+    }
+
+    /// Checks a revocation shown by a peer: signed by the organizer, or by one of its devices on
+    /// this replica's roster when it names a kiosk (devices revoke kiosks only).
+    public func verifiedRevocation(_ evidence: SignedDelta) -> RevokePayload? {
+        guard let payload = Self.signedRevocation(evidence, venue: policy.venue) else { return nil }
+        if evidence.author == policy.organizer { return payload }
+        guard case .device? = try? membership(of: evidence.author) else { return nil }
+        if case .device? = try? membership(of: payload.kiosk) { return nil }
+        return payload
+    }
+
+    private static func signedRevocation(_ evidence: SignedDelta, venue: VenueID) -> RevokePayload? {
+        guard evidence.venue == venue, case .revoke(let payload)? = try? evidence.decode().body,
             let key = try? SigningPublicKey(bytes: evidence.author.bytes),
             key.isValidSignature(evidence.signature, for: evidence.envelope)
         else { return nil }

@@ -222,6 +222,18 @@ enum ReplicaSchema {
             try db.execute(sql: "ALTER TABLE lock_state ADD COLUMN language TEXT;")
             try Materializer.rebuild(db: db)
         }
+        migrator.registerMigration("v7-organizer-devices") { db in
+            // `roster.role`: a kiosk (0) or an organizer device (1), from the certificate (``EnrollRole``).
+            // `network_key.source`: the hash of the revocation that sealed the key. Two revocations
+            // signed on either side of a partition may both announce the same generation; every
+            // replica keeps the key of the one with the lowest hash, so all end on the same key.
+            try db.execute(
+                sql: """
+                    ALTER TABLE roster ADD COLUMN role INTEGER NOT NULL DEFAULT 0;
+                    ALTER TABLE network_key ADD COLUMN source BLOB NOT NULL DEFAULT x'';
+                    """
+            )
+        }
         return migrator
     }
 }

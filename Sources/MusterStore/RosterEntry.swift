@@ -7,4 +7,6 @@ public struct RosterEntry: Sendable, Equatable {
     public let location: String
     /// Set once the kiosk is revoked: the last seq of its that is still accepted.
     public let revokedWatermark: UInt64?
+    /// A kiosk, or one of the organizer's devices.
+    public var role: EnrollRole = .kiosk
 }

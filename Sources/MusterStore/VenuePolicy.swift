@@ -112,7 +112,10 @@ public struct VenuePolicy: Sendable, Equatable {
     }
 
     /// Refuses a delta that belongs to another venue or whose kind its author may not write.
-    public func authorize(_ delta: SignedDelta) throws(ReplicaError) {
+    ///
+    /// - Parameter byDevice: the author is one of the organizer's devices on the roster
+    ///   (``EnrollRole/organizerDevice``): it writes the organizer's kinds and nothing else.
+    public func authorize(_ delta: SignedDelta, byDevice: Bool = false) throws(ReplicaError) {
         guard delta.venue == venue else {
             throw ReplicaError(.wrongVenue, "delta belongs to venue \(delta.venue), not \(venue)", ref: delta.ref)
         }
@@ -123,10 +126,20 @@ public struct VenuePolicy: Sendable, Equatable {
                 ref: delta.ref
             )
         }
+        if byDevice {
+            guard delta.kind.isOrganizerOnly else {
+                throw ReplicaError(
+                    .notAuthorized,
+                    "an organizer device signs organizer deltas only, not a \(delta.kind)",
+                    ref: delta.ref
+                )
+            }
+            return
+        }
         if delta.kind.isOrganizerOnly && delta.author != organizer {
             throw ReplicaError(
                 .notAuthorized,
-                "a \(delta.kind) delta must be signed by the venue's organizer key",
+                "a \(delta.kind) delta must be signed by the venue's organizer key or one of its devices",
                 ref: delta.ref
             )
         }

@@ -57,7 +57,7 @@ public actor SyncService: Service {
     /// The venue network keys this kiosk holds, newest generation first: dials use the newest; an
     /// incoming handshake may use any (a kiosk that was off during a rotation catches up through an
     /// older one; the roster check after the handshake is what keeps a revoked kiosk out).
-    nonisolated let keyRing: Mutex<[(generation: UInt64, key: SecureBytes)]>
+    nonisolated let keyRing: Mutex<[(generation: UInt64, key: SecureBytes, sealed: [UInt8])]>
     let observeHLC: @Sendable (HLC) -> Void
     let clockNow: @Sendable () -> (now: UInt64, bound: UInt64)
     /// When set (`MUSTER_COMMIT_TRACE`), every committed ingest batch is traced.
@@ -113,7 +113,7 @@ public actor SyncService: Service {
         self.configuration = configuration
         self.replica = replica
         self.keyPair = keyPair
-        self.keyRing = Mutex([(keyGeneration, networkKey)])
+        self.keyRing = Mutex([(keyGeneration, networkKey, [])])
         self.onRevoked = onRevoked
         self.logger = logger
         self.clockNow = clockNow
@@ -168,13 +168,19 @@ public actor SyncService: Service {
     public nonisolated var dialLoops: Int { dials.count }
 
     /// Opens the network keys sealed to this kiosk by revocations and adds them to the ring.
+    ///
+    /// Two revocations signed on either side of a partition (two organizer devices) can announce
+    /// the same generation with different keys. The replica keeps, for each generation, the key of
+    /// the revocation with the lowest hash, on every kiosk alike; that one is dialled with. A key
+    /// this kiosk opened before the winner arrived stays in the ring, so peers that have not yet
+    /// heard of the winner can still reach this kiosk and be given it.
     nonisolated func refreshKeyRing() {
         guard let sealed = try? replica.sealedNetworkKeys(for: me) else { return }
-        let known = Set(keyRing.withLock { $0.map(\.generation) })
-        var opened: [(generation: UInt64, key: SecureBytes)] = []
-        for entry in sealed where !known.contains(entry.generation) {
+        let known = Set(keyRing.withLock { $0.map(\.sealed) })
+        var opened: [(generation: UInt64, key: SecureBytes, sealed: [UInt8])] = []
+        for entry in sealed where !known.contains(entry.sealed) {
             do {
-                opened.append((entry.generation, try SealedBox.open(entry.sealed, with: keyPair)))
+                opened.append((entry.generation, try SealedBox.open(entry.sealed, with: keyPair), entry.sealed))
             } catch {
                 logger.error(
                     "cannot open a rotated network key",
@@ -183,9 +189,13 @@ public actor SyncService: Service {
             }
         }
         guard !opened.isEmpty else { return }
+        let winners = Set(sealed.map(\.sealed))
         keyRing.withLock { ring in
             ring.append(contentsOf: opened)
-            ring.sort { $0.generation > $1.generation }
+            ring.sort { a, b in
+                a.generation != b.generation
+                    ? a.generation > b.generation : winners.contains(a.sealed) && !winners.contains(b.sealed)
+            }
         }
         logger.notice("venue network key rotated", metadata: ["generation": "\(opened.map(\.generation).max() ?? 0)"])
     }
@@ -219,6 +229,7 @@ public actor SyncService: Service {
                 }
                 group.addTask {
                     for await deltas in self.localDeltas.cancelOnGracefulShutdown() {
+                        await self.announceDevices(of: deltas)
                         await self.drive(.localCommit(deltas))
                         let revocations = deltas.compactMap { delta -> RevokePayload? in
                             guard delta.kind == .revoke, case .revoke(let payload)? = try? delta.decode().body else {
@@ -294,6 +305,10 @@ public actor SyncService: Service {
     /// Its ``DialSchedule`` decides the backoff and when the loop ends (stopped, or given up).
     private func dialLoop(host: String, port: Int) async {
         let address = "\(host):\(port)"
+        // Which key of the ring to dial with: the newest, and after each failure the next older one,
+        // so two kiosks that each hold a different newest key (two revocations of one generation
+        // signed during a partition) still meet on a key both hold and exchange the revocations.
+        var dialKey = 0
         while !Task.isShuttingDownGracefully && !Task.isCancelled {
             guard dials.shouldDial(address) else {
                 dials.ended(address, .stopped)
@@ -314,12 +329,13 @@ public actor SyncService: Service {
                         .connect(host: host, port: port) { channel in
                             channel.eventLoop.makeCompletedFuture { try Self.wrap(channel) }
                         }
-                    outcome = await serve(channel, dialed: address) ? .established : .failed
+                    outcome = await serve(channel, dialed: address, key: dialKey) ? .established : .failed
                 } catch {
                     logger.debug("dial failed", metadata: ["address": "\(address)", "error": "\(error)"])
                     outcome = .failed
                 }
             }
+            dialKey = outcome == .failed ? dialKey + 1 : 0
             guard case .retry(let delay) = dials.attempted(address, outcome) else { return }
             try? await cancelWhenGracefulShutdown { try await self.time.sleep(for: delay) }
         }
@@ -329,7 +345,11 @@ public actor SyncService: Service {
     /// Runs one connection: handshake, then the session until it ends. Returns whether a session
     /// was established.
     @discardableResult
-    private nonisolated func serve(_ channel: NIOAsyncChannel<ByteBuffer, ByteBuffer>, dialed: String?) async -> Bool {
+    private nonisolated func serve(
+        _ channel: NIOAsyncChannel<ByteBuffer, ByteBuffer>,
+        dialed: String?,
+        key dialKey: Int = 0
+    ) async -> Bool {
         let remote = channel.channel.remoteAddress.map { "\($0.ipAddress ?? "?"):\($0.port ?? 0)" } ?? "?"
         var established = false
         do {
@@ -359,7 +379,12 @@ public actor SyncService: Service {
                     heard.now()
                     return Array(frame.readableBytesView)
                 }
-                let result = try await handshake(dialed: dialed != nil, next: next, outbound: outbound)
+                let result = try await handshake(
+                    dialed: dialed != nil,
+                    key: dialKey,
+                    next: next,
+                    outbound: outbound
+                )
                 let peer = AuthorID(result.peer)
                 guard peer != me else { throw SyncError.connectedToSelf }
                 let sender = try SecretStreamSender(key: result.sendKey)
@@ -434,8 +459,10 @@ public actor SyncService: Service {
         return established
     }
 
+    /// - Parameter dialKey: when dialing, which key of the ring (newest first; wraps around).
     private nonisolated func handshake(
         dialed: Bool,
+        key dialKey: Int,
         next: () async throws -> [UInt8],
         outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>
     ) async throws -> HandshakeResult {
@@ -445,7 +472,11 @@ public actor SyncService: Service {
         let authorize: (SigningPublicKey) -> Bool = { AuthorID($0) != me }
         let keys = keyRing.withLock { $0.map(\.key) }
         if dialed {
-            let client = try ClientHandshake(networkKey: keys[0], keyPair: keyPair, authorize: authorize)
+            let client = try ClientHandshake(
+                networkKey: keys[dialKey % keys.count],
+                keyPair: keyPair,
+                authorize: authorize
+            )
             try await outbound.write(.frame(client.hello()))
             try await outbound.write(.frame(try client.receiveHello(try await next())))
             return try client.receiveAccept(try await next())
@@ -502,6 +533,10 @@ public actor SyncService: Service {
                 before == .unknown
                 ? try replica.admitCertificate(certificate, for: peer)
                 : try Replica.verifyCertificate(certificate, for: peer, policy: replica.policy)
+            guard payload.role == .kiosk else {
+                logger.warning("refused an organizer device's key as a peer", metadata: ["peer": "\(peer)"])
+                return nil
+            }
             if before == .unknown {
                 logger.notice("new kiosk on the roster", metadata: ["peer": "\(peer)"])
                 for (other, session) in sessions where other != peer {
@@ -544,9 +579,28 @@ public actor SyncService: Service {
         }
     }
 
+    /// Before an organizer device's first deltas go out, its certificate goes to every peer in
+    /// session (later sessions get it with the roster at their start): a peer that held neither
+    /// would refuse the deltas as from a stranger.
+    private func announceDevices(of deltas: [SignedDelta]) async {
+        var fresh: [SignedDelta] = []
+        for author in Set(deltas.map(\.author))
+        where author != me && author != replica.policy.organizer && !announcedDevices.contains(author) {
+            guard let certificate = try? replica.certificate(of: author) else { continue }
+            announcedDevices.insert(author)
+            rosterKnown.insert(author)
+            fresh.append(certificate)
+        }
+        guard !fresh.isEmpty else { return }
+        for session in sessions.values { try? await session.send(.roster(fresh)) }
+    }
+
+    /// Organizer devices whose certificates ``announceDevices(of:)`` sent out.
+    private var announcedDevices: Set<AuthorID> = []
+
     /// A peer says we are revoked: believe it only if the organizer signed it and it names us.
     private nonisolated func heardRevocation(_ evidence: SignedDelta) {
-        guard let payload = Replica.verifyRevocation(evidence, policy: replica.policy), payload.kiosk == me else {
+        guard let payload = replica.verifiedRevocation(evidence), payload.kiosk == me else {
             logger.warning("ignored a revocation that is not signed by the organizer or names another kiosk")
             return
         }

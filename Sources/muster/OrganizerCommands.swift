@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MusterClient
+import MusterTime
 
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -97,7 +98,10 @@ struct Undo: ParsableCommand {
 }
 
 struct Venue: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Venue set-up.", subcommands: [Create.self])
+    static let configuration = CommandConfiguration(
+        abstract: "Venue set-up.",
+        subcommands: [Create.self, AddDevice.self]
+    )
 
     struct Create: ParsableCommand {
         static let configuration = CommandConfiguration(
@@ -114,6 +118,41 @@ struct Venue: ParsableCommand {
             }
             Output.data("Organizer key: \(paths.key) (keep it safe; needed for import, lock, unlock, undo)")
             Output.data("Venue file:    \(paths.venue) (copy to every kiosk; it holds the network key)")
+        }
+    }
+
+    struct AddDevice: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "add-device",
+            abstract: "Give another machine (a second laptop, the desk) its own organizer device key.",
+            discussion: """
+                Writes DIR/organizer.key (the device's key, 0600), DIR/organizer.key.certificate and DIR/venue.toml. \
+                Copy DIR to the other machine and pass --organizer-key DIR/organizer.key there: it imports, locks, \
+                unlocks, undoes and revokes kiosks on its own chain, so two machines signing during a partition \
+                never fork the organizer's chain. Only the organizer key enrolls kiosks and devices and revokes \
+                a device.
+                """
+        )
+        @OptionGroup var organizer: OrganizerOptions
+        @Option(help: "The organizer's venue file (default: venue.toml beside the organizer key).") var venue: String?
+        @Option(help: "The device's name, shown in status and audit.") var name: String
+        @Option(help: "Directory to write the device's files into.") var out: String
+        @Flag(help: "Protect the device key with a passphrase (asked on the terminal, or $MUSTER_PASSPHRASE).")
+        var passphrase = false
+
+        func run() throws {
+            let paths = try guarded { () throws(ClientError) in
+                try OrganizerDevice.add(
+                    name: name,
+                    organizerKeyPath: organizer.organizerKey,
+                    venuePath: Enrollment.organizerVenuePath(explicit: venue, keyPath: organizer.organizerKey),
+                    directory: out,
+                    withPassphrase: passphrase,
+                    nowMillis: SystemTime().wallMillis
+                )
+            }
+            Output.data("Device key:  \(paths.key) (keep it safe; use it as --organizer-key on that machine)")
+            Output.data("Certificate: \(paths.certificate) (keep it beside the key)")
         }
     }
 }
