@@ -91,6 +91,7 @@ public struct StaffQueries {
             daemon: daemon,
             status: status,
             occupancy: try? client.replica().occupancy(),
+            devices: Set(((try? client.replica().roster()) ?? []).filter { $0.role == .organizerDevice }.map(\.kiosk)),
             madeAtMillis: client.time.wallMillis
         )
     }

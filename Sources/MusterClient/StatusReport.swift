@@ -46,6 +46,7 @@ public struct StatusReport: Encodable {
         daemon: ControlResponse?,
         status: ReplicaStatus,
         occupancy: Occupancy? = nil,
+        devices: Set<AuthorID> = [],
         madeAtMillis: UInt64
     ) {
         self.occupancy = occupancy
@@ -68,7 +69,11 @@ public struct StatusReport: Encodable {
         let kioskHex = daemon?.kioskKey
         authors = status.authors.map { count in
             let hex = count.author.hex
-            let role = hex == kioskHex ? "this kiosk" : (count.author == organizer ? "organizer" : "kiosk")
+            let role =
+                hex == kioskHex
+                ? "this kiosk"
+                : count.author == organizer
+                    ? "organizer" : devices.contains(count.author) ? "organizer device" : "kiosk"
             return Author(author: hex, role: role, deltas: count.deltas, headSeq: count.headSeq)
         }
         digest = status.digest

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Two organizer devices (`muster venue add-device`) on either side of a partition, each locking,
-/// undoing and revoking through real kiosks, then healed (issue 13; DESIGN.md, "Organizer devices").
+/// undoing and revoking through real kiosks, then healed (issue 13; README.md, "Organizer devices").
 @Suite("Organizer devices", .serialized)
 struct OrganizerDevicesEndToEndTests {
     @Test("two devices partitioned each lock, undo and revoke; healed, all kiosks converge on the documented outcome")
@@ -61,6 +61,9 @@ struct OrganizerDevicesEndToEndTests {
         for kiosk in lab.all {
             let status = try kiosk.status()
             #expect(status["forks"] as? Int == 0)
+            // Each device wrote on its own chain, shown as such.
+            let roles = (status["authors"] as? [[String: Any]] ?? []).compactMap { $0["role"] as? String }
+            #expect(roles.filter { $0 == "organizer device" }.count == 2, "\(roles)")
             // Equal lock versions: the later lock wins (highest version, then timestamp, author, seq).
             #expect(status["checkInStatus"] as? String == "Side B")
             for (attendee, checkedIn) in [
