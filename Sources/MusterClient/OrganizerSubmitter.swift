@@ -42,8 +42,8 @@ public struct OrganizerSubmitter {
             guard author == client.venue.organizer else {
                 throw ClientError(
                     .config,
-                    "this key is neither the organizer key of venue \(client.venue.venue) nor a device's with "
-                        + "its certificate beside it"
+                    "this key is not the organizer key of venue \(client.venue.venue), nor an organizer device's key "
+                        + "with its certificate beside it"
                 )
             }
         }

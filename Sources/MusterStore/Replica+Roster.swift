@@ -122,19 +122,68 @@ extension Replica {
         }
     }
 
-    /// The network keys sealed to `kiosk` by revocations, newest generation first.
-    public func sealedNetworkKeys(for kiosk: AuthorID) throws(ReplicaError) -> [(generation: UInt64, sealed: [UInt8])] {
+    /// The network keys sealed to `kiosk` by revocations, newest generation first (one per
+    /// generation: the revocation with the lowest hash's).
+    public func sealedNetworkKeys(for kiosk: AuthorID) throws(ReplicaError) -> [SealedNetworkKey] {
         try read { db in
             try Row.fetchAll(
                 db,
-                sql: "SELECT generation, sealed FROM network_key WHERE kiosk = ? ORDER BY generation DESC",
+                sql: """
+                    SELECT generation, sealed, issued_at FROM network_key WHERE kiosk = ? ORDER BY generation DESC
+                    """,
                 arguments: [Data(kiosk.bytes)]
             ).map { row in
                 let generation: Int64 = row["generation"]
                 let sealed: Data = row["sealed"]
-                return (UInt64(generation), Array(sealed))
+                let issued: Int64 = row["issued_at"]
+                return SealedNetworkKey(
+                    generation: UInt64(generation),
+                    sealed: Array(sealed),
+                    issuedAtMillis: UInt64(clamping: issued)
+                )
             }
         }
+    }
+
+    /// The revocations that sealed the network keys `kiosk` holds (one per generation), to hand a
+    /// kiosk that is behind its new key without anything else (see `SyncMessage.rekey`).
+    public func keyRevocations(sealedTo kiosk: AuthorID) throws(ReplicaError) -> [SignedDelta] {
+        try read { db in
+            let sources = try Data.fetchAll(
+                db,
+                sql: "SELECT source FROM network_key WHERE kiosk = ? ORDER BY generation",
+                arguments: [Data(kiosk.bytes)]
+            )
+            return try sources.compactMap { source in
+                try Row.fetchOne(
+                    db,
+                    sql: "SELECT envelope, signature FROM delta WHERE kind = ? AND hash = ?",
+                    arguments: [Int64(DeltaKind.revoke.rawValue), source]
+                ).map { try SignedDelta(row: $0) }
+            }
+        }
+    }
+
+    /// Records the keys a revocation sealed, from a revocation a peer handed over before the rest
+    /// of its author's chain (``keyRevocations(sealedTo:)``). Only the key knowledge is kept: the
+    /// revocation itself counts once it arrives in its chain. Returns whether it checked out.
+    @discardableResult
+    public func recordNetworkKeys(from evidence: SignedDelta) throws(ReplicaError) -> Bool {
+        guard let payload = verifiedRevocation(evidence) else { return false }
+        let pool = try writer()
+        do {
+            try pool.write { db in
+                Self.storeNetworkKeys(
+                    payload,
+                    source: Blake2b.hash256(evidence.envelope),
+                    issuedAt: evidence.hlc.physicalMillis,
+                    db: db
+                )
+            }
+        } catch {
+            throw Replica.mapError(error)
+        }
+        return true
     }
 
     /// The newest network key generation any revocation announced (0: the venue file's key).
@@ -185,22 +234,29 @@ extension Replica {
     /// again only by what remains (``rederiveRevocations(policy:db:)``).
     static func applyRoster(_ delta: SignedDelta, decoded: Delta, policy: VenuePolicy, db: Database) throws -> Bool {
         guard case .revoke(let payload) = decoded.body else { return false }
-        storeNetworkKeys(payload, source: Blake2b.hash256(delta.envelope), db: db)
+        storeNetworkKeys(
+            payload,
+            source: Blake2b.hash256(delta.envelope),
+            issuedAt: decoded.hlc.physicalMillis,
+            db: db
+        )
         return try applyRevocation(delta, payload: payload, policy: policy, db: db)
     }
 
     /// The sealed network keys a revocation carries. Of two revocations announcing one generation,
     /// the key of the one with the lowest hash is kept, in any order (see `network_key.source`).
-    private static func storeNetworkKeys(_ payload: RevokePayload, source: [UInt8], db: Database) {
+    private static func storeNetworkKeys(_ payload: RevokePayload, source: [UInt8], issuedAt: UInt64, db: Database) {
         for entry in payload.sealedKeys {
             try? db.execute(
                 sql: """
-                    INSERT INTO network_key(generation, kiosk, sealed, source) VALUES (?, ?, ?, ?)
-                    ON CONFLICT(generation, kiosk) DO UPDATE SET sealed = excluded.sealed, source = excluded.source
+                    INSERT INTO network_key(generation, kiosk, sealed, source, issued_at) VALUES (?, ?, ?, ?, ?)
+                    ON CONFLICT(generation, kiosk) DO UPDATE SET
+                        sealed = excluded.sealed, source = excluded.source, issued_at = excluded.issued_at
                     WHERE excluded.source < network_key.source
                     """,
                 arguments: [
                     Int64(clamping: payload.keyGeneration), Data(entry.kiosk.bytes), Data(entry.sealed), Data(source),
+                    Int64(clamping: issuedAt),
                 ]
             )
         }

@@ -227,10 +227,12 @@ enum ReplicaSchema {
             // `network_key.source`: the hash of the revocation that sealed the key. Two revocations
             // signed on either side of a partition may both announce the same generation; every
             // replica keeps the key of the one with the lowest hash, so all end on the same key.
+            // `network_key.issued_at`: that revocation's timestamp, where older keys' grace period starts.
             try db.execute(
                 sql: """
                     ALTER TABLE roster ADD COLUMN role INTEGER NOT NULL DEFAULT 0;
                     ALTER TABLE network_key ADD COLUMN source BLOB NOT NULL DEFAULT x'';
+                    ALTER TABLE network_key ADD COLUMN issued_at INTEGER NOT NULL DEFAULT 0;
                     """
             )
         }

@@ -22,4 +22,11 @@ public enum SyncLimits {
     /// announcement (see ``SyncMessage/sessions(_:)``).
     public static let sessionsAnnouncementDelay: Duration = .milliseconds(20)
     public static let handshakeTimeout: Duration = .seconds(5)
+    /// How long a network key stays accepted after a revocation announced a newer one: 48 hours
+    /// from the revocation's timestamp, time enough for a kiosk stored overnight between two event
+    /// days to come back. A session under such a key only hands over the newer key (see
+    /// ``NetworkKeyRing``); after it, a kiosk still on the old key is enrolled again.
+    public static let retiredKeyGraceMillis: UInt64 = 48 * 3_600 * 1_000
+    /// How long a session under a retired key waits for the peer's own newer keys before closing.
+    public static let rekeyLinger: Duration = .seconds(2)
 }

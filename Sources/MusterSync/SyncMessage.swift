@@ -38,6 +38,9 @@ public enum SyncMessage: Sendable, Equatable {
     case prune
     /// Plumtree's IHAVE: lazy announcement of deltas the sender holds (tag 14).
     case ihave([SeqRange])
+    /// The only thing said in a session under a retired network key (``NetworkKeyRing``): the signed
+    /// revocations that sealed the newer keys to the peer, so it can open them and dial again (tag 15).
+    case rekey([SignedDelta])
 
     public static let maxHeads = 100_000
     public static let maxDeltas = 2_000
@@ -47,7 +50,7 @@ public enum SyncMessage: Sendable, Equatable {
 
     enum Tag: UInt8 {
         case hello = 1, heads, deltas, ping, pong, credentials, roster, revoked, digest, sessions
-        case want, graft, prune, ihave
+        case want, graft, prune, ihave, rekey
     }
 
     public func encode() -> [UInt8] {
@@ -62,8 +65,7 @@ public enum SyncMessage: Sendable, Equatable {
             Self.encode(heads, into: &writer)
         case .deltas(let deltas):
             writer.write(Tag.deltas.rawValue)
-            writer.writeVarint(UInt64(deltas.count))
-            for delta in deltas { Self.encode(delta, into: &writer) }
+            Self.encode(deltas, into: &writer)
         case .ping: writer.write(Tag.ping.rawValue)
         case .pong: writer.write(Tag.pong.rawValue)
         case .credentials(let certificate):
@@ -71,8 +73,7 @@ public enum SyncMessage: Sendable, Equatable {
             Self.encode(certificate, into: &writer)
         case .roster(let certificates):
             writer.write(Tag.roster.rawValue)
-            writer.writeVarint(UInt64(certificates.count))
-            for certificate in certificates { Self.encode(certificate, into: &writer) }
+            Self.encode(certificates, into: &writer)
         case .revoked(let evidence):
             writer.write(Tag.revoked.rawValue)
             Self.encode(evidence, into: &writer)
@@ -93,6 +94,9 @@ public enum SyncMessage: Sendable, Equatable {
         case .ihave(let ranges):
             writer.write(Tag.ihave.rawValue)
             Self.encode(ranges, into: &writer)
+        case .rekey(let revocations):
+            writer.write(Tag.rekey.rawValue)
+            Self.encode(revocations, into: &writer)
         }
         return writer.bytes
     }
@@ -109,21 +113,12 @@ public enum SyncMessage: Sendable, Equatable {
         case .heads:
             message = .heads(try decodeHeads(&reader))
         case .deltas:
-            let count = try reader.readVarint()
-            guard count <= UInt64(maxDeltas) else { throw .invalidValue(at: 1, "too many deltas in one message") }
-            var deltas: [SignedDelta] = []
-            deltas.reserveCapacity(Int(count))
-            for _ in 0..<count { deltas.append(try decodeDelta(&reader)) }
-            message = .deltas(deltas)
+            message = .deltas(try decodeDeltas(&reader, max: maxDeltas, "too many deltas in one message"))
         case .ping: message = .ping
         case .pong: message = .pong
         case .credentials: message = .credentials(try decodeDelta(&reader))
         case .roster:
-            let count = try reader.readVarint()
-            guard count <= UInt64(maxCertificates) else { throw .invalidValue(at: 1, "too many certificates") }
-            var certificates: [SignedDelta] = []
-            for _ in 0..<count { certificates.append(try decodeDelta(&reader)) }
-            message = .roster(certificates)
+            message = .roster(try decodeDeltas(&reader, max: maxCertificates, "too many certificates"))
         case .revoked: message = .revoked(try decodeDelta(&reader))
         case .digest: message = .digest(try reader.readString(maxLength: 128))
         case .sessions:
@@ -136,6 +131,7 @@ public enum SyncMessage: Sendable, Equatable {
         case .graft: message = .graft(try decodeRanges(&reader))
         case .prune: message = .prune
         case .ihave: message = .ihave(try decodeRanges(&reader))
+        case .rekey: message = .rekey(try decodeDeltas(&reader, max: maxCertificates, "too many revocations"))
         }
         try reader.expectEnd()
         return message
@@ -150,6 +146,24 @@ public enum SyncMessage: Sendable, Equatable {
         let envelope = try reader.readBlob(maxLength: Limits.maxBodyBytes + 256)
         let signature = try reader.readRaw(count: SignedDelta.signatureByteCount)
         return try SignedDelta(envelope: envelope, signature: signature)
+    }
+
+    private static func encode(_ deltas: [SignedDelta], into writer: inout ByteWriter) {
+        writer.writeVarint(UInt64(deltas.count))
+        for delta in deltas { encode(delta, into: &writer) }
+    }
+
+    private static func decodeDeltas(
+        _ reader: inout ByteReader,
+        max: Int,
+        _ tooMany: String
+    ) throws(DecodeError) -> [SignedDelta] {
+        let count = try reader.readVarint()
+        guard count <= UInt64(max) else { throw .invalidValue(at: 1, tooMany) }
+        var deltas: [SignedDelta] = []
+        deltas.reserveCapacity(Int(count))
+        for _ in 0..<count { deltas.append(try decodeDelta(&reader)) }
+        return deltas
     }
 
     private static func encode(_ ranges: [SeqRange], into writer: inout ByteWriter) {

@@ -57,7 +57,7 @@ public actor SyncService: Service {
     /// The venue network keys this kiosk holds, newest generation first: dials use the newest; an
     /// incoming handshake may use any (a kiosk that was off during a rotation catches up through an
     /// older one; the roster check after the handshake is what keeps a revoked kiosk out).
-    nonisolated let keyRing: Mutex<[(generation: UInt64, key: SecureBytes, sealed: [UInt8])]>
+    nonisolated let keyRing: Mutex<NetworkKeyRing>
     let observeHLC: @Sendable (HLC) -> Void
     let clockNow: @Sendable () -> (now: UInt64, bound: UInt64)
     /// When set (`MUSTER_COMMIT_TRACE`), every committed ingest batch is traced.
@@ -113,7 +113,7 @@ public actor SyncService: Service {
         self.configuration = configuration
         self.replica = replica
         self.keyPair = keyPair
-        self.keyRing = Mutex([(keyGeneration, networkKey, [])])
+        self.keyRing = Mutex(NetworkKeyRing(venueKey: networkKey, generation: keyGeneration))
         self.onRevoked = onRevoked
         self.logger = logger
         self.clockNow = clockNow
@@ -167,20 +167,14 @@ public actor SyncService: Service {
     /// Dial loops running now.
     public nonisolated var dialLoops: Int { dials.count }
 
-    /// Opens the network keys sealed to this kiosk by revocations and adds them to the ring.
-    ///
-    /// Two revocations signed on either side of a partition (two organizer devices) can announce
-    /// the same generation with different keys. The replica keeps, for each generation, the key of
-    /// the revocation with the lowest hash, on every kiosk alike; that one is dialled with. A key
-    /// this kiosk opened before the winner arrived stays in the ring, so peers that have not yet
-    /// heard of the winner can still reach this kiosk and be given it.
+    /// Opens the network keys sealed to this kiosk by revocations and adds them to the ring (which
+    /// decides which is current and how long the others stay usable: ``NetworkKeyRing``).
     nonisolated func refreshKeyRing() {
         guard let sealed = try? replica.sealedNetworkKeys(for: me) else { return }
-        let known = Set(keyRing.withLock { $0.map(\.sealed) })
-        var opened: [(generation: UInt64, key: SecureBytes, sealed: [UInt8])] = []
-        for entry in sealed where !known.contains(entry.sealed) {
+        var opened: [(SealedNetworkKey, SecureBytes)] = []
+        for entry in keyRing.withLock({ $0.unopened(sealed) }) {
             do {
-                opened.append((entry.generation, try SealedBox.open(entry.sealed, with: keyPair), entry.sealed))
+                opened.append((entry, try SealedBox.open(entry.sealed, with: keyPair)))
             } catch {
                 logger.error(
                     "cannot open a rotated network key",
@@ -188,20 +182,14 @@ public actor SyncService: Service {
                 )
             }
         }
-        guard !opened.isEmpty else { return }
-        let winners = Set(sealed.map(\.sealed))
-        keyRing.withLock { ring in
-            ring.append(contentsOf: opened)
-            ring.sort { a, b in
-                a.generation != b.generation
-                    ? a.generation > b.generation : winners.contains(a.sealed) && !winners.contains(b.sealed)
-            }
+        let (changed, generation) = keyRing.withLock { ring in
+            (ring.update(with: sealed, opened: opened), ring.generation)
         }
-        logger.notice("venue network key rotated", metadata: ["generation": "\(opened.map(\.generation).max() ?? 0)"])
+        if changed { logger.notice("venue network key rotated", metadata: ["generation": "\(generation)"]) }
     }
 
     /// The newest network key generation in use.
-    public nonisolated var keyGeneration: UInt64 { keyRing.withLock { $0.first?.generation ?? 0 } }
+    public nonisolated var keyGeneration: UInt64 { keyRing.withLock { $0.generation } }
 
     public func run() async throws {
         refreshKeyRing()
@@ -342,8 +330,8 @@ public actor SyncService: Service {
         dials.ended(address, .shutdown)
     }
 
-    /// Runs one connection: handshake, then the session until it ends. Returns whether a session
-    /// was established.
+    /// Runs one connection: handshake, then the session until it ends. Returns whether a session (or
+    /// a rekey session, under a retired key) was established.
     @discardableResult
     private nonisolated func serve(
         _ channel: NIOAsyncChannel<ByteBuffer, ByteBuffer>,
@@ -352,6 +340,7 @@ public actor SyncService: Service {
     ) async -> Bool {
         let remote = channel.channel.remoteAddress.map { "\($0.ipAddress ?? "?"):\($0.port ?? 0)" } ?? "?"
         var established = false
+        var rekeyed = false
         do {
             try await channel.executeThenClose { inbound, outbound in
                 var frames = inbound.makeAsyncIterator()
@@ -379,7 +368,7 @@ public actor SyncService: Service {
                     heard.now()
                     return Array(frame.readableBytesView)
                 }
-                let result = try await handshake(
+                let (result, keyIndex) = try await handshake(
                     dialed: dialed != nil,
                     key: dialKey,
                     next: next,
@@ -419,6 +408,11 @@ public actor SyncService: Service {
                 if dialed == nil { try await connection.send(.credentials(ours)) }
                 // The handshake is over: no more deadline, frame cap or unauthenticated slot.
                 guard try await ConnectionGuard.of(raw).established() else { return }
+                if keyIndex != 0 {
+                    try await rekey(connection, peer: peer, next: next, receiver: receiver, channel: raw)
+                    rekeyed = true
+                    return
+                }
                 guard await register(connection, dialed: dialed, enrollment: enrollment) else { return }
                 established = true
                 defer { Task { await self.unregister(connection) } }
@@ -442,6 +436,9 @@ public actor SyncService: Service {
                         await learn(certificates, from: peer)
                     case .revoked(let evidence):
                         heardRevocation(evidence)
+                    case .rekey(let revocations):
+                        // The peer is on a newer key than the one we dialed or answered with.
+                        heardRekey(revocations, from: peer)
                     case .credentials:
                         break
                     default:
@@ -456,49 +453,94 @@ public actor SyncService: Service {
         } catch {
             logger.debug("connection ended", metadata: ["address": "\(remote)", "error": "\(error)"])
         }
-        return established
+        // A rekey session counts as one: the dial loop goes back to the current key, now newer.
+        return established || rekeyed
     }
 
-    /// - Parameter dialKey: when dialing, which key of the ring (newest first; wraps around).
+    /// Runs the handshake under one of the ring's keys. Returns the result and the index of the key
+    /// in the ring (0: the current one; any other is retired and only hands over the newer keys).
+    ///
+    /// - Parameter dialKey: when dialing, the attempt in a row (``NetworkKeyRing/dialKey(attempt:nowMillis:)``).
     private nonisolated func handshake(
         dialed: Bool,
         key dialKey: Int,
         next: () async throws -> [UInt8],
         outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>
-    ) async throws -> HandshakeResult {
+    ) async throws -> (HandshakeResult, keyIndex: Int) {
         // Any kiosk holding the venue network key may sync (the signed roster narrows this later);
         // never ourselves, e.g. through our own announcement or a static peer pointing back at us.
         let me = self.me
         let authorize: (SigningPublicKey) -> Bool = { AuthorID($0) != me }
-        let keys = keyRing.withLock { $0.map(\.key) }
+        // The kiosk's clock (the daemon's, with any offset it was started with) says which keys are
+        // still within their grace period.
+        let now = clockNow().now
         if dialed {
-            let client = try ClientHandshake(
-                networkKey: keys[dialKey % keys.count],
-                keyPair: keyPair,
-                authorize: authorize
-            )
+            let (index, key) = keyRing.withLock { $0.dialKey(attempt: dialKey, nowMillis: now) }
+            let client = try ClientHandshake(networkKey: key, keyPair: keyPair, authorize: authorize)
             try await outbound.write(.frame(client.hello()))
             try await outbound.write(.frame(try client.receiveHello(try await next())))
-            return try client.receiveAccept(try await next())
+            return (try client.receiveAccept(try await next()), index)
         }
-        // The client's hello is authenticated with one of our network keys: find which.
+        // The client's hello is authenticated with one of our usable network keys: find which.
+        let keys = keyRing.withLock { $0.accepted(nowMillis: now) }
         let hello = try await next()
-        var answer: (ServerHandshake, [UInt8])?
+        var answer: (ServerHandshake, [UInt8], Int)?
         var failure: (any Error)?
-        for key in keys {
+        for (index, key) in keys {
             do {
                 let server = try ServerHandshake(networkKey: key, keyPair: keyPair, authorize: authorize)
-                answer = (server, try server.receiveHello(hello))
+                answer = (server, try server.receiveHello(hello), index)
                 break
             } catch {
                 failure = error
             }
         }
-        guard let (server, reply) = answer else { throw failure ?? SyncError.closed }
+        guard let (server, reply, index) = answer else { throw failure ?? SyncError.closed }
         try await outbound.write(.frame(reply))
         let (accept, result) = try server.receiveAuth(try await next())
         try await outbound.write(.frame(accept))
-        return result
+        return (result, index)
+    }
+
+    /// A session under a retired key (``NetworkKeyRing``): it hands the peer the certificates and the
+    /// revocations that sealed our newer keys to it, takes the peer's if it has newer ones of its
+    /// own, and ends. Nothing else is said, whatever the peer sends.
+    private nonisolated func rekey(
+        _ connection: PeerConnection,
+        peer: AuthorID,
+        next: () async throws -> [UInt8],
+        receiver: SecretStreamReceiver,
+        channel: Channel
+    ) async throws {
+        logger.notice("a peer on a retired network key: handing over the newer keys", metadata: ["peer": "\(peer)"])
+        try await connection.send(.roster(try replica.certificates()))
+        try await connection.send(.rekey(try replica.keyRevocations(sealedTo: peer)))
+        let linger = Task {
+            try? await time.sleep(for: SyncLimits.rekeyLinger)
+            channel.close(promise: nil)
+        }
+        defer { linger.cancel() }
+        while true {
+            let (plaintext, _) = try receiver.open(try await next())
+            switch try SyncMessage.decode(plaintext) {
+            case .roster(let certificates):
+                await learn(certificates, from: peer)
+            case .rekey(let revocations):
+                heardRekey(revocations, from: peer)
+                return
+            default:
+                continue
+            }
+        }
+    }
+
+    /// Revocations a peer handed over in a rekey session: their sealed keys go into the replica
+    /// (only the keys; the revocations count once they arrive in their chains) and the ring.
+    private nonisolated func heardRekey(_ revocations: [SignedDelta], from peer: AuthorID) {
+        var recorded = 0
+        for evidence in revocations where (try? replica.recordNetworkKeys(from: evidence)) == true { recorded += 1 }
+        logger.info("newer network keys handed over", metadata: ["peer": "\(peer)", "revocations": "\(recorded)"])
+        refreshKeyRing()
     }
 
     /// Checks the peer's credentials against the roster. A revoked kiosk is shown its revocation

@@ -127,13 +127,13 @@ final class KioskHarness {
         )
     }
 
-    /// Starts `musterd` and waits until its control socket answers.
-    func start() throws {
+    /// Starts `musterd` (with `arguments` after the harness's own) and waits until its control socket answers.
+    func start(_ arguments: [String] = []) throws {
         // Each start begins a fresh log, as a restarted daemon's checks expect.
         FileManager.default.createFile(atPath: logPath, contents: nil)
         let process = try Command(
             binaries.appendingPathComponent("musterd").path,
-            ["--config", configPath, "--log-level", "debug"],
+            ["--config", configPath, "--log-level", "debug"] + arguments,
             output: .file(logPath)
         ).start()
         daemon = process

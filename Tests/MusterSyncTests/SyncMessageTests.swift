@@ -14,6 +14,7 @@ struct SyncMessageTests {
         for message: SyncMessage in [
             .hello(epoch: "abc", heads: [CoreTestKit.head(logA)]), .heads([]), .deltas(logA), .ping, .pong,
             .sessions([]), .sessions([logA[0].author, AuthorID(try SigningKeyPair.generate().publicKey)]),
+            .rekey([]), .rekey(logA), .roster(logA),
         ] {
             #expect(try SyncMessage.decode(message.encode()) == message)
         }

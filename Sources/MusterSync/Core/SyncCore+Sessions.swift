@@ -87,7 +87,7 @@ extension SyncCore {
             receivedDeltas(deltas, from: peer, now: now, into: &out)
         case .ping:
             if now - session.lastSent >= configuration.heartbeatInterval / 2 { out.append(.send(to: peer, .pong)) }
-        case .pong, .credentials, .roster, .revoked:
+        case .pong, .credentials, .roster, .revoked, .rekey:
             break
         case .digest(let digest):
             sessions[peer]?.peerDigest = digest
