@@ -17,6 +17,9 @@ final class ByzantineRun {
     /// Between two settle probes (``SimEvent/settle``), and how many in a row must agree.
     static let settleInterval: VirtualTime = 500 * VirtualTime.millisecond
     static let settleProbes = 4
+    /// Events after which a Byzantine run gives up (an honest 10-kiosk run of 100 check-ins with every
+    /// fault takes about 18,000).
+    static let eventLimit = 1_000_000
 
     init(options: SimOptions, venue: SimVenue, random: inout SimRandom) throws(SimError) {
         guard options.store == .sqlite else {

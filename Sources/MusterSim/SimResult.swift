@@ -6,9 +6,9 @@ public struct SimResult: Sendable {
     public var checkIns: Int
     public var seed: UInt64
     public var store: String
-    /// Lying kiosks, and how many of them honest stores saw fork (and so must have cut).
+    /// Lying kiosks, and how many of them honest stores saw fork (every honest replica must cut those).
     public var byzantine = 0
-    public var forksCut = 0
+    public var forksSeen = 0
     public var faults: [String]
     public var protocolName: String
     /// Check-ins committed and acknowledged; refused (kiosk down); lost unacknowledged in a crash.
@@ -53,7 +53,7 @@ public struct SimResult: Sendable {
             + "copies/delta/kiosk=\(format(copiesPerDeltaPerKiosk)) max sessions=\(maxSessions) "
             + "acked=\(acknowledged) refused=\(refused) unacked-lost=\(unacknowledgedLost) "
             + "lost=\(check.lost) phantom=\(check.phantoms) digests-equal=\(check.digestsEqual) "
-            + (byzantine > 0 ? "liars=\(byzantine) forks-cut=\(forksCut) violations=\(check.violations) " : "")
+            + (byzantine > 0 ? "liars=\(byzantine) forks-seen=\(forksSeen) violations=\(check.violations) " : "")
             + "virtual=\(format(virtualTime.seconds)) s wall=\(format(wallTime.seconds)) s (\(Int(speedup))x) "
             + "events=\(events) log=\(eventLogHash.prefix(16))"
     }
@@ -72,7 +72,7 @@ public struct SimResult: Sendable {
         ]
         if byzantine > 0 {
             object["byzantine"] = byzantine
-            object["forks_cut"] = forksCut
+            object["forks_seen"] = forksSeen
             object["byzantine_violations"] = check.violations
         }
         object["converge_ms_after_last_ack"] = convergeAfterLastAck.map { $0.seconds * 1_000 } ?? NSNull()

@@ -40,7 +40,7 @@ extension Simulation {
             seed: options.seed,
             store: options.store.rawValue,
             byzantine: options.byzantine,
-            forksCut: history.byzantine?.forks.count ?? 0,
+            forksSeen: history.byzantine?.forks.count ?? 0,
             faults: options.faults.names,
             protocolName: "core",
             acknowledged: acknowledged.count,

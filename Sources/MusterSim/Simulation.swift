@@ -169,6 +169,9 @@ public final class Simulation {
         while convergedAt == nil, let entry = queue.pop() {
             now = entry.time
             if checkInsLeft == 0, faultsOpen == 0, now > max(lastHealTime, lastAckTime) + patience { break }
+            // A storm of frames (a forked chain repaired and refused over and over) can hold virtual
+            // time nearly still: the run ends, not converged, rather than never.
+            if byzantine != nil, log.count >= ByzantineRun.eventLimit { break }
             log.record(now, entry.event)
             try handle(entry.event)
         }
