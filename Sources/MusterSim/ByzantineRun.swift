@@ -76,7 +76,9 @@ final class ByzantineRun {
                 case .registration(let p): presence = p.presence
                 default: continue
                 }
-                targets["\(presence.campaignID)\u{0}\(presence.attendeeKey)"] = (presence.campaignID, presence.attendeeKey)
+                targets["\(presence.campaignID)\u{0}\(presence.attendeeKey)"] = (
+                    presence.campaignID, presence.attendeeKey
+                )
             }
         }
         return targets.keys.sorted().compactMap { targets[$0] }

@@ -28,7 +28,10 @@ extension Checker {
             }
             guard let facts = lies.facts[kiosk.name] else { continue }
             for person in lies.imported where facts.attendees[person.key] != person {
-                violate("\(kiosk.name) shows \(person.key) as \(String(describing: facts.attendees[person.key]))", &report)
+                violate(
+                    "\(kiosk.name) shows \(person.key) as \(String(describing: facts.attendees[person.key]))",
+                    &report
+                )
             }
             for presence in facts.livePresences {
                 let liar = lies.liars[presence.ref.author] ?? "?"

@@ -71,7 +71,10 @@ final class Liar {
         author = AuthorID(key.publicKey)
         certificate = venue.certificates[index].0.hlc
         self.imported = imported
-        signers = [DeltaSigner](repeating: DeltaSigner(venue: venue.policy.venue, keyPair: key, head: .empty(author)), count: 2)
+        signers = [DeltaSigner](
+            repeating: DeltaSigner(venue: venue.policy.venue, keyPair: key, head: .empty(author)),
+            count: 2
+        )
         var shown = (0..<kiosks).map { _ in random.int(in: 0...1) }
         // Both versions must reach honest kiosks: at least one peer on each branch.
         let peers = (0..<kiosks).filter { $0 != index }

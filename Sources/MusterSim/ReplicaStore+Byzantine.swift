@@ -17,7 +17,11 @@ extension ReplicaStore {
 
     /// Reads the imported attendees (`keys`) and the live presences of `authors` among the
     /// (campaign, attendee) pairs they wrote to.
-    func facts(attendees keys: [String], presences: [(campaign: String, key: String)], authors: Set<AuthorID>)
+    func facts(
+        attendees keys: [String],
+        presences: [(campaign: String, key: String)],
+        authors: Set<AuthorID>
+    )
         throws(SimError) -> KioskFacts
     {
         do {

@@ -51,7 +51,10 @@ extension SimVenue {
         for (offset, body) in bodies.enumerated() {
             do {
                 log.append(
-                    try signer.sign(body, hlc: HLC(physicalMillis: Self.startMillis - 1_800_000 + UInt64(offset), logical: 0))
+                    try signer.sign(
+                        body,
+                        hlc: HLC(physicalMillis: Self.startMillis - 1_800_000 + UInt64(offset), logical: 0)
+                    )
                 )
             } catch {
                 throw SimError("cannot sign the organizer's \(body.kind)", cause: error)

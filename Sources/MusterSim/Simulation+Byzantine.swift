@@ -64,7 +64,8 @@ extension Simulation {
             )
         }
         // The latest wall clock, its skew, how far ahead a stamp may move a clock, and a second.
-        let ceiling = SimVenue.startMillis + UInt64(now / VirtualTime.millisecond) + 60_000
+        let ceiling =
+            SimVenue.startMillis + UInt64(now / VirtualTime.millisecond) + 60_000
             + ReplicaStore.clockBoundMillis + 1_000
         return byzantine.history(facts: facts, ceilingMillis: ceiling)
     }

@@ -38,7 +38,8 @@ struct MusterSimCommand: ParsableCommand {
     @Option(help: "Full mesh up to this many kiosks, HyParView/Plumtree beyond (default: the core's).")
     var fullMesh: Int?
     @Option(
-        help: "Make this many kiosks liars: they fork their chain, stamp far-future times and rewrite attendees (sqlite store)."
+        help:
+            "Make this many kiosks liars: they fork their chain, stamp far-future times and rewrite attendees (sqlite store)."
     )
     var byzantine = 0
     @Flag(help: "One JSON object per run instead of a line.") var json = false
