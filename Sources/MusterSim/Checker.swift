@@ -6,15 +6,22 @@ public import MusterCore
 /// 2. every live kiosk has the same digest once the network has healed;
 /// 3. no kiosk holds a *phantom*: a delta no kiosk ever wrote, or different bytes under a written
 ///    delta's (author, seq).
+///
+/// In a Byzantine run the lying kiosks are left out of all three (their replicas are theirs), a
+/// delta a liar signed is no phantom, and the lies are judged too (``checkLies(_:into:)``).
 public enum Checker {
     public static func check(_ history: History) -> CheckReport {
         var report = CheckReport()
-        let live = history.kiosks.filter(\.live)
-        for kiosk in history.kiosks {
+        let liars = history.byzantine?.liarNames ?? []
+        let kiosks = history.kiosks.filter { !liars.contains($0.name) }
+        let live = kiosks.filter(\.live)
+        for kiosk in kiosks {
             var held: [DeltaRef: SignedDelta] = [:]
             for delta in kiosk.deltas {
                 held[delta.ref] = delta
-                if history.written[delta.ref] != delta {
+                if history.written[delta.ref] != delta,
+                    !(history.byzantine?.versions[delta.ref]?.contains(delta) ?? false)
+                {
                     report.phantoms += 1
                     report.note("\(kiosk.name) holds \(delta.ref), which no kiosk wrote")
                 }
@@ -27,6 +34,7 @@ public enum Checker {
                 report.note("\(kiosk.name) misses acknowledged \(ref)")
             }
         }
+        if let byzantine = history.byzantine { checkLies(byzantine, kiosks: live, into: &report) }
         let digests = Set(live.map(\.digest))
         report.digestsEqual = digests.count <= 1
         if !report.digestsEqual {
@@ -50,12 +58,14 @@ public struct CheckReport: Sendable, Equatable {
     /// Deltas held that no kiosk wrote (counted per kiosk that holds one).
     public var phantoms = 0
     public var digestsEqual = true
+    /// Byzantine runs: lies an honest kiosk holds or counts beyond what the venue's rules allow.
+    public var violations = 0
     /// The first problems found, for a person.
     public private(set) var problems: [String] = []
 
     public init() {}
 
-    public var passed: Bool { lost == 0 && phantoms == 0 && digestsEqual }
+    public var passed: Bool { lost == 0 && phantoms == 0 && digestsEqual && violations == 0 }
 
     mutating func note(_ problem: String) {
         if problems.count < 10 { problems.append(problem) }

@@ -5,9 +5,13 @@ import MusterSync
 /// One kiosk's ``SyncCore`` (the sans-I/O sync core), driven as the daemon's driver drives it:
 /// every kiosk of the venue fed as discovered at start, `.sendRange` read from the store in pages of
 /// ``SyncLimits/batchSize``, store requests answered with the replica's report, and sends reported
-/// back as `.written` as soon as they leave (the simulated socket never backs up).
+/// back as `.written` as soon as they leave (the simulated socket never backs up). Fork evidence in a
+/// store's report goes to every peer in session, outside the core, after the core is told the store's
+/// heads: what `SyncService.passOn` does, so that every replica makes the same cut.
 public struct CoreReplication: Replication {
     private var core: SyncCore?
+    /// Peers with an established session, for passing fork evidence on (as the daemon's `sessions`).
+    private var inSession: Set<AuthorID> = []
     private let me: AuthorID
     private let peers: [AuthorID]
     private let organizer: AuthorID
@@ -38,19 +42,25 @@ public struct CoreReplication: Replication {
     public mutating func handle(_ input: ReplicationInput, now: Duration, store: any KioskStore) -> [ReplicationOutput]
     {
         var inputs: [SyncInput] = []
+        var evidence: [SignedDelta] = []
         switch input {
         case .started(let heads, let epoch):
             var configuration = SyncCore.Configuration(me: me, epoch: epoch, organizer: organizer)
             configure(&configuration)
             core = SyncCore(configuration: configuration, heads: heads, seed: seed)
             inputs = peers.map { .peerDiscovered($0) }
-        case .sessionOpened(let peer, let dialed): inputs = [.sessionOpened(peer: peer, initiator: dialed ? me : peer)]
-        case .sessionClosed(let peer): inputs = [.sessionClosed(peer: peer)]
+        case .sessionOpened(let peer, let dialed):
+            inSession.insert(peer)
+            inputs = [.sessionOpened(peer: peer, initiator: dialed ? me : peer)]
+        case .sessionClosed(let peer):
+            inSession.remove(peer)
+            inputs = [.sessionClosed(peer: peer)]
         case .openFailed(let peer): inputs = [.openFailed(peer: peer)]
         case .frame(let message, let peer): inputs = [.frameReceived(from: peer, message)]
         case .localCommit(let deltas): inputs = [.localCommit(deltas)]
         case .stored(let id, let report, _):
             inputs = [.stored(StoreResult(id: id, applied: report.applied, rejected: report.rejected))]
+            for delta in report.forkEvidence where !evidence.contains(delta) { evidence.append(delta) }
         case .timerFired(let number):
             guard let timer = Self.timer(number) else { return [] }
             inputs = [.timerFired(timer)]
@@ -59,6 +69,27 @@ public struct CoreReplication: Replication {
         // Let go of the stored copy while the core runs, or every table it changes is copied first.
         self.core = nil
         var out: [ReplicationOutput] = []
+        run(inputs, now: now, core: &core, store: store, into: &out)
+        if !evidence.isEmpty {
+            // The store may have cut a chain: the core hears its heads first, as from `refreshHeads`.
+            if let heads = try? store.heads() {
+                run([.storeHeads(heads)], now: now, core: &core, store: store, into: &out)
+            }
+            for peer in peers where inSession.contains(peer) { out.append(.send(.deltas(evidence), to: peer)) }
+        }
+        self.core = core
+        return out
+    }
+
+    /// Feeds `inputs` to the core, then the `.written` each round of sends gives, until none is left.
+    private func run(
+        _ first: [SyncInput],
+        now: Duration,
+        core: inout SyncCore,
+        store: any KioskStore,
+        into out: inout [ReplicationOutput]
+    ) {
+        var inputs = first
         while !inputs.isEmpty {
             var written: [(peer: AuthorID, weight: Int)] = []
             for input in inputs {
@@ -75,8 +106,6 @@ public struct CoreReplication: Replication {
             }
             inputs = written.map { .written(peer: $0.peer, weight: $0.weight) }
         }
-        self.core = core
-        return out
     }
 
     private func translate(_ output: SyncOutput, store: any KioskStore, into out: inout [ReplicationOutput]) {

@@ -51,7 +51,7 @@ final class EventLog {
         case .partition(let side):
             writeInts(side.count)
             for member in side { writeInts(member) }
-        case .heal: break
+        case .heal, .settle: break
         }
         pending += writer.bytes
         flush(force: false)

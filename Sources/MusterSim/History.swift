@@ -24,10 +24,18 @@ public struct History: Sendable {
     /// The check-ins whose kiosk told the attendee "checked in".
     public var acknowledged: [DeltaRef]
     public var kiosks: [Kiosk]
+    /// The lies of a Byzantine run (nil: every kiosk was honest).
+    public var byzantine: ByzantineHistory?
 
-    public init(written: [DeltaRef: SignedDelta], acknowledged: [DeltaRef], kiosks: [Kiosk]) {
+    public init(
+        written: [DeltaRef: SignedDelta],
+        acknowledged: [DeltaRef],
+        kiosks: [Kiosk],
+        byzantine: ByzantineHistory? = nil
+    ) {
         self.written = written
         self.acknowledged = acknowledged
         self.kiosks = kiosks
+        self.byzantine = byzantine
     }
 }

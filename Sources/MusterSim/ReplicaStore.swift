@@ -50,6 +50,9 @@ public final class ReplicaStore: KioskStore {
     public func newestHLC(author: AuthorID) throws(ReplicaError) -> HLC? { try replica.newestHLC(author: author) }
     public func digest() throws(ReplicaError) -> String { try replica.digest() }
 
+    /// Typed reads of the replica's state (for the Byzantine checker's facts).
+    func view<T>(_ body: (ReplicaView) throws -> T) throws(ReplicaError) -> T { try replica.view(body) }
+
     public func reopen() throws(ReplicaError) {
         try replica.close()
         replica = try Replica.open(path: path, policy: policy)

@@ -20,6 +20,8 @@ enum SimEvent {
     /// The kiosks in `side` are cut off from the others.
     case partition(side: [Int])
     case heal
+    /// A Byzantine run's probe for agreement among the honest kiosks (``Simulation/settle()``).
+    case settle
 
     /// A small number naming the kind, for the event log.
     var tag: UInt8 {
@@ -34,6 +36,7 @@ enum SimEvent {
         case .restart: 8
         case .partition: 9
         case .heal: 10
+        case .settle: 11
         }
     }
 }

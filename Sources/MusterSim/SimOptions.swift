@@ -20,6 +20,11 @@ public struct SimOptions: Sendable, Equatable {
     /// The core's full-mesh threshold (nil: the core's default). Lowering it runs a small venue as a
     /// HyParView/Plumtree overlay, to compare the two at the same size.
     public var fullMeshThreshold: Int?
+    /// How many kiosks lie (``Liar``): enrolled insiders that fork their chain, stamp far-future
+    /// timestamps and rewrite what is not theirs, through the real protocol. 0 runs an honest venue.
+    /// Needs the real replica (`sqlite`): the fork cut, the certificate window and the locked
+    /// campaign are the store's rules, which ``MemoryStore`` does not model.
+    public var byzantine = 0
 
     public init(kiosks: Int, checkIns: Int, seed: UInt64) {
         self.kiosks = kiosks

@@ -53,5 +53,5 @@ public struct SimRandom: RandomNumberGenerator, Sendable {
 
 /// The named streams of one run.
 enum RandomStream: UInt64 {
-    case venue = 1, workload, network, faults, replication, frames
+    case venue = 1, workload, network, faults, replication, frames, byzantine
 }

@@ -6,6 +6,9 @@ public struct SimResult: Sendable {
     public var checkIns: Int
     public var seed: UInt64
     public var store: String
+    /// Lying kiosks, and how many of them honest stores saw fork (every honest replica must cut those).
+    public var byzantine = 0
+    public var forksSeen = 0
     public var faults: [String]
     public var protocolName: String
     /// Check-ins committed and acknowledged; refused (kiosk down); lost unacknowledged in a crash.
@@ -50,6 +53,7 @@ public struct SimResult: Sendable {
             + "copies/delta/kiosk=\(format(copiesPerDeltaPerKiosk)) max sessions=\(maxSessions) "
             + "acked=\(acknowledged) refused=\(refused) unacked-lost=\(unacknowledgedLost) "
             + "lost=\(check.lost) phantom=\(check.phantoms) digests-equal=\(check.digestsEqual) "
+            + (byzantine > 0 ? "liars=\(byzantine) forks-seen=\(forksSeen) violations=\(check.violations) " : "")
             + "virtual=\(format(virtualTime.seconds)) s wall=\(format(wallTime.seconds)) s (\(Int(speedup))x) "
             + "events=\(events) log=\(eventLogHash.prefix(16))"
     }
@@ -66,6 +70,11 @@ public struct SimResult: Sendable {
             "lost_checkins": check.lostCheckIns.count, "phantom": check.phantoms, "digests_equal": check.digestsEqual,
             "problems": check.problems, "event_log_hash": eventLogHash, "passed": passed,
         ]
+        if byzantine > 0 {
+            object["byzantine"] = byzantine
+            object["forks_seen"] = forksSeen
+            object["byzantine_violations"] = check.violations
+        }
         object["converge_ms_after_last_ack"] = convergeAfterLastAck.map { $0.seconds * 1_000 } ?? NSNull()
         object["converge_ms_after_heal"] = convergeAfterHeal.map { $0.seconds * 1_000 } ?? NSNull()
         guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else {

@@ -6,6 +6,8 @@ public import MusterStore
 /// the seed so that every signature, and so every byte of the run, replays.
 public struct SimVenue {
     public let policy: VenuePolicy
+    /// The organizer's key: a Byzantine run imports attendees and locks the campaign with it.
+    public let organizerKey: SigningKeyPair
     public let kioskKeys: [SigningKeyPair]
     public let kioskIDs: [AuthorID]
     /// Each kiosk's enrollment certificate, signed by the organizer.
@@ -22,6 +24,7 @@ public struct SimVenue {
                 throw SimError("cannot make a venue id")
             }
             policy = VenuePolicy(venue: venue, organizer: AuthorID(organizer.publicKey))
+            organizerKey = organizer
             var keys: [SigningKeyPair] = []
             keys.reserveCapacity(kiosks)
             for _ in 0..<kiosks {

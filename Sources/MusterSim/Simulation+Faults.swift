@@ -74,6 +74,10 @@ extension Simulation {
     func startProbing() {
         guard !probing, checkInsLeft == 0, pendingCheckIns == 0, faultsOpen == 0 else { return }
         probing = true
+        if byzantine != nil {
+            queue.schedule(.settle, at: now + ByzantineRun.settleInterval)
+            return
+        }
         completeKiosks = kiosks.filter(isComplete).count
         if completeKiosks == kiosks.count { convergedAt = now }
     }
@@ -84,7 +88,7 @@ extension Simulation {
 
     /// A kiosk stored deltas while probing: converged when it was the last one missing any.
     func probe(_ kiosk: SimKiosk) {
-        guard probing, convergedAt == nil, isComplete(kiosk) else { return }
+        guard byzantine == nil, probing, convergedAt == nil, isComplete(kiosk) else { return }
         completeKiosks += 1
         if completeKiosks == kiosks.count { convergedAt = now }
     }

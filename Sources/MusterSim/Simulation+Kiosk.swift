@@ -51,7 +51,8 @@ extension Simulation {
         switch output {
         case .send(let message, let peer):
             guard let to = indexOf[peer] else { return }
-            send(message, from: kiosk.index, to: to, at: time)
+            let shown = byzantine?.liars[kiosk.index]?.shown(message, to: to) ?? message
+            send(shown, from: kiosk.index, to: to, at: time)
         case .store(let id, let deltas, let peer):
             guard let from = indexOf[peer] else { return }
             enqueue(.ingest(id: id, deltas, from: from), at: kiosk, time: time, deltas: deltas.count)
@@ -89,11 +90,15 @@ extension Simulation {
     }
 
     /// An attendee checks in at a kiosk; if the kiosk is down they are turned away (never acknowledged).
-    func checkIn(at kiosk: SimKiosk, index: Int) {
+    func checkIn(at kiosk: SimKiosk, index: Int) throws(SimError) {
         checkInsLeft -= 1
         guard kiosk.up else {
             refusedCheckIns += 1
             startProbing()
+            return
+        }
+        if let liar = byzantine?.liars[kiosk.index] {
+            try lie(liar, at: kiosk, item: index)
             return
         }
         pendingCheckIns += 1
@@ -132,6 +137,7 @@ extension Simulation {
                 throw SimError("k\(kiosk.index + 1) cannot store a batch from k\(from + 1)", cause: error)
             }
             log.note(UInt64(report.applied.count) << 32 | UInt64(report.rejected.count))
+            if let byzantine, byzantine.liars[kiosk.index] == nil { byzantine.noteStored(report) }
             for delta in report.applied { kiosk.noteStored(delta) }
             if !report.applied.isEmpty { probe(kiosk) }
             if let newest = report.newestAcceptedHLC { _ = kiosk.clock.observe(newest, nowMillis: wall) }

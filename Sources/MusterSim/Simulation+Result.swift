@@ -2,8 +2,8 @@ import MusterCore
 import MusterStore
 
 extension Simulation {
-    /// Reads every kiosk's store, runs the checker and gathers the figures.
-    func result(wall: Duration) throws(SimError) -> SimResult {
+    /// Reads every kiosk's store: the history the checker judges.
+    func history() throws(SimError) -> History {
         var finals: [History.Kiosk] = []
         for kiosk in kiosks {
             do {
@@ -19,7 +19,17 @@ extension Simulation {
                 throw SimError("cannot read k\(kiosk.index + 1)'s store", cause: error)
             }
         }
-        let history = History(written: written, acknowledged: acknowledged, kiosks: finals)
+        return History(
+            written: written,
+            acknowledged: acknowledged,
+            kiosks: finals,
+            byzantine: try byzantineHistory()
+        )
+    }
+
+    /// Reads every kiosk's store, runs the checker and gathers the figures.
+    func result(wall: Duration) throws(SimError) -> SimResult {
+        let history = try history()
         let check = Checker.check(history)
         let needed = Double(max(1, written.count)) * Double(options.kiosks - 1)
         let frames = kiosks.reduce(0) { $0 + $1.framesReceived }
@@ -29,6 +39,8 @@ extension Simulation {
             checkIns: options.checkIns,
             seed: options.seed,
             store: options.store.rawValue,
+            byzantine: options.byzantine,
+            forksSeen: history.byzantine?.forks.count ?? 0,
             faults: options.faults.names,
             protocolName: "core",
             acknowledged: acknowledged.count,

@@ -24,6 +24,8 @@ public final class Simulation {
     var replicationRandom: SimRandom
     let indexOf: [AuthorID: Int]
     let directory: String?
+    /// The liars and what they did, in a Byzantine run.
+    var byzantine: ByzantineRun?
 
     // The history, for the checker.
     var written: [DeltaRef: SignedDelta] = [:]
@@ -57,6 +59,11 @@ public final class Simulation {
         frameRandom = root.fork(RandomStream.frames.rawValue)
         replicationRandom = root.fork(RandomStream.replication.rawValue)
         indexOf = Dictionary(uniqueKeysWithValues: venue.kioskIDs.enumerated().map { ($1, $0) })
+        if options.byzantine > 0 {
+            // Its own stream: an honest run's draws, and so its event log, do not change.
+            var liarRandom = root.fork(RandomStream.byzantine.rawValue)
+            byzantine = try ByzantineRun(options: options, venue: venue, random: &liarRandom)
+        }
         checkInsLeft = options.checkIns
 
         var faultRandom = root.fork(RandomStream.faults.rawValue)
@@ -86,11 +93,13 @@ public final class Simulation {
             let store: any KioskStore
             do {
                 if let directory {
-                    store = try ReplicaStore(
+                    let replica = try ReplicaStore(
                         path: "\(directory)/k\(index + 1).sqlite",
                         policy: venue.policy,
                         certificates: venue.certificates
                     )
+                    if let byzantine { try replica.seed(byzantine.organizerLog) }
+                    store = byzantine?.liars[index].map { LiarStore(inner: replica, liar: $0) } ?? replica
                 } else {
                     store = MemoryStore(
                         policy: venue.policy,
@@ -115,13 +124,14 @@ public final class Simulation {
                 )
             )
         }
+        for delta in byzantine?.organizerLog ?? [] { written[delta.ref] = delta }
         var workloadRandom = root.fork(RandomStream.workload.rawValue)
         scheduleWorkload(&workloadRandom)
         scheduleFaults(&faultRandom)
     }
 
     deinit {
-        for kiosk in kiosks { (kiosk.store as? ReplicaStore)?.close() }
+        for kiosk in kiosks { ((kiosk.store as? LiarStore)?.inner ?? kiosk.store as? ReplicaStore)?.close() }
         if let directory { try? FileManager.default.removeItem(atPath: directory) }
     }
 
@@ -159,6 +169,9 @@ public final class Simulation {
         while convergedAt == nil, let entry = queue.pop() {
             now = entry.time
             if checkInsLeft == 0, faultsOpen == 0, now > max(lastHealTime, lastAckTime) + patience { break }
+            // A storm of frames (a forked chain repaired and refused over and over) can hold virtual
+            // time nearly still: the run ends, not converged, rather than never.
+            if byzantine != nil, log.count >= ByzantineRun.eventLimit { break }
             log.record(now, entry.event)
             try handle(entry.event)
         }
@@ -168,7 +181,7 @@ public final class Simulation {
 
     func handle(_ event: SimEvent) throws(SimError) {
         switch event {
-        case .checkIn(let kiosk, let index): checkIn(at: kiosks[kiosk], index: index)
+        case .checkIn(let kiosk, let index): try checkIn(at: kiosks[kiosk], index: index)
         case .deliver(let from, let to, let session, let message):
             try deliver(message, from: from, to: to, session: session)
         case .connect(let from, let to, let incarnation): try connect(from: from, to: to, incarnation: incarnation)
@@ -189,6 +202,7 @@ public final class Simulation {
         case .restart(let kiosk): try restart(kiosks[kiosk])
         case .partition(let side): partition(side)
         case .heal: heal()
+        case .settle: try settle()
         }
     }
 }

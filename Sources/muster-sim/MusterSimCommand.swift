@@ -37,6 +37,11 @@ struct MusterSimCommand: ParsableCommand {
     var table: String?
     @Option(help: "Full mesh up to this many kiosks, HyParView/Plumtree beyond (default: the core's).")
     var fullMesh: Int?
+    @Option(
+        help:
+            "Make this many kiosks liars: they fork their chain, stamp far-future times and rewrite attendees (sqlite store)."
+    )
+    var byzantine = 0
     @Flag(help: "One JSON object per run instead of a line.") var json = false
     @Flag(help: "With --seeds, print only failing runs and the summary.") var quiet = false
 
@@ -71,6 +76,7 @@ struct MusterSimCommand: ParsableCommand {
             var options = SimOptions(kiosks: kiosks, checkIns: checkIns, seed: seed &+ offset)
             options.rate = rate
             options.fullMeshThreshold = fullMesh
+            options.byzantine = byzantine
             options.faults = faults
             options.patience = .seconds(patience)
             options.store =
