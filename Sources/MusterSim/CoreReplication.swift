@@ -6,12 +6,10 @@ import MusterSync
 /// every kiosk of the venue fed as discovered at start, `.sendRange` read from the store in pages of
 /// ``SyncLimits/batchSize``, store requests answered with the replica's report, and sends reported
 /// back as `.written` as soon as they leave (the simulated socket never backs up). Fork evidence in a
-/// store's report goes to every peer in session, outside the core, after the core is told the store's
-/// heads: what `SyncService.passOn` does, so that every replica makes the same cut.
+/// store's report goes to the core after the store's heads (``SyncInput/forkEvidence(_:)``), as
+/// `SyncService` does, so that every replica makes the same cut.
 public struct CoreReplication: Replication {
     private var core: SyncCore?
-    /// Peers with an established session, for passing fork evidence on (as the daemon's `sessions`).
-    private var inSession: Set<AuthorID> = []
     private let me: AuthorID
     private let peers: [AuthorID]
     private let organizer: AuthorID
@@ -50,10 +48,11 @@ public struct CoreReplication: Replication {
             core = SyncCore(configuration: configuration, heads: heads, seed: seed)
             inputs = peers.map { .peerDiscovered($0) }
         case .sessionOpened(let peer, let dialed):
-            inSession.insert(peer)
             inputs = [.sessionOpened(peer: peer, initiator: dialed ? me : peer)]
+            // What this store knows of forks goes to the new session (as `SyncService.opened`).
+            let known = (try? store.forkEvidence()) ?? []
+            if !known.isEmpty { inputs.append(.forkEvidence(known)) }
         case .sessionClosed(let peer):
-            inSession.remove(peer)
             inputs = [.sessionClosed(peer: peer)]
         case .openFailed(let peer): inputs = [.openFailed(peer: peer)]
         case .frame(let message, let peer): inputs = [.frameReceived(from: peer, message)]
@@ -75,7 +74,7 @@ public struct CoreReplication: Replication {
             if let heads = try? store.heads() {
                 run([.storeHeads(heads)], now: now, core: &core, store: store, into: &out)
             }
-            for peer in peers where inSession.contains(peer) { out.append(.send(.deltas(evidence), to: peer)) }
+            run([.forkEvidence(evidence)], now: now, core: &core, store: store, into: &out)
         }
         self.core = core
         return out

@@ -30,9 +30,14 @@ public protocol KioskStore: AnyObject {
     func allDeltas() throws(ReplicaError) -> [SignedDelta]
     /// A crash: whatever was not committed is gone; the replica file is opened again.
     func reopen() throws(ReplicaError)
+    /// The evidence of every fork cut the store made (``MusterStore/Replica/forkEvidence()``).
+    func forkEvidence() throws(ReplicaError) -> [SignedDelta]
 }
 
 extension KioskStore {
+    /// A store that never cuts (the memory model) holds no evidence.
+    public func forkEvidence() throws(ReplicaError) -> [SignedDelta] { [] }
+
     public func allDeltas() throws(ReplicaError) -> [SignedDelta] {
         var out: [SignedDelta] = []
         for head in try heads() {

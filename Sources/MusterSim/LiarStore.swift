@@ -19,6 +19,8 @@ final class LiarStore: KioskStore {
 
     func epoch() throws(ReplicaError) -> String { try inner.epoch() }
 
+    func forkEvidence() throws(ReplicaError) -> [SignedDelta] { try inner.forkEvidence() }
+
     func heads() throws(ReplicaError) -> [AuthorHead] {
         var heads = try inner.heads().filter { $0.author != liar.author }
         if liar.head.seq > 0 { heads.append(liar.head) }

@@ -372,6 +372,20 @@ extension Replica {
     }
 
     /// The (at most two) signed deltas proving that `author` forked at `seq`.
+    /// The evidence of every cut this replica made (both signed versions at each author's cut seq),
+    /// for a peer a session starts with: one that missed the evidence when it went round (cut off,
+    /// crashed) holds the forked author's chain beyond the cut, and nothing else would tell it.
+    public func forkEvidence() throws(ReplicaError) -> [SignedDelta] {
+        try read { db in
+            try Row.fetchAll(db, sql: "SELECT author, seq FROM fork_cut ORDER BY author").flatMap { row in
+                let author: Data = row["author"]
+                let seq: Int64 = row["seq"]
+                guard let id = AuthorID(bytes: author) else { return [SignedDelta]() }
+                return try Self.forkEvidence(of: id, seq: UInt64(seq), db: db)
+            }
+        }
+    }
+
     static func forkEvidence(of author: AuthorID, seq: UInt64, db: Database) throws -> [SignedDelta] {
         try Row.fetchAll(
             db,

@@ -693,6 +693,9 @@ public actor SyncService: Service {
     private func opened(_ connection: PeerConnection) {
         guard sessions[connection.peer] === connection else { return }
         drive(.sessionOpened(peer: connection.peer, initiator: connection.initiator))
+        // What this replica knows of forks goes to every new session: a peer that was cut off or
+        // down when the evidence went round would otherwise keep the forked chain for good.
+        if let evidence = try? replica.forkEvidence(), !evidence.isEmpty { drive(.forkEvidence(evidence)) }
     }
 
     private func unregister(_ connection: PeerConnection) {
@@ -808,13 +811,13 @@ public actor SyncService: Service {
         if !forkEvidence.isEmpty { await passOn(forkEvidence) }
     }
 
-    /// Sends fork evidence to every peer, outside the core's bookkeeping: a peer holding one version
-    /// stores the other as evidence and cuts the same chain at the same seq (see `Replica.ingest`).
+    /// Fork evidence to the core, after the store's heads (the cut truncated a log): it goes to every
+    /// peer not sent it yet, whose store cuts the same chain at the same seq (see `Replica.ingest`).
     private func passOn(_ evidence: [SignedDelta]) async {
         refreshHeads()
         var unique: [SignedDelta] = []
         for delta in evidence where !unique.contains(delta) { unique.append(delta) }
-        for session in sessions.values { try? await session.send(.deltas(unique)) }
+        drive(.forkEvidence(unique))
     }
 
     /// A revocation arrived: the revoked kiosk's sessions end (after it is shown why), the rotated

@@ -70,15 +70,13 @@ import Testing
     }
 
     /// Seed 1 at 4 kiosks: the liar shows version A of its seq 2 to some kiosks and B to the others,
-    /// directly. Each honest store holds one version; the sync core compares heads by seq only, so
-    /// no kiosk ever offers its version to one holding the other, no store sees both, and the venue
-    /// stays split (RELIABILITY.md, "Byzantine sweep"). Known: it fails until the core exchanges
-    /// the versions of a fork.
+    /// directly, and extends both. Each honest store holds one branch. Heads of one seq with two
+    /// hashes, or a run that breaks the chain, make a kiosk send its version of that seq to the peer
+    /// (`SyncCore.probeForks`), whose store proves the fork and cuts it; the evidence reaches every
+    /// kiosk, the cut moves down to seq 2 the same way, and all honest replicas end equal.
     @Test func forkShownToDifferentKiosksIsCutEverywhere() throws {
         let result = try Simulation(options: Self.options(seed: 1)).run()
         #expect(result.forksSeen == 1)
-        withKnownIssue("the sync core never exchanges two versions of one seq between honest kiosks") {
-            #expect(result.passed, "\(result.line) \(result.check.problems)")
-        }
+        #expect(result.passed, "\(result.line) \(result.check.problems)")
     }
 }

@@ -10,21 +10,47 @@ public struct StoreResult: Sendable, Equatable {
     public var refusedAuthors: Set<AuthorID>
     /// The store failed as a whole (I/O error): nothing was stored; the core asks again later.
     public var failed: Bool
+    /// Authors whose run did not follow on the delta the store holds at its head (a broken chain):
+    /// the two replicas may hold two versions of one seq. The core asks the peer for its version of
+    /// our head, so the store sees both and proves the fork (or finds none).
+    public var brokenChains: Set<AuthorID>
+    /// Authors whose chain the store cut at a fork (proved now, or earlier): nothing of theirs from
+    /// the cut on is ever stored, so the core stops asking for it.
+    public var forkedAuthors: Set<AuthorID>
 
-    public init(id: UInt64, applied: [SignedDelta], refusedAuthors: Set<AuthorID> = [], failed: Bool = false) {
+    public init(
+        id: UInt64,
+        applied: [SignedDelta],
+        refusedAuthors: Set<AuthorID> = [],
+        failed: Bool = false,
+        brokenChains: Set<AuthorID> = [],
+        forkedAuthors: Set<AuthorID> = []
+    ) {
         self.id = id
         self.applied = applied
         self.refusedAuthors = refusedAuthors
         self.failed = failed
+        self.brokenChains = brokenChains
+        self.forkedAuthors = forkedAuthors
     }
 
     /// The result of one request from the replica's report on it (gaps and broken chains count as
     /// refusals to repair; forks and unauthorized deltas are final and are not asked for again).
     public init(id: UInt64, applied: [SignedDelta], rejected: [ReplicaError]) {
         var authors = Set<AuthorID>()
-        for error in rejected where error.code == .gap || error.code == .brokenChain {
-            if let ref = error.ref { authors.insert(ref.author) }
+        var broken = Set<AuthorID>()
+        var forked = Set<AuthorID>()
+        for error in rejected {
+            guard let author = error.ref?.author else { continue }
+            switch error.code {
+            case .gap: authors.insert(author)
+            case .brokenChain:
+                authors.insert(author)
+                broken.insert(author)
+            case .fork, .forked: forked.insert(author)
+            default: break
+            }
         }
-        self.init(id: id, applied: applied, refusedAuthors: authors)
+        self.init(id: id, applied: applied, refusedAuthors: authors, brokenChains: broken, forkedAuthors: forked)
     }
 }

@@ -74,6 +74,15 @@ extension SyncCore {
         var through: [AuthorID: UInt64] = [:]
         for delta in request.deltas { through[delta.author] = max(through[delta.author] ?? 0, delta.seq) }
         for delta in result.applied { advanceHead(delta) }
+        forked.formUnion(result.forkedAuthors)
+        // A broken chain: our version of our head's seq goes to the peer, whose store compares it
+        // with its own (as for heads that differ at one seq, ``probeForks(_:from:into:)``).
+        if sessions[request.peer] != nil {
+            for author in result.brokenChains.sorted(by: { $0 < $1 }) {
+                guard let head = heads[author], head.seq > 0 else { continue }
+                probeFork(author, seq: head.seq, peer: request.peer, into: &out)
+            }
+        }
         if sessions[request.peer] != nil && !result.failed {
             // Deltas the store already held (another session's copy was committed first) are copies too.
             let applied = Set(result.applied.map(\.ref))
@@ -188,7 +197,7 @@ extension SyncCore {
     ) {
         for range in ranges {
             sessions[peer]?.holds(range.author, through: range.through)
-            guard range.through > effective(range.author) else { continue }
+            guard range.through > effective(range.author), !forked.contains(range.author) else { continue }
             if var entry = announced[range.author] {
                 entry.through = max(entry.through, range.through)
                 if !entry.announcers.contains(peer) { entry.announcers.append(peer) }
@@ -245,5 +254,18 @@ extension SyncCore {
         }
         if !grafts.isEmpty { arm(.repair, at: now + configuration.repairTimeout, into: &out) }
         if let next { arm(.graft, at: next, into: &out) }
+    }
+
+    /// Fork evidence to every session that was not sent it yet (see ``SyncInput/forkEvidence(_:)``),
+    /// also one still waiting for the peer's hello: the driver hands over what it knows of forks as
+    /// a session opens.
+    mutating func passOn(_ evidence: [SignedDelta], into out: inout [SyncOutput]) {
+        for peer in sessions.keys.sorted(by: { $0 < $1 }) {
+            guard var session = sessions[peer], session.state != .closing else { continue }
+            var unsent: [SignedDelta] = []
+            for delta in evidence where session.evidenceSent.insert(delta.signature).inserted { unsent.append(delta) }
+            sessions[peer] = session
+            if !unsent.isEmpty { out.append(.send(to: peer, .deltas(unsent))) }
+        }
     }
 }

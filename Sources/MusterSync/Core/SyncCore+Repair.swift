@@ -20,7 +20,7 @@ extension SyncCore {
         for peer in peers {
             guard let has = sessions[peer]?.peerHas else { continue }
             for (author, seq) in has where seq > (heads[author]?.seq ?? 0) {
-                guard seq > (inFlight[author] ?? 0), repairs[author] == nil else { continue }
+                guard seq > (inFlight[author] ?? 0), repairs[author] == nil, !forked.contains(author) else { continue }
                 if seq > (lacking[author] ?? 0) { lacking[author] = seq }
             }
         }
@@ -61,7 +61,8 @@ extension SyncCore {
     /// (a range asked on another's word): the rest then comes from whoever holds it, now rather than
     /// after the repair timeout.
     func repairIsOver(_ author: AuthorID, _ repair: Repair) -> Bool {
-        effective(author) >= min(repair.range.through, sessions[repair.peer]?.peerHas[author] ?? 0)
+        forked.contains(author)
+            || effective(author) >= min(repair.range.through, sessions[repair.peer]?.peerHas[author] ?? 0)
     }
 
     /// Repairs that made no progress since their deadline move to another peer; ones that did get

@@ -55,6 +55,7 @@ extension SyncCore {
     /// A session ended: what it was repairing goes to another peer; the kiosk stays known.
     mutating func sessionClosed(_ peer: AuthorID, now: Duration, into out: inout [SyncOutput]) {
         guard let session = sessions.removeValue(forKey: peer) else { return }
+        if !forkProbes.isEmpty { forkProbes = forkProbes.filter { $0.peer != peer } }
         if !isFullMesh, session.initiator == me, session.state == .awaitingHello {
             refusedUntil[peer] = now + configuration.refusedBackoff
         }
@@ -111,7 +112,26 @@ extension SyncCore {
     /// claims seq 0 again does not get the whole log sent again.
     mutating func peerHeads(_ heads: [AuthorHead], from peer: AuthorID, now: Duration, into out: inout [SyncOutput]) {
         sessions[peer]?.peerHas = Dictionary(heads.map { ($0.author, $0.seq) }, uniquingKeysWith: max)
+        probeForks(heads, from: peer, into: &out)
         scheduleRepairs(now: now, into: &out)
+    }
+
+    /// A peer's head at the same seq as ours but with another hash: its author signed two versions
+    /// of that seq (a fork shown to different kiosks), and neither replica would ever ask the other
+    /// for a seq it holds. Our version goes to the peer, whose store then holds both, proves the
+    /// fork and cuts the chain, and passes the evidence on to every kiosk (`Replica.ingest`). Heads
+    /// of different lengths meet the same way through a broken chain (``stored(_:now:into:)``).
+    mutating func probeForks(_ theirs: [AuthorHead], from peer: AuthorID, into out: inout [SyncOutput]) {
+        for head in theirs where head.seq > 0 {
+            guard let ours = heads[head.author], ours.seq == head.seq, ours.hash != head.hash else { continue }
+            probeFork(head.author, seq: head.seq, peer: peer, into: &out)
+        }
+    }
+
+    /// Sends our version of `author`'s `seq` to `peer`, once per session: its store holds another.
+    mutating func probeFork(_ author: AuthorID, seq: UInt64, peer: AuthorID, into out: inout [SyncOutput]) {
+        guard forkProbes.insert(ForkProbe(peer: peer, author: author, seq: seq)).inserted else { return }
+        out.append(.sendRange(to: peer, SeqRange(author: author, after: seq - 1, through: seq)))
     }
 
     /// Heartbeats after our silence; a peer silent past the timeout (and not waiting on our store)

@@ -71,6 +71,18 @@ public struct SyncCore: Sendable {
     /// about 200 handshakes, rosters included, most of them refused.
     public internal(set) var refusedUntil: [AuthorID: Duration] = [:]
     var recent = RecentDeltas()
+    /// Authors the store cut at a fork (``StoreResult/forkedAuthors``): what peers hold of them
+    /// beyond our head is never asked for, or every refusal would be asked for again, forever.
+    var forked: Set<AuthorID> = []
+    /// Our version of a seq sent to a peer whose head there has another hash, once per session and
+    /// seq: the peer's store then holds both versions and proves the fork.
+    var forkProbes: Set<ForkProbe> = []
+
+    struct ForkProbe: Hashable {
+        let peer: AuthorID
+        let author: AuthorID
+        let seq: UInt64
+    }
     var digest: String?
     public internal(set) var timers: [SyncTimer: Duration] = [:]
     var sessionLostSinceAnnouncement = false
@@ -96,6 +108,7 @@ public struct SyncCore: Sendable {
         case .frameReceived(let peer, let message): received(message, from: peer, now: now, into: &out)
         case .localCommit(let deltas): committedLocally(deltas, now: now, into: &out)
         case .stored(let result): stored(result, now: now, into: &out)
+        case .forkEvidence(let evidence): passOn(evidence, into: &out)
         case .written(let peer, let weight):
             sessions[peer]?.queued -= weight
             if let queued = sessions[peer]?.queued, queued < 0 { sessions[peer]?.queued = 0 }

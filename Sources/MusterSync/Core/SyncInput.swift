@@ -30,4 +30,9 @@ public enum SyncInput: Sendable {
     case digest(String)
     /// A timer set by ``SyncOutput/setTimer(_:at:)`` is due.
     case timerFired(SyncTimer)
+    /// The store proved or met a fork (`IngestReport.forkEvidence`): both signed versions go to
+    /// every peer in session that was not sent them yet in this session, so every replica makes the
+    /// same cut, and two kiosks that both know never send them back and forth. The driver hands over
+    /// the store's heads first (``storeHeads(_:)``): the cut truncated a log.
+    case forkEvidence([SignedDelta])
 }

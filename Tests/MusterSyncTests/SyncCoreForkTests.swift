@@ -1,0 +1,106 @@
+import MusterCore
+import MusterCrypto
+import MusterStore
+import Testing
+
+@testable import MusterSync
+
+/// A fork shown to different kiosks (issue 13): the core brings the two versions of a seq together
+/// in one store, stops asking for a chain the store cut, and passes the evidence on once.
+struct SyncCoreForkTests {
+    typealias Kit = CoreTestKit
+    let t0 = Duration.seconds(100)
+
+    /// Two logs of one author that share seq 1 and differ from seq 2 on (signed by the same key).
+    static func forkedLogs(_ count: Int) throws -> ([SignedDelta], [SignedDelta]) {
+        let key = try Kit.key()
+        let a = Kit.log(count, key: key)
+        var signer = DeltaSigner(venue: a[0].venue, keyPair: key, head: Kit.head(Array(a.prefix(1))))
+        var b = Array(a.prefix(1))
+        for index in 2...count {
+            b.append(
+                try signer.sign(
+                    .note(NotePayload(campaignID: "c", attendeeKey: "b\(index)@example.com", text: "branch b")),
+                    hlc: HLC(physicalMillis: 1_900_000_000_000 + UInt64(index), logical: 0)
+                )
+            )
+        }
+        return (a, b)
+    }
+
+    @Test func headsOfOneSeqWithTwoHashesSendOurVersionOnceASession() throws {
+        let (a, b) = try Self.forkedLogs(3)
+        let me = try Kit.id()
+        let peer = try Kit.id()
+        var core = Kit.core(me, heads: [Kit.head(a)])
+        core.open([peer], now: t0)
+        let out = core.handle(.frameReceived(from: peer, .heads([Kit.head(b)])), now: t0)
+        #expect(out.ranges.map(\.0) == [peer])
+        #expect(out.ranges.map(\.1) == [SeqRange(author: a[0].author, after: 2, through: 3)])
+        // Nothing asked for: the peer holds the same seq.
+        #expect(out.wants.isEmpty)
+        let again = core.handle(.frameReceived(from: peer, .heads([Kit.head(b)])), now: t0 + .seconds(5))
+        #expect(again.ranges.isEmpty)
+        // Equal heads probe nothing.
+        var honest = Kit.core(me, heads: [Kit.head(a)])
+        honest.open([peer], now: t0)
+        #expect(honest.handle(.frameReceived(from: peer, .heads([Kit.head(a)])), now: t0).ranges.isEmpty)
+    }
+
+    @Test func aBrokenChainSendsOurVersionOfOurHeadToThePeerThatSentIt() throws {
+        let (a, _) = try Self.forkedLogs(4)
+        let me = try Kit.id()
+        let peer = try Kit.id()
+        var core = Kit.core(me, heads: [Kit.head(Array(a.prefix(2)))])
+        core.open([peer], hello: [Kit.head(a)], now: t0)
+        let request = try #require(
+            core.handle(.frameReceived(from: peer, .deltas(Array(a[2...]))), now: t0).stores.first
+        )
+        let result = StoreResult(
+            id: request.id,
+            applied: [],
+            rejected: [ReplicaError(.brokenChain, "prev hash does not match", ref: a[2].ref)]
+        )
+        let out = core.handle(.stored(result), now: t0)
+        #expect(out.ranges.map(\.0) == [peer])
+        #expect(out.ranges.map(\.1) == [SeqRange(author: a[0].author, after: 1, through: 2)])
+    }
+
+    @Test func aChainTheStoreCutIsNotAskedForAgain() throws {
+        let (a, _) = try Self.forkedLogs(6)
+        let me = try Kit.id()
+        let peer = try Kit.id()
+        var core = Kit.core(me, heads: [Kit.head(Array(a.prefix(2)))])
+        core.open([peer], hello: [Kit.head(a)], now: t0)
+        let request = try #require(
+            core.handle(.frameReceived(from: peer, .deltas(Array(a[2...]))), now: t0).stores.first
+        )
+        let refused = StoreResult(
+            id: request.id,
+            applied: [],
+            rejected: [ReplicaError(.forked, "forked at seq 3", ref: a[2].ref)]
+        )
+        let out = core.handle(.stored(refused), now: t0)
+        #expect(out.wants.isEmpty)
+        let later = core.handle(.timerFired(.repair), now: t0 + core.configuration.repairTimeout * 3)
+        #expect(later.wants.isEmpty)
+        #expect(core.handle(.frameReceived(from: peer, .heads([Kit.head(a)])), now: t0 + .seconds(20)).wants.isEmpty)
+    }
+
+    @Test func evidenceGoesToEachPeerOnceASession() throws {
+        let (a, b) = try Self.forkedLogs(2)
+        let evidence = [a[1], b[1]]
+        let me = try Kit.id()
+        let (p1, p2) = (try Kit.id(), try Kit.id())
+        var core = Kit.core(me)
+        core.open([p1, p2], hello: [], now: t0)
+        let out = core.handle(.forkEvidence(evidence), now: t0)
+        #expect(out.messages(to: p1) == [.deltas(evidence)])
+        #expect(out.messages(to: p2) == [.deltas(evidence)])
+        #expect(core.handle(.forkEvidence(evidence), now: t0 + .seconds(1)).messages(to: p1).isEmpty)
+        // A new session hears it again.
+        _ = core.handle(.sessionClosed(peer: p1), now: t0 + .seconds(2))
+        core.open([p1], hello: [], now: t0 + .seconds(3))
+        #expect(core.handle(.forkEvidence(evidence), now: t0 + .seconds(4)).messages(to: p1) == [.deltas(evidence)])
+    }
+}
