@@ -209,7 +209,21 @@ extension Replica {
         }
         // The head moves once per run, to the last delta stored (in the same transaction).
         if let stored { try Self.moveHead(of: author, to: stored.seq, hash: stored.hash, db: db) }
-        if refused { return }
+        if refused {
+            // The run stopped at a refused delta: the last one stored was authenticated through the
+            // chain only. Pages served to peers end on a delta whose own signature was checked, so
+            // check it now, or nothing of this run could ever be passed on (found by the Byzantine
+            // simulator: a liar's refused delta after honest-looking ones split the venue).
+            if let stored, let last = fresh.first(where: { $0.seq == stored.seq }),
+                Self.hasValidSignature(last, author: author)
+            {
+                try db.execute(
+                    sql: "UPDATE delta SET sig_verified = 1 WHERE author = ? AND seq = ?",
+                    arguments: [Data(author.bytes), Int64(clamping: stored.seq)]
+                )
+            }
+            return
+        }
         for fork in batchForks where fork.seq <= fresh.last?.seq ?? 0 {
             try recordFork(fork, db: db, nowMillis: nowMillis, into: &report)
         }

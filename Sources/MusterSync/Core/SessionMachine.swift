@@ -25,8 +25,8 @@ public struct SessionMachine: Sendable {
     /// How far the peer holds each author's log, as far as we know (its last heads, raised by every
     /// delta it sent us or we sent it).
     public internal(set) var peerHas: [AuthorID: UInt64] = [:]
-    /// Signatures of the fork evidence sent to this peer (``SyncInput/forkEvidence(_:)``).
-    var evidenceSent: Set<[UInt8]> = []
+    /// Signatures of the fork evidence sent to this peer (``SyncInput/forkEvidence(_:)``), and when.
+    var evidenceSent: [[UInt8]: Duration] = [:]
     public internal(set) var peerEpoch: String?
     /// The kiosks the peer says it is in session with (``SyncMessage/sessions(_:)``).
     public internal(set) var peerSessions: Set<AuthorID> = []

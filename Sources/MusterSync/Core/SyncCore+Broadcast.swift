@@ -80,7 +80,7 @@ extension SyncCore {
         if sessions[request.peer] != nil {
             for author in result.brokenChains.sorted(by: { $0 < $1 }) {
                 guard let head = heads[author], head.seq > 0 else { continue }
-                probeFork(author, seq: head.seq, peer: request.peer, into: &out)
+                probeFork(author, seq: head.seq, peer: request.peer, now: now, into: &out)
             }
         }
         if sessions[request.peer] != nil && !result.failed {
@@ -256,16 +256,33 @@ extension SyncCore {
         if let next { arm(.graft, at: next, into: &out) }
     }
 
-    /// Fork evidence to every session that was not sent it yet (see ``SyncInput/forkEvidence(_:)``),
-    /// also one still waiting for the peer's hello: the driver hands over what it knows of forks as
-    /// a session opens.
-    mutating func passOn(_ evidence: [SignedDelta], into out: inout [SyncOutput]) {
-        for peer in sessions.keys.sorted(by: { $0 < $1 }) {
-            guard var session = sessions[peer], session.state != .closing else { continue }
-            var unsent: [SignedDelta] = []
-            for delta in evidence where session.evidenceSent.insert(delta.signature).inserted { unsent.append(delta) }
-            sessions[peer] = session
-            if !unsent.isEmpty { out.append(.send(to: peer, .deltas(unsent))) }
+    /// Fork evidence to every session that was not sent it within ``forkResendInterval`` (see
+    /// ``SyncInput/forkEvidence(_:)``), also one still waiting for the peer's hello: the driver hands
+    /// over what it knows of forks as a session opens. The core keeps each author's lowest pair, to
+    /// send again to a peer whose heads show it still holds that chain past the cut.
+    mutating func passOn(_ evidence: [SignedDelta], now: Duration, into out: inout [SyncOutput]) {
+        for delta in evidence {
+            let known = forkEvidence[delta.author] ?? []
+            if let seq = known.first?.seq, seq < delta.seq { continue }
+            if known.first?.seq != delta.seq {
+                forkEvidence[delta.author] = [delta]
+            } else if !known.contains(delta) {
+                forkEvidence[delta.author]?.append(delta)
+            }
         }
+        for peer in sessions.keys.sorted(by: { $0 < $1 }) { send(evidence, to: peer, now: now, into: &out) }
+    }
+
+    /// The evidence of `peer` not sent to it within ``forkResendInterval``.
+    mutating func send(_ evidence: [SignedDelta], to peer: AuthorID, now: Duration, into out: inout [SyncOutput]) {
+        guard var session = sessions[peer], session.state != .closing else { return }
+        var unsent: [SignedDelta] = []
+        for delta in evidence
+        where session.evidenceSent[delta.signature].map({ now - $0 >= forkResendInterval }) ?? true {
+            session.evidenceSent[delta.signature] = now
+            unsent.append(delta)
+        }
+        sessions[peer] = session
+        if !unsent.isEmpty { out.append(.send(to: peer, .deltas(unsent))) }
     }
 }

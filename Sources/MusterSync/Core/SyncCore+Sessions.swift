@@ -55,7 +55,7 @@ extension SyncCore {
     /// A session ended: what it was repairing goes to another peer; the kiosk stays known.
     mutating func sessionClosed(_ peer: AuthorID, now: Duration, into out: inout [SyncOutput]) {
         guard let session = sessions.removeValue(forKey: peer) else { return }
-        if !forkProbes.isEmpty { forkProbes = forkProbes.filter { $0.peer != peer } }
+        if !forkProbes.isEmpty { forkProbes = forkProbes.filter { $0.key.peer != peer } }
         if !isFullMesh, session.initiator == me, session.state == .awaitingHello {
             refusedUntil[peer] = now + configuration.refusedBackoff
         }
@@ -112,7 +112,7 @@ extension SyncCore {
     /// claims seq 0 again does not get the whole log sent again.
     mutating func peerHeads(_ heads: [AuthorHead], from peer: AuthorID, now: Duration, into out: inout [SyncOutput]) {
         sessions[peer]?.peerHas = Dictionary(heads.map { ($0.author, $0.seq) }, uniquingKeysWith: max)
-        probeForks(heads, from: peer, into: &out)
+        probeForks(heads, from: peer, now: now, into: &out)
         scheduleRepairs(now: now, into: &out)
     }
 
@@ -121,16 +121,30 @@ extension SyncCore {
     /// for a seq it holds. Our version goes to the peer, whose store then holds both, proves the
     /// fork and cuts the chain, and passes the evidence on to every kiosk (`Replica.ingest`). Heads
     /// of different lengths meet the same way through a broken chain (``stored(_:now:into:)``).
-    mutating func probeForks(_ theirs: [AuthorHead], from peer: AuthorID, into out: inout [SyncOutput]) {
+    mutating func probeForks(_ theirs: [AuthorHead], from peer: AuthorID, now: Duration, into out: inout [SyncOutput]) {
         for head in theirs where head.seq > 0 {
+            // The peer holds a forked chain at or past its cut: it missed the evidence.
+            if let evidence = forkEvidence[head.author], let cut = evidence.first?.seq, head.seq >= cut {
+                send(evidence, to: peer, now: now, into: &out)
+                continue
+            }
             guard let ours = heads[head.author], ours.seq == head.seq, ours.hash != head.hash else { continue }
-            probeFork(head.author, seq: head.seq, peer: peer, into: &out)
+            probeFork(head.author, seq: head.seq, peer: peer, now: now, into: &out)
         }
     }
 
-    /// Sends our version of `author`'s `seq` to `peer`, once per session: its store holds another.
-    mutating func probeFork(_ author: AuthorID, seq: UInt64, peer: AuthorID, into out: inout [SyncOutput]) {
-        guard forkProbes.insert(ForkProbe(peer: peer, author: author, seq: seq)).inserted else { return }
+    /// Sends our version of `author`'s `seq` to `peer`, whose store holds another (at most once per
+    /// ``forkResendInterval``).
+    mutating func probeFork(
+        _ author: AuthorID,
+        seq: UInt64,
+        peer: AuthorID,
+        now: Duration,
+        into out: inout [SyncOutput]
+    ) {
+        let probe = ForkProbe(peer: peer, author: author, seq: seq)
+        if let sent = forkProbes[probe], now - sent < forkResendInterval { return }
+        forkProbes[probe] = now
         out.append(.sendRange(to: peer, SeqRange(author: author, after: seq - 1, through: seq)))
     }
 

@@ -74,9 +74,16 @@ public struct SyncCore: Sendable {
     /// Authors the store cut at a fork (``StoreResult/forkedAuthors``): what peers hold of them
     /// beyond our head is never asked for, or every refusal would be asked for again, forever.
     var forked: Set<AuthorID> = []
-    /// Our version of a seq sent to a peer whose head there has another hash, once per session and
-    /// seq: the peer's store then holds both versions and proves the fork.
-    var forkProbes: Set<ForkProbe> = []
+    /// Our version of a seq sent to a peer whose head there has another hash, and when: the peer's
+    /// store then holds both versions and proves the fork. Sent again only after
+    /// ``forkResendInterval`` (a frame lost on the way is not lost for good; a peer that keeps
+    /// showing the other version gets it at that pace, not on every heads message).
+    var forkProbes: [ForkProbe: Duration] = [:]
+    /// Per forked author, the two signed versions at its lowest known cut (``passOn(_:now:into:)``).
+    var forkEvidence: [AuthorID: [SignedDelta]] = [:]
+
+    /// How often one peer may be sent the same fork probe or the same evidence again.
+    var forkResendInterval: Duration { configuration.antiEntropyInterval * 2 }
 
     struct ForkProbe: Hashable {
         let peer: AuthorID
@@ -108,7 +115,7 @@ public struct SyncCore: Sendable {
         case .frameReceived(let peer, let message): received(message, from: peer, now: now, into: &out)
         case .localCommit(let deltas): committedLocally(deltas, now: now, into: &out)
         case .stored(let result): stored(result, now: now, into: &out)
-        case .forkEvidence(let evidence): passOn(evidence, into: &out)
+        case .forkEvidence(let evidence): passOn(evidence, now: now, into: &out)
         case .written(let peer, let weight):
             sessions[peer]?.queued -= weight
             if let queued = sessions[peer]?.queued, queued < 0 { sessions[peer]?.queued = 0 }
