@@ -26,14 +26,14 @@ public enum Enrollment {
         explicit ?? ((keyPath as NSString).deletingLastPathComponent as NSString).appendingPathComponent("venue.toml")
     }
 
-    /// `muster enroll`: signs the kiosk's certificate and seals the network key to it.
-    public static func enroll(
-        _ request: JoinRequest,
-        organizerKeyPath: String,
+    /// The organizer key and the organizer's venue file, checked to belong together (only that key
+    /// signs certificates).
+    static func organizerKeyAndVenue(
+        keyPath: String,
         venuePath: String,
-        nowMillis: UInt64
-    ) throws(ClientError) -> JoinBundle {
-        let organizer = try OrganizerKey.load(path: organizerKeyPath)
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(ClientError) -> (SigningKeyPair, VenueFile) {
+        let organizer = try OrganizerKey.load(path: keyPath, environment: environment)
         let venue: VenueFile
         do {
             venue = try VenueFile.load(path: venuePath)
@@ -41,8 +41,19 @@ public enum Enrollment {
             throw ClientError(.config, describing: error)
         }
         guard AuthorID(organizer.publicKey) == venue.organizer else {
-            throw ClientError(.config, "\(organizerKeyPath) is not the organizer key of the venue in \(venuePath)")
+            throw ClientError(.config, "\(keyPath) is not the organizer key of the venue in \(venuePath)")
         }
+        return (organizer, venue)
+    }
+
+    /// `muster enroll`: signs the kiosk's certificate and seals the network key to it.
+    public static func enroll(
+        _ request: JoinRequest,
+        organizerKeyPath: String,
+        venuePath: String,
+        nowMillis: UInt64
+    ) throws(ClientError) -> JoinBundle {
+        let (organizer, venue) = try organizerKeyAndVenue(keyPath: organizerKeyPath, venuePath: venuePath)
         let certificate = VenuePolicy.certificate(
             venue: venue.venue,
             organizer: organizer,

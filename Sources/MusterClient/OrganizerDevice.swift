@@ -36,16 +36,11 @@ public enum OrganizerDevice {
         for path in [keyPath, certificatePath, venueCopy] where FileManager.default.fileExists(atPath: path) {
             throw ClientError(.usage, "\(path) already exists; refusing to overwrite a key")
         }
-        let organizer = try OrganizerKey.load(path: organizerKeyPath, environment: environment)
-        let venue: VenueFile
-        do {
-            venue = try VenueFile.load(path: venuePath)
-        } catch {
-            throw ClientError(.config, describing: error)
-        }
-        guard AuthorID(organizer.publicKey) == venue.organizer else {
-            throw ClientError(.config, "\(organizerKeyPath) is not the organizer key of the venue in \(venuePath)")
-        }
+        let (organizer, venue) = try Enrollment.organizerKeyAndVenue(
+            keyPath: organizerKeyPath,
+            venuePath: venuePath,
+            environment: environment
+        )
         let passphrase = try VenueSetup.newPassphrase(
             withPassphrase,
             for: "the device key",

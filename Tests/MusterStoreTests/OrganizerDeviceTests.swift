@@ -128,27 +128,39 @@ import Testing
             let desk = try Desk()
             let kioskWrites = try RosterTests.checkIns(desk.venue, key: desk.venue.kioskAKey, count: 3)
             let kioskB = try RosterTests.checkIns(desk.venue, key: desk.venue.kioskBKey, count: 4)
-            let sideA = try desk.signed(
-                desk.deviceA,
-                [
-                    .lock(LockPayload(version: 2, campaignID: "c1", checkInStatus: "Side A")),
-                    .undo(
-                        UndoPayload(target: kioskWrites[0].ref, targetHash: Blake2b.hash256(kioskWrites[0].envelope))
-                    ),
-                    try desk.revoke(desk.venue.kioskB, watermark: 3),
-                ],
-                start: TestTime.start + 50_000
+            // Each side: a lock, an undo of one of kiosk A's check-ins, a revocation of kiosk B.
+            func side(
+                _ device: SigningKeyPair,
+                _ status: String,
+                undo target: SignedDelta,
+                watermark: UInt64,
+                at start: UInt64
             )
-            let sideB = try desk.signed(
+                throws -> [SignedDelta]
+            {
+                try desk.signed(
+                    device,
+                    [
+                        .lock(LockPayload(version: 2, campaignID: "c1", checkInStatus: status)),
+                        .undo(UndoPayload(target: target.ref, targetHash: Blake2b.hash256(target.envelope))),
+                        try desk.revoke(desk.venue.kioskB, watermark: watermark),
+                    ],
+                    start: start
+                )
+            }
+            let sideA = try side(
+                desk.deviceA,
+                "Side A",
+                undo: kioskWrites[0],
+                watermark: 3,
+                at: TestTime.start + 50_000
+            )
+            let sideB = try side(
                 desk.deviceB,
-                [
-                    .lock(LockPayload(version: 2, campaignID: "c1", checkInStatus: "Side B")),
-                    .undo(
-                        UndoPayload(target: kioskWrites[1].ref, targetHash: Blake2b.hash256(kioskWrites[1].envelope))
-                    ),
-                    try desk.revoke(desk.venue.kioskB, watermark: 2),
-                ],
-                start: TestTime.start + 60_000
+                "Side B",
+                undo: kioskWrites[1],
+                watermark: 2,
+                at: TestTime.start + 60_000
             )
             let one = try desk.replica(in: dir, named: "one")
             let two = try desk.replica(in: dir, named: "two")

@@ -50,40 +50,36 @@ struct SyncCoreForkTests {
         #expect(honest.handle(.frameReceived(from: peer, .heads([Kit.head(a)])), now: t0).ranges.isEmpty)
     }
 
-    @Test func aBrokenChainSendsOurVersionOfOurHeadToThePeerThatSentIt() throws {
-        let (a, _) = try Self.forkedLogs(4)
-        let me = try Kit.id()
-        let peer = try Kit.id()
-        var core = Kit.core(me, heads: [Kit.head(Array(a.prefix(2)))])
+    /// A core holding `a` up to seq 2, in session with `peer` (which holds all of `a`), that was
+    /// sent `a` from seq 3 and hears the store refuse it with `code`; returns what it answers.
+    func refused(
+        _ code: ReplicaError.Code,
+        _ a: [SignedDelta],
+        core: inout SyncCore,
+        peer: AuthorID
+    ) throws -> [SyncOutput] {
         core.open([peer], hello: [Kit.head(a)], now: t0)
         let request = try #require(
             core.handle(.frameReceived(from: peer, .deltas(Array(a[2...]))), now: t0).stores.first
         )
-        let result = StoreResult(
-            id: request.id,
-            applied: [],
-            rejected: [ReplicaError(.brokenChain, "prev hash does not match", ref: a[2].ref)]
-        )
-        let out = core.handle(.stored(result), now: t0)
+        let result = StoreResult(id: request.id, applied: [], rejected: [ReplicaError(code, "refused", ref: a[2].ref)])
+        return core.handle(.stored(result), now: t0)
+    }
+
+    @Test func aBrokenChainSendsOurVersionOfOurHeadToThePeerThatSentIt() throws {
+        let (a, _) = try Self.forkedLogs(4)
+        let peer = try Kit.id()
+        var core = Kit.core(try Kit.id(), heads: [Kit.head(Array(a.prefix(2)))])
+        let out = try refused(.brokenChain, a, core: &core, peer: peer)
         #expect(out.ranges.map(\.0) == [peer])
         #expect(out.ranges.map(\.1) == [SeqRange(author: a[0].author, after: 1, through: 2)])
     }
 
     @Test func aChainTheStoreCutIsNotAskedForAgain() throws {
         let (a, _) = try Self.forkedLogs(6)
-        let me = try Kit.id()
         let peer = try Kit.id()
-        var core = Kit.core(me, heads: [Kit.head(Array(a.prefix(2)))])
-        core.open([peer], hello: [Kit.head(a)], now: t0)
-        let request = try #require(
-            core.handle(.frameReceived(from: peer, .deltas(Array(a[2...]))), now: t0).stores.first
-        )
-        let refused = StoreResult(
-            id: request.id,
-            applied: [],
-            rejected: [ReplicaError(.forked, "forked at seq 3", ref: a[2].ref)]
-        )
-        let out = core.handle(.stored(refused), now: t0)
+        var core = Kit.core(try Kit.id(), heads: [Kit.head(Array(a.prefix(2)))])
+        let out = try refused(.forked, a, core: &core, peer: peer)
         #expect(out.wants.isEmpty)
         let later = core.handle(.timerFired(.repair), now: t0 + core.configuration.repairTimeout * 3)
         #expect(later.wants.isEmpty)
