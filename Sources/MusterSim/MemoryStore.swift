@@ -72,7 +72,7 @@ public final class MemoryStore: KioskStore {
             if delta.seq > head.seq {
                 if let last = fresh.last, last.seq == delta.seq {
                     if last != delta {
-                        report.rejected.append(ReplicaError(.fork, "two deltas at seq \(delta.seq)", ref: delta.ref))
+                        report.rejected.append(DeltaRejection(.fork, "two deltas at seq \(delta.seq)", ref: delta.ref))
                     } else {
                         report.duplicates += 1
                     }
@@ -84,20 +84,22 @@ public final class MemoryStore: KioskStore {
             if logs[author]?[Int(delta.seq) - 1].delta == delta {
                 report.duplicates += 1
             } else {
-                report.rejected.append(ReplicaError(.fork, "two deltas at seq \(delta.seq)", ref: delta.ref))
+                report.rejected.append(DeltaRejection(.fork, "two deltas at seq \(delta.seq)", ref: delta.ref))
             }
         }
         guard let first = fresh.first else { return }
         guard first.seq == head.seq + 1 else {
-            report.rejected.append(ReplicaError(.gap, "expected seq \(head.seq + 1), got \(first.seq)", ref: first.ref))
+            report.rejected.append(
+                DeltaRejection(.gap, "expected seq \(head.seq + 1), got \(first.seq)", ref: first.ref)
+            )
             return
         }
         if let breakIndex = fresh.indices.dropFirst().first(where: { fresh[$0].seq != fresh[$0 - 1].seq + 1 }) {
-            report.rejected.append(ReplicaError(.gap, "a seq is missing", ref: fresh[breakIndex].ref))
+            report.rejected.append(DeltaRejection(.gap, "a seq is missing", ref: fresh[breakIndex].ref))
             fresh.removeSubrange(breakIndex...)
         }
         guard author == policy.organizer || enrolled.contains(author) else {
-            report.rejected.append(ReplicaError(.notEnrolled, "\(author) is not on the roster", ref: first.ref))
+            report.rejected.append(DeltaRejection(.notEnrolled, "\(author) is not on the roster", ref: first.ref))
             return
         }
         let hashes: [[UInt8]]
@@ -111,11 +113,11 @@ public final class MemoryStore: KioskStore {
             do {
                 try policy.authorize(delta)
                 _ = try delta.decode()
-            } catch let error as ReplicaError {
+            } catch let error as DeltaRejection {
                 report.rejected.append(error)
                 return
             } catch {
-                report.rejected.append(ReplicaError(.malformed, "delta does not decode: \(error)", ref: delta.ref))
+                report.rejected.append(DeltaRejection(.malformed, "delta does not decode: \(error)", ref: delta.ref))
                 return
             }
             append(delta, hash: hash)
@@ -125,7 +127,7 @@ public final class MemoryStore: KioskStore {
 
     /// ``ChainVerifier/verify(run:after:)``'s rules, with the newest delta's signature looked up in
     /// the run's cache before Ed25519 is asked.
-    private func verifyChain(_ run: [SignedDelta], after head: AuthorHead) throws(ReplicaError) -> [[UInt8]] {
+    private func verifyChain(_ run: [SignedDelta], after head: AuthorHead) throws(DeltaRejection) -> [[UInt8]] {
         guard let last = run.last else { return [] }
         let hashes = try ChainVerifier.links(of: run, after: head)
         guard let lastHash = hashes.last else { return [] }
@@ -134,7 +136,7 @@ public final class MemoryStore: KioskStore {
         guard let publicKey = try? SigningPublicKey(bytes: last.author.bytes),
             publicKey.isValidSignature(last.signature, for: last.envelope)
         else {
-            throw ReplicaError(.badSignature, "signature does not verify", ref: last.ref)
+            throw DeltaRejection(.badSignature, "signature does not verify", ref: last.ref)
         }
         signatures.verified.insert(key)
         return hashes
@@ -159,7 +161,11 @@ public final class MemoryStore: KioskStore {
         } catch {
             throw ReplicaError(.malformed, error.description, underlying: error)
         }
-        try policy.authorize(delta)
+        do {
+            try policy.authorize(delta)
+        } catch {
+            throw ReplicaError(error)
+        }
         append(delta, hash: signer.head.hash)
         return delta
     }

@@ -14,14 +14,14 @@ public enum ChainVerifier {
     public static func verify(
         run: [SignedDelta],
         after head: AuthorHead
-    ) throws(ReplicaError) -> [[UInt8]] {
+    ) throws(DeltaRejection) -> [[UInt8]] {
         guard let last = run.last else { return [] }
         guard let publicKey = try? SigningPublicKey(bytes: last.author.bytes) else {
-            throw ReplicaError(.badSignature, "author key is not a valid Ed25519 key", ref: last.ref)
+            throw DeltaRejection(.badSignature, "author key is not a valid Ed25519 key", ref: last.ref)
         }
         let hashes = try links(of: run, after: head)
         guard publicKey.isValidSignature(last.signature, for: last.envelope) else {
-            throw ReplicaError(.badSignature, "signature does not verify", ref: last.ref)
+            throw DeltaRejection(.badSignature, "signature does not verify", ref: last.ref)
         }
         return hashes
     }
@@ -29,7 +29,7 @@ public enum ChainVerifier {
     /// The hash-chain half of ``verify(run:after:)``, without the signature: checks that `run` is
     /// one author's, consecutive from `head`, each delta naming its predecessor's hash, and returns
     /// those hashes. For a store that looks the newest signature up in a cache before Ed25519.
-    public static func links(of run: [SignedDelta], after head: AuthorHead) throws(ReplicaError) -> [[UInt8]] {
+    public static func links(of run: [SignedDelta], after head: AuthorHead) throws(DeltaRejection) -> [[UInt8]] {
         guard let last = run.last else { return [] }
         let author = last.author
         var expectedSeq = head.seq + 1
@@ -40,13 +40,13 @@ public enum ChainVerifier {
         for delta in run {
             // Compared in place: no copy of the author or the previous hash per delta.
             guard delta.envelope[SignedDelta.authorRange].elementsEqual(authorBytes) else {
-                throw ReplicaError(.malformed, "a run mixes authors", ref: delta.ref)
+                throw DeltaRejection(.malformed, "a run mixes authors", ref: delta.ref)
             }
             guard delta.seq == expectedSeq else {
-                throw ReplicaError(.gap, "expected seq \(expectedSeq) of \(author), got \(delta.seq)", ref: delta.ref)
+                throw DeltaRejection(.gap, "expected seq \(expectedSeq) of \(author), got \(delta.seq)", ref: delta.ref)
             }
             guard delta.envelope[SignedDelta.prevRange].elementsEqual(expectedPrev) else {
-                throw ReplicaError(.brokenChain, "prev hash does not match the previous delta", ref: delta.ref)
+                throw DeltaRejection(.brokenChain, "prev hash does not match the previous delta", ref: delta.ref)
             }
             let hash = Blake2b.hash256(delta.envelope)
             hashes.append(hash)

@@ -7,7 +7,7 @@ public struct IngestReport: Sendable {
     /// Deltas the replica already had, byte for byte.
     public var duplicates = 0
     /// Deltas refused, each with the reason. A refused delta also stops the rest of its author's run.
-    public var rejected: [ReplicaError] = []
+    public var rejected: [DeltaRejection] = []
     /// Deltas stamped further ahead of local time than the bound: stored and counted, but they did
     /// not move the local clock.
     public var clockWarnings: [DeltaRef] = []

@@ -45,7 +45,7 @@ extension Replica {
                                 clockBoundMillis: clockBoundMillis,
                                 into: &report
                             )
-                            if atomic, let first = report.rejected.first { throw first }
+                            if atomic, let first = report.rejected.first { throw ReplicaError(first) }
                         }
                         CrashPoint.ingestBeforeCommit.hit()
                         return .commit
@@ -136,7 +136,7 @@ extension Replica {
         guard let first = fresh.first else { return }
         guard first.seq == head.seq + 1 else {
             report.rejected.append(
-                ReplicaError(.gap, "expected seq \(head.seq + 1) of \(author), got \(first.seq)", ref: first.ref)
+                DeltaRejection(.gap, "expected seq \(head.seq + 1) of \(author), got \(first.seq)", ref: first.ref)
             )
             return
         }
@@ -144,7 +144,7 @@ extension Replica {
         if let breakIndex = fresh.indices.dropFirst().first(where: { fresh[$0].seq != fresh[$0 - 1].seq + 1 }) {
             let missing = fresh[breakIndex - 1].seq + 1
             report.rejected.append(
-                ReplicaError(.gap, "seq \(missing) of \(author) is missing", ref: fresh[breakIndex].ref)
+                DeltaRejection(.gap, "seq \(missing) of \(author) is missing", ref: fresh[breakIndex].ref)
             )
             fresh.removeSubrange(breakIndex...)
         }
@@ -249,7 +249,11 @@ extension Replica {
     ) throws -> Bool {
         if let cut = try Self.forkCut(of: author, db: db), let index = fresh.firstIndex(where: { $0.seq >= cut }) {
             report.rejected.append(
-                ReplicaError(.forked, "\(author) forked at seq \(cut); its chain ends before it", ref: fresh[index].ref)
+                DeltaRejection(
+                    .forked,
+                    "\(author) forked at seq \(cut); its chain ends before it",
+                    ref: fresh[index].ref
+                )
             )
             // Whoever offered less than the whole evidence (one version, or a continuation) may not
             // know of the fork: the evidence goes back out with the report. Whoever offered both
@@ -264,7 +268,7 @@ extension Replica {
             return true
         case .unknown:
             report.rejected.append(
-                ReplicaError(.notEnrolled, "\(author) is not on the venue roster", ref: fresh.first?.ref)
+                DeltaRejection(.notEnrolled, "\(author) is not on the venue roster", ref: fresh.first?.ref)
             )
             return false
         case .revoked(var watermark, let evidence):
@@ -282,7 +286,7 @@ extension Replica {
             }
             if let cut = fresh.firstIndex(where: { $0.seq > watermark }) {
                 report.rejected.append(
-                    ReplicaError(.revoked, "kiosk \(author) was revoked after seq \(watermark)", ref: fresh[cut].ref)
+                    DeltaRejection(.revoked, "kiosk \(author) was revoked after seq \(watermark)", ref: fresh[cut].ref)
                 )
                 fresh.removeSubrange(cut...)
             }
@@ -290,11 +294,11 @@ extension Replica {
         }
     }
 
-    private func decodeVerified(_ delta: SignedDelta) throws(ReplicaError) -> Delta {
+    private func decodeVerified(_ delta: SignedDelta) throws(DeltaRejection) -> Delta {
         do {
             return try delta.decode()
         } catch {
-            throw ReplicaError(.malformed, "delta does not decode: \(error)", ref: delta.ref)
+            throw DeltaRejection(.malformed, "delta does not decode: \(error)", ref: delta.ref)
         }
     }
 
@@ -315,14 +319,14 @@ extension Replica {
     ) throws {
         do {
             try policy.authorize(delta, byDevice: try Self.isDevice(delta.author, db: db))
-        } catch let error as ReplicaError {
+        } catch let error as DeltaRejection {
             report.rejected.append(error)
             return
         }
         guard let key = try? SigningPublicKey(bytes: delta.author.bytes),
             key.isValidSignature(delta.signature, for: delta.envelope)
         else {
-            report.rejected.append(ReplicaError(.badSignature, "signature does not verify", ref: delta.ref))
+            report.rejected.append(DeltaRejection(.badSignature, "signature does not verify", ref: delta.ref))
             return
         }
         let author = Data(delta.author.bytes)
@@ -352,7 +356,7 @@ extension Replica {
             )
         }
         report.rejected.append(
-            ReplicaError(
+            DeltaRejection(
                 .fork,
                 "author \(delta.author) signed two different deltas with seq \(delta.seq)",
                 ref: delta.ref

@@ -138,6 +138,7 @@ public final class Replica: Sendable {
 
     static func mapError(_ error: any Error) -> ReplicaError {
         if let error = error as? ReplicaError { return error }
+        if let rejection = error as? DeltaRejection { return ReplicaError(rejection) }
         if let error = error as? DatabaseError {
             if error.resultCode == .SQLITE_FULL {
                 return ReplicaError(.diskFull, "the disk is full; nothing was written")

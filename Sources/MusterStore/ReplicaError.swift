@@ -2,6 +2,10 @@ public import MusterCore
 
 /// Why the replica refused or failed an operation. Carries what a person needs to act on it;
 /// never secret material.
+///
+/// The verdict on one delta of a batch is a ``DeltaRejection`` (in ``IngestReport/rejected``), not
+/// this: a batch with refused deltas still succeeds. The per-delta codes here are for an operation
+/// that one refusal fails whole (an atomic submission, a local write; ``init(_:)``).
 public struct ReplicaError: Error, Sendable, CustomStringConvertible {
     public enum Code: Sendable, Equatable {
         /// The database could not be opened or migrated.
@@ -55,4 +59,27 @@ public struct ReplicaError: Error, Sendable, CustomStringConvertible {
         if let ref { return "\(message) (delta \(ref))" }
         return message
     }
+
+    /// A delta's refusal, thrown where one refusal fails the whole operation (an atomic submission,
+    /// a local write); the verdict is kept as `underlying`.
+    public init(_ rejection: DeltaRejection) {
+        let code: Code =
+            switch rejection.code {
+            case .badSignature: .badSignature
+            case .brokenChain: .brokenChain
+            case .gap: .gap
+            case .fork: .fork
+            case .forked: .forked
+            case .wrongVenue: .wrongVenue
+            case .notAuthorized: .notAuthorized
+            case .malformed: .malformed
+            case .notEnrolled: .notEnrolled
+            case .revoked: .revoked
+            case .badTimestamp: .badTimestamp
+            }
+        self.init(code, rejection.message, ref: rejection.ref, underlying: rejection)
+    }
+
+    /// The delta's refusal this error carries, if it is one.
+    public var rejection: DeltaRejection? { underlying as? DeltaRejection }
 }

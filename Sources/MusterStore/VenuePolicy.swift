@@ -50,12 +50,12 @@ public struct VenuePolicy: Sendable, Equatable {
     /// Kiosk name and location are not checked here: they are never read from a payload (the
     /// certificate's are shown), and the campaign is checked against the organizer's locks when
     /// the state is read.
-    public func checkMeaning(_ delta: Delta) throws(ReplicaError) {
+    public func checkMeaning(_ delta: Delta) throws(DeltaRejection) {
         let key: String
         switch delta.body {
         case .registration(let p):
             guard EmailAddress.isPlausible(p.email), EmailAddress.key(p.email) == p.presence.attendeeKey else {
-                throw ReplicaError(
+                throw DeltaRejection(
                     .notAuthorized,
                     "a registration's attendee key must be its own email, normalized",
                     ref: delta.ref
@@ -71,27 +71,27 @@ public struct VenuePolicy: Sendable, Equatable {
             // every other refusal names the attendee it refused, in a campaign.
             if p.reason == .notFound || p.reason == .notLocked {
                 guard p.attendeeKey.isEmpty else {
-                    throw ReplicaError(.notAuthorized, "a \(p.reason) scan names no attendee", ref: delta.ref)
+                    throw DeltaRejection(.notAuthorized, "a \(p.reason) scan names no attendee", ref: delta.ref)
                 }
                 return
             }
             guard !p.campaignID.isEmpty else {
-                throw ReplicaError(.notAuthorized, "a \(p.reason) scan names its campaign", ref: delta.ref)
+                throw DeltaRejection(.notAuthorized, "a \(p.reason) scan names its campaign", ref: delta.ref)
             }
             key = p.attendeeKey
         default: return
         }
         let printable = TerminalText.sanitize(key, maxCharacters: key.unicodeScalars.count) == key
         guard !key.isEmpty, printable, EmailAddress.key(key) == key else {
-            throw ReplicaError(.notAuthorized, "the attendee key is not a normalized key", ref: delta.ref)
+            throw DeltaRejection(.notAuthorized, "the attendee key is not a normalized key", ref: delta.ref)
         }
     }
 
     /// Refuses a timestamp that does not follow `previous` (the author's delta before this one) or
     /// falls outside the window its `certificate` opens (kiosks; the organizer has none).
-    public func checkTime(_ hlc: HLC, after previous: HLC?, certificate: HLC?, ref: DeltaRef) throws(ReplicaError) {
+    public func checkTime(_ hlc: HLC, after previous: HLC?, certificate: HLC?, ref: DeltaRef) throws(DeltaRejection) {
         if let previous, hlc <= previous {
-            throw ReplicaError(
+            throw DeltaRejection(
                 .badTimestamp,
                 "timestamp \(hlc) does not follow the author's previous \(previous)",
                 ref: ref
@@ -99,11 +99,11 @@ public struct VenuePolicy: Sendable, Equatable {
         }
         guard let certificate else { return }
         guard hlc >= certificate else {
-            throw ReplicaError(.badTimestamp, "timestamp \(hlc) is earlier than the author's certificate", ref: ref)
+            throw DeltaRejection(.badTimestamp, "timestamp \(hlc) is earlier than the author's certificate", ref: ref)
         }
         let end = certificate.physicalMillis &+ Self.certificateLifetimeMillis
         guard hlc.physicalMillis <= end else {
-            throw ReplicaError(
+            throw DeltaRejection(
                 .badTimestamp,
                 "timestamp \(hlc) is beyond the certificate's lifetime (\(end) ms)",
                 ref: ref
@@ -115,12 +115,12 @@ public struct VenuePolicy: Sendable, Equatable {
     ///
     /// - Parameter byDevice: the author is one of the organizer's devices on the roster
     ///   (``EnrollRole/organizerDevice``): it writes the organizer's kinds and nothing else.
-    public func authorize(_ delta: SignedDelta, byDevice: Bool = false) throws(ReplicaError) {
+    public func authorize(_ delta: SignedDelta, byDevice: Bool = false) throws(DeltaRejection) {
         guard delta.venue == venue else {
-            throw ReplicaError(.wrongVenue, "delta belongs to venue \(delta.venue), not \(venue)", ref: delta.ref)
+            throw DeltaRejection(.wrongVenue, "delta belongs to venue \(delta.venue), not \(venue)", ref: delta.ref)
         }
         if delta.kind == .enroll {
-            throw ReplicaError(
+            throw DeltaRejection(
                 .notAuthorized,
                 "an enrollment is a certificate and never part of a log",
                 ref: delta.ref
@@ -128,7 +128,7 @@ public struct VenuePolicy: Sendable, Equatable {
         }
         if byDevice {
             guard delta.kind.isOrganizerOnly else {
-                throw ReplicaError(
+                throw DeltaRejection(
                     .notAuthorized,
                     "an organizer device signs organizer deltas only, not a \(delta.kind)",
                     ref: delta.ref
@@ -137,7 +137,7 @@ public struct VenuePolicy: Sendable, Equatable {
             return
         }
         if delta.kind.isOrganizerOnly && delta.author != organizer {
-            throw ReplicaError(
+            throw DeltaRejection(
                 .notAuthorized,
                 "a \(delta.kind) delta must be signed by the venue's organizer key or one of its devices",
                 ref: delta.ref

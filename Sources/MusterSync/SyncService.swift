@@ -785,7 +785,7 @@ public actor SyncService: Service {
             for (index, request) in group.enumerated() {
                 for delta in request.deltas where owner[delta.ref] == nil { owner[delta.ref] = index }
             }
-            var rejected = [[ReplicaError]](repeating: [], count: group.count)
+            var rejected = [[DeltaRejection]](repeating: [], count: group.count)
             for error in report.rejected {
                 if let ref = error.ref, let index = owner[ref] {
                     rejected[index].append(error)

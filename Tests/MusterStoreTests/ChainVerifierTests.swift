@@ -16,8 +16,8 @@ struct ChainVerifierTests {
     }
 
     /// The error verifying `run` as the start of kiosk A's log ends with, or nil.
-    func verifyError(_ run: [SignedDelta]) -> ReplicaError? {
-        thrownError { () throws(ReplicaError) in try ChainVerifier.verify(run: run, after: .empty(kiosk)) }
+    func verifyError(_ run: [SignedDelta]) -> DeltaRejection? {
+        thrownError { () throws(DeltaRejection) in try ChainVerifier.verify(run: run, after: .empty(kiosk)) }
     }
 
     /// `count` check-ins by kiosk A continuing after `head`, and the signer's head after them.
@@ -61,7 +61,7 @@ struct ChainVerifierTests {
         )
         let older = AuthorHead(author: kiosk, seq: 3, hash: Blake2b.hash256(first[1].envelope))
         #expect(
-            thrownError { () throws(ReplicaError) in try ChainVerifier.verify(run: second, after: older) }?.code
+            thrownError { () throws(DeltaRejection) in try ChainVerifier.verify(run: second, after: older) }?.code
                 == .brokenChain
         )
     }

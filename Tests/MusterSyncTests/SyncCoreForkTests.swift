@@ -53,7 +53,7 @@ struct SyncCoreForkTests {
     /// A core holding `a` up to seq 2, in session with `peer` (which holds all of `a`), that was
     /// sent `a` from seq 3 and hears the store refuse it with `code`; returns what it answers.
     func refused(
-        _ code: ReplicaError.Code,
+        _ code: DeltaRejection.Code,
         _ a: [SignedDelta],
         core: inout SyncCore,
         peer: AuthorID
@@ -62,7 +62,11 @@ struct SyncCoreForkTests {
         let request = try #require(
             core.handle(.frameReceived(from: peer, .deltas(Array(a[2...]))), now: t0).stores.first
         )
-        let result = StoreResult(id: request.id, applied: [], rejected: [ReplicaError(code, "refused", ref: a[2].ref)])
+        let result = StoreResult(
+            id: request.id,
+            applied: [],
+            rejected: [DeltaRejection(code, "refused", ref: a[2].ref)]
+        )
         return core.handle(.stored(result), now: t0)
     }
 

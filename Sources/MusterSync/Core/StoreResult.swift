@@ -36,7 +36,7 @@ public struct StoreResult: Sendable, Equatable {
 
     /// The result of one request from the replica's report on it (gaps and broken chains count as
     /// refusals to repair; forks and unauthorized deltas are final and are not asked for again).
-    public init(id: UInt64, applied: [SignedDelta], rejected: [ReplicaError]) {
+    public init(id: UInt64, applied: [SignedDelta], rejected: [DeltaRejection]) {
         var authors = Set<AuthorID>()
         var broken = Set<AuthorID>()
         var forked = Set<AuthorID>()
