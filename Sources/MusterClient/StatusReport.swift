@@ -33,6 +33,8 @@ public struct StatusReport: Encodable {
     public let clockWarnings: Int
     public let authors: [Author]
     public let digest: String
+    /// The venue network key generation the daemon dials with (nil: daemon not running).
+    public let keyGeneration: UInt64?
     /// Each peer in session: address, last seen, how far behind or ahead, digest match.
     public let peerDetails: [PeerDetail]
     /// When this report was made (Unix milliseconds), for "last seen" ages.
@@ -77,6 +79,7 @@ public struct StatusReport: Encodable {
             return Author(author: hex, role: role, deltas: count.deltas, headSeq: count.headSeq)
         }
         digest = status.digest
+        keyGeneration = daemon?.keyGeneration
         peerDetails = daemon?.peerDetails ?? []
         self.madeAtMillis = madeAtMillis
     }
@@ -132,5 +135,6 @@ public struct StatusReport: Encodable {
             )
         }
         Output.line("Digest:     \(digest)")
+        if let keyGeneration { Output.line("Network key: generation \(keyGeneration)") }
     }
 }

@@ -50,6 +50,9 @@ public struct ControlResponse: Codable, Sendable, Equatable {
     public var peers: [String]?
     /// Each peer in session with how far apart the replicas are (`status` only).
     public var peerDetails: [PeerDetail]?
+    /// The venue network key's generation the daemon dials with (`status` only; 0 until a
+    /// revocation rotates it).
+    public var keyGeneration: UInt64?
     /// Why a door refused a scan: a stable code (`not_found`, `already_inside`, `outside_window`,
     /// `zone_full`, `entries_used_up`, `not_admitted`, `re_entry_refused`, `not_locked`; see
     /// `DoorReason`); ``message`` has the words. nil when admitted, and from daemons before issue 16.

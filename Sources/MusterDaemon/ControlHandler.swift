@@ -24,6 +24,8 @@ public final class ControlHandler: Sendable {
     let peers: @Sendable () -> [String]
     /// The same peers in detail (how far behind, digest match), computed when asked.
     let peerDetails: @Sendable () -> [PeerDetail]
+    /// The network key generation sync dials with, for status.
+    let keyGeneration: @Sendable () -> UInt64
     /// When set (`MUSTER_COMMIT_TRACE`), every committed local write and submission is traced.
     let commitTrace: CommitTrace?
     /// Not-found scans held for the audit (see ``NotFoundTally``).
@@ -38,10 +40,12 @@ public final class ControlHandler: Sendable {
         published: @escaping @Sendable ([SignedDelta]) -> Void = { _ in },
         peers: @escaping @Sendable () -> [String] = { [] },
         peerDetails: @escaping @Sendable () -> [PeerDetail] = { [] },
+        keyGeneration: @escaping @Sendable () -> UInt64 = { 0 },
         commitTrace: CommitTrace? = nil
     ) {
         self.commitTrace = commitTrace
         self.peerDetails = peerDetails
+        self.keyGeneration = keyGeneration
         self.replica = replica
         self.keyPair = keyPair
         self.config = config
@@ -87,7 +91,10 @@ public final class ControlHandler: Sendable {
                 response.kioskName = config.name
                 response.kioskKey = keyPair.publicKey.hex
                 response.peers = peers()
-                if request.op == .status { response.peerDetails = peerDetails() }
+                if request.op == .status {
+                    response.peerDetails = peerDetails()
+                    response.keyGeneration = keyGeneration()
+                }
                 return response
             }
         } catch let error as ReplicaError {

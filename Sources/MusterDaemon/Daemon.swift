@@ -218,6 +218,7 @@ public struct Daemon: Sendable {
             published: { sync.published($0) },
             peers: { sync.connectedPeers.withLock { $0 } },
             peerDetails: { sync.peerReport().map(Self.detail) },
+            keyGeneration: { sync.keyGeneration },
             commitTrace: trace
         )
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = [.init(service: sync)]

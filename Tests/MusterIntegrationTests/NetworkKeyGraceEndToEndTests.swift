@@ -35,6 +35,8 @@ struct NetworkKeyGraceEndToEndTests {
         #expect(k1.daemonLog().contains("a peer on a retired network key: handing over the newer keys"))
         #expect(k3.daemonLog().contains("newer network keys handed over"))
         #expect(k3.daemonLog().contains("venue network key rotated"))
+        #expect(try k3.status()["keyGeneration"] as? Int == 1)
+        #expect(try k1.status()["keyGeneration"] as? Int == 1)
         for kiosk in [k1, k3] { try kiosk.stop() }
     }
 
@@ -49,6 +51,7 @@ struct NetworkKeyGraceEndToEndTests {
             k3.daemonLog().components(separatedBy: "connection ended").count > 3
         }
         #expect((try k3.status()["peers"] as? [String])?.isEmpty ?? false)
+        #expect(try k3.status()["keyGeneration"] as? Int == 0)
         #expect(!k1.daemonLog().contains("handing over the newer keys"))
         #expect(!k3.daemonLog().contains("session established"))
         // k3 never got the organizer's revocation (the only delta it lacks).
