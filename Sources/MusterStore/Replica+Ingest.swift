@@ -148,8 +148,7 @@ extension Replica {
             )
             fresh.removeSubrange(breakIndex...)
         }
-        guard try admitAuthor(author, fresh: &fresh, offered: run, db: db, into: &report) else { return }
-        let byDevice = try Self.isDevice(author, db: db)
+        guard let byDevice = try admitAuthor(author, fresh: &fresh, offered: run, db: db, into: &report) else { return }
         // Time moves forward along the chain, inside the window the author's certificate opens.
         var previousHLC = head.seq == 0 ? nil : try Self.hlc(of: author, seq: head.seq, db: db)
         let certificateHLC = author == policy.organizer ? nil : try Self.certificateHLC(of: author, db: db)
@@ -238,15 +237,17 @@ extension Replica {
         return key.isValidSignature(delta.signature, for: delta.envelope)
     }
 
-    /// Only the organizer and kiosks on the roster may author deltas; a revoked kiosk's deltas after
-    /// its watermark are cut off. Returns false when nothing of the run remains.
+    /// Only the organizer, kiosks and organizer devices on the roster may author deltas; a revoked
+    /// author's deltas after its watermark are cut off. Returns nil when nothing of the run remains,
+    /// else whether the author is an organizer device (read from the same roster lookup, so the
+    /// common run costs no extra query).
     private func admitAuthor(
         _ author: AuthorID,
         fresh: inout [SignedDelta],
         offered run: [SignedDelta],
         db: Database,
         into report: inout IngestReport
-    ) throws -> Bool {
+    ) throws -> Bool? {
         if let cut = try Self.forkCut(of: author, db: db), let index = fresh.firstIndex(where: { $0.seq >= cut }) {
             report.rejected.append(
                 DeltaRejection(
@@ -261,16 +262,18 @@ extension Replica {
             let evidence = try Self.forkEvidence(of: author, seq: cut, db: db)
             if !evidence.allSatisfy({ run.contains($0) }) { report.forkEvidence += evidence }
             fresh.removeSubrange(index...)
-            if fresh.isEmpty { return false }
+            if fresh.isEmpty { return nil }
         }
         switch try Self.membership(of: author, policy: policy, db: db) {
-        case .organizer, .enrolled, .device:
+        case .organizer, .enrolled:
+            return false
+        case .device:
             return true
         case .unknown:
             report.rejected.append(
                 DeltaRejection(.notEnrolled, "\(author) is not on the venue roster", ref: fresh.first?.ref)
             )
-            return false
+            return nil
         case .revoked(var watermark, let evidence):
             // A delta at the watermark must be the one the revocation names by hash; another version
             // there lowers the watermark below it, as if the revocation had found it already stored.
@@ -290,7 +293,8 @@ extension Replica {
                 )
                 fresh.removeSubrange(cut...)
             }
-            return !fresh.isEmpty
+            // A revoked device's deltas up to its watermark are still a device's (the rare case pays the query).
+            return fresh.isEmpty ? nil : try Self.isDevice(author, db: db)
         }
     }
 

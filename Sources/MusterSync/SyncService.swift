@@ -625,6 +625,8 @@ public actor SyncService: Service {
     /// session (later sessions get it with the roster at their start): a peer that held neither
     /// would refuse the deltas as from a stranger.
     private func announceDevices(of deltas: [SignedDelta]) async {
+        // Every check-in here is our own: nothing to look at (this runs on each local commit).
+        guard deltas.contains(where: { $0.author != me }) else { return }
         var fresh: [SignedDelta] = []
         for author in Set(deltas.map(\.author))
         where author != me && author != replica.policy.organizer && !announcedDevices.contains(author) {
