@@ -26,8 +26,7 @@ public struct JoinBundle: Sendable {
         writer.writeRaw(organizer.bytes)
         writer.write(keyGeneration)
         writer.writeBlob(sealedNetworkKey)
-        writer.writeBlob(certificate.envelope)
-        writer.writeRaw(certificate.signature)
+        writer.write(certificate)
         return Self.prefix + Base32.encode(writer.bytes)
     }
 
@@ -49,8 +48,7 @@ public struct JoinBundle: Sendable {
             let organizer = AuthorID(bytes: try reader.readRaw(count: AuthorID.byteCount))!
             let generation = try reader.readUInt64()
             let sealed = try reader.readBlob(maxLength: 256)
-            let envelope = try reader.readBlob(maxLength: Limits.maxBodyBytes + 256)
-            let signature = try reader.readRaw(count: SignedDelta.signatureByteCount)
+            let certificate: SignedDelta = try reader.read()
             try reader.expectEnd()
             bundle = JoinBundle(
                 venueName: name,
@@ -58,7 +56,7 @@ public struct JoinBundle: Sendable {
                 organizer: organizer,
                 keyGeneration: generation,
                 sealedNetworkKey: sealed,
-                certificate: try SignedDelta(envelope: envelope, signature: signature)
+                certificate: certificate
             )
         } catch {
             throw ClientError(.usage, "the join bundle is damaged; copy it again")

@@ -17,3 +17,17 @@ public struct AuthorHead: Sendable, Equatable {
         AuthorHead(author: author, seq: 0, hash: Delta.genesisPrev)
     }
 }
+
+/// The author's key, raw, then the seq and the hash: how `hello` and `heads` announce what a kiosk holds.
+extension AuthorHead: ByteCodable {
+    public func encode(into writer: inout ByteWriter) {
+        writer.write(author, seq)
+        writer.writeRaw(hash)
+    }
+
+    public init(from reader: inout ByteReader) throws(DecodeError) {
+        let author: AuthorID = try reader.read()
+        let seq: UInt64 = try reader.read()
+        self.init(author: author, seq: seq, hash: try reader.readRaw(count: Delta.hashByteCount))
+    }
+}

@@ -48,7 +48,9 @@ public enum SyncMessage: Sendable, Equatable {
     public static let maxSessions = 1_000
     public static let maxRanges = 10_000
 
-    enum Tag: UInt8 {
+    enum Tag: UInt8, ByteEnum {
+        static let wireName = "sync message"
+
         case hello = 1, heads, deltas, ping, pong, credentials, roster, revoked, digest, sessions
         case want, graft, prune, ihave, rekey
     }
@@ -57,157 +59,72 @@ public enum SyncMessage: Sendable, Equatable {
         var writer = ByteWriter()
         switch self {
         case .hello(let epoch, let heads):
-            writer.write(Tag.hello.rawValue)
-            writer.write(epoch)
-            Self.encode(heads, into: &writer)
-        case .heads(let heads):
-            writer.write(Tag.heads.rawValue)
-            Self.encode(heads, into: &writer)
-        case .deltas(let deltas):
-            writer.write(Tag.deltas.rawValue)
-            Self.encode(deltas, into: &writer)
-        case .ping: writer.write(Tag.ping.rawValue)
-        case .pong: writer.write(Tag.pong.rawValue)
-        case .credentials(let certificate):
-            writer.write(Tag.credentials.rawValue)
-            Self.encode(certificate, into: &writer)
-        case .roster(let certificates):
-            writer.write(Tag.roster.rawValue)
-            Self.encode(certificates, into: &writer)
-        case .revoked(let evidence):
-            writer.write(Tag.revoked.rawValue)
-            Self.encode(evidence, into: &writer)
-        case .digest(let digest):
-            writer.write(Tag.digest.rawValue)
-            writer.write(digest)
-        case .sessions(let peers):
-            writer.write(Tag.sessions.rawValue)
-            writer.writeVarint(UInt64(peers.count))
-            for peer in peers { writer.writeRaw(peer.bytes) }
-        case .want(let ranges):
-            writer.write(Tag.want.rawValue)
-            Self.encode(ranges, into: &writer)
-        case .graft(let ranges):
-            writer.write(Tag.graft.rawValue)
-            Self.encode(ranges, into: &writer)
-        case .prune: writer.write(Tag.prune.rawValue)
-        case .ihave(let ranges):
-            writer.write(Tag.ihave.rawValue)
-            Self.encode(ranges, into: &writer)
-        case .rekey(let revocations):
-            writer.write(Tag.rekey.rawValue)
-            Self.encode(revocations, into: &writer)
+            writer.write(Tag.hello, epoch)
+            writer.writeList(heads)
+        case .heads(let heads): writer.write(Tag.heads, list: heads)
+        case .deltas(let deltas): writer.write(Tag.deltas, list: deltas)
+        case .ping: writer.write(Tag.ping)
+        case .pong: writer.write(Tag.pong)
+        case .credentials(let certificate): writer.write(Tag.credentials, certificate)
+        case .roster(let certificates): writer.write(Tag.roster, list: certificates)
+        case .revoked(let evidence): writer.write(Tag.revoked, evidence)
+        case .digest(let digest): writer.write(Tag.digest, digest)
+        case .sessions(let peers): writer.write(Tag.sessions, list: peers)
+        case .want(let ranges): writer.write(Tag.want, list: ranges)
+        case .graft(let ranges): writer.write(Tag.graft, list: ranges)
+        case .prune: writer.write(Tag.prune)
+        case .ihave(let ranges): writer.write(Tag.ihave, list: ranges)
+        case .rekey(let revocations): writer.write(Tag.rekey, list: revocations)
         }
         return writer.bytes
     }
 
     public static func decode(_ bytes: [UInt8]) throws(DecodeError) -> SyncMessage {
         var reader = ByteReader(bytes)
-        let rawTag = try reader.readUInt8()
-        guard let tag = Tag(rawValue: rawTag) else { throw .invalidValue(at: 0, "unknown sync message \(rawTag)") }
         let message: SyncMessage
-        switch tag {
+        switch try reader.read(Tag.self) {
         case .hello:
             let epoch = try reader.readString(maxLength: 64)
-            message = .hello(epoch: epoch, heads: try decodeHeads(&reader))
-        case .heads:
-            message = .heads(try decodeHeads(&reader))
-        case .deltas:
-            message = .deltas(try decodeDeltas(&reader, max: maxDeltas, "too many deltas in one message"))
+            message = .hello(epoch: epoch, heads: try reader.readList(in: 0...maxHeads, "too many heads"))
+        case .heads: message = .heads(try reader.readList(in: 0...maxHeads, "too many heads"))
+        case .deltas: message = .deltas(try reader.readList(in: 0...maxDeltas, "too many deltas in one message"))
         case .ping: message = .ping
         case .pong: message = .pong
-        case .credentials: message = .credentials(try decodeDelta(&reader))
-        case .roster:
-            message = .roster(try decodeDeltas(&reader, max: maxCertificates, "too many certificates"))
-        case .revoked: message = .revoked(try decodeDelta(&reader))
+        case .credentials: message = .credentials(try reader.read())
+        case .roster: message = .roster(try reader.readList(in: 0...maxCertificates, "too many certificates"))
+        case .revoked: message = .revoked(try reader.read())
         case .digest: message = .digest(try reader.readString(maxLength: 128))
-        case .sessions:
-            let count = try reader.readVarint()
-            guard count <= UInt64(maxSessions) else { throw .invalidValue(at: 1, "too many sessions") }
-            var peers: [AuthorID] = []
-            for _ in 0..<count { peers.append(AuthorID(bytes: try reader.readRaw(count: AuthorID.byteCount))!) }
-            message = .sessions(peers)
-        case .want: message = .want(try decodeRanges(&reader))
-        case .graft: message = .graft(try decodeRanges(&reader))
+        case .sessions: message = .sessions(try reader.readList(in: 0...maxSessions, "too many sessions"))
+        case .want: message = .want(try reader.readList(in: 0...maxRanges, "too many ranges"))
+        case .graft: message = .graft(try reader.readList(in: 0...maxRanges, "too many ranges"))
         case .prune: message = .prune
-        case .ihave: message = .ihave(try decodeRanges(&reader))
-        case .rekey: message = .rekey(try decodeDeltas(&reader, max: maxCertificates, "too many revocations"))
+        case .ihave: message = .ihave(try reader.readList(in: 0...maxRanges, "too many ranges"))
+        case .rekey: message = .rekey(try reader.readList(in: 0...maxCertificates, "too many revocations"))
         }
         try reader.expectEnd()
         return message
     }
+}
 
-    private static func encode(_ delta: SignedDelta, into writer: inout ByteWriter) {
-        writer.writeBlob(delta.envelope)
-        writer.writeRaw(delta.signature)
+extension ByteWriter {
+    /// A message's tag, then its one field: a list.
+    fileprivate mutating func write(_ tag: SyncMessage.Tag, list: [some ByteCodable]) {
+        write(tag)
+        writeList(list)
+    }
+}
+
+/// The author's key, raw, then the two seqs: how `want`, `graft` and `ihave` name a range.
+extension SeqRange: ByteCodable {
+    public func encode(into writer: inout ByteWriter) {
+        writer.write(author, after, through)
     }
 
-    private static func decodeDelta(_ reader: inout ByteReader) throws(DecodeError) -> SignedDelta {
-        let envelope = try reader.readBlob(maxLength: Limits.maxBodyBytes + 256)
-        let signature = try reader.readRaw(count: SignedDelta.signatureByteCount)
-        return try SignedDelta(envelope: envelope, signature: signature)
-    }
-
-    private static func encode(_ deltas: [SignedDelta], into writer: inout ByteWriter) {
-        writer.writeVarint(UInt64(deltas.count))
-        for delta in deltas { encode(delta, into: &writer) }
-    }
-
-    private static func decodeDeltas(
-        _ reader: inout ByteReader,
-        max: Int,
-        _ tooMany: String
-    ) throws(DecodeError) -> [SignedDelta] {
-        let count = try reader.readVarint()
-        guard count <= UInt64(max) else { throw .invalidValue(at: 1, tooMany) }
-        var deltas: [SignedDelta] = []
-        deltas.reserveCapacity(Int(count))
-        for _ in 0..<count { deltas.append(try decodeDelta(&reader)) }
-        return deltas
-    }
-
-    private static func encode(_ ranges: [SeqRange], into writer: inout ByteWriter) {
-        writer.writeVarint(UInt64(ranges.count))
-        for range in ranges {
-            writer.writeRaw(range.author.bytes)
-            writer.write(range.after)
-            writer.write(range.through)
-        }
-    }
-
-    private static func decodeRanges(_ reader: inout ByteReader) throws(DecodeError) -> [SeqRange] {
-        let count = try reader.readVarint()
-        guard count <= UInt64(maxRanges) else { throw .invalidValue(at: reader.offset, "too many ranges") }
-        var ranges: [SeqRange] = []
-        for _ in 0..<count {
-            let author = AuthorID(bytes: try reader.readRaw(count: AuthorID.byteCount))!
-            let after = try reader.readUInt64()
-            let through = try reader.readUInt64()
-            guard through >= after else { throw .invalidValue(at: reader.offset, "range ends before it starts") }
-            ranges.append(SeqRange(author: author, after: after, through: through))
-        }
-        return ranges
-    }
-
-    private static func encode(_ heads: [AuthorHead], into writer: inout ByteWriter) {
-        writer.writeVarint(UInt64(heads.count))
-        for head in heads {
-            writer.writeRaw(head.author.bytes)
-            writer.write(head.seq)
-            writer.writeRaw(head.hash)
-        }
-    }
-
-    private static func decodeHeads(_ reader: inout ByteReader) throws(DecodeError) -> [AuthorHead] {
-        let count = try reader.readVarint()
-        guard count <= UInt64(maxHeads) else { throw .invalidValue(at: reader.offset, "too many heads") }
-        var heads: [AuthorHead] = []
-        for _ in 0..<count {
-            let author = AuthorID(bytes: try reader.readRaw(count: AuthorID.byteCount))!
-            let seq = try reader.readUInt64()
-            let hash = try reader.readRaw(count: Delta.hashByteCount)
-            heads.append(AuthorHead(author: author, seq: seq, hash: hash))
-        }
-        return heads
+    public init(from reader: inout ByteReader) throws(DecodeError) {
+        let author: AuthorID = try reader.read()
+        let after: UInt64 = try reader.read()
+        let through: UInt64 = try reader.read()
+        guard through >= after else { throw .invalidValue(at: reader.offset, "range ends before it starts") }
+        self.init(author: author, after: after, through: through)
     }
 }
