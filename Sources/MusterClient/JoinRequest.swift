@@ -12,12 +12,6 @@ public struct JoinRequest: Sendable, Equatable {
     public let name: String
     public let location: String
 
-    public init(kiosk: SigningPublicKey, name: String, location: String) {
-        self.kiosk = kiosk
-        self.name = name
-        self.location = location
-    }
-
     private func signedPart() -> [UInt8] {
         var writer = ByteWriter()
         writer.write("muster-join-request-v1")

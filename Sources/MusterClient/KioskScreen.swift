@@ -24,24 +24,10 @@ public struct KioskScreen: Sendable {
         public var campaignName: String?
         public var refusal: String?
         /// This kiosk has a badge printer: a check-in is followed by a badge (issue 15).
-        public var printsBadges: Bool
+        public var printsBadges = false
         /// The language the organizer's lock sets; nil when it sets none (or one this screen does not
         /// speak). It overrides the kiosk's `[screen] language`; an attendee's own choice overrides it.
         public var language: ScreenLanguage?
-
-        public init(
-            kioskName: String,
-            campaignName: String?,
-            refusal: String?,
-            printsBadges: Bool = false,
-            language: ScreenLanguage? = nil
-        ) {
-            self.kioskName = kioskName
-            self.campaignName = campaignName
-            self.refusal = refusal
-            self.printsBadges = printsBadges
-            self.language = language
-        }
     }
 
     /// What a lookup tells the screen about one attendee: no more than it may show before confirmation.
@@ -52,13 +38,6 @@ public struct KioskScreen: Sendable {
         public var admitted: Bool
         /// When the attendee first arrived, if they are inside already.
         public var checkedInAtMillis: UInt64?
-
-        public init(query: String, maskedName: String, admitted: Bool, checkedInAtMillis: UInt64? = nil) {
-            self.query = query
-            self.maskedName = maskedName
-            self.admitted = admitted
-            self.checkedInAtMillis = checkedInAtMillis
-        }
     }
 
     /// The answer of a lookup.

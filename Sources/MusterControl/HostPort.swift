@@ -5,11 +5,11 @@ public struct HostPort: Sendable, Hashable, CustomStringConvertible {
     public let host: String
     public let port: Int
 
-    public init(host: String, port: Int) {
-        self.host = host
-        self.port = port
-    }
+    public var description: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
+}
 
+extension HostPort {
+    /// In an extension, so that the struct keeps its memberwise `init(host:port:)`.
     public init?(_ text: String) {
         let trimmed = text.trimmingWhitespace()
         let host: Substring
@@ -29,6 +29,4 @@ public struct HostPort: Sendable, Hashable, CustomStringConvertible {
         guard !host.isEmpty, let port = Int(portText), (0...65_535).contains(port) else { return nil }
         self.init(host: String(host), port: port)
     }
-
-    public var description: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
 }

@@ -20,23 +20,5 @@ public struct ByzantineHistory: Sendable {
     /// a far-future stamp must not drag honest clocks along.
     public var stampCeilingMillis: UInt64
 
-    public init(
-        liars: [AuthorID: String],
-        versions: [DeltaRef: [SignedDelta]],
-        refused: [DeltaRef: [SignedDelta]],
-        forks: [AuthorID: UInt64],
-        imported: [AttendeeFacts],
-        facts: [String: KioskFacts],
-        stampCeilingMillis: UInt64
-    ) {
-        self.liars = liars
-        self.versions = versions
-        self.refused = refused
-        self.forks = forks
-        self.imported = imported
-        self.facts = facts
-        self.stampCeilingMillis = stampCeilingMillis
-    }
-
     public var liarNames: Set<String> { Set(liars.values) }
 }

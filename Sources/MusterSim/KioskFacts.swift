@@ -4,13 +4,8 @@ public import MusterCore
 /// attendees' person fields, and the lying kiosks' presences that count (are live).
 public struct KioskFacts: Sendable, Equatable {
     /// By attendee key; nil fields when the attendee is missing.
-    public var attendees: [String: AttendeeFacts]
-    public var livePresences: [PresenceFact]
-
-    public init(attendees: [String: AttendeeFacts] = [:], livePresences: [PresenceFact] = []) {
-        self.attendees = attendees
-        self.livePresences = livePresences
-    }
+    public var attendees: [String: AttendeeFacts] = [:]
+    public var livePresences: [PresenceFact] = []
 }
 
 /// An attendee's person fields, as the import wrote them or as a replica shows them.
@@ -20,14 +15,6 @@ public struct AttendeeFacts: Sendable, Equatable {
     public var firstName: String
     public var lastName: String
     public var ticket: String?
-
-    public init(key: String, email: String, firstName: String, lastName: String, ticket: String?) {
-        self.key = key
-        self.email = email
-        self.firstName = firstName
-        self.lastName = lastName
-        self.ticket = ticket
-    }
 }
 
 /// A presence that counts on a replica, as it shows it.
@@ -37,12 +24,4 @@ public struct PresenceFact: Sendable, Equatable {
     public var kioskName: String
     public var location: String
     public var memberStatus: String
-
-    public init(ref: DeltaRef, campaignID: String, kioskName: String, location: String, memberStatus: String) {
-        self.ref = ref
-        self.campaignID = campaignID
-        self.kioskName = kioskName
-        self.location = location
-        self.memberStatus = memberStatus
-    }
 }
