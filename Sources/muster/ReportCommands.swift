@@ -95,11 +95,10 @@ struct Status: ParsableCommand {
     @Flag(help: "Refresh in place every second until interrupted.") var watch = false
 
     func run() throws {
-        let context = try options.context()
-        try show(
-            Watch(interval: watch ? .seconds(1) : nil) { () throws(ClientError) in try StaffQueries(context).status() }
-        ) {
-            if json { try? Output.json($0) } else { $0.print() }
+        try showQuery(options, every: watch ? .seconds(1) : nil, json: json) { queries throws(ClientError) in
+            try queries.status()
+        } text: {
+            $0.print()
         }
     }
 }
@@ -131,16 +130,10 @@ struct OccupancyCommand: ParsableCommand {
     @Flag(help: "Refresh in place every two seconds until interrupted.") var watch = false
 
     func run() throws {
-        let context = try options.context()
-        try show(
-            Watch(interval: watch ? .seconds(2) : nil) { () throws(ClientError) in try StaffQueries(context).occupancy()
-            }
-        ) {
-            if json {
-                try? Output.json($0)
-            } else {
-                for line in OccupancyText.lines($0) { Output.data(line) }
-            }
+        try showQuery(options, every: watch ? .seconds(2) : nil, json: json) { queries throws(ClientError) in
+            try queries.occupancy()
+        } text: {
+            for line in OccupancyText.lines($0) { Output.data(line) }
         }
     }
 }
@@ -182,14 +175,22 @@ struct Report: ParsableCommand {
     }
 }
 
-/// Shows what `watcher` reads once, or, when it watches, again at each interval until interrupted,
-/// each time on a cleared screen.
-func show<Value>(_ watcher: Watch<Value>, _ print: (Value) -> Void) throws {
+/// Shows what `query` reads from the kiosk's replica once, or, with an `interval`, again at each interval
+/// until interrupted, each time on a cleared screen: as JSON with `json`, else as `text` prints it.
+func showQuery<Value: Encodable>(
+    _ options: KioskOptions,
+    every interval: Duration?,
+    json: Bool,
+    _ query: @escaping (StaffQueries) throws(ClientError) -> Value,
+    text: (Value) -> Void
+) throws {
+    let context = try options.context()
+    let watcher = Watch(interval: interval) { () throws(ClientError) in try query(StaffQueries(context)) }
     try guarded { () throws(ClientError) in
         try watcher.runBlocking(time: SystemTime()) { value, refresh in
             // Home and clear: our own control sequence, never data.
             if refresh { Output.raw("\u{1B}[H\u{1B}[2J") }
-            print(value)
+            if json { try? Output.json(value) } else { text(value) }
         }
     }
 }
