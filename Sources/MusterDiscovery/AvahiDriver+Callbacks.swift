@@ -4,19 +4,24 @@ import CAvahi
 /// `Unmanaged` reference; see ``AvahiDriver``), copies every C string and the TXT list into Swift
 /// values while Avahi still owns them, and hands over. They run on the poll thread, lock held.
 extension AvahiDriver {
+    /// The driver behind a callback's `userdata`: unretained, as ``AvahiDriver`` handed it over.
+    private static func driver(_ userdata: UnsafeMutableRawPointer) -> AvahiDriver {
+        Unmanaged<AvahiDriver>.fromOpaque(userdata).takeUnretainedValue()
+    }
+
     static let clientCallback: AvahiClientCallback = { client, state, userdata in
         guard let client, let userdata else { return }
-        Unmanaged<AvahiDriver>.fromOpaque(userdata).takeUnretainedValue().clientChanged(client, state)
+        driver(userdata).clientChanged(client, state)
     }
 
     static let connectCallback: AvahiTimeoutCallback = { _, userdata in
         guard let userdata else { return }
-        Unmanaged<AvahiDriver>.fromOpaque(userdata).takeUnretainedValue().connectTimerFired()
+        driver(userdata).connectTimerFired()
     }
 
     static let groupCallback: AvahiEntryGroupCallback = { group, state, userdata in
         guard let group, let userdata else { return }
-        Unmanaged<AvahiDriver>.fromOpaque(userdata).takeUnretainedValue().groupChanged(group, state)
+        driver(userdata).groupChanged(group, state)
     }
 
     static let browserCallback: AvahiServiceBrowserCallback = {
@@ -40,7 +45,7 @@ extension AvahiDriver {
                 domain: String(cString: domain)
             )
         }
-        Unmanaged<AvahiDriver>.fromOpaque(userdata).takeUnretainedValue().browsed(event, instance)
+        driver(userdata).browsed(event, instance)
     }
 
     static let resolverCallback: AvahiServiceResolverCallback = {
@@ -58,7 +63,7 @@ extension AvahiDriver {
         _,
         userdata in
         guard let resolver, let userdata else { return }
-        let driver = Unmanaged<AvahiDriver>.fromOpaque(userdata).takeUnretainedValue()
+        let driver = AvahiDriver.driver(userdata)
         guard event == AVAHI_RESOLVER_FOUND, let address else {
             driver.resolveFailed(resolver)
             return
