@@ -1,5 +1,7 @@
+public import MusterCore
+
 /// Why a `muster` command failed, with the exit code scripts can rely on.
-public struct ClientError: Error, Sendable, CustomStringConvertible {
+public struct ClientError: MessageError, Sendable {
     public enum Code: Sendable, Equatable {
         case usage, config, daemonUnavailable, timeout, protocolError, notFound, alreadyCheckedIn, refused, failed
     }
@@ -19,8 +21,6 @@ public struct ClientError: Error, Sendable, CustomStringConvertible {
     public init(_ code: Code, describing error: any Error) {
         self.init(code, "\(error)", cause: error)
     }
-
-    public var description: String { message }
 
     /// 0 success; 1 error; 2 not found; 3 already checked in; 4 refused (no lock, window, invalid ticket);
     /// 5 daemon unreachable or no answer (outcome unknown); 64 usage.

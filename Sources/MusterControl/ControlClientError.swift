@@ -1,8 +1,10 @@
+public import MusterCore
+
 /// Why a control request got no usable answer, and whether the daemon may have acted on it.
 ///
 /// ``requestSent`` is the line between "failed" and "unknown": before any byte of the request left,
 /// nothing happened; after, the daemon may have committed it and only the answer was lost.
-public struct ControlClientError: Error, Sendable, CustomStringConvertible {
+public struct ControlClientError: MessageError, Sendable {
     public enum Code: Sendable, Equatable {
         /// No daemon at the socket, or the connection broke.
         case unreachable
@@ -25,6 +27,4 @@ public struct ControlClientError: Error, Sendable, CustomStringConvertible {
         self.requestSent = requestSent
         self.cause = cause
     }
-
-    public var description: String { message }
 }

@@ -1,6 +1,8 @@
+public import MusterCore
+
 /// Why the kiosk's key or enrollment certificate could not be read or written; the message names
 /// the file and what to do, the cause is the error underneath.
-public struct KioskIdentityError: Error, Sendable, CustomStringConvertible {
+public struct KioskIdentityError: MessageError, Sendable {
     public enum Code: Sendable, Equatable {
         /// The kiosk key could not be read or created.
         case kioskKey
@@ -19,6 +21,4 @@ public struct KioskIdentityError: Error, Sendable, CustomStringConvertible {
         self.message = message
         self.cause = cause
     }
-
-    public var description: String { message }
 }

@@ -1,3 +1,5 @@
+public import MusterCore
+
 /// Why a sync handshake (`ClientHandshake`, `ServerHandshake`) failed.
 ///
 /// The connection code closes the socket on any of these and logs `message`,
@@ -6,7 +8,7 @@
 /// tells a person what happened. Messages are built only from sizes, fingerprints
 /// of public keys and libsodium call names; the network key, ephemeral secrets
 /// and the shared secret never appear in them.
-public struct HandshakeError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct HandshakeError: MessageError, Sendable, Equatable {
     /// What kind of failure this is.
     public enum Code: Sendable, Equatable {
         /// The peer's hello was not authenticated with our venue network key:
@@ -40,7 +42,4 @@ public struct HandshakeError: Error, Sendable, Equatable, CustomStringConvertibl
         self.code = code
         self.message = message
     }
-
-    /// The human-readable message; identical to `message`.
-    public var description: String { message }
 }

@@ -1,3 +1,5 @@
+public import MusterCore
+
 /// The single error type thrown by MusterCrypto.
 ///
 /// Callers (the CLI, the daemon) show `message` to a person, so every message
@@ -5,7 +7,7 @@
 /// it. Messages are built only from non-secret facts (paths, lengths, names of
 /// libsodium calls, errno text); seeds, secret keys and passphrases never
 /// appear in them, so an error can always be logged safely.
-public struct MusterCryptoError: Error, CustomStringConvertible, Sendable, Equatable {
+public struct MusterCryptoError: MessageError, Sendable, Equatable {
     /// What kind of failure this is, for callers that branch on it.
     public enum Code: Sendable, Equatable {
         /// `sodium_init` failed; no cryptography is available in this process.
@@ -36,7 +38,4 @@ public struct MusterCryptoError: Error, CustomStringConvertible, Sendable, Equat
         self.code = code
         self.message = message
     }
-
-    /// The human-readable message; identical to `message`.
-    public var description: String { message }
 }

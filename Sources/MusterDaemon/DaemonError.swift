@@ -1,8 +1,9 @@
 import MusterControl
+public import MusterCore
 
 /// Why the daemon could not start or keep running. The message says what to do; the cause is the
 /// error underneath, when there was one.
-public struct DaemonError: Error, Sendable, CustomStringConvertible {
+public struct DaemonError: MessageError, Sendable {
     public enum Code: Sendable, Equatable {
         case config, venue, stateDirectory, kioskKey, replica, controlSocket, notEnrolled, revoked
     }
@@ -26,6 +27,4 @@ public struct DaemonError: Error, Sendable, CustomStringConvertible {
             }
         self.init(code, error.message, cause: error)
     }
-
-    public var description: String { message }
 }

@@ -1,8 +1,10 @@
+public import MusterCore
+
 /// The error type thrown by MusterDiscovery.
 ///
 /// A failed Avahi call names the call and carries Avahi's own error code and text, so a log line
 /// says exactly which step failed (`avahi_entry_group_commit: Local name collision`).
-public struct DiscoveryError: Error, CustomStringConvertible, Sendable, Equatable {
+public struct DiscoveryError: MessageError, Sendable, Equatable {
     /// What kind of failure this is, for callers that branch on it.
     public enum Code: Sendable, Equatable {
         /// A libavahi call failed; ``call`` and ``avahiError`` say which and why.
@@ -27,6 +29,4 @@ public struct DiscoveryError: Error, CustomStringConvertible, Sendable, Equatabl
         self.call = call
         self.avahiError = avahiError
     }
-
-    public var description: String { message }
 }

@@ -6,7 +6,7 @@ public import MusterCore
 ///
 /// A verdict is not a failure: a batch with refused deltas still commits the rest. Only an atomic
 /// submission turns its first refusal into a thrown ``ReplicaError`` (``ReplicaError/init(_:)``).
-public struct DeltaRejection: Error, Sendable, Equatable, CustomStringConvertible {
+public struct DeltaRejection: DeltaNamingError, Sendable, Equatable {
     public enum Code: Sendable, Equatable {
         /// The signature (the run's newest delta's, or one checked along a long run) does not verify.
         case badSignature
@@ -42,10 +42,5 @@ public struct DeltaRejection: Error, Sendable, Equatable, CustomStringConvertibl
         self.code = code
         self.message = message
         self.ref = ref
-    }
-
-    public var description: String {
-        if let ref { return "\(message) (delta \(ref))" }
-        return message
     }
 }

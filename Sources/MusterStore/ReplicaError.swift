@@ -6,7 +6,7 @@ public import MusterCore
 /// The verdict on one delta of a batch is a ``DeltaRejection`` (in ``IngestReport/rejected``), not
 /// this: a batch with refused deltas still succeeds. The per-delta codes here are for an operation
 /// that one refusal fails whole (an atomic submission, a local write; ``init(_:)``).
-public struct ReplicaError: Error, Sendable, CustomStringConvertible {
+public struct ReplicaError: DeltaNamingError, Sendable {
     public enum Code: Sendable, Equatable {
         /// The database could not be opened or migrated.
         case open
@@ -53,11 +53,6 @@ public struct ReplicaError: Error, Sendable, CustomStringConvertible {
         self.message = message
         self.ref = ref
         self.underlying = underlying
-    }
-
-    public var description: String {
-        if let ref { return "\(message) (delta \(ref))" }
-        return message
     }
 
     /// A delta's refusal, thrown where one refusal fails the whole operation (an atomic submission,
