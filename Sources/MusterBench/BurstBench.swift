@@ -26,6 +26,10 @@ enum BurstBench {
         var timeline: [(remote: Int, local: Int)] = []
         /// Seconds after the first check-in at which the last one was acknowledged.
         var lastAckOffset: Double = 0
+        /// Deltas received from peers during the burst on all kiosks, and how many of them the
+        /// receiver already held (as `muster status` counts them, over the sessions open at the
+        /// end): divided by check-ins × (kiosks − 1), the copies each kiosk received per delta.
+        var received: (deltas: Int, copies: Int) = (0, 0)
     }
 
     static let timelineStep: UInt64 = 5_000_000_000
@@ -34,6 +38,7 @@ enum BurstBench {
         let kiosks = Array(1...lab.kiosks)
         let keys = try kiosks.map { try lab.kioskKey($0) }
         let lastAck = Atomic<UInt64>(0)
+        let before = try received(lab, kiosks)
         let start = Stopwatch.monotonic()
         let failure = CheckInRace.run(lab: lab, count: count, firstAttendee: firstAttendee, stopOnRefusal: true) {
             response in
@@ -54,6 +59,7 @@ enum BurstBench {
                 converged: false
             )
         }
+        let after = try received(lab, kiosks)
         let traces = kiosks.map { CommitTraceReader(path: lab.trace($0)) }
         var timeline: [(remote: Int, local: Int)] = []
         for trace in traces {
@@ -93,7 +99,20 @@ enum BurstBench {
             converged: true,
             backlog: backlog,
             timeline: timeline,
-            lastAckOffset: Double(last - start) / 1e9
+            lastAckOffset: Double(last - start) / 1e9,
+            received: (after.deltas - before.deltas, after.copies - before.copies)
         )
+    }
+
+    /// Deltas received and already held, summed over every kiosk's sessions (`status`).
+    static func received(_ lab: Lab, _ kiosks: [Int]) throws -> (deltas: Int, copies: Int) {
+        var total = (deltas: 0, copies: 0)
+        for kiosk in kiosks {
+            for peer in try lab.request(kiosk, ControlRequest(op: .status)).peerDetails ?? [] {
+                total.deltas += peer.deltasReceived ?? 0
+                total.copies += peer.copiesReceived ?? 0
+            }
+        }
+        return total
     }
 }

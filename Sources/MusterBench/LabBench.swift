@@ -284,6 +284,12 @@ enum LabBench {
                     + "\(BenchReport.format(tails[tails.count / 2].tailSeconds)) s after; slowest "
                     + slowest.joined(separator: ", ")
             )
+            let copies = Double(result.checkIns * (result.kiosks - 1))
+            report.note(
+                "burst: per check-in per kiosk, \(BenchReport.format(Double(result.received.deltas) / copies)) "
+                    + "deltas received, \(BenchReport.format(Double(result.received.copies) / copies)) of them "
+                    + "already held (sessions open at the end, as `muster status` counts them)"
+            )
             let seconds = BurstBench.timelineStep / 1_000_000_000
             report.note(
                 "burst: commits per \(seconds) s on all kiosks, remote+local (last acknowledgement at "

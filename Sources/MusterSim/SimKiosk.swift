@@ -1,6 +1,7 @@
 import MusterCore
 import MusterCrypto
 import MusterStore
+import MusterSync
 
 /// One simulated kiosk: its store (kept across crashes) and the state of its current life.
 final class SimKiosk {
@@ -36,6 +37,11 @@ final class SimKiosk {
     var nextTimerGeneration: UInt64 = 0
     var jobs: [UInt64: StoreJob] = [:]
     var nextJob: UInt64 = 0
+    /// Per peer (by index), the store requests its frames made that are not done yet, and the
+    /// frames that arrived meanwhile: as `SyncService`'s receive loop, a session reads its next
+    /// frame only once the deltas of the last one are stored (the back-pressure on the peer).
+    var storesInFlight: [Int: Int] = [:]
+    var heldFrames: [Int: [(message: SyncMessage, session: UInt64)]] = [:]
 
     /// How many deltas the store holds, and an order-free hash of which (for the convergence probe).
     var deltaCount = 0

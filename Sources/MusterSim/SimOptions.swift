@@ -25,6 +25,10 @@ public struct SimOptions: Sendable, Equatable {
     /// Needs the real replica (`sqlite`): the fork cut, the certificate window and the locked
     /// campaign are the store's rules, which ``MemoryStore`` does not model.
     public var byzantine = 0
+    /// Every kiosk's processing and storing take this many times longer: a venue whose kiosks share
+    /// a few cores, as the lab's 50 kiosks share this machine's 2 (a busy kiosk's inputs queue up
+    /// behind each other, which is when eager pushes arrive after the graft timeout).
+    public var cpuScale = 1
 
     public init(kiosks: Int, checkIns: Int, seed: UInt64) {
         self.kiosks = kiosks

@@ -55,6 +55,7 @@ extension Simulation {
             send(shown, from: kiosk.index, to: to, at: time)
         case .store(let id, let deltas, let peer):
             guard let from = indexOf[peer] else { return }
+            kiosk.storesInFlight[from, default: 0] += 1
             enqueue(.ingest(id: id, deltas, from: from), at: kiosk, time: time, deltas: deltas.count)
         case .setTimer(let id, let at):
             kiosk.nextTimerGeneration += 1
@@ -142,6 +143,18 @@ extension Simulation {
             if !report.applied.isEmpty { probe(kiosk) }
             if let newest = report.newestAcceptedHLC { _ = kiosk.clock.observe(newest, nowMillis: wall) }
             try feed(kiosk, .stored(id: id, report, from: venue.kioskIDs[from]))
+            kiosk.storesInFlight[from] = max(0, (kiosk.storesInFlight[from] ?? 0) - 1)
+            try readHeldFrames(of: kiosk, from: from)
+        }
+    }
+
+    /// The frames a session held back while its stores were under way, read in order until one of
+    /// them asks for a store again.
+    func readHeldFrames(of kiosk: SimKiosk, from peer: Int) throws(SimError) {
+        while kiosk.up, kiosk.storesInFlight[peer, default: 0] == 0, let held = kiosk.heldFrames[peer], !held.isEmpty {
+            kiosk.heldFrames[peer]?.removeFirst()
+            guard kiosk.sessions[peer] == held[0].session else { continue }
+            try feed(kiosk, .frame(held[0].message, from: kiosks[peer].id))
         }
     }
 
@@ -165,6 +178,8 @@ extension Simulation {
         kiosk.dialing = []
         kiosk.timers = [:]
         kiosk.jobs = [:]
+        kiosk.storesInFlight = [:]
+        kiosk.heldFrames = [:]
         kiosk.replication = nil
     }
 

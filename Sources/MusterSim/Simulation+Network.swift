@@ -60,6 +60,7 @@ extension Simulation {
         } else {
             guard kiosk.sessions[peer] == session else { return }
             kiosk.sessions[peer] = nil
+            kiosk.heldFrames[peer] = nil
         }
         try feed(kiosk, .sessionClosed(peer: kiosks[peer].id))
     }
@@ -91,6 +92,10 @@ extension Simulation {
         guard receiver.up, receiver.sessions[from] == session, network.reachable(from, to) else { return }
         receiver.framesReceived += 1
         if case .deltas(let deltas) = message { receiver.copiesReceived += deltas.count }
+        if receiver.storesInFlight[from, default: 0] > 0 {
+            receiver.heldFrames[from, default: []].append((message, session))
+            return
+        }
         try feed(receiver, .frame(message, from: kiosks[from].id))
     }
 

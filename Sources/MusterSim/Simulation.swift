@@ -118,7 +118,7 @@ public final class Simulation {
                     id: venue.kioskIDs[index],
                     key: venue.kioskKeys[index],
                     store: store,
-                    slowness: slow[index] ? 8 : 1,
+                    slowness: (slow[index] ? 8 : 1) * Int64(options.cpuScale),
                     wallOffsetMillis: skew ? faultRandom.int64(in: -60_000...60_000) : 0,
                     rate: skew ? 1 + Double(faultRandom.int64(in: -2_000...2_000)) / 1_000_000 : 1
                 )

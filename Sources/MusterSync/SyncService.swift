@@ -510,7 +510,7 @@ public actor SyncService: Service {
         peer: AuthorID,
         next: () async throws -> [UInt8],
         receiver: SecretStreamReceiver,
-        channel: Channel
+        channel: any Channel
     ) async throws {
         logger.notice("a peer on a retired network key: handing over the newer keys", metadata: ["peer": "\(peer)"])
         try await connection.send(.roster(try replica.certificates()))

@@ -42,6 +42,8 @@ struct MusterSimCommand: ParsableCommand {
             "Make this many kiosks liars: they fork their chain, stamp far-future times and rewrite attendees (sqlite store)."
     )
     var byzantine = 0
+    @Option(help: "Multiply every kiosk's processing and storing costs (kiosks sharing few cores, like the lab's).")
+    var cpuScale = 1
     @Flag(help: "One JSON object per run instead of a line.") var json = false
     @Flag(help: "With --seeds, print only failing runs and the summary.") var quiet = false
 
@@ -49,6 +51,7 @@ struct MusterSimCommand: ParsableCommand {
         guard kiosks >= 2 else { throw ValidationError("--kiosks must be at least 2") }
         guard checkIns >= 1 else { throw ValidationError("--checkins must be at least 1") }
         guard seeds >= 1 else { throw ValidationError("--seeds must be at least 1") }
+        guard cpuScale >= 1 else { throw ValidationError("--cpu-scale must be at least 1") }
         for (name, p) in [("loss", loss), ("duplication", duplication), ("reordering", reordering)]
         where !(0...1).contains(p) {
             throw ValidationError("--\(name) is a probability between 0 and 1")
@@ -77,6 +80,7 @@ struct MusterSimCommand: ParsableCommand {
             options.rate = rate
             options.fullMeshThreshold = fullMesh
             options.byzantine = byzantine
+            options.cpuScale = cpuScale
             options.faults = faults
             options.patience = .seconds(patience)
             options.store =
