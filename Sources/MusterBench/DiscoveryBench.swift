@@ -9,6 +9,9 @@ enum DiscoveryBench {
         let seconds: Double
         /// Until the fresh musterd answered on its control socket (part of `seconds`).
         let startSeconds: Double
+        /// Until the fresh kiosk committed its first delta (finding a peer, the handshake and the
+        /// first page; part of `seconds`): the rest is the transfer.
+        let firstCommitSeconds: Double
         let deltas: Int
     }
 
@@ -24,6 +27,7 @@ enum DiscoveryBench {
         try lab.waitForLines(wanted.count, kiosks: [fresh], timeout: 300)
         let got = CommitTraceReader(path: lab.trace(fresh))
         var synced: UInt64 = 0
+        let first = got.entries.values.map(\.nanos).min() ?? start
         for (key, _) in wanted.entries {
             guard let entry = got[key.author, key.seq] else {
                 throw BenchError(.wrongResult, "discovery: k\(fresh) lacks \(key.author.prefix(12)) #\(key.seq)")
@@ -36,6 +40,7 @@ enum DiscoveryBench {
         return Result(
             seconds: Double(synced - start) / 1e9,
             startSeconds: Double(started - start) / 1e9,
+            firstCommitSeconds: Double(first > start ? first - start : 0) / 1e9,
             deltas: wanted.count
         )
     }

@@ -189,7 +189,8 @@ enum LabBench {
         report.note(
             "discovery to synced: \(discovery.deltas) deltas; from launching musterd on a fresh kiosk to its last commit "
                 + "(then digests compared equal); musterd answered its control socket after "
-                + "\(BenchReport.format(discovery.startSeconds)) s"
+                + "\(BenchReport.format(discovery.startSeconds)) s and committed its first delta after "
+                + "\(BenchReport.format(discovery.firstCommitSeconds)) s"
         )
 
         let rest = sizes.footprintAttendees - first

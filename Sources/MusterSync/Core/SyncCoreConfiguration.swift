@@ -26,8 +26,12 @@ extension SyncCore {
         /// Deltas waiting to be written to one peer before it is taken for not reading.
         public var maxQueuedDeltas = SyncLimits.maxQueuedDeltas
         /// Most deltas one repair request asks for: a lagging kiosk is repaired in such chunks, one
-        /// author range at a time, each from one peer.
-        public var repairChunk: UInt64 = 2_000
+        /// author range at a time, each from one peer. Each chunk costs a round trip and a pause in
+        /// the stream: with 2,000 a fresh kiosk took 5.1–7.9 s to fetch a 50,000-delta attendee list
+        /// in the lab, with 20,000 2.1 s (BENCHMARKS.md, "Discovery to synced, session 11"). A range
+        /// weighs its size on the peer's queue (``maxQueuedDeltas``), which is read from the replica
+        /// page by page, so a larger chunk costs no memory.
+        public var repairChunk: UInt64 = 20_000
         /// A repair request that made no progress for this long moves to another peer.
         public var repairTimeout: Duration = .seconds(3)
         /// A peer may ask for the same deltas again after this long (its store refused them).
