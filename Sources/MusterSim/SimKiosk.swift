@@ -39,7 +39,9 @@ final class SimKiosk {
     var nextJob: UInt64 = 0
     /// Per peer (by index), the store requests its frames made that are not done yet, and the
     /// frames that arrived meanwhile: as `SyncService`'s receive loop, a session reads its next
-    /// frame only once the deltas of the last one are stored (the back-pressure on the peer).
+    /// frame only once the deltas of the last one are stored (the back-pressure on the peer). Kept per
+    /// peer, not per session: a session that replaces a lost one waits for the old one's stores too
+    /// (a commit's time at most), where the daemon's new receive loop would not.
     var storesInFlight: [Int: Int] = [:]
     var heldFrames: [Int: [(message: SyncMessage, session: UInt64)]] = [:]
 

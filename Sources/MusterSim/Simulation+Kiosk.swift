@@ -151,10 +151,11 @@ extension Simulation {
     /// The frames a session held back while its stores were under way, read in order until one of
     /// them asks for a store again.
     func readHeldFrames(of kiosk: SimKiosk, from peer: Int) throws(SimError) {
-        while kiosk.up, kiosk.storesInFlight[peer, default: 0] == 0, let held = kiosk.heldFrames[peer], !held.isEmpty {
+        // One frame taken at a time (not the array, which removing from would then copy whole).
+        while kiosk.up, kiosk.storesInFlight[peer, default: 0] == 0, let held = kiosk.heldFrames[peer]?.first {
             kiosk.heldFrames[peer]?.removeFirst()
-            guard kiosk.sessions[peer] == held[0].session else { continue }
-            try feed(kiosk, .frame(held[0].message, from: kiosks[peer].id))
+            guard kiosk.sessions[peer] == held.session else { continue }
+            try feed(kiosk, .frame(held.message, from: kiosks[peer].id))
         }
     }
 
