@@ -33,9 +33,7 @@ public enum OrganizerDevice {
         let keyPath = (directory as NSString).appendingPathComponent("organizer.key")
         let certificatePath = OrganizerSigner.certificatePath(forKey: keyPath)
         let venueCopy = (directory as NSString).appendingPathComponent("venue.toml")
-        for path in [keyPath, certificatePath, venueCopy] where FileManager.default.fileExists(atPath: path) {
-            throw ClientError(.usage, "\(path) already exists; refusing to overwrite a key")
-        }
+        try KeyDirectory.refuseExisting([keyPath, certificatePath, venueCopy], overwriting: "a key")
         let (organizer, venue) = try Enrollment.organizerKeyAndVenue(
             keyPath: organizerKeyPath,
             venuePath: venuePath,
@@ -46,12 +44,7 @@ public enum OrganizerDevice {
             for: "the device key",
             environment: environment
         )
-        do {
-            try FileManager.default.createDirectory(
-                atPath: directory,
-                withIntermediateDirectories: true,
-                attributes: [.posixPermissions: 0o700]
-            )
+        try KeyDirectory.write(in: directory, task: "write the device's files") {
             let device = try SigningKeyPair.generate()
             let certificate = VenuePolicy.certificate(
                 venue: venue.venue,
@@ -67,10 +60,6 @@ public enum OrganizerDevice {
             try KeyFile.write(device, to: keyPath, passphrase: passphrase)
             try text(of: certificate).write(toFile: certificatePath, atomically: true, encoding: .utf8)
             try venue.write(to: venueCopy)
-        } catch let error as MusterCryptoError {
-            throw ClientError(.failed, error.message, cause: error)
-        } catch {
-            throw ClientError(.failed, "cannot write the device's files in \(directory): \(error)", cause: error)
         }
         return (keyPath, certificatePath)
     }

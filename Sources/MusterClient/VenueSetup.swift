@@ -12,23 +12,12 @@ public enum VenueSetup {
     ) throws(ClientError) -> (key: String, venue: String) {
         let keyPath = (directory as NSString).appendingPathComponent("organizer.key")
         let venuePath = (directory as NSString).appendingPathComponent("venue.toml")
-        for path in [keyPath, venuePath] where FileManager.default.fileExists(atPath: path) {
-            throw ClientError(.usage, "\(path) already exists; refusing to overwrite a venue")
-        }
+        try KeyDirectory.refuseExisting([keyPath, venuePath], overwriting: "a venue")
         let passphrase = try newPassphrase(withPassphrase, for: "the organizer key", environment: environment)
-        do {
-            try FileManager.default.createDirectory(
-                atPath: directory,
-                withIntermediateDirectories: true,
-                attributes: [.posixPermissions: 0o700]
-            )
+        try KeyDirectory.write(in: directory, task: "create the venue") {
             let keyPair = try SigningKeyPair.generate()
             try KeyFile.write(keyPair, to: keyPath, passphrase: passphrase)
             try VenueFile.create(name: name, organizer: keyPair.publicKey).write(to: venuePath)
-        } catch let error as MusterCryptoError {
-            throw ClientError(.failed, error.message, cause: error)
-        } catch {
-            throw ClientError(.failed, "cannot create the venue in \(directory): \(error)", cause: error)
         }
         return (keyPath, venuePath)
     }
