@@ -15,4 +15,11 @@ public enum QRPrinter {
             Output.error("cannot draw a QR code for this text (\(error)); use the text below")
         }
     }
+
+    /// Prints a text to carry to another machine (a join request, a join bundle): its QR code unless
+    /// `textOnly`, then the text itself, which stays the fallback when no camera can read the code.
+    public static func print(_ text: String, textOnly: Bool) {
+        if !textOnly { print(text) }
+        Swift.print(text)
+    }
 }

@@ -4,19 +4,6 @@ import MusterClient
 import MusterControl
 import MusterTime
 
-/// Loads only the kiosk config (a kiosk that has not joined has no venue file yet).
-func kioskConfig(_ explicit: String?) throws -> KioskConfig {
-    try guarded { () throws(ClientError) in
-        do {
-            return try KioskConfig.load(
-                path: KioskConfig.resolvePath(explicit, environment: ProcessInfo.processInfo.environment)
-            )
-        } catch {
-            throw ClientError(.config, describing: error)
-        }
-    }
-}
-
 struct JoinRequestCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "join-request",
@@ -26,14 +13,13 @@ struct JoinRequestCommand: ParsableCommand {
     @Flag(help: "Print only the request text (no QR code).") var textOnly = false
 
     func run() throws {
-        let config = try kioskConfig(options.config)
+        let config = try options.kioskConfig()
         let (request, text) = try guarded { () throws(ClientError) in try Enrollment.request(config: config) }
         Output.data(
             "Join request for kiosk '\(request.name)' (\(request.location)), key \(request.kiosk.fingerprint)."
         )
         Output.data("Give it to the organizer: muster enroll REQUEST --organizer-key KEY")
-        if !textOnly { QRPrinter.print(text) }
-        print(text)
+        QRPrinter.print(text, textOnly: textOnly)
     }
 }
 
@@ -77,8 +63,7 @@ struct Enroll: ParsableCommand {
             Output.note("Join bundle written to \(output); on the kiosk: muster join \(output)")
             return
         }
-        if !textOnly { QRPrinter.print(text) }
-        print(text)
+        QRPrinter.print(text, textOnly: textOnly)
     }
 }
 
@@ -91,7 +76,7 @@ struct Join: ParsableCommand {
     @Flag(help: "Replace a venue file of another venue.") var force = false
 
     func run() throws {
-        let config = try kioskConfig(options.config)
+        let config = try options.kioskConfig()
         let message = try guarded { () throws(ClientError) in
             try Enrollment.join(JoinBundle.decode(try Enrollment.readArgument(bundle)), config: config, force: force)
         }

@@ -11,7 +11,7 @@ struct Kiosk: ParsableCommand {
 
     func run() throws {
         // Only the config and the control socket: the public screen reads no replica, key or venue file.
-        let config = try options.screenConfig()
+        let config = try options.kioskConfig()
         KioskSession.protectTerminal()
         let input = LineInput()
         KioskSession(
@@ -35,8 +35,7 @@ struct Lookup: ParsableCommand {
     @Flag(help: "Print JSON.") var json = false
 
     func run() throws {
-        let context = try options.context()
-        let record = try guarded { () throws(ClientError) in try StaffQueries(context).lookup(query) }
+        let record = try options.query { queries throws(ClientError) in try queries.lookup(query) }
         if json { try Output.json(AttendeeJSON(record)) } else { StaffQueries.print(record) }
     }
 }

@@ -32,8 +32,9 @@ struct KioskOptions: ParsableArguments {
         try guarded { () throws(ClientError) in try ClientContext(configPath: config) }
     }
 
-    /// The config alone, for the public kiosk screen, which may read neither the replica nor the venue file.
-    func screenConfig() throws -> KioskConfig {
+    /// The config alone: for the public kiosk screen, which may read neither the replica nor the venue
+    /// file, and for the commands of a kiosk that has not joined yet (it has no venue file).
+    func kioskConfig() throws -> KioskConfig {
         let path = KioskConfig.resolvePath(config, environment: ProcessInfo.processInfo.environment)
         return try guarded { () throws(ClientError) in
             do {
@@ -43,11 +44,27 @@ struct KioskOptions: ParsableArguments {
             }
         }
     }
+
+    /// What `read` finds in this kiosk's replica: the body of every staff query.
+    func query<Value>(_ read: (StaffQueries) throws(ClientError) -> Value) throws -> Value {
+        let context = try context()
+        return try guarded { () throws(ClientError) in try read(StaffQueries(context)) }
+    }
 }
 
 struct OrganizerOptions: ParsableArguments {
     @Option(name: .customLong("organizer-key"), help: "The organizer's key file (from 'muster venue create').")
     var organizerKey: String
+
+    /// Runs `act` with the organizer's key on the replica of the kiosk `options` name: the body of
+    /// every organizer command. The key is read (and its passphrase asked for) after the config.
+    func perform<Value>(
+        on options: KioskOptions,
+        _ act: (OrganizerActions) throws(ClientError) -> Value
+    ) throws -> Value {
+        let context = try options.context()
+        return try guarded { () throws(ClientError) in try act(OrganizerActions(context, keyPath: organizerKey)) }
+    }
 }
 
 /// Runs a command body, turning a ``ClientError`` into a message on stderr and its exit code.

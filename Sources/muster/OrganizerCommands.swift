@@ -15,9 +15,8 @@ struct Import: ParsableCommand {
     @Flag(help: "Print the summary as JSON.") var json = false
 
     func run() throws {
-        let context = try options.context()
-        let summary = try guarded { () throws(ClientError) in
-            try OrganizerActions(context, keyPath: organizer.organizerKey).importFile(file, campaign: campaign)
+        let summary = try organizer.perform(on: options) { actions throws(ClientError) in
+            try actions.importFile(file, campaign: campaign)
         }
         if json { try Output.json(summary) } else { summary.print() }
     }
@@ -52,9 +51,8 @@ struct Lock: ParsableCommand {
     var language: String?
 
     func run() throws {
-        let context = try options.context()
-        let message = try guarded { () throws(ClientError) in
-            try OrganizerActions(context, keyPath: organizer.organizerKey).lock(
+        let message = try organizer.perform(on: options) { actions throws(ClientError) in
+            try actions.lock(
                 campaign: campaign,
                 status: status,
                 opens: opens,
@@ -73,10 +71,7 @@ struct Unlock: ParsableCommand {
     @OptionGroup var organizer: OrganizerOptions
 
     func run() throws {
-        let context = try options.context()
-        let message = try guarded { () throws(ClientError) in
-            try OrganizerActions(context, keyPath: organizer.organizerKey).unlock()
-        }
+        let message = try organizer.perform(on: options) { actions throws(ClientError) in try actions.unlock() }
         Output.data(message)
     }
 }
@@ -89,9 +84,8 @@ struct Undo: ParsableCommand {
     @Option(help: "Campaign (default: the locked one).") var campaign: String?
 
     func run() throws {
-        let context = try options.context()
-        let message = try guarded { () throws(ClientError) in
-            try OrganizerActions(context, keyPath: organizer.organizerKey).undo(query: query, campaign: campaign)
+        let message = try organizer.perform(on: options) { actions throws(ClientError) in
+            try actions.undo(query: query, campaign: campaign)
         }
         Output.data(message)
     }

@@ -10,8 +10,7 @@ struct Campaigns: ParsableCommand {
     @Flag(help: "Print JSON.") var json = false
 
     func run() throws {
-        let context = try options.context()
-        let list = try guarded { () throws(ClientError) in try StaffQueries(context).campaigns(matching: text) }
+        let list = try options.query { queries throws(ClientError) in try queries.campaigns(matching: text) }
         if json { try Output.json(list) } else { StaffQueries.print(list) }
     }
 }
@@ -26,9 +25,8 @@ struct Attendees: ParsableCommand {
     @Flag(help: "Print JSON.") var json = false
 
     func run() throws {
-        let context = try options.context()
-        let list = try guarded { () throws(ClientError) in
-            try StaffQueries(context).attendees(campaign: campaign, checkedInOnly: checkedIn)
+        let list = try options.query { queries throws(ClientError) in
+            try queries.attendees(campaign: campaign, checkedInOnly: checkedIn)
         }
         if json { try Output.json(list.map(AttendeeJSON.init)) } else { StaffQueries.print(list) }
     }
@@ -51,9 +49,8 @@ struct Search: ParsableCommand {
     @Flag(help: "Print JSON.") var json = false
 
     func run() throws {
-        let context = try options.context()
-        let list = try guarded { () throws(ClientError) in
-            try StaffQueries(context).search(name: name, campaign: campaign, limit: max(1, limit))
+        let list = try options.query { queries throws(ClientError) in
+            try queries.search(name: name, campaign: campaign, limit: max(1, limit))
         }
         if json { try Output.json(list.map(AttendeeJSON.init)) } else { StaffQueries.print(list) }
         // 2, as for every "not found" (README, exit codes).
@@ -72,9 +69,7 @@ struct Export: ParsableCommand {
     @Option(help: "Campaign (default: the locked one; log: all campaigns).") var campaign: String?
 
     func run() throws {
-        let context = try options.context()
-        let text = try guarded { () throws(ClientError) in
-            let queries = StaffQueries(context)
+        let text = try options.query { queries throws(ClientError) in
             switch kind {
             case .members: return Exporter.members(try queries.attendees(campaign: campaign, checkedInOnly: true))
             case .leads: return Exporter.leads(try queries.attendees(campaign: campaign, checkedInOnly: false))
@@ -113,7 +108,7 @@ struct DoctorCommand: ParsableCommand {
     @Flag(help: "Print JSON.") var json = false
 
     func run() throws {
-        let config = try kioskConfig(options.config)
+        let config = try options.kioskConfig()
         let checks = Doctor(config: config).run()
         if json { try Output.json(checks) } else if !Doctor.print(checks) { throw ExitCode(1) }
         if json, checks.contains(where: { $0.verdict == .failed }) { throw ExitCode(1) }
