@@ -26,8 +26,10 @@ public struct DialSchedule: Sendable, Equatable {
 
     public static let initialBackoff: Duration = .milliseconds(250)
     public static let maxBackoff: Duration = .seconds(5)
-    /// How often an address that has a session, or is not wanted, is looked at again.
-    public static let connectedRecheck: Duration = .milliseconds(500)
+    /// How often an address that has a session, or is not wanted, is looked at again. A safety net:
+    /// the loop is woken at once when its session ends or the sync core asks for one
+    /// (`DialRegistry.wake`).
+    public static let connectedRecheck: Duration = .seconds(5)
 
     public let maxFailures: Int?
     public private(set) var failures = 0

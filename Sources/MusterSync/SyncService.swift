@@ -325,7 +325,9 @@ public actor SyncService: Service {
             }
             dialKey = outcome == .failed ? dialKey + 1 : 0
             guard case .retry(let delay) = dials.attempted(address, outcome) else { return }
-            try? await cancelWhenGracefulShutdown { try await self.time.sleep(for: delay) }
+            await dials.pause(address, for: delay) { [time] delay in
+                try? await cancelWhenGracefulShutdown { try await time.sleep(for: delay) }
+            }
         }
         dials.ended(address, .shutdown)
     }
@@ -707,6 +709,8 @@ public actor SyncService: Service {
             publishPeers()
             drive(.sessionClosed(peer: connection.peer))
             logger.info("session ended", metadata: ["peer": "\(connection.peer)"])
+            // Its dial loop, pausing while the session lasted, looks again now.
+            for (address, peer) in addressPeers where peer == connection.peer { dials.wake(address) }
         }
     }
 

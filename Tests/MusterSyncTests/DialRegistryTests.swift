@@ -1,0 +1,86 @@
+import Synchronization
+import Testing
+
+@testable import MusterSync
+
+/// A dial loop's pause: long while its address has a session or is not wanted, ended at once when
+/// that changes.
+@Suite(.timeLimit(.minutes(1)))
+struct DialRegistryTests {
+    /// A sleep that only ends by cancellation: a pause that returns was ended by something else.
+    static let forever: @Sendable (Duration) async -> Void = { _ in try? await Task.sleep(for: .seconds(3_600)) }
+
+    static func waitUntilPausing(_ registry: DialRegistry, _ address: String) async throws {
+        while !registry.isPausing(address) { try await Task.sleep(for: .milliseconds(1)) }
+    }
+
+    @Test func aPauseLastsItsSleepWhenNothingWakesIt() async {
+        let registry = DialRegistry()
+        #expect(registry.begin("10.0.0.2:7420", maxFailures: nil, onEnd: nil))
+        let slept = Mutex<[Duration]>([])
+        await registry.pause("10.0.0.2:7420", for: .seconds(5)) { delay in slept.withLock { $0.append(delay) } }
+        #expect(slept.withLock { $0 } == [.seconds(5)])
+        #expect(!registry.isPausing("10.0.0.2:7420"))
+    }
+
+    @Test func wakingEndsAPauseUnderWay() async throws {
+        let registry = DialRegistry()
+        _ = registry.begin("10.0.0.2:7420", maxFailures: nil, onEnd: nil)
+        async let paused: Void = registry.pause("10.0.0.2:7420", for: .seconds(3_600), sleep: Self.forever)
+        try await Self.waitUntilPausing(registry, "10.0.0.2:7420")
+        registry.wake("10.0.0.2:7420")
+        await paused
+        #expect(!registry.isPausing("10.0.0.2:7420"))
+    }
+
+    /// The core asks for a session (or discovery announces the address again) while the loop is
+    /// dialing, not pausing: its next pause ends at once, and only that one.
+    @Test func aWakeBeforeThePauseEndsTheNextPauseOnly() async throws {
+        let registry = DialRegistry()
+        _ = registry.begin("10.0.0.2:7420", maxFailures: nil, onEnd: nil)
+        #expect(!registry.begin("10.0.0.2:7420", maxFailures: nil, onEnd: nil))
+        await registry.pause("10.0.0.2:7420", for: .seconds(3_600), sleep: Self.forever)
+        async let second: Void = registry.pause("10.0.0.2:7420", for: .seconds(3_600), sleep: Self.forever)
+        try await Self.waitUntilPausing(registry, "10.0.0.2:7420")
+        registry.wake("10.0.0.2:7420")
+        await second
+    }
+
+    @Test func askingForARunningLoopEndsItsPause() async throws {
+        let registry = DialRegistry()
+        _ = registry.begin("10.0.0.2:7420", maxFailures: 8, onEnd: nil)
+        async let paused: Void = registry.pause("10.0.0.2:7420", for: .seconds(3_600), sleep: Self.forever)
+        try await Self.waitUntilPausing(registry, "10.0.0.2:7420")
+        #expect(!registry.begin("10.0.0.2:7420", maxFailures: 8, onEnd: nil))
+        await paused
+    }
+
+    /// Shutting down ends the loop while it pauses: the pause ends, and the owner is told once.
+    @Test func endingTheLoopEndsItsPause() async throws {
+        let registry = DialRegistry()
+        let ends = Mutex<[DialEnd]>([])
+        _ = registry.begin("10.0.0.2:7420", maxFailures: nil) { why in ends.withLock { $0.append(why) } }
+        async let paused: Void = registry.pause("10.0.0.2:7420", for: .seconds(3_600), sleep: Self.forever)
+        try await Self.waitUntilPausing(registry, "10.0.0.2:7420")
+        registry.ended("10.0.0.2:7420", .shutdown)
+        await paused
+        #expect(ends.withLock { $0 } == [.shutdown])
+        #expect(registry.count == 0)
+    }
+
+    /// Waking one address leaves the others' pauses alone.
+    @Test func wakingIsPerAddress() async throws {
+        let registry = DialRegistry()
+        _ = registry.begin("10.0.0.2:7420", maxFailures: nil, onEnd: nil)
+        _ = registry.begin("10.0.0.3:7420", maxFailures: nil, onEnd: nil)
+        let other = Task { await registry.pause("10.0.0.3:7420", for: .seconds(3_600), sleep: Self.forever) }
+        async let paused: Void = registry.pause("10.0.0.2:7420", for: .seconds(3_600), sleep: Self.forever)
+        try await Self.waitUntilPausing(registry, "10.0.0.2:7420")
+        try await Self.waitUntilPausing(registry, "10.0.0.3:7420")
+        registry.wake("10.0.0.2:7420")
+        await paused
+        #expect(registry.isPausing("10.0.0.3:7420"))
+        registry.wake("10.0.0.3:7420")
+        await other.value
+    }
+}
