@@ -1,6 +1,6 @@
 public import MusterAttendeeList
 public import MusterCore
-public import MusterStore
+import MusterStore
 
 /// Turns a parsed attendee file into the organizer's deltas: the campaign (when new) and one
 /// attendee delta per person.

@@ -1,6 +1,6 @@
 public import MusterControl
-public import MusterCore
-public import MusterStore
+import MusterCore
+import MusterStore
 public import MusterTime
 
 /// The self check-in screen's flow as a pure state machine: it takes what the attendee typed, what the

@@ -1,6 +1,6 @@
 import Foundation
 import MusterControl
-public import MusterCore
+import MusterCore
 import MusterCrypto
 import MusterStore
 

@@ -1,5 +1,5 @@
 import Foundation
-public import MusterCore
+import MusterCore
 public import MusterCrypto
 
 /// Loads the organizer's signing key for `import`, `lock`, `unlock` and `undo`.

@@ -1,5 +1,5 @@
 import Foundation
-public import MusterCore
+import MusterCore
 
 /// Writes command output: plain lines (data sanitized for the terminal) or JSON for scripts.
 public enum Output {

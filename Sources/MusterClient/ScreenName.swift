@@ -1,4 +1,4 @@
-public import MusterCore
+import MusterCore
 
 /// A name from data made fit for the public screen: sanitized, cut to a number of terminal cells, and,
 /// when it holds right-to-left letters, wrapped in a first-strong isolate (U+2068 … U+2069).

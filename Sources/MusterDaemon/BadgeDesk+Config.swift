@@ -1,5 +1,5 @@
 public import Logging
-public import MusterBadge
+import MusterBadge
 import MusterBadgePrinting
 public import MusterControl
 public import MusterTime

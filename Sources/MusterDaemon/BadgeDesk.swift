@@ -3,7 +3,7 @@ public import Logging
 public import MusterBadge
 public import MusterBadgePrinting
 public import MusterControl
-public import MusterCore
+import MusterCore
 import MusterStore
 
 /// Prints badges for `badge` control requests, one at a time (a kiosk has one printer), and

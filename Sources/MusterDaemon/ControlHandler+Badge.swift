@@ -1,6 +1,6 @@
 import MusterControl
-public import MusterCore
-public import MusterStore
+import MusterCore
+import MusterStore
 
 extension ControlHandler {
     /// Appends this kiosk's signed badge delta (kind 11) and publishes it to its peers, committed

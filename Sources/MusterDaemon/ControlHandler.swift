@@ -4,7 +4,7 @@ public import MusterControl
 public import MusterCore
 public import MusterCrypto
 public import MusterStore
-public import MusterSync
+import MusterSync
 import Synchronization
 
 /// Carries out control requests against the replica: the kiosk's own writes (check-in, check-out,

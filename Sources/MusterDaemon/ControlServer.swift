@@ -1,6 +1,6 @@
 import Foundation
 public import Logging
-public import MusterControl
+import MusterControl
 import NIOCore
 import NIOPosix
 public import ServiceLifecycle

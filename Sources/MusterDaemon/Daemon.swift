@@ -1,7 +1,7 @@
 import Foundation
 public import Logging
 public import MusterControl
-public import MusterCore
+import MusterCore
 public import MusterCrypto
 public import MusterStore
 import MusterSync

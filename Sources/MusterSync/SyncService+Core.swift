@@ -65,7 +65,7 @@ extension SyncService {
             } catch {
                 return
             }
-            await self.fire(timer)
+            self.fire(timer)
         }
     }
 
