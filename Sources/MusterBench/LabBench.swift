@@ -246,6 +246,10 @@ enum LabBench {
     }
 
     static func burst(_ lab: Lab, _ sizes: LabSizes, _ report: inout BenchReport, catchUpRate: Double?) throws {
+        // The tail is CPU-bound, and this VM's CPU speed moves from hour to hour (BENCHMARKS.md, burst,
+        // session 12): the rate measured now, before the lab loads the machine, says which runs may be
+        // compared.
+        let verifyRate = try VerifyProbe.run(count: 2_000)
         BenchCommand.progress("lab: \(sizes.burstKiosks) kiosks for the burst")
         try lab.up(sizes.burstKiosks)
         let baseline = try load(lab, attendees: sizes.burstCheckIns, kiosks: Array(1...lab.kiosks))
@@ -272,6 +276,10 @@ enum LabBench {
             "burst: \(result.checkIns) check-ins on \(result.kiosks) kiosks took \(BenchReport.format(result.burstSeconds)) s "
                 + (result.converged
                     ? "to acknowledge" : "to acknowledge; NOT converged within the timeout (value is the timeout)")
+        )
+        report.note(
+            "burst: the machine did \(BenchReport.format(verifyRate)) Ed25519 verifies/s before the lab started "
+                + "(compare runs only at like rates; BENCHMARKS.md's quiet machine did 22,972)"
         )
         if !result.backlog.isEmpty {
             let missing = result.backlog.map(\.missing).sorted()
