@@ -54,36 +54,6 @@ struct SyncCoreBroadcastTests {
         #expect(flush.messages(to: p2) == [.ihave([SeqRange(author: local[0].author, after: 0, through: 1)])])
     }
 
-    /// Under load every pushed frame carries something new beside its copies, so no frame is all
-    /// copies; a link whose pushes were mostly copies over ``SyncCore/Configuration/pruneWindow``
-    /// deltas is pruned all the same. A link that brings mostly new deltas stays eager.
-    @Test func aLinkOfMostlyCopiesIsPruned() throws {
-        let me = try Kit.id()
-        let (p1, p2) = (try Kit.id(), try Kit.id())
-        let held = Kit.log(3, key: try Kit.key())
-        let new = Kit.log(5, key: try Kit.key())
-        var core = Kit.core(me) {
-            $0.fullMeshThreshold = 2
-            $0.maxSessions = 3
-            $0.activeView = 2
-            $0.pruneWindow = 4
-        }
-        core.open([p1, p2], hello: [], now: t0)
-        _ = core.handle(.localCommit(held), now: t0)
-        // p1: one copy in four pushed deltas.
-        let fromP1 = core.handle(.frameReceived(from: p1, .deltas([held[0], new[0], new[1], new[2]])), now: t0)
-        #expect(fromP1.messages(to: p1).isEmpty)
-        #expect(core.sessions[p1]?.eager == true)
-        // p2: each frame has a new delta, but three of its five pushed deltas are copies.
-        let first = core.handle(.frameReceived(from: p2, .deltas([held[1], new[3]])), now: t0)
-        #expect(first.messages(to: p2).isEmpty)
-        #expect(first.stores.count == 1)
-        let second = core.handle(.frameReceived(from: p2, .deltas([held[2], held[0], new[4]])), now: t0)
-        #expect(second.stores.count == 1)
-        #expect(second.messages(to: p2) == [.prune])
-        #expect(core.sessions[p2]?.eager == false)
-    }
-
     /// Beyond the full mesh, eager pushes wait ``SyncCore/Configuration/eagerLinger`` and go out as one
     /// message; what the peer sent us meanwhile (it had them from elsewhere) is not sent back.
     @Test func eagerPushesLingerAndSkipWhatThePeerSentMeanwhile() throws {

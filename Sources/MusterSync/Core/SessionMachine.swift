@@ -22,9 +22,6 @@ public struct SessionMachine: Sendable {
     public internal(set) var state: State = .awaitingHello
     /// Plumtree: new deltas go to this peer by eager push (true) or by lazy announcement (false).
     public internal(set) var eager = true
-    /// Deltas this peer pushed lately (not asked for) and how many of them we already held: see
-    /// ``SyncCore/Configuration/pruneWindow``.
-    var pushed = (deltas: 0, copies: 0)
     /// How far the peer holds each author's log, as far as we know (its last heads, raised by every
     /// delta it sent us or we sent it).
     public internal(set) var peerHas: [AuthorID: UInt64] = [:]

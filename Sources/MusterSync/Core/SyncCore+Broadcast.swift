@@ -26,22 +26,15 @@ extension SyncCore {
         var fresh: [SignedDelta] = []
         var copies = 0
         var known = 0
-        var pushedDeltas = 0
-        var pushedCopies = 0
         var next: [AuthorID: UInt64] = [:]
         var gaps: [AuthorID: UInt64] = [:]
         for delta in deltas {
             let author = delta.author
             sessions[peer]?.holds(author, through: delta.seq)
             let expected = next[author] ?? effective(author) + 1
-            // Pushed, not a page of a repair we asked this peer for: what pruning judges.
-            let pushed = repairs[author]?.peer != peer
-            if pushed { pushedDeltas += 1 }
             if recent.contains(delta) {
                 copies += 1
-                if pushed { pushedCopies += 1 }
             } else if delta.seq < expected {
-                if pushed { pushedCopies += 1 }
                 // A seq we hold or are storing, but not recently seen byte for byte: the store
                 // decides (a duplicate is counted there; a different delta is a fork, kept as evidence).
                 known += 1
@@ -54,22 +47,10 @@ extension SyncCore {
             }
         }
         sessions[peer]?.copiesReceived += copies
-        // A copy that was not asked for came by eager push on a link that is not the tree's: a frame
-        // of nothing else, or a link whose pushes were mostly copies (``Configuration/pruneWindow``).
+        // A copy that was not asked for came by eager push on a link that is not the tree's.
         let repairing = repairs.values.contains { $0.peer == peer }
-        var redundant = copies + known > 0 && fresh.count == known && !repairing
-        if pushedDeltas > 0, var window = sessions[peer]?.pushed {
-            window.deltas += pushedDeltas
-            window.copies += pushedCopies
-            if window.deltas >= configuration.pruneWindow {
-                redundant = redundant || window.copies * 2 > window.deltas
-                window = (0, 0)
-            }
-            sessions[peer]?.pushed = window
-        }
-        if redundant && !isFullMesh && sessions[peer]?.eager == true {
+        if copies + known > 0 && fresh.count == known && !repairing && !isFullMesh && sessions[peer]?.eager == true {
             sessions[peer]?.eager = false
-            sessions[peer]?.pushed = (0, 0)
             out.append(.send(to: peer, .prune))
         }
         if !fresh.isEmpty {

@@ -34,13 +34,6 @@ extension SyncCore {
         public var repairChunk: UInt64 = 20_000
         /// A repair request that made no progress for this long moves to another peer.
         public var repairTimeout: Duration = .seconds(3)
-        /// Plumtree prunes a link on the first copy it brings. Deltas pushed here travel in batches,
-        /// one frame for many authors, and under load nearly every frame carries something new, so
-        /// pruning only frames of nothing but copies left almost every link eager: in the simulated
-        /// 50-kiosk burst of a loaded lab, 2.3 copies of each delta per kiosk came by push. An eager
-        /// link is pruned when over its last `pruneWindow` pushed deltas, more than half were copies:
-        /// a link of the tree brings copies only when two pushes cross.
-        public var pruneWindow = 64
         /// A peer may ask for the same deltas again after this long (its store refused them).
         public var reserveWindow: Duration = .seconds(3)
         /// Plumtree: how long announced deltas may take to arrive by eager push before a graft.
