@@ -58,7 +58,16 @@ public struct CoreReplication: Replication {
         case .frame(let message, let peer): inputs = [.frameReceived(from: peer, message)]
         case .localCommit(let deltas): inputs = [.localCommit(deltas)]
         case .stored(let id, let report, _):
-            inputs = [.stored(StoreResult(id: id, applied: report.applied, rejected: report.rejected))]
+            inputs = [
+                .stored(
+                    StoreResult(
+                        id: id,
+                        applied: report.applied,
+                        rejected: report.rejected,
+                        signatureChecked: report.signatureChecked
+                    )
+                )
+            ]
             for delta in report.forkEvidence where !evidence.contains(delta) { evidence.append(delta) }
         case .timerFired(let number):
             guard let timer = Self.timer(number) else { return [] }

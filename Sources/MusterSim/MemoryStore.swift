@@ -109,7 +109,7 @@ public final class MemoryStore: KioskStore {
             report.rejected.append(error)
             return
         }
-        for (delta, hash) in zip(fresh, hashes) {
+        for (index, (delta, hash)) in zip(fresh, hashes).enumerated() {
             do {
                 try policy.authorize(delta)
                 _ = try delta.decode()
@@ -122,6 +122,7 @@ public final class MemoryStore: KioskStore {
             }
             append(delta, hash: hash)
             report.applied.append(delta)
+            if index == fresh.count - 1 { report.signatureChecked.insert(delta.ref) }
         }
     }
 

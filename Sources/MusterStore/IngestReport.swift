@@ -4,6 +4,11 @@ public import MusterCore
 public struct IngestReport: Sendable {
     /// Newly stored deltas, in the order they were applied (what a sync layer relays onwards).
     public var applied: [SignedDelta] = []
+    /// The applied deltas whose own signature this batch checked (the newest of each verified run,
+    /// and every ``Replica/verifiedStride``-th of a long one): the others are authenticated by the
+    /// hash chain up to one of these. A page served to a peer must end on one (see
+    /// ``Replica/deltas(of:after:limit:)``), and a sync layer serving pages from memory needs to know which.
+    public var signatureChecked: Set<DeltaRef> = []
     /// Deltas the replica already had, byte for byte.
     public var duplicates = 0
     /// Deltas refused, each with the reason. A refused delta also stops the rest of its author's run.

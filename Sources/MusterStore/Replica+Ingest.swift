@@ -194,6 +194,7 @@ extension Replica {
             previousHLC = decoded.hlc
             CrashPoint.ingestStored.hit()
             report.applied.append(delta)
+            if verified { report.signatureChecked.insert(delta.ref) }
             if case .revoke(let payload) = decoded.body { report.revocations.append(payload) }
             let stampMillis = delta.hlc.physicalMillis
             if stampMillis > nowMillis &+ clockBoundMillis {

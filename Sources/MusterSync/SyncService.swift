@@ -801,7 +801,14 @@ public actor SyncService: Service {
             }
             var applied = [[SignedDelta]](repeating: [], count: group.count)
             for delta in report.applied { if let index = owner[delta.ref] { applied[index].append(delta) } }
-            results = group.indices.map { StoreResult(id: group[$0].id, applied: applied[$0], rejected: rejected[$0]) }
+            results = group.indices.map {
+                StoreResult(
+                    id: group[$0].id,
+                    applied: applied[$0],
+                    rejected: rejected[$0],
+                    signatureChecked: report.signatureChecked
+                )
+            }
             if !report.applied.isEmpty { stateVersion.add(1, ordering: .releasing) }
             revocations = report.revocations
         } catch {

@@ -52,6 +52,17 @@ struct ReplicaIngestTests {
         }
     }
 
+    /// Only the newest delta of each author's run has its own signature checked (the others are
+    /// authenticated by the chain), and the report says which: the sync layer serves pages from
+    /// memory only when they end on one.
+    @Test func theReportNamesTheDeltasWhoseOwnSignatureWasChecked() throws {
+        try withScenarioLog { (log, replica, _) throws in
+            let report = try replica.ingestAtTestTime(log.all, nowMillis: log.now)
+            #expect(report.applied.count == log.all.count)
+            #expect(report.signatureChecked == Set(log.authors.map { log.deltas(of: $0).last!.ref }))
+        }
+    }
+
     @Test func unlockLeavesEveryCampaignInScope() throws {
         try withScenarioLog { (log, replica, dir) throws in
             // Everything up to (and including) the unlock, which is the organizer's second-to-last lock.

@@ -32,4 +32,20 @@ struct RecentDeltasTests {
         recent.insert(Array(log[8...]))  // already known: does not push anything out
         #expect(recent.unseen(log) == Array(log[0..<6]))
     }
+
+    /// A page is answered from memory only whole and ending on a delta whose own signature was
+    /// checked, as the store's pages end (the receiver authenticates a page by its last signature).
+    @Test func servesAPageOnlyWholeAndEndingOnACheckedSignature() throws {
+        let log = CoreTestKit.log(6, key: try SigningKeyPair.generate())
+        let author = log[0].author
+        var recent = RecentDeltas(capacity: 16)
+        recent.insert(Array(log[0..<4]), signatureChecked: [log[3].ref])
+        #expect(recent.page(SeqRange(author: author, after: 1, through: 4)) == Array(log[1..<4]))
+        #expect(recent.page(SeqRange(author: author, after: 0, through: 3)) == nil, "seq 3 was only chained")
+        #expect(recent.page(SeqRange(author: author, after: 2, through: 5)) == nil, "seq 5 is not here")
+        recent.insert(Array(log[5...]))  // this kiosk's own: every signature counts as checked
+        #expect(recent.page(SeqRange(author: author, after: 5, through: 6)) == [log[5]])
+        #expect(recent.page(SeqRange(author: author, after: 3, through: 6)) == nil, "seq 5 is missing")
+        #expect(recent.page(SeqRange(author: author, after: 4, through: 4)) == nil)
+    }
 }

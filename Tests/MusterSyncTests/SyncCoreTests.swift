@@ -76,6 +76,31 @@ struct SyncCoreTests {
         #expect(core.heads[log[0].author]?.seq == 2)
     }
 
+    /// A range committed lately is sent from memory as a message (no read of the store), but only
+    /// when it ends on a delta whose signature the store checked; otherwise the store serves it.
+    @Test func aRangeCommittedLatelyIsServedFromMemory() throws {
+        let me = try Kit.id()
+        let (p1, p2, p3) = (try Kit.id(), try Kit.id(), try Kit.id())
+        let log = Kit.log(4, key: try Kit.key())
+        let author = log[0].author
+        var core = Kit.core(me)
+        core.open([p1, p2, p3], hello: [], now: t0)
+        let request = try #require(core.handle(.frameReceived(from: p1, .deltas(log)), now: t0).stores.first)
+        _ = core.handle(.stored(StoreResult(id: request.id, applied: log, signatureChecked: [log[3].ref])), now: t0)
+        let whole = core.handle(
+            .frameReceived(from: p2, .want([SeqRange(author: author, after: 1, through: 4)])),
+            now: t0
+        )
+        #expect(whole.ranges.isEmpty)
+        #expect(whole.messages(to: p2).contains(.deltas(Array(log[1...]))))
+        let chained = core.handle(
+            .frameReceived(from: p3, .graft([SeqRange(author: author, after: 0, through: 1)])),
+            now: t0
+        )
+        #expect(chained.ranges.map(\.1) == [SeqRange(author: author, after: 0, through: 1)])
+        #expect(!chained.messages(to: p3).contains { if case .deltas = $0 { true } else { false } })
+    }
+
     /// Heads never cause a push, so a peer claiming seq 0 again is not sent the log again; a request
     /// repeated while the first answer is on its way is trimmed, and honoured once the window passed.
     @Test func aReClaimOfSeqZeroDoesNotResendTheLog() throws {

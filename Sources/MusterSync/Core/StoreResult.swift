@@ -17,6 +17,9 @@ public struct StoreResult: Sendable, Equatable {
     /// Authors whose chain the store cut at a fork (proved now, or earlier): nothing of theirs from
     /// the cut on is ever stored, so the core stops asking for it.
     public var forkedAuthors: Set<AuthorID>
+    /// Of ``applied``, the deltas whose own signature the store checked (``IngestReport/signatureChecked``):
+    /// a range the core serves from memory must end on one, as a page read from the store does.
+    public var signatureChecked: Set<DeltaRef>
 
     public init(
         id: UInt64,
@@ -24,7 +27,8 @@ public struct StoreResult: Sendable, Equatable {
         refusedAuthors: Set<AuthorID> = [],
         failed: Bool = false,
         brokenChains: Set<AuthorID> = [],
-        forkedAuthors: Set<AuthorID> = []
+        forkedAuthors: Set<AuthorID> = [],
+        signatureChecked: Set<DeltaRef> = []
     ) {
         self.id = id
         self.applied = applied
@@ -32,11 +36,17 @@ public struct StoreResult: Sendable, Equatable {
         self.failed = failed
         self.brokenChains = brokenChains
         self.forkedAuthors = forkedAuthors
+        self.signatureChecked = signatureChecked
     }
 
     /// The result of one request from the replica's report on it (gaps and broken chains count as
     /// refusals to repair; forks and unauthorized deltas are final and are not asked for again).
-    public init(id: UInt64, applied: [SignedDelta], rejected: [DeltaRejection]) {
+    public init(
+        id: UInt64,
+        applied: [SignedDelta],
+        rejected: [DeltaRejection],
+        signatureChecked: Set<DeltaRef> = []
+    ) {
         var authors = Set<AuthorID>()
         var broken = Set<AuthorID>()
         var forked = Set<AuthorID>()
@@ -51,6 +61,13 @@ public struct StoreResult: Sendable, Equatable {
             default: break
             }
         }
-        self.init(id: id, applied: applied, refusedAuthors: authors, brokenChains: broken, forkedAuthors: forked)
+        self.init(
+            id: id,
+            applied: applied,
+            refusedAuthors: authors,
+            brokenChains: broken,
+            forkedAuthors: forked,
+            signatureChecked: signatureChecked.intersection(applied.lazy.map(\.ref))
+        )
     }
 }

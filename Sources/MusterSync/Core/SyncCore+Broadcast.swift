@@ -6,7 +6,10 @@ extension SyncCore {
     mutating func committedLocally(_ deltas: [SignedDelta], now: Duration, into out: inout [SyncOutput]) {
         guard !deltas.isEmpty else { return }
         for delta in deltas { advanceHead(delta) }
-        recent.insert(deltas)
+        // This kiosk signed its own deltas; what the organizer submitted through the control socket
+        // was verified by the store as any peer's (only some signatures checked), so it counts as unchecked.
+        let me = configuration.me
+        recent.insert(deltas, signatureChecked: Set(deltas.lazy.filter { $0.author == me }.map(\.ref)))
         stateVersion &+= 1
         relay(deltas, from: nil, now: now, into: &out)
     }
@@ -96,7 +99,7 @@ extension SyncCore {
             inFlight[author] = nil
         }
         if !result.applied.isEmpty {
-            recent.insert(result.applied)
+            recent.insert(result.applied, signatureChecked: result.signatureChecked)
             stateVersion &+= 1
             relay(result.applied, from: request.peer, now: now, into: &out)
         }

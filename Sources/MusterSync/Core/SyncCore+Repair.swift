@@ -98,7 +98,13 @@ extension SyncCore {
             let trimmed = session.trim(bounded, now: now, window: configuration.reserveWindow)
             if !trimmed.isEmpty { session.holds(range.author, through: trimmed.through) }
             sessions[peer] = session
-            if !trimmed.isEmpty { out.append(.sendRange(to: peer, trimmed)) }
+            guard !trimmed.isEmpty else { continue }
+            // Committed lately and whole in memory: sent as a message, with no read of the store.
+            if let page = recent.page(trimmed) {
+                out.append(.send(to: peer, .deltas(page)))
+            } else {
+                out.append(.sendRange(to: peer, trimmed))
+            }
         }
     }
 }
