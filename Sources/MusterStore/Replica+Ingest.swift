@@ -32,6 +32,8 @@ extension Replica {
         let pool = try writer()
         do {
             let report = try pool.writeWithoutTransaction { db in
+                // Not a cached statement: SQLite applies `PRAGMA synchronous` while preparing it, so a
+                // prepared one run again would change nothing.
                 if !durable { try db.execute(sql: "PRAGMA synchronous = NORMAL") }
                 let stored = Result { () throws -> IngestReport in
                     var report = IngestReport()
@@ -524,21 +526,25 @@ extension Replica {
         try read { db in
             let key = Data(author.bytes)
             let target = Int64(clamping: seq) + Int64(max(limit, 1))
+            // Prepared once per reader connection: peers ask for pages many times a second.
             let end =
                 try Int64.fetchOne(
-                    db,
-                    sql: "SELECT MAX(seq) FROM delta WHERE author = ? AND sig_verified = 1 AND seq > ? AND seq <= ?",
+                    db.cachedStatement(
+                        sql: "SELECT MAX(seq) FROM delta WHERE author = ? AND sig_verified = 1 AND seq > ? AND seq <= ?"
+                    ),
                     arguments: [key, Int64(clamping: seq), target]
                 )
                 ?? Int64.fetchOne(
-                    db,
-                    sql: "SELECT MIN(seq) FROM delta WHERE author = ? AND sig_verified = 1 AND seq > ?",
+                    db.cachedStatement(
+                        sql: "SELECT MIN(seq) FROM delta WHERE author = ? AND sig_verified = 1 AND seq > ?"
+                    ),
                     arguments: [key, target]
                 )
             guard let end else { return [] }
             return try Row.fetchAll(
-                db,
-                sql: "SELECT envelope, signature FROM delta WHERE author = ? AND seq > ? AND seq <= ? ORDER BY seq",
+                db.cachedStatement(
+                    sql: "SELECT envelope, signature FROM delta WHERE author = ? AND seq > ? AND seq <= ? ORDER BY seq"
+                ),
                 arguments: [key, Int64(clamping: seq), end]
             ).map { row in
                 try SignedDelta(row: row)

@@ -9,12 +9,12 @@ extension Replica {
         try read { db in try Self.membership(of: author, policy: policy, db: db) }
     }
 
+    /// Asked for every author's run a peer sends: the statements are prepared once per connection.
     static func membership(of author: AuthorID, policy: VenuePolicy, db: Database) throws -> Membership {
         if author == policy.organizer { return .organizer }
         let key = Data(author.bytes)
         if let row = try Row.fetchOne(
-            db,
-            sql: "SELECT watermark, envelope, signature FROM revocation WHERE kiosk = ?",
+            db.cachedStatement(sql: "SELECT watermark, envelope, signature FROM revocation WHERE kiosk = ?"),
             arguments: [key]
         ) {
             let watermark: Int64 = row["watermark"]
@@ -22,8 +22,7 @@ extension Replica {
             return .revoked(watermark: UInt64(watermark), evidence: evidence)
         }
         if let row = try Row.fetchOne(
-            db,
-            sql: "SELECT name, location, role FROM roster WHERE kiosk = ?",
+            db.cachedStatement(sql: "SELECT name, location, role FROM roster WHERE kiosk = ?"),
             arguments: [key]
         ) {
             let role: Int64 = row["role"]
