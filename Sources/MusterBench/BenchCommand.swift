@@ -45,6 +45,13 @@ enum BenchCommand {
             try badgeFigure(options, report: &report)
             return report
         }
+        if options.only == "ingest" {
+            progress("raw Ed25519 verify, \(options.verifies) signatures")
+            let verifyRate = try VerifyProbe.run(count: options.verifies)
+            report.add(.limit("raw Ed25519 verify", value: verifyRate, unit: "verifies/s"))
+            try interleavedFigure(options, report: &report, directory: directory, verifyRate: verifyRate)
+            return report
+        }
         if options.inProcess {
             let catchUpRate = try inProcess(options, report: &report, directory: directory)
             if options.lab { try LabBench.run(options, report: &report, catchUpRate: catchUpRate) }
@@ -97,6 +104,8 @@ enum BenchCommand {
             target: ">= 0.5x raw insert",
             met: { _, ratio in ratio >= 0.5 }
         )
+
+        try interleavedFigure(options, report: &report, directory: directory, verifyRate: verifyRate)
 
         progress("lookup: importing \(options.attendees) attendees, then \(options.lookups) lookups per kind")
         let replica = try LookupBench.prepare(options, venue: venue, path: directory + "/lookup.sqlite")
@@ -164,6 +173,38 @@ enum BenchCommand {
             met: commit.p99 <= 2 * fsync.p99
         )
         return catchUp.rate
+    }
+
+    /// Peers' check-ins stored one per author per run, as during the burst (``InterleavedIngestBench``).
+    /// Beside raw verify, since each delta then costs at least one signature check.
+    static func interleavedFigure(
+        _ options: BenchOptions,
+        report: inout BenchReport,
+        directory: String,
+        verifyRate: Double
+    ) throws {
+        progress(
+            "interleaved ingest: \(options.interleavedDeltas) check-ins of \(InterleavedIngestBench.authors) kiosks, "
+                + "\(InterleavedIngestBench.groupSize) per group commit, each its author's run"
+        )
+        let interleaved = try InterleavedIngestBench.run(checkIns: options.interleavedDeltas, directory: directory)
+        report.rate(
+            "interleaved ingest (1 delta per run)",
+            interleaved.rate,
+            unit: "deltas/s",
+            limitName: "raw verify",
+            limit: verifyRate,
+            target: "—",
+            met: { _, _ in true }
+        )
+        report.note(
+            String(
+                format: "interleaved ingest: %.0f µs of CPU per delta (%.2f CPU-s for %d deltas)",
+                interleaved.cpuMicrosecondsPerDelta,
+                interleaved.cpuSeconds,
+                interleaved.deltas
+            )
+        )
     }
 
     static func progress(_ text: String) {

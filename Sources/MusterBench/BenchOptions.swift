@@ -3,6 +3,8 @@ struct BenchOptions {
     let quick: Bool
     /// Deltas ingested by the catch-up figure.
     let catchUpDeltas: Int
+    /// Check-ins ingested one per author per run by the interleaved-ingest figure.
+    let interleavedDeltas: Int
     /// Attendees imported for the lookup figure.
     let attendees: Int
     /// Lookups timed per query kind.
@@ -21,6 +23,7 @@ struct BenchOptions {
     let inProcess: Bool
     let lab: Bool
     /// `--only=propagation,discovery,burst` (any of them): some lab parts (for profiling and before/after runs);
+    /// `--only=ingest`: the raw verify limit and the interleaved-ingest figure (for profiling);
     /// `--only=badge`: the badge render + submit figure; with `MUSTER_BENCH_CUPS_QUEUE`, also the kiosk
     /// screen's check-in latency without and with a printer (`scripts/private-printer` makes one).
     let only: String?
@@ -44,12 +47,12 @@ struct BenchOptions {
             case "--help", "-h":
                 throw BenchError(
                     .setup,
-                    "usage: muster-bench [--quick] [--lab-only | --no-lab | --only=propagation|discovery|burst|capacity|badge]  (writes .bench/results.json)"
+                    "usage: muster-bench [--quick] [--lab-only | --no-lab | --only=propagation|discovery|burst|capacity|badge|ingest]  (writes .bench/results.json)"
                 )
             default:
                 throw BenchError(
                     .setup,
-                    "unknown argument '\(argument)'; usage: muster-bench [--quick] [--lab-only | --no-lab | --only=propagation|discovery|burst|capacity|badge]"
+                    "unknown argument '\(argument)'; usage: muster-bench [--quick] [--lab-only | --no-lab | --only=propagation|discovery|burst|capacity|badge|ingest]"
                 )
             }
         }
@@ -59,6 +62,7 @@ struct BenchOptions {
         self.only = only
         sizes = quick ? .quick : .full
         catchUpDeltas = quick ? 2_000 : 100_000
+        interleavedDeltas = quick ? 1_000 : 10_000
         attendees = quick ? 2_000 : 100_000
         lookups = quick ? 500 : 10_000
         commits = quick ? 50 : 1_000

@@ -1,0 +1,71 @@
+import MusterCore
+import MusterStore
+
+/// One kiosk of the burst as its replica sees it while the doors are still taking check-ins: every
+/// peer's check-ins arrive one at a time, so a group commit holds one delta from each of several
+/// authors, and each delta is a run of its own. The chain check, the author's roster, head and clock
+/// lookups, the signature and the head's move are paid per delta here, where catch-up pays them per
+/// page; this is the cost that sets how far behind a kiosk is at the burst's last acknowledgement.
+///
+/// Stored with `durable: false`, as the daemon stores peers' deltas.
+enum InterleavedIngestBench {
+    /// Peers feeding the kiosk (the burst's 50 kiosks, less the one storing).
+    static let authors = 49
+    /// Deltas (one per author) per group commit: what a kiosk of the burst stored per transaction
+    /// while check-ins were still being taken (BENCHMARKS.md, "Burst, session 14").
+    static let groupSize = 8
+    /// Attendees imported before the timed part, so every check-in finds its attendee.
+    static let attendees = 2_000
+
+    struct Result {
+        let deltas: Int
+        let seconds: Double
+        /// The process's CPU over the same span.
+        let cpuSeconds: Double
+        var rate: Double { Double(deltas) / seconds }
+        var cpuMicrosecondsPerDelta: Double { cpuSeconds * 1e6 / Double(deltas) }
+    }
+
+    static func run(checkIns: Int, directory: String) throws -> Result {
+        let venue = try BenchVenue(kiosks: authors)
+        let importLog = try venue.importLog(attendees: attendees)
+        // `checkInLogs` deals check-ins to the kiosks in turn: merged back in that order, consecutive
+        // deltas are from different authors, each the next of its chain.
+        let logs = try venue.checkInLogs(count: checkIns, attendees: attendees)
+        var arrivals: [SignedDelta] = []
+        arrivals.reserveCapacity(checkIns)
+        for round in 0..<(logs.map(\.count).max() ?? 0) {
+            for log in logs where round < log.count { arrivals.append(log[round]) }
+        }
+        let groups = CatchUpBench.pages(arrivals, size: groupSize)
+
+        let replica = try venue.openReplica(path: directory + "/interleaved.sqlite")
+        defer { try? replica.close() }
+        let now = BenchVenue.now(after: importLog.count + checkIns)
+        for page in CatchUpBench.pages(importLog, size: 500) {
+            _ = try replica.ingest(page, nowMillis: now, clockBoundMillis: BenchVenue.clockBoundMillis)
+        }
+        let cpuBefore = Stopwatch.processCPUSeconds()
+        let (applied, seconds) = try Stopwatch.time { () throws -> Int in
+            var applied = 0
+            for group in groups {
+                let report = try replica.ingest(
+                    group,
+                    nowMillis: now,
+                    clockBoundMillis: BenchVenue.clockBoundMillis,
+                    durable: false
+                )
+                if let refused = report.rejected.first {
+                    throw BenchError(.wrongResult, "interleaved ingest refused a delta: \(refused)")
+                }
+                applied += report.applied.count
+            }
+            return applied
+        }
+        let cpuSeconds = Stopwatch.processCPUSeconds() - cpuBefore
+        guard applied == checkIns else {
+            throw BenchError(.wrongResult, "interleaved ingest applied \(applied) of \(checkIns)")
+        }
+        return Result(deltas: checkIns, seconds: seconds, cpuSeconds: cpuSeconds)
+    }
+}
