@@ -109,7 +109,10 @@ extension Replica {
         into report: inout IngestReport
     ) throws {
         guard let author = run.first?.author else { return }
-        let head = try Self.head(of: author, db: db)
+        let record = try AuthorRecord.fetch(author, policy: policy, db: db)
+        let head = record.head
+        // Moved by a fork this run proves below.
+        var forkCut = record.forkCut
         var fresh: [SignedDelta] = []
         var batchForks: [SignedDelta] = []
         for delta in run {
@@ -121,7 +124,7 @@ extension Replica {
                 }
                 continue
             }
-            if let cut = try Self.forkCut(of: author, db: db), delta.seq >= cut {
+            if let cut = forkCut, delta.seq >= cut {
                 // Cut by a fork this run may itself have proved: nothing from there on is evidence.
                 continue
             }
@@ -133,6 +136,7 @@ extension Replica {
                 report.duplicates += 1
             } else {
                 try recordFork(delta, db: db, nowMillis: nowMillis, into: &report)
+                forkCut = try Self.forkCut(of: author, db: db)
             }
         }
         guard let first = fresh.first else { return }
@@ -150,10 +154,20 @@ extension Replica {
             )
             fresh.removeSubrange(breakIndex...)
         }
-        guard let byDevice = try admitAuthor(author, fresh: &fresh, offered: run, db: db, into: &report) else { return }
+        guard
+            let byDevice = try admitAuthor(
+                author,
+                record: record,
+                forkCut: forkCut,
+                fresh: &fresh,
+                offered: run,
+                db: db,
+                into: &report
+            )
+        else { return }
         // Time moves forward along the chain, inside the window the author's certificate opens.
-        var previousHLC = head.seq == 0 ? nil : try Self.hlc(of: author, seq: head.seq, db: db)
-        let certificateHLC = author == policy.organizer ? nil : try Self.certificateHLC(of: author, db: db)
+        var previousHLC = record.headHLC
+        let certificateHLC = record.certificateHLC
 
         let hashes: [[UInt8]]
         do {
@@ -242,16 +256,18 @@ extension Replica {
 
     /// Only the organizer, kiosks and organizer devices on the roster may author deltas; a revoked
     /// author's deltas after its watermark are cut off. Returns nil when nothing of the run remains,
-    /// else whether the author is an organizer device (read from the same roster lookup, so the
-    /// common run costs no extra query).
+    /// else whether the author is an organizer device (from the run's ``AuthorRecord``, so this
+    /// costs no query unless the author forked or was revoked).
     private func admitAuthor(
         _ author: AuthorID,
+        record: AuthorRecord,
+        forkCut: UInt64?,
         fresh: inout [SignedDelta],
         offered run: [SignedDelta],
         db: Database,
         into report: inout IngestReport
     ) throws -> Bool? {
-        if let cut = try Self.forkCut(of: author, db: db), let index = fresh.firstIndex(where: { $0.seq >= cut }) {
+        if let cut = forkCut, let index = fresh.firstIndex(where: { $0.seq >= cut }) {
             report.rejected.append(
                 DeltaRejection(
                     .forked,
@@ -267,7 +283,7 @@ extension Replica {
             fresh.removeSubrange(index...)
             if fresh.isEmpty { return nil }
         }
-        switch try Self.membership(of: author, policy: policy, db: db) {
+        switch record.membership {
         case .organizer, .enrolled:
             return false
         case .device:
@@ -296,8 +312,8 @@ extension Replica {
                 )
                 fresh.removeSubrange(cut...)
             }
-            // A revoked device's deltas up to its watermark are still a device's (the rare case pays the query).
-            return fresh.isEmpty ? nil : try Self.isDevice(author, db: db)
+            // A revoked device's deltas up to its watermark are still a device's.
+            return fresh.isEmpty ? nil : record.isDevice
         }
     }
 
@@ -419,28 +435,12 @@ extension Replica {
         ).map { try SignedDelta(row: $0) }
     }
 
-    /// The timestamp of one stored delta.
-    static func hlc(of author: AuthorID, seq: UInt64, db: Database) throws -> HLC? {
-        try Int64.fetchOne(
-            db.cachedStatement(sql: "SELECT hlc FROM delta WHERE author = ? AND seq = ?"),
-            arguments: [Data(author.bytes), Int64(clamping: seq)]
-        ).map { HLC(packed: UInt64($0)) }
-    }
-
     /// Whether `author`'s certificate makes it an organizer device (revoked or not).
     static func isDevice(_ author: AuthorID, db: Database) throws -> Bool {
         try Int64.fetchOne(
             db.cachedStatement(sql: "SELECT role FROM roster WHERE kiosk = ?"),
             arguments: [Data(author.bytes)]
         ) == Int64(EnrollRole.organizerDevice.rawValue)
-    }
-
-    /// The timestamp of `author`'s enrollment certificate, if it is on the roster.
-    static func certificateHLC(of author: AuthorID, db: Database) throws -> HLC? {
-        try Row.fetchOne(
-            db.cachedStatement(sql: "SELECT envelope, signature FROM roster WHERE kiosk = ?"),
-            arguments: [Data(author.bytes)]
-        ).map { try SignedDelta(row: $0).hlc }
     }
 
     /// Appends one verified, authorized delta to the log, moves the author's head (unless the caller

@@ -32,16 +32,17 @@ extension Replica {
                 let result = decision.result
                 guard let body = decision.body else { return (result, nil) }
                 CrashPoint.localDecided.hit()
-                let head = try Self.head(of: author, db: db)
+                let record = try AuthorRecord.fetch(author, policy: policy, db: db)
+                let head = record.head
                 let next = DeltaRef(author: author, seq: head.seq + 1)
-                if let cut = try Self.forkCut(of: author, db: db) {
+                if let cut = record.forkCut {
                     throw ReplicaError(.forked, "this key signed two different deltas at seq \(cut)", ref: next)
                 }
                 // Refused, not saturated: a timestamp that cannot move past the previous one (a clock
                 // at the end of its range) or leaves the certificate's window would be refused by
                 // every peer, so it is never acknowledged here either.
-                let previous = head.seq == 0 ? nil : try Self.hlc(of: author, seq: head.seq, db: db)
-                let certificate = author == policy.organizer ? nil : try Self.certificateHLC(of: author, db: db)
+                let previous = record.headHLC
+                let certificate = record.certificateHLC
                 let justBeforeCertificate = certificate.flatMap { stamp in
                     stamp.packed == 0 ? nil : HLC(packed: stamp.packed - 1)
                 }

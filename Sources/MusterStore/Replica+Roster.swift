@@ -6,30 +6,7 @@ import MusterCrypto
 extension Replica {
     /// Where `author` stands on the roster. A revocation outranks an enrollment in any order.
     public func membership(of author: AuthorID) throws(ReplicaError) -> Membership {
-        try read { db in try Self.membership(of: author, policy: policy, db: db) }
-    }
-
-    /// Asked for every author's run a peer sends: the statements are prepared once per connection.
-    static func membership(of author: AuthorID, policy: VenuePolicy, db: Database) throws -> Membership {
-        if author == policy.organizer { return .organizer }
-        let key = Data(author.bytes)
-        if let row = try Row.fetchOne(
-            db.cachedStatement(sql: "SELECT watermark, envelope, signature FROM revocation WHERE kiosk = ?"),
-            arguments: [key]
-        ) {
-            let watermark: Int64 = row["watermark"]
-            let evidence = try SignedDelta(row: row)
-            return .revoked(watermark: UInt64(watermark), evidence: evidence)
-        }
-        if let row = try Row.fetchOne(
-            db.cachedStatement(sql: "SELECT name, location, role FROM roster WHERE kiosk = ?"),
-            arguments: [key]
-        ) {
-            let role: Int64 = row["role"]
-            if role == Int64(EnrollRole.organizerDevice.rawValue) { return .device(name: row["name"]) }
-            return .enrolled(name: row["name"], location: row["location"])
-        }
-        return .unknown
+        try read { db in try AuthorRecord.fetch(author, policy: policy, db: db).membership }
     }
 
     /// Checks a certificate a peer (or `muster join`) presents: an enrollment delta of this venue,
