@@ -9,11 +9,6 @@ public enum ClientErrorCode: Sendable, Equatable {
 }
 
 extension ClientError {
-    /// `error` itself as the message, and as the cause.
-    public init(_ code: Code, describing error: any Error) {
-        self.init(code, "\(error)", cause: error)
-    }
-
     /// 0 success; 1 error; 2 not found; 3 already checked in; 4 refused (no lock, window, invalid ticket);
     /// 5 daemon unreachable or no answer (outcome unknown); 64 usage.
     public var exitCode: Int32 {

@@ -15,4 +15,10 @@ public struct CodedError<Code: Sendable & Equatable>: MessageError, Sendable {
         self.message = message
         self.cause = cause
     }
+
+    /// `error` itself as the message (a ``MessageError``'s own sentence), and as the cause: the
+    /// error of a layer below, passed up under this module's code for it.
+    public init(_ code: Code, describing error: any Error) {
+        self.init(code, "\(error)", cause: error)
+    }
 }

@@ -19,6 +19,6 @@ extension DaemonError {
             case .certificate: .notEnrolled
             case .stateDirectory: .stateDirectory
             }
-        self.init(code, error.message, cause: error)
+        self.init(code, describing: error)
     }
 }
