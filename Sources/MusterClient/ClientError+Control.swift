@@ -10,6 +10,6 @@ extension ClientError {
             case .timeout: .timeout
             case .protocolError: .protocolError
             }
-        self.init(code, error.message, cause: error)
+        self.init(code, describing: error)
     }
 }

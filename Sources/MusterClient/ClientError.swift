@@ -1,27 +1,14 @@
 public import MusterCore
 
 /// Why a `muster` command failed, with the exit code scripts can rely on.
-public struct ClientError: MessageError, Sendable {
-    public enum Code: Sendable, Equatable {
-        case usage, config, daemonUnavailable, timeout, protocolError, notFound, alreadyCheckedIn, refused, failed
-    }
+public typealias ClientError = CodedError<ClientErrorCode>
 
-    public let code: Code
-    public let message: String
-    /// The error underneath (a socket failure, a replica error), kept for logs and tests.
-    public let cause: (any Error & Sendable)?
+/// What kind of failure a ``ClientError`` is; each maps to one exit code (`exitCode`).
+public enum ClientErrorCode: Sendable, Equatable {
+    case usage, config, daemonUnavailable, timeout, protocolError, notFound, alreadyCheckedIn, refused, failed
+}
 
-    public init(_ code: Code, _ message: String, cause: (any Error & Sendable)? = nil) {
-        self.code = code
-        self.message = message
-        self.cause = cause
-    }
-
-    /// `error` itself as the message, and as the cause.
-    public init(_ code: Code, describing error: any Error) {
-        self.init(code, "\(error)", cause: error)
-    }
-
+extension ClientError {
     /// 0 success; 1 error; 2 not found; 3 already checked in; 4 refused (no lock, window, invalid ticket);
     /// 5 daemon unreachable or no answer (outcome unknown); 64 usage.
     public var exitCode: Int32 {

@@ -58,7 +58,7 @@ public struct Daemon: Sendable {
         do {
             venue = try VenueFile.load(path: config.venue)
         } catch {
-            throw DaemonError(.venue, "\(error)", cause: error)
+            throw DaemonError(.venue, describing: error)
         }
         do {
             try FileManager.default.createDirectory(
@@ -101,7 +101,7 @@ public struct Daemon: Sendable {
             replica = try Replica.open(path: config.replicaPath, policy: venue.policy)
             try replica.admitCertificate(certificate, for: AuthorID(keyPair.publicKey))
         } catch {
-            throw DaemonError(.replica, "\(error)", cause: error)
+            throw DaemonError(.replica, describing: error)
         }
         let clock = HybridLogicalClock(
             time: time,

@@ -3,20 +3,14 @@ public import MusterCore
 
 /// Why the daemon could not start or keep running. The message says what to do; the cause is the
 /// error underneath, when there was one.
-public struct DaemonError: MessageError, Sendable {
-    public enum Code: Sendable, Equatable {
-        case config, venue, stateDirectory, kioskKey, replica, controlSocket, notEnrolled, revoked
-    }
-    public let code: Code
-    public let message: String
-    public let cause: (any Error & Sendable)?
+public typealias DaemonError = CodedError<DaemonErrorCode>
 
-    public init(_ code: Code, _ message: String, cause: (any Error & Sendable)? = nil) {
-        self.code = code
-        self.message = message
-        self.cause = cause
-    }
+/// What kind of failure a ``DaemonError`` is; `musterd` exits 78 on ``notEnrolled`` and ``revoked``.
+public enum DaemonErrorCode: Sendable, Equatable {
+    case config, venue, stateDirectory, kioskKey, replica, controlSocket, notEnrolled, revoked
+}
 
+extension DaemonError {
     /// The daemon's reading of a kiosk key or certificate failure.
     init(_ error: KioskIdentityError) {
         let code: Code =
@@ -25,6 +19,6 @@ public struct DaemonError: MessageError, Sendable {
             case .certificate: .notEnrolled
             case .stateDirectory: .stateDirectory
             }
-        self.init(code, error.message, cause: error)
+        self.init(code, describing: error)
     }
 }

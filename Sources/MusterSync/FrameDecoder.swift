@@ -3,7 +3,8 @@ public import NIOCore
 /// Splits the TCP stream into frames: a 4-byte big-endian length, then that many bytes.
 ///
 /// The hard size limit is enforced before anything is buffered beyond it: a peer that announces a
-/// larger frame gets its session closed, and the daemon carries on.
+/// larger frame gets its session closed, and the daemon carries on. At the end of the stream NIO's
+/// default `decodeLast` delivers the whole frames still buffered, by the same rules; a partial one is dropped.
 ///
 /// Public so that `muster-fuzz` can drive it through an `EmbeddedChannel` like any other decoder.
 public struct FrameDecoder: ByteToMessageDecoder {
@@ -30,16 +31,6 @@ public struct FrameDecoder: ByteToMessageDecoder {
         guarded?.frameReceived()
         context.fireChannelRead(Self.wrapInboundOut(buffer.readSlice(length: Int(length))!))
         return .continue
-    }
-
-    public mutating func decodeLast(
-        context: ChannelHandlerContext,
-        buffer: inout ByteBuffer,
-        seenEOF: Bool
-    ) throws
-        -> DecodingState
-    {
-        try decode(context: context, buffer: &buffer)
     }
 }
 

@@ -54,15 +54,9 @@ struct Musterd: AsyncParsableCommand {
         if let stateDir { settings.stateDirectory = stateDir }
         if let controlSocket { settings.controlSocket = controlSocket }
         if let venue { settings.venue = venue }
-        if let listen {
-            guard let hostPort = HostPort(listen) else { throw ValidationError("--listen must be host:port") }
-            settings.listen = hostPort
-        }
+        if let listen { settings.listen = try Self.hostPort(listen, option: "--listen") }
         if !staticPeers.isEmpty {
-            settings.staticPeers = try staticPeers.map {
-                guard let hostPort = HostPort($0) else { throw ValidationError("--static-peer must be host:port") }
-                return hostPort
-            }
+            settings.staticPeers = try staticPeers.map { try Self.hostPort($0, option: "--static-peer") }
         }
         if let discovery { settings.discovery = discovery }
         if let printer { settings.badge.printer = printer.isEmpty ? nil : printer }
@@ -88,5 +82,11 @@ struct Musterd: AsyncParsableCommand {
             // RestartPreventExitStatus keeps it from restarting in a loop.
             throw ExitCode(error.code == .notEnrolled || error.code == .revoked ? 78 : 1)
         }
+    }
+
+    /// `text` as host:port, or a usage error naming the option it came from.
+    static func hostPort(_ text: String, option: String) throws(ValidationError) -> HostPort {
+        guard let hostPort = HostPort(text) else { throw ValidationError("\(option) must be host:port") }
+        return hostPort
     }
 }
