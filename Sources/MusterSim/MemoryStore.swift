@@ -87,17 +87,10 @@ public final class MemoryStore: KioskStore {
                 report.rejected.append(DeltaRejection(.fork, "two deltas at seq \(delta.seq)", ref: delta.ref))
             }
         }
-        guard let first = fresh.first else { return }
-        guard first.seq == head.seq + 1 else {
-            report.rejected.append(
-                DeltaRejection(.gap, "expected seq \(head.seq + 1), got \(first.seq)", ref: first.ref)
-            )
-            return
-        }
-        if let breakIndex = fresh.indices.dropFirst().first(where: { fresh[$0].seq != fresh[$0 - 1].seq + 1 }) {
-            report.rejected.append(DeltaRejection(.gap, "a seq is missing", ref: fresh[breakIndex].ref))
-            fresh.removeSubrange(breakIndex...)
-        }
+        let (prefix, gap) = head.contiguousPrefix(of: fresh)
+        if let gap { report.rejected.append(gap) }
+        guard let first = prefix.first else { return }
+        fresh.removeSubrange(prefix.endIndex...)
         guard author == policy.organizer || enrolled.contains(author) else {
             report.rejected.append(DeltaRejection(.notEnrolled, "\(author) is not on the roster", ref: first.ref))
             return

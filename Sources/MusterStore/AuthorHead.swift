@@ -31,3 +31,22 @@ extension AuthorHead: ByteCodable {
         self.init(author: author, seq: seq, hash: try reader.readRaw(count: Delta.hashByteCount))
     }
 }
+
+extension AuthorHead {
+    /// Of `fresh` (the author's deltas above this head, ascending, one per seq), what can be stored
+    /// now: the run must start at the next seq, and it ends before the first missing one. Every
+    /// store (the replica and the simulator's stand-in) cuts a run by this one rule.
+    /// - Returns: the storable prefix, and the refusal of what was cut, if anything was.
+    public func contiguousPrefix(of fresh: [SignedDelta]) -> (run: ArraySlice<SignedDelta>, gap: DeltaRejection?) {
+        guard let first = fresh.first else { return ([], nil) }
+        guard first.seq == seq + 1 else {
+            let gap = DeltaRejection(.gap, "expected seq \(seq + 1) of \(author), got \(first.seq)", ref: first.ref)
+            return ([], gap)
+        }
+        guard let breakIndex = fresh.indices.dropFirst().first(where: { fresh[$0].seq != fresh[$0 - 1].seq + 1 })
+        else { return (fresh[...], nil) }
+        let missing = fresh[breakIndex - 1].seq + 1
+        let gap = DeltaRejection(.gap, "seq \(missing) of \(author) is missing", ref: fresh[breakIndex].ref)
+        return (fresh[..<breakIndex], gap)
+    }
+}

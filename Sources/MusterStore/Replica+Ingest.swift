@@ -139,21 +139,11 @@ extension Replica {
                 forkCut = try Self.forkCut(of: author, db: db)
             }
         }
-        guard let first = fresh.first else { return }
-        guard first.seq == head.seq + 1 else {
-            report.rejected.append(
-                DeltaRejection(.gap, "expected seq \(head.seq + 1) of \(author), got \(first.seq)", ref: first.ref)
-            )
-            return
-        }
         // Keep the contiguous prefix: it ends with a delta whose own signature authenticates it.
-        if let breakIndex = fresh.indices.dropFirst().first(where: { fresh[$0].seq != fresh[$0 - 1].seq + 1 }) {
-            let missing = fresh[breakIndex - 1].seq + 1
-            report.rejected.append(
-                DeltaRejection(.gap, "seq \(missing) of \(author) is missing", ref: fresh[breakIndex].ref)
-            )
-            fresh.removeSubrange(breakIndex...)
-        }
+        let (prefix, gap) = head.contiguousPrefix(of: fresh)
+        if let gap { report.rejected.append(gap) }
+        guard !prefix.isEmpty else { return }
+        fresh.removeSubrange(prefix.endIndex...)
         guard
             let byDevice = try admitAuthor(
                 author,
