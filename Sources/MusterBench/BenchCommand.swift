@@ -205,6 +205,23 @@ enum BenchCommand {
                 interleaved.deltas
             )
         )
+        guard options.only == "ingest" else { return }
+        // What longer runs would save: the same check-ins, `runLength` of each author per group.
+        for runLength in [2, 4, 8] {
+            let longer = try InterleavedIngestBench.run(
+                checkIns: options.interleavedDeltas,
+                runLength: runLength,
+                directory: directory
+            )
+            report.note(
+                String(
+                    format: "interleaved ingest, runs of %d: %.0f µs of CPU per delta (%.0f deltas/s)",
+                    runLength,
+                    longer.cpuMicrosecondsPerDelta,
+                    longer.rate
+                )
+            )
+        }
     }
 
     static func progress(_ text: String) {

@@ -26,7 +26,10 @@ enum InterleavedIngestBench {
         var cpuMicrosecondsPerDelta: Double { cpuSeconds * 1e6 / Double(deltas) }
     }
 
-    static func run(checkIns: Int, directory: String) throws -> Result {
+    /// - Parameter runLength: consecutive deltas of one author per group (1 during the burst's
+    ///   acknowledgements; more where a kiosk batches what it has waiting), to show what longer runs
+    ///   would save.
+    static func run(checkIns: Int, runLength: Int = 1, directory: String) throws -> Result {
         let venue = try BenchVenue(kiosks: authors)
         let importLog = try venue.importLog(attendees: attendees)
         // `checkInLogs` deals check-ins to the kiosks in turn: merged back in that order, consecutive
@@ -34,12 +37,12 @@ enum InterleavedIngestBench {
         let logs = try venue.checkInLogs(count: checkIns, attendees: attendees)
         var arrivals: [SignedDelta] = []
         arrivals.reserveCapacity(checkIns)
-        for round in 0..<(logs.map(\.count).max() ?? 0) {
-            for log in logs where round < log.count { arrivals.append(log[round]) }
+        for round in stride(from: 0, to: logs.map(\.count).max() ?? 0, by: runLength) {
+            for log in logs where round < log.count { arrivals += log[round..<min(round + runLength, log.count)] }
         }
-        let groups = CatchUpBench.pages(arrivals, size: groupSize)
+        let groups = CatchUpBench.pages(arrivals, size: groupSize * runLength)
 
-        let replica = try venue.openReplica(path: directory + "/interleaved.sqlite")
+        let replica = try venue.openReplica(path: directory + "/interleaved-\(runLength).sqlite")
         defer { try? replica.close() }
         let now = BenchVenue.now(after: importLog.count + checkIns)
         for page in CatchUpBench.pages(importLog, size: 500) {
