@@ -46,9 +46,7 @@ enum BenchCommand {
             return report
         }
         if options.only == "ingest" {
-            progress("raw Ed25519 verify, \(options.verifies) signatures")
-            let verifyRate = try VerifyProbe.run(count: options.verifies)
-            report.add(.limit("raw Ed25519 verify", value: verifyRate, unit: "verifies/s"))
+            let verifyRate = try verifyLimit(options, report: &report)
             try interleavedFigure(options, report: &report, directory: directory, verifyRate: verifyRate)
             return report
         }
@@ -63,9 +61,7 @@ enum BenchCommand {
 
     /// The in-process figures; returns the catch-up rate, a limit for the lab figures.
     static func inProcess(_ options: BenchOptions, report: inout BenchReport, directory: String) throws -> Double {
-        progress("raw Ed25519 verify, \(options.verifies) signatures")
-        let verifyRate = try VerifyProbe.run(count: options.verifies)
-        report.add(.limit("raw Ed25519 verify", value: verifyRate, unit: "verifies/s"))
+        let verifyRate = try verifyLimit(options, report: &report)
         progress("raw SQLite insert, \(options.inserts) rows")
         let insertRate = try InsertProbe.run(count: options.inserts, directory: directory)
         report.add(.limit("raw SQLite insert (1 txn, FULL, WAL)", value: insertRate, unit: "rows/s"))
@@ -173,6 +169,14 @@ enum BenchCommand {
             met: commit.p99 <= 2 * fsync.p99
         )
         return catchUp.rate
+    }
+
+    /// The raw Ed25519 verify rate, a limit measured in the same run.
+    static func verifyLimit(_ options: BenchOptions, report: inout BenchReport) throws -> Double {
+        progress("raw Ed25519 verify, \(options.verifies) signatures")
+        let verifyRate = try VerifyProbe.run(count: options.verifies)
+        report.add(.limit("raw Ed25519 verify", value: verifyRate, unit: "verifies/s"))
+        return verifyRate
     }
 
     /// Peers' check-ins stored one per author per run, as during the burst (``InterleavedIngestBench``).

@@ -5,13 +5,7 @@ import MusterStore
 /// as the sync layer pages them (one author's run of `batchSize` deltas per ingest call, the
 /// organizer first, then the kiosks in turn), into a real SQLite file.
 enum CatchUpBench {
-    struct Result {
-        let deltas: Int
-        let seconds: Double
-        var rate: Double { Double(deltas) / seconds }
-    }
-
-    static func run(_ options: BenchOptions, venue: BenchVenue, directory: String) throws -> Result {
+    static func run(_ options: BenchOptions, venue: BenchVenue, directory: String) throws -> IngestTiming {
         let checkIns = options.catchUpDeltas / 2
         let attendees = options.catchUpDeltas - checkIns - 1  // plus the campaign delta
         let importLog = try venue.importLog(attendees: attendees)
@@ -27,7 +21,7 @@ enum CatchUpBench {
         let replica = try venue.openReplica(path: directory + "/catch-up.sqlite")
         defer { try? replica.close() }
         let now = BenchVenue.now(after: total)
-        let (applied, seconds) = try Stopwatch.time { () throws -> Int in
+        let timing = try IngestTiming.measure { () throws -> Int in
             var applied = 0
             for batch in batches {
                 let report = try replica.ingest(batch, nowMillis: now, clockBoundMillis: BenchVenue.clockBoundMillis)
@@ -38,8 +32,10 @@ enum CatchUpBench {
             }
             return applied
         }
-        guard applied == total else { throw BenchError(.wrongResult, "catch-up applied \(applied) of \(total)") }
-        return Result(deltas: total, seconds: seconds)
+        guard timing.deltas == total else {
+            throw BenchError(.wrongResult, "catch-up applied \(timing.deltas) of \(total)")
+        }
+        return timing
     }
 
     static func pages(_ log: [SignedDelta], size: Int) -> [[SignedDelta]] {

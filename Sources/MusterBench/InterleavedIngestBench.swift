@@ -17,19 +17,10 @@ enum InterleavedIngestBench {
     /// Attendees imported before the timed part, so every check-in finds its attendee.
     static let attendees = 2_000
 
-    struct Result {
-        let deltas: Int
-        let seconds: Double
-        /// The process's CPU over the same span.
-        let cpuSeconds: Double
-        var rate: Double { Double(deltas) / seconds }
-        var cpuMicrosecondsPerDelta: Double { cpuSeconds * 1e6 / Double(deltas) }
-    }
-
     /// - Parameter runLength: consecutive deltas of one author per group (1 during the burst's
     ///   acknowledgements; more where a kiosk batches what it has waiting), to show what longer runs
     ///   would save.
-    static func run(checkIns: Int, runLength: Int = 1, directory: String) throws -> Result {
+    static func run(checkIns: Int, runLength: Int = 1, directory: String) throws -> IngestTiming {
         let venue = try BenchVenue(kiosks: authors)
         let importLog = try venue.importLog(attendees: attendees)
         // `checkInLogs` deals check-ins to the kiosks in turn: merged back in that order, consecutive
@@ -48,8 +39,7 @@ enum InterleavedIngestBench {
         for page in CatchUpBench.pages(importLog, size: 500) {
             _ = try replica.ingest(page, nowMillis: now, clockBoundMillis: BenchVenue.clockBoundMillis)
         }
-        let cpuBefore = Stopwatch.processCPUSeconds()
-        let (applied, seconds) = try Stopwatch.time { () throws -> Int in
+        let timing = try IngestTiming.measure { () throws -> Int in
             var applied = 0
             for group in groups {
                 let report = try replica.ingest(
@@ -65,10 +55,9 @@ enum InterleavedIngestBench {
             }
             return applied
         }
-        let cpuSeconds = Stopwatch.processCPUSeconds() - cpuBefore
-        guard applied == checkIns else {
-            throw BenchError(.wrongResult, "interleaved ingest applied \(applied) of \(checkIns)")
+        guard timing.deltas == checkIns else {
+            throw BenchError(.wrongResult, "interleaved ingest applied \(timing.deltas) of \(checkIns)")
         }
-        return Result(deltas: checkIns, seconds: seconds, cpuSeconds: cpuSeconds)
+        return timing
     }
 }
