@@ -26,6 +26,11 @@ public struct IngestReport: Sendable {
     /// Signed proof of forks (two envelopes per forked seq), found or used by this batch, for the
     /// sync layer to pass on so that every replica makes the same cut.
     public var forkEvidence: [SignedDelta] = []
+    /// Set when a batch stored in parts (a person's write went between them; see
+    /// ``Replica/writeForPerson(_:)``) stopped at a part that could not be stored: the parts before it
+    /// were committed and are what this report holds; the rest of the batch was not stored. Thrown
+    /// instead when nothing was committed, so a caller's view of the replica never lags what it holds.
+    public var stoppedBy: ReplicaError?
 
     /// Whether the batch changed the roster or the network keys (sessions are re-checked).
     public var changedRoster: Bool { applied.contains { $0.kind == .enroll || $0.kind == .revoke } }

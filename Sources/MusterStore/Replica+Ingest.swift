@@ -7,8 +7,9 @@ extension Replica {
     /// Verifies and stores deltas from elsewhere (a peer, or the organizer's `muster` through the
     /// control socket), materializing each as it is stored.
     ///
-    /// The whole batch is one transaction (group commit), but every author's run is verified before
-    /// any of it is written: a run is authenticated by its hash chain and the signature of its newest
+    /// The whole batch is one transaction (group commit), unless a person's write waits for the
+    /// writer meanwhile (then the batch commits in parts, each ending with an author's run; see
+    /// ``writeForPerson(_:)``). Every author's run is verified before any of it is written: a run is authenticated by its hash chain and the signature of its newest
     /// delta (see ``ChainVerifier``), then each delta is authorized and decoded. Deltas the replica
     /// already has are counted as duplicates; a different delta at a seq the replica has is a fork:
     /// the evidence is kept and the delta refused.
@@ -29,40 +30,55 @@ extension Replica {
         atomic: Bool = false,
         durable: Bool = true
     ) throws(ReplicaError) -> IngestReport {
-        let pool = try writer()
+        let runs = Self.runsByAuthor(deltas, first: policy.organizer)
+        var report = IngestReport()
+        var next = 0
         do {
-            let report = try pool.writeWithoutTransaction { db in
-                // Not a cached statement: SQLite applies `PRAGMA synchronous` while preparing it, so a
-                // prepared one run again would change nothing.
-                if !durable { try db.execute(sql: "PRAGMA synchronous = NORMAL") }
-                let stored = Result { () throws -> IngestReport in
-                    var report = IngestReport()
-                    try db.inTransaction {
-                        CrashPoint.ingestBegin.hit()
-                        for run in Self.runsByAuthor(deltas, first: policy.organizer) {
-                            try ingestRun(
-                                run,
-                                db: db,
-                                nowMillis: nowMillis,
-                                clockBoundMillis: clockBoundMillis,
-                                into: &report
-                            )
-                            if atomic, let first = report.rejected.first { throw ReplicaError(first) }
+            // One transaction, unless a person's write waits for the writer (``writeForPerson``):
+            // then what is stored so far commits at the end of the author's run, and the rest
+            // queues behind that write. Runs never span two transactions; an atomic batch is one.
+            repeat {
+                func write(_ db: Database) throws {
+                    // Not a cached statement: SQLite applies `PRAGMA synchronous` while preparing it, so a
+                    // prepared one run again would change nothing.
+                    if !durable { try db.execute(sql: "PRAGMA synchronous = NORMAL") }
+                    var chunk = report
+                    var reached = next
+                    let stored = Result { () throws in
+                        try db.inTransaction {
+                            CrashPoint.ingestBegin.hit()
+                            while reached < runs.count {
+                                try ingestRun(
+                                    runs[reached],
+                                    db: db,
+                                    nowMillis: nowMillis,
+                                    clockBoundMillis: clockBoundMillis,
+                                    into: &chunk
+                                )
+                                reached += 1
+                                if atomic, let first = chunk.rejected.first { throw ReplicaError(first) }
+                                if !atomic, personsWaiting.load(ordering: .relaxed) > 0 { break }
+                            }
+                            CrashPoint.ingestBeforeCommit.hit()
+                            return .commit
                         }
-                        CrashPoint.ingestBeforeCommit.hit()
-                        return .commit
                     }
-                    return report
+                    // Back to FULL whatever happened: local writes (acknowledged check-ins) share this
+                    // connection, and their commit must reach the disk.
+                    if !durable { try db.execute(sql: "PRAGMA synchronous = FULL") }
+                    try stored.get()
+                    // Committed: only now does the report hold what this transaction stored.
+                    report = chunk
+                    next = reached
                 }
-                // Back to FULL whatever happened: local writes (acknowledged check-ins) share this
-                // connection, and their commit must reach the disk.
-                if !durable { try db.execute(sql: "PRAGMA synchronous = FULL") }
-                return try stored.get()
-            }
-            CrashPoint.ingestCommitted.hit()
+                if atomic { try writeForPerson(write) } else { try writer().writeWithoutTransaction(write) }
+                CrashPoint.ingestCommitted.hit()
+            } while next < runs.count
             return report
         } catch {
-            throw Replica.mapError(error)
+            guard next > 0 else { throw Replica.mapError(error) }
+            report.stoppedBy = Replica.mapError(error)
+            return report
         }
     }
 

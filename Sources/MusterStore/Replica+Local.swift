@@ -24,51 +24,52 @@ extension Replica {
         nextHLC: (HLC?) -> HLC,
         _ decide: (ReplicaView) throws -> LocalWrite<T>
     ) throws(ReplicaError) -> (result: T, delta: SignedDelta?) {
-        let pool = try writer()
         let author = AuthorID(keyPair.publicKey)
         do {
-            let written: (result: T, delta: SignedDelta?) = try pool.write { db in
-                let decision = try decide(ReplicaView(db))
-                let result = decision.result
-                guard let body = decision.body else { return (result, nil) }
-                CrashPoint.localDecided.hit()
-                let record = try AuthorRecord.fetch(author, policy: policy, db: db)
-                let head = record.head
-                let next = DeltaRef(author: author, seq: head.seq + 1)
-                if let cut = record.forkCut {
-                    throw ReplicaError(.forked, "this key signed two different deltas at seq \(cut)", ref: next)
+            let written: (result: T, delta: SignedDelta?) = try writeForPerson { db in
+                try Self.transaction(db) {
+                    let decision = try decide(ReplicaView(db))
+                    let result = decision.result
+                    guard let body = decision.body else { return (result, nil) }
+                    CrashPoint.localDecided.hit()
+                    let record = try AuthorRecord.fetch(author, policy: policy, db: db)
+                    let head = record.head
+                    let next = DeltaRef(author: author, seq: head.seq + 1)
+                    if let cut = record.forkCut {
+                        throw ReplicaError(.forked, "this key signed two different deltas at seq \(cut)", ref: next)
+                    }
+                    // Refused, not saturated: a timestamp that cannot move past the previous one (a clock
+                    // at the end of its range) or leaves the certificate's window would be refused by
+                    // every peer, so it is never acknowledged here either.
+                    let previous = record.headHLC
+                    let certificate = record.certificateHLC
+                    let justBeforeCertificate = certificate.flatMap { stamp in
+                        stamp.packed == 0 ? nil : HLC(packed: stamp.packed - 1)
+                    }
+                    let floor = [decision.notBefore, previous, justBeforeCertificate].compactMap { $0 }.max()
+                    let hlc = nextHLC(floor)
+                    try policy.checkTime(hlc, after: previous, certificate: certificate, ref: next)
+                    var signer = DeltaSigner(venue: policy.venue, keyPair: keyPair, head: head)
+                    let signed: SignedDelta
+                    do throws(DeltaSignerError) {
+                        signed = try signer.sign(body, hlc: hlc)
+                    } catch {
+                        throw ReplicaError(.malformed, error.description, underlying: error)
+                    }
+                    try policy.authorize(signed)
+                    try policy.checkMeaning(try signed.decode())
+                    CrashPoint.localSigned.hit()
+                    try store(
+                        signed,
+                        decoded: try signed.decode(),
+                        hash: signer.head.hash,
+                        verified: true,
+                        db: db,
+                        nowMillis: nowMillis
+                    )
+                    CrashPoint.localStored.hit()
+                    return (result, signed)
                 }
-                // Refused, not saturated: a timestamp that cannot move past the previous one (a clock
-                // at the end of its range) or leaves the certificate's window would be refused by
-                // every peer, so it is never acknowledged here either.
-                let previous = record.headHLC
-                let certificate = record.certificateHLC
-                let justBeforeCertificate = certificate.flatMap { stamp in
-                    stamp.packed == 0 ? nil : HLC(packed: stamp.packed - 1)
-                }
-                let floor = [decision.notBefore, previous, justBeforeCertificate].compactMap { $0 }.max()
-                let hlc = nextHLC(floor)
-                try policy.checkTime(hlc, after: previous, certificate: certificate, ref: next)
-                var signer = DeltaSigner(venue: policy.venue, keyPair: keyPair, head: head)
-                let signed: SignedDelta
-                do throws(DeltaSignerError) {
-                    signed = try signer.sign(body, hlc: hlc)
-                } catch {
-                    throw ReplicaError(.malformed, error.description, underlying: error)
-                }
-                try policy.authorize(signed)
-                try policy.checkMeaning(try signed.decode())
-                CrashPoint.localSigned.hit()
-                try store(
-                    signed,
-                    decoded: try signed.decode(),
-                    hash: signer.head.hash,
-                    verified: true,
-                    db: db,
-                    nowMillis: nowMillis
-                )
-                CrashPoint.localStored.hit()
-                return (result, signed)
             }
             if written.delta != nil { CrashPoint.localCommitted.hit() }
             return written

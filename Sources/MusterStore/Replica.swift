@@ -2,6 +2,7 @@ import CMusterSQLite
 import Foundation
 import GRDB
 import MusterCore
+import Synchronization
 
 /// The local SQLite replica: the signed delta log and the materialized state derived from it.
 ///
@@ -15,6 +16,9 @@ public final class Replica: Sendable {
     let pool: DatabasePool?
     /// The writer's per-delta statements (see ``HotStatements``).
     let hot = HotStatements()
+    /// Writes a person waits for (see ``writeForPerson(_:)``) that wait for the writer: while one
+    /// does, a group of peers' deltas commits at its next author run and lets it in.
+    let personsWaiting = Atomic<Int>(0)
 
     private init(path: String, policy: VenuePolicy, reader: any DatabaseReader, pool: DatabasePool?) {
         self.path = path
@@ -125,6 +129,38 @@ public final class Replica: Sendable {
     func writer() throws(ReplicaError) -> DatabasePool {
         guard let pool else { throw ReplicaError(.sqlite, "the replica is open read-only") }
         return pool
+    }
+
+    /// Runs a write a person waits for: a check-in at the door, an organizer's submission.
+    ///
+    /// SQLite has one writer, and the writer's queue is first come, first served. A kiosk that is
+    /// behind stores its peers' deltas in large groups, because a run of one author's deltas costs
+    /// a quarter of what the same deltas cost one by one (BENCHMARKS.md, "Burst, session 16"); but
+    /// a check-in queued behind such a group waited for all of it, and the doors slowed to half
+    /// their pace. So a write queued here is counted until the writer takes it, and
+    /// ``ingest(_:nowMillis:clockBoundMillis:atomic:durable:)`` commits at the next author run
+    /// while the count is not zero, then queues for the rest behind it: the check-in waits for at
+    /// most one run.
+    func writeForPerson<T>(_ body: (Database) throws -> T) throws -> T {
+        let pool = try writer()
+        personsWaiting.add(1, ordering: .relaxed)
+        var counted = true
+        defer { if counted { personsWaiting.subtract(1, ordering: .relaxed) } }
+        return try pool.writeWithoutTransaction { db in
+            personsWaiting.subtract(1, ordering: .relaxed)
+            counted = false
+            return try body(db)
+        }
+    }
+
+    /// One transaction around `body`, with its result (GRDB's `inTransaction` returns none).
+    static func transaction<T>(_ db: Database, _ body: () throws -> T) throws -> T {
+        var result: T?
+        try db.inTransaction {
+            result = try body()
+            return .commit
+        }
+        return result!
     }
 
     /// Runs a read, mapping SQLite failures to ``ReplicaError``.

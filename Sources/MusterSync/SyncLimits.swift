@@ -6,6 +6,13 @@ public enum SyncLimits {
     public static let batchSize = 500
     /// Most deltas stored in one group commit of peers' batches (a catch-up page is 500).
     public static let groupCommitDeltas = 4_000
+    /// Deltas of one session's messages that may wait for the store while its reader goes on
+    /// reading: what a peer sent while a group commit ran joins the next group, so a kiosk that is
+    /// behind stores each author's deltas in runs, not one by one (a run pays one signature and one
+    /// author lookup; BENCHMARKS.md, "Burst, session 15"). Past it the reader waits: the
+    /// back-pressure on the peer. A check-in at the door does not wait for such a group: it goes in
+    /// at the group's next author run (`Replica.writeForPerson`; BENCHMARKS.md, "Burst, session 16").
+    public static let readAheadDeltas = 1_000
     /// Deltas queued for one peer before it is taken for not reading and disconnected.
     public static let maxQueuedDeltas = 100_000
     /// A peer silent for this long is declared gone and its session closed: with a heartbeat after

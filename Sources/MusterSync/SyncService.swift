@@ -68,9 +68,15 @@ public actor SyncService: Service {
     var core: SyncCore
     /// One task per armed core timer.
     var timerTasks: [SyncTimer: Task<Void, Never>] = [:]
-    /// Receive loops waiting for their batch to be stored (the back-pressure on a peer).
-    var storeWaiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
-    var finishedStores: Set<UInt64> = []
+    /// Deltas of each peer's messages handed to the store and not yet committed (see
+    /// ``SyncLimits/readAheadDeltas``).
+    var storingDeltas: [AuthorID: Int] = [:]
+    /// Receive loops waiting for their peer's ``storingDeltas`` to drop (the back-pressure on a
+    /// peer); more than one when a reconnected session's reader meets the old one's backlog.
+    var readAheadWaiters: [AuthorID: [CheckedContinuation<Void, Never>]] = [:]
+    /// Where group commits run, off the actor: sessions' messages are read and driven meanwhile,
+    /// and what they ask to store joins the next group.
+    private let storeQueue = DispatchQueue(label: "muster.sync.store")
     /// Shut down: no new timers.
     var stopped = false
     nonisolated var time: any TimeSource { configuration.time }
@@ -273,6 +279,7 @@ public actor SyncService: Service {
             self.dialContinuation.finish()
             Task { await self.closeAll() }
         }
+        await storeDrained()
     }
 
     static func wrap(
@@ -719,28 +726,33 @@ public actor SyncService: Service {
         connectedPeers.withLock { $0 = names }
     }
 
-    /// A peer's message for the core. Returns once the deltas it carried (if any) are stored: the
-    /// receive loop waits, and that is the back-pressure on the peer.
+    /// A peer's message for the core. Returns at once unless more of the peer's deltas than
+    /// ``SyncLimits/readAheadDeltas`` wait for the store; then once they drop below it: the receive
+    /// loop waits, and that is the back-pressure on the peer.
     private func receive(_ message: SyncMessage, from connection: PeerConnection) async {
-        guard sessions[connection.peer] === connection else { return }
-        let stores = drive(.frameReceived(from: connection.peer, message))
-        for id in stores where !finishedStores.contains(id) {
-            await withCheckedContinuation { storeWaiters[id] = $0 }
+        let peer = connection.peer
+        guard sessions[peer] === connection else { return }
+        drive(.frameReceived(from: peer, message))
+        while storingDeltas[peer, default: 0] > SyncLimits.readAheadDeltas {
+            await withCheckedContinuation { readAheadWaiters[peer, default: []].append($0) }
         }
-        for id in stores { finishedStores.remove(id) }
     }
 
     /// The core's stores waiting for ``drainIngests()``; it runs while this is non-empty.
     private var pendingIngests: [StoreRequest] = []
     private var draining = false
+    /// Callers of ``storeDrained()`` waiting for the commit under way.
+    private var drainWaiters: [CheckedContinuation<Void, Never>] = []
 
     /// Queues a store for the next group commit.
     ///
-    /// Group commit: batches that arrive from several sessions while a transaction is being
-    /// written are stored together in the next one (each session has at most one batch waiting,
-    /// its reader waits for the outcome), so a kiosk fed one check-in at a time by many peers
-    /// pays one fsync per group, not one per check-in.
+    /// Group commit: batches that arrive while a transaction is being written (it runs off the
+    /// actor, on ``storeQueue``) are stored together in the next one, from every session and
+    /// several from one (up to ``SyncLimits/readAheadDeltas`` each). A kiosk fed one check-in at a
+    /// time by many peers pays one commit per group, not one per check-in, and once it is behind,
+    /// a group holds several deltas of each author: one run, one signature, one author lookup.
     func store(_ request: StoreRequest) {
+        storingDeltas[request.peer, default: 0] += request.deltas.count
         pendingIngests.append(request)
         guard !draining else { return }
         draining = true
@@ -761,6 +773,15 @@ public actor SyncService: Service {
             await commit(group)
         }
         draining = false
+        for waiter in drainWaiters { waiter.resume() }
+        drainWaiters = []
+    }
+
+    /// Returns once no group commit is under way. The commit runs off the actor, so the sessions can
+    /// all have ended while one is still writing; whoever closes the replica after ``run()`` must
+    /// not close it under a transaction.
+    private func storeDrained() async {
+        while draining { await withCheckedContinuation { drainWaiters.append($0) } }
     }
 
     /// One transaction for a group of requests; the core hears each one's outcome.
@@ -771,7 +792,10 @@ public actor SyncService: Service {
         var forkEvidence: [SignedDelta] = []
         let (now, bound) = clockNow()
         do {
-            let report = try replica.ingest(deltas, nowMillis: now, clockBoundMillis: bound, durable: false)
+            let report = try await ingest(deltas, nowMillis: now, clockBoundMillis: bound).get()
+            if let error = report.stoppedBy {
+                logger.error("cannot store all deltas from peers", metadata: ["error": "\(error)"])
+            }
             commitTrace?.record(report.applied, origin: .remote)
             if let hlc = report.newestAcceptedHLC { observeHLC(hlc) }
             // One critical line per cut (a fork proved, or proved at a lower seq): copies of the
@@ -806,6 +830,7 @@ public actor SyncService: Service {
                     id: group[$0].id,
                     applied: applied[$0],
                     rejected: rejected[$0],
+                    failed: report.stoppedBy != nil,
                     signatureChecked: report.signatureChecked
                 )
             }
@@ -815,13 +840,38 @@ public actor SyncService: Service {
             logger.error("cannot store deltas from a peer", metadata: ["error": "\(error)"])
             results = group.map { StoreResult(id: $0.id, applied: [], failed: true) }
         }
-        for result in results {
-            drive(.stored(result))
-            finishedStores.insert(result.id)
-            storeWaiters.removeValue(forKey: result.id)?.resume()
+        for result in results { drive(.stored(result)) }
+        for request in group {
+            let left = storingDeltas[request.peer, default: 0] - request.deltas.count
+            storingDeltas[request.peer] = left > 0 ? left : nil
+            guard left <= SyncLimits.readAheadDeltas else { continue }
+            for waiter in readAheadWaiters.removeValue(forKey: request.peer) ?? [] { waiter.resume() }
         }
         if !revocations.isEmpty { await applyRevocations(revocations) }
         if !forkEvidence.isEmpty { await passOn(forkEvidence) }
+    }
+
+    /// One group commit of peers' deltas on ``storeQueue``, so the actor is free while SQLite works.
+    private nonisolated func ingest(
+        _ deltas: [SignedDelta],
+        nowMillis: UInt64,
+        clockBoundMillis: UInt64
+    ) async -> Result<IngestReport, ReplicaError> {
+        let replica = self.replica
+        return await withCheckedContinuation { continuation in
+            storeQueue.async {
+                continuation.resume(
+                    returning: Result { () throws(ReplicaError) -> IngestReport in
+                        try replica.ingest(
+                            deltas,
+                            nowMillis: nowMillis,
+                            clockBoundMillis: clockBoundMillis,
+                            durable: false
+                        )
+                    }
+                )
+            }
+        }
     }
 
     /// Fork evidence to the core, after the store's heads (the cut truncated a log): it goes to every

@@ -45,6 +45,7 @@ public struct StoreResult: Sendable, Equatable {
         id: UInt64,
         applied: [SignedDelta],
         rejected: [DeltaRejection],
+        failed: Bool = false,
         signatureChecked: Set<DeltaRef> = []
     ) {
         var authors = Set<AuthorID>()
@@ -65,6 +66,7 @@ public struct StoreResult: Sendable, Equatable {
             id: id,
             applied: applied,
             refusedAuthors: authors,
+            failed: failed,
             brokenChains: broken,
             forkedAuthors: forked,
             signatureChecked: signatureChecked.intersection(applied.lazy.map(\.ref))
