@@ -5,10 +5,18 @@ import MusterSync
 
 /// One simulated kiosk: its store (kept across crashes) and the state of its current life.
 final class SimKiosk {
-    /// A commit the kiosk's store has queued; lost if the kiosk crashes before it is done.
+    /// A commit the kiosk's store has under way; lost if the kiosk crashes before it is done.
     enum StoreJob {
-        case ingest(id: UInt64, [SignedDelta], from: Int)
+        /// One group commit of the peers' batches that waited for the store (as `SyncService`'s).
+        case ingest([Ingest])
         case checkIn(index: Int)
+    }
+
+    /// A peer's batch for the store.
+    struct Ingest {
+        let id: UInt64
+        let deltas: [SignedDelta]
+        let from: Int
     }
 
     let index: Int
@@ -28,7 +36,14 @@ final class SimKiosk {
     var bootTime: VirtualTime = 0
     var clock = HybridClock()
     var cpuBusyUntil: VirtualTime = 0
-    var storeBusyUntil: VirtualTime = 0
+    /// Whether the store has a commit under way (in ``jobs``): one at a time, as SQLite's one writer.
+    var storeBusy = false
+    /// Check-ins waiting for the store. They go before the peers' batches (as
+    /// `Replica.writeForPerson`, which lets a check-in in at the next author run of a group; here
+    /// a group under way is finished first).
+    var waitingCheckIns: [Int] = []
+    /// Peers' batches waiting for the store, in arrival order.
+    var waitingIngests: [Ingest] = []
     /// The established session with each peer (by index), by session id.
     var sessions: [Int: UInt64] = [:]
     /// Dials under way, by peer index.
@@ -37,12 +52,11 @@ final class SimKiosk {
     var nextTimerGeneration: UInt64 = 0
     var jobs: [UInt64: StoreJob] = [:]
     var nextJob: UInt64 = 0
-    /// Per peer (by index), the store requests its frames made that are not done yet, and the
-    /// frames that arrived meanwhile: as `SyncService`'s receive loop, a session reads its next
-    /// frame only once the deltas of the last one are stored (the back-pressure on the peer). Kept per
-    /// peer, not per session: a session that replaces a lost one waits for the old one's stores too
-    /// (a commit's time at most), where the daemon's new receive loop would not.
-    var storesInFlight: [Int: Int] = [:]
+    /// Per peer (by index), the deltas its frames asked to store that are not stored yet, and the
+    /// frames that arrived meanwhile: as `SyncService`'s receive loop, a session reads on while its
+    /// stores wait, until more than `SyncLimits.readAheadDeltas` do (the back-pressure on the peer).
+    /// Kept per peer, not per session, as the daemon does.
+    var storingDeltas: [Int: Int] = [:]
     var heldFrames: [Int: [(message: SyncMessage, session: UInt64)]] = [:]
 
     /// How many deltas the store holds, and an order-free hash of which (for the convergence probe).

@@ -19,7 +19,6 @@ extension Simulation {
         kiosk.up = true
         kiosk.bootTime = now
         kiosk.cpuBusyUntil = now
-        kiosk.storeBusyUntil = now
         do {
             if let newest = try kiosk.store.newestHLC(author: kiosk.id) { kiosk.clock = HybridClock(last: newest) }
             kiosk.replication = makeReplication(for: kiosk)
@@ -55,8 +54,9 @@ extension Simulation {
             send(shown, from: kiosk.index, to: to, at: time)
         case .store(let id, let deltas, let peer):
             guard let from = indexOf[peer] else { return }
-            kiosk.storesInFlight[from, default: 0] += 1
-            enqueue(.ingest(id: id, deltas, from: from), at: kiosk, time: time, deltas: deltas.count)
+            kiosk.storingDeltas[from, default: 0] += deltas.count
+            kiosk.waitingIngests.append(SimKiosk.Ingest(id: id, deltas: deltas, from: from))
+            startStore(kiosk, at: time)
         case .setTimer(let id, let at):
             kiosk.nextTimerGeneration += 1
             kiosk.timers[id] = kiosk.nextTimerGeneration
@@ -80,11 +80,29 @@ extension Simulation {
         }
     }
 
-    /// Queues a commit on the kiosk's store; it is done (and only then real) after the ones before it.
-    func enqueue(_ job: SimKiosk.StoreJob, at kiosk: SimKiosk, time: VirtualTime, deltas: Int) {
-        let start = max(time, kiosk.storeBusyUntil)
-        let done = start + (Cost.commit + Cost.perStoredDelta * VirtualTime(deltas)) * kiosk.slowness
-        kiosk.storeBusyUntil = done
+    /// Starts the kiosk's next commit if its store is free: a waiting check-in first, else every
+    /// peer's batch that waits, up to `SyncLimits.groupCommitDeltas` (at least one), as one group.
+    func startStore(_ kiosk: SimKiosk, at time: VirtualTime) {
+        guard kiosk.up, !kiosk.storeBusy else { return }
+        let job: SimKiosk.StoreJob
+        var count = 0
+        if !kiosk.waitingCheckIns.isEmpty {
+            job = .checkIn(index: kiosk.waitingCheckIns.removeFirst())
+            count = 1
+        } else if !kiosk.waitingIngests.isEmpty {
+            var taken = 0
+            for ingest in kiosk.waitingIngests {
+                guard taken == 0 || count + ingest.deltas.count <= SyncLimits.groupCommitDeltas else { break }
+                taken += 1
+                count += ingest.deltas.count
+            }
+            job = .ingest(Array(kiosk.waitingIngests.prefix(taken)))
+            kiosk.waitingIngests.removeFirst(taken)
+        } else {
+            return
+        }
+        kiosk.storeBusy = true
+        let done = time + (Cost.commit + Cost.perStoredDelta * VirtualTime(count)) * kiosk.slowness
         kiosk.nextJob += 1
         kiosk.jobs[kiosk.nextJob] = job
         queue.schedule(.storeDone(kiosk: kiosk.index, incarnation: kiosk.incarnation, job: kiosk.nextJob), at: done)
@@ -103,7 +121,8 @@ extension Simulation {
             return
         }
         pendingCheckIns += 1
-        enqueue(.checkIn(index: index), at: kiosk, time: now, deltas: 1)
+        kiosk.waitingCheckIns.append(index)
+        startStore(kiosk, at: now)
     }
 
     /// A store job is done: it happens in the real store now, and its result goes to the kiosk.
@@ -130,29 +149,40 @@ extension Simulation {
             lastAckTime = now
             try feed(kiosk, .localCommit([delta]))
             startProbing()
-        case .ingest(let id, let deltas, let from):
-            let report: IngestReport
-            do {
-                report = try kiosk.store.ingest(deltas, nowMillis: wall)
-            } catch {
-                throw SimError("k\(kiosk.index + 1) cannot store a batch from k\(from + 1)", cause: error)
+        case .ingest(let group):
+            for ingest in group {
+                let report: IngestReport
+                do {
+                    report = try kiosk.store.ingest(ingest.deltas, nowMillis: wall)
+                } catch {
+                    throw SimError("k\(kiosk.index + 1) cannot store a batch from k\(ingest.from + 1)", cause: error)
+                }
+                log.note(UInt64(report.applied.count) << 32 | UInt64(report.rejected.count))
+                if let byzantine, byzantine.liars[kiosk.index] == nil { byzantine.noteStored(report) }
+                for delta in report.applied { kiosk.noteStored(delta) }
+                if !report.applied.isEmpty { probe(kiosk) }
+                if let newest = report.newestAcceptedHLC { _ = kiosk.clock.observe(newest, nowMillis: wall) }
+                try feed(kiosk, .stored(id: ingest.id, report, from: venue.kioskIDs[ingest.from]))
             }
-            log.note(UInt64(report.applied.count) << 32 | UInt64(report.rejected.count))
-            if let byzantine, byzantine.liars[kiosk.index] == nil { byzantine.noteStored(report) }
-            for delta in report.applied { kiosk.noteStored(delta) }
-            if !report.applied.isEmpty { probe(kiosk) }
-            if let newest = report.newestAcceptedHLC { _ = kiosk.clock.observe(newest, nowMillis: wall) }
-            try feed(kiosk, .stored(id: id, report, from: venue.kioskIDs[from]))
-            kiosk.storesInFlight[from] = max(0, (kiosk.storesInFlight[from] ?? 0) - 1)
-            try readHeldFrames(of: kiosk, from: from)
+            var peers: [Int] = []
+            for ingest in group {
+                if !peers.contains(ingest.from) { peers.append(ingest.from) }
+                kiosk.storingDeltas[ingest.from] = max(
+                    0,
+                    kiosk.storingDeltas[ingest.from, default: 0] - ingest.deltas.count
+                )
+            }
+            for peer in peers { try readHeldFrames(of: kiosk, from: peer) }
         }
     }
 
-    /// The frames a session held back while its stores were under way, read in order until one of
-    /// them asks for a store again.
+    /// The frames a session held back while too many of its deltas waited for the store, read in
+    /// order until too many wait again.
     func readHeldFrames(of kiosk: SimKiosk, from peer: Int) throws(SimError) {
         // One frame taken at a time (not the array, which removing from would then copy whole).
-        while kiosk.up, kiosk.storesInFlight[peer, default: 0] == 0, let held = kiosk.heldFrames[peer]?.first {
+        while kiosk.up, kiosk.storingDeltas[peer, default: 0] <= SyncLimits.readAheadDeltas,
+            let held = kiosk.heldFrames[peer]?.first
+        {
             kiosk.heldFrames[peer]?.removeFirst()
             guard kiosk.sessions[peer] == held.session else { continue }
             try feed(kiosk, .frame(held.message, from: kiosks[peer].id))
@@ -170,7 +200,9 @@ extension Simulation {
                 at: now + SyncLimits.silenceTimeout.nanoseconds
             )
         }
-        let unacknowledged = kiosk.jobs.values.filter { if case .checkIn = $0 { true } else { false } }.count
+        let unacknowledged =
+            kiosk.waitingCheckIns.count
+            + kiosk.jobs.values.filter { if case .checkIn = $0 { true } else { false } }.count
         lostUnacknowledged += unacknowledged
         pendingCheckIns -= unacknowledged
         kiosk.up = false
@@ -179,7 +211,10 @@ extension Simulation {
         kiosk.dialing = []
         kiosk.timers = [:]
         kiosk.jobs = [:]
-        kiosk.storesInFlight = [:]
+        kiosk.storeBusy = false
+        kiosk.waitingCheckIns = []
+        kiosk.waitingIngests = []
+        kiosk.storingDeltas = [:]
         kiosk.heldFrames = [:]
         kiosk.replication = nil
     }

@@ -92,7 +92,9 @@ extension Simulation {
         guard receiver.up, receiver.sessions[from] == session, network.reachable(from, to) else { return }
         receiver.framesReceived += 1
         if case .deltas(let deltas) = message { receiver.copiesReceived += deltas.count }
-        if receiver.storesInFlight[from, default: 0] > 0 {
+        if receiver.storingDeltas[from, default: 0] > SyncLimits.readAheadDeltas
+            || receiver.heldFrames[from]?.isEmpty == false
+        {
             receiver.heldFrames[from, default: []].append((message, session))
             return
         }

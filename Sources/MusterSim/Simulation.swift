@@ -197,7 +197,9 @@ public final class Simulation {
             guard target.up, target.incarnation == incarnation, let work = target.jobs.removeValue(forKey: job) else {
                 return
             }
+            target.storeBusy = false
             try complete(work, at: target)
+            startStore(target, at: now)
         case .crash(let kiosk): crash(kiosks[kiosk])
         case .restart(let kiosk): try restart(kiosks[kiosk])
         case .partition(let side): partition(side)
