@@ -76,6 +76,29 @@ struct SyncCoreTests {
         #expect(core.heads[log[0].author]?.seq == 2)
     }
 
+    /// A session replaced by a new one with the same peer (crossed dials): what was asked on the old
+    /// one is asked again once the new one says hello, not after the repair timeout.
+    @Test func aRepairAskedOnAReplacedSessionIsAskedAgainAtOnce() throws {
+        let me = try Kit.id()
+        let peer = try Kit.id()
+        let log = Kit.log(6, key: try Kit.key())
+        let author = log[0].author
+        var core = Kit.core(me) { $0.repairChunk = 4 }
+        core.open([peer], hello: [Kit.head(log)], now: t0)
+        #expect(core.repairs[author]?.peer == peer)
+        let request = try #require(
+            core.handle(.frameReceived(from: peer, .deltas(Array(log[0..<2]))), now: t0).stores.first
+        )
+        _ = core.handle(.stored(StoreResult(id: request.id, applied: request.deltas)), now: t0)
+
+        let later = t0 + .milliseconds(5)
+        _ = core.handle(.sessionOpened(peer: peer, initiator: peer), now: later)
+        #expect(core.repairs[author] == nil, "the old connection's pages will not be read")
+        let hello = core.handle(.frameReceived(from: peer, .hello(epoch: "e", heads: [Kit.head(log)])), now: later)
+        #expect(hello.wants.map(\.0) == [peer])
+        #expect(hello.wants.first?.1 == [SeqRange(author: author, after: 2, through: 6)])
+    }
+
     /// A range committed lately is sent from memory as a message (no read of the store), but only
     /// when it ends on a delta whose signature the store checked; otherwise the store serves it.
     @Test func aRangeCommittedLatelyIsServedFromMemory() throws {

@@ -26,6 +26,13 @@ extension SyncCore {
         if let replacing {
             session.deltasReceived = replacing.deltasReceived
             session.copiesReceived = replacing.copiesReceived
+            // The old connection's frames are dropped from now on (a driver reads only the session it
+            // holds), so what was asked on it will not come. Asked again once this session's hello
+            // says what the peer holds: kept, a repair waited one or two repair timeouts for pages
+            // that were never read (a fresh kiosk stalled 5.8 s at 26,000 of 50,000 deltas when its
+            // two dials crossed its peers' and one session was replaced; BENCHMARKS.md, session 16).
+            for (author, repair) in repairs where repair.peer == peer { repairs[author] = nil }
+            if !forkProbes.isEmpty { forkProbes = forkProbes.filter { $0.key.peer != peer } }
         }
         sessions[peer] = session
         out.append(.send(to: peer, .hello(epoch: configuration.epoch, heads: orderedHeads)))
