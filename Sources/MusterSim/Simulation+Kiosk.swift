@@ -85,19 +85,16 @@ extension Simulation {
     func startStore(_ kiosk: SimKiosk, at time: VirtualTime) {
         guard kiosk.up, !kiosk.storeBusy else { return }
         let job: SimKiosk.StoreJob
-        var count = 0
+        let count: Int
         if !kiosk.waitingCheckIns.isEmpty {
             job = .checkIn(index: kiosk.waitingCheckIns.removeFirst())
             count = 1
         } else if !kiosk.waitingIngests.isEmpty {
-            var taken = 0
-            for ingest in kiosk.waitingIngests {
-                guard taken == 0 || count + ingest.deltas.count <= SyncLimits.groupCommitDeltas else { break }
-                taken += 1
-                count += ingest.deltas.count
-            }
-            job = .ingest(Array(kiosk.waitingIngests.prefix(taken)))
+            let taken = GroupCommit.size(of: kiosk.waitingIngests) { $0.deltas.count }
+            let group = Array(kiosk.waitingIngests.prefix(taken))
             kiosk.waitingIngests.removeFirst(taken)
+            job = .ingest(group)
+            count = group.reduce(0) { $0 + $1.deltas.count }
         } else {
             return
         }

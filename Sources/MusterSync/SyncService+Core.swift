@@ -5,7 +5,7 @@ import MusterTime
 
 extension SyncService {
     /// Feeds the core one input, now, and carries out what it answers. Returns the ids of the
-    /// stores it asked for (a receive loop waits for those).
+    /// stores it asked for.
     @discardableResult
     func drive(_ input: SyncInput) -> [UInt64] {
         let outputs = core.handle(input, now: time.uptime)

@@ -762,14 +762,11 @@ public actor SyncService: Service {
     /// Commits everything pending, group after group, until nothing is left.
     private func drainIngests() async {
         while !pendingIngests.isEmpty {
-            var group: [StoreRequest] = []
-            var count = 0
-            while let next = pendingIngests.first,
-                group.isEmpty || count + next.deltas.count <= SyncLimits.groupCommitDeltas
-            {
-                group.append(pendingIngests.removeFirst())
-                count += next.deltas.count
-            }
+            // Taken at once: thousands of one-delta batches may wait, and removing them one by one
+            // from the front moved the rest each time.
+            let taken = GroupCommit.size(of: pendingIngests) { $0.deltas.count }
+            let group = Array(pendingIngests.prefix(taken))
+            pendingIngests.removeFirst(taken)
             await commit(group)
         }
         draining = false
