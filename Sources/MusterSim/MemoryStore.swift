@@ -69,16 +69,9 @@ public final class MemoryStore: KioskStore {
         let head = head(of: author)
         var fresh: [SignedDelta] = []
         for delta in run {
+            // One delta per seq in a run (`Replica.runsByAuthor`).
             if delta.seq > head.seq {
-                if let last = fresh.last, last.seq == delta.seq {
-                    if last != delta {
-                        report.rejected.append(DeltaRejection(.fork, "two deltas at seq \(delta.seq)", ref: delta.ref))
-                    } else {
-                        report.duplicates += 1
-                    }
-                } else {
-                    fresh.append(delta)
-                }
+                fresh.append(delta)
                 continue
             }
             if logs[author]?[Int(delta.seq) - 1].delta == delta {

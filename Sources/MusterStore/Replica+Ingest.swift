@@ -50,6 +50,7 @@ extension Replica {
                             while reached < runs.count {
                                 try ingestRun(
                                     runs[reached],
+                                    offered: deltas,
                                     db: db,
                                     nowMillis: nowMillis,
                                     clockBoundMillis: clockBoundMillis,
@@ -82,9 +83,16 @@ extension Replica {
         }
     }
 
-    /// Splits a batch into per-author runs sorted by seq, keeping authors in first-seen order and,
-    /// within one seq, arrival order (so of two forked deltas in one batch the first one wins).
+    /// Splits a batch into per-author runs sorted by seq, keeping authors in first-seen order.
     /// The organizer's run goes first: it may enroll or revoke the authors of the other runs.
+    ///
+    /// A batch may hold several deltas at one seq of one author: copies, forks, or a refused delta
+    /// and then a good one (a group commit joins what a peer sent in separate messages). The first
+    /// at each seq, in arrival order, goes in the author's run; the second in a run of its own after
+    /// every first run, and so on. Each is then judged as if it had come in a later batch: a copy
+    /// of a stored delta is a duplicate, a different one is a fork, and one after a refused delta
+    /// is stored if it is good (a group of an insider's refused lock and its genuine check-in at the
+    /// same seq had dropped the check-in, where separate batches stored it).
     public static func runsByAuthor(_ deltas: [SignedDelta], first: AuthorID? = nil) -> [[SignedDelta]] {
         if isOneOrderedRun(deltas) { return deltas.isEmpty ? [] : [deltas] }
         var order: [AuthorID] = []
@@ -98,9 +106,25 @@ extension Replica {
             order.remove(at: index)
             order.insert(first, at: 0)
         }
-        return order.map { author in
-            runs[author]!.sorted { ($0.delta.seq, $0.index) < ($1.delta.seq, $1.index) }.map(\.delta)
+        // layers[k]: each author's k-th delta at each of its seqs, authors in order.
+        var layers: [[[SignedDelta]]] = []
+        for author in order {
+            let sorted = runs[author]!.sorted { ($0.delta.seq, $0.index) < ($1.delta.seq, $1.index) }
+            var byLayer: [[SignedDelta]] = []
+            var layer = 0
+            var previous: UInt64?
+            for entry in sorted {
+                layer = entry.delta.seq == previous ? layer + 1 : 0
+                previous = entry.delta.seq
+                if byLayer.count == layer { byLayer.append([]) }
+                byLayer[layer].append(entry.delta)
+            }
+            for (index, run) in byLayer.enumerated() {
+                if layers.count == index { layers.append([]) }
+                layers[index].append(run)
+            }
         }
+        return layers.flatMap { $0 }
     }
 
     /// The common case, and the whole of a catch-up: a peer's page is one author's deltas in
@@ -117,8 +141,11 @@ extension Replica {
         return true
     }
 
+    /// - Parameter offered: the whole batch the run came in (what its sender knows; see
+    ///   ``admitAuthor(_:record:forkCut:fresh:offered:db:into:)``).
     private func ingestRun(
         _ run: [SignedDelta],
+        offered: [SignedDelta],
         db: Database,
         nowMillis: UInt64,
         clockBoundMillis: UInt64,
@@ -130,14 +157,10 @@ extension Replica {
         // Moved by a fork this run proves below.
         var forkCut = record.forkCut
         var fresh: [SignedDelta] = []
-        var batchForks: [SignedDelta] = []
         for delta in run {
+            // One delta per seq in a run (``runsByAuthor(_:first:)``).
             if delta.seq > head.seq {
-                if let last = fresh.last, last.seq == delta.seq {
-                    if last != delta { batchForks.append(delta) } else { report.duplicates += 1 }
-                } else {
-                    fresh.append(delta)
-                }
+                fresh.append(delta)
                 continue
             }
             if let cut = forkCut, delta.seq >= cut {
@@ -166,7 +189,7 @@ extension Replica {
                 record: record,
                 forkCut: forkCut,
                 fresh: &fresh,
-                offered: run,
+                offered: offered,
                 db: db,
                 into: &report
             )
@@ -246,9 +269,6 @@ extension Replica {
             }
             return
         }
-        for fork in batchForks where fork.seq <= fresh.last?.seq ?? 0 {
-            try recordFork(fork, db: db, nowMillis: nowMillis, into: &report)
-        }
     }
 
     /// How often a long run has its own signatures checked on ingest (see ``deltas(of:after:limit:)``): at most
@@ -269,7 +289,7 @@ extension Replica {
         record: AuthorRecord,
         forkCut: UInt64?,
         fresh: inout [SignedDelta],
-        offered run: [SignedDelta],
+        offered: [SignedDelta],
         db: Database,
         into report: inout IngestReport
     ) throws -> Bool? {
@@ -285,7 +305,7 @@ extension Replica {
             // know of the fork: the evidence goes back out with the report. Whoever offered both
             // versions knows, so two replicas that both know never bounce it between them.
             let evidence = try Self.forkEvidence(of: author, seq: cut, db: db)
-            if !evidence.allSatisfy({ run.contains($0) }) { report.forkEvidence += evidence }
+            if !evidence.allSatisfy({ offered.contains($0) }) { report.forkEvidence += evidence }
             fresh.removeSubrange(index...)
             if fresh.isEmpty { return nil }
         }

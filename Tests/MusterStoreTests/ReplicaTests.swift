@@ -287,6 +287,25 @@ struct ReplicaIngestTests {
         }
     }
 
+    /// A group commit joins what a peer sent in separate messages: a refused delta (a kiosk may not
+    /// lock) and then a good one at the same seq are judged as separate batches would judge them,
+    /// so the good one is stored (an insider's genuine check-in was dropped once they shared a run).
+    @Test func aGoodDeltaAfterARefusedOneAtTheSameSeqIsStored() throws {
+        try withTestReplica { (venue, replica, dir) throws in
+            var insider = venue.signer(venue.kioskAKey)
+            var honest = venue.signer(venue.kioskAKey)
+            let hlc = HLC(physicalMillis: TestTime.start, logical: 0)
+            let lock = try insider.sign(.lock(LockPayload(version: 1_000, campaignID: nil)), hlc: hlc)
+            let checkIn = try honest.sign(Bodies.checkIn("c", "a@example.com", kiosk: "Kiosk A"), hlc: hlc)
+            #expect(lock.seq == 1 && checkIn.seq == 1)
+            let report = try replica.ingestAtTestTime([lock, checkIn])
+            #expect(report.applied == [checkIn])
+            #expect(report.rejected.map(\.ref) == [lock.ref])
+            #expect(try replica.head(of: venue.kioskA).seq == 1)
+            #expect(try replica.status().forks == 0)
+        }
+    }
+
     /// The hash chain authenticates a run's envelopes with one signature, so a relay can garble an
     /// interior signature without being noticed. The replica therefore ends every page it serves on a
     /// delta whose own signature it checked, so peers can always verify what it serves.
