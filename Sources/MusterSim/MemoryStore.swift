@@ -60,7 +60,9 @@ public final class MemoryStore: KioskStore {
 
     public func ingest(_ deltas: [SignedDelta], nowMillis: UInt64) throws(ReplicaError) -> IngestReport {
         var report = IngestReport()
-        for run in Replica.runsByAuthor(deltas, first: policy.organizer) { ingestRun(run, into: &report) }
+        let runs = Replica.runsByAuthor(deltas, first: policy.organizer)
+        report.duplicates = deltas.count - runs.reduce(0) { $0 + $1.count }
+        for run in runs { ingestRun(run, into: &report) }
         return report
     }
 

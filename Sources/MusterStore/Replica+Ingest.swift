@@ -32,6 +32,7 @@ extension Replica {
     ) throws(ReplicaError) -> IngestReport {
         let runs = Self.runsByAuthor(deltas, first: policy.organizer)
         var report = IngestReport()
+        report.duplicates = deltas.count - runs.reduce(0) { $0 + $1.count }
         var next = 0
         do {
             // One transaction, unless a person's write waits for the writer (``writeForPerson``):
@@ -92,7 +93,9 @@ extension Replica {
     /// every first run, and so on. Each is then judged as if it had come in a later batch: a copy
     /// of a stored delta is a duplicate, a different one is a fork, and one after a refused delta
     /// is stored if it is good (a group of an insider's refused lock and its genuine check-in at the
-    /// same seq had dropped the check-in, where separate batches stored it).
+    /// same seq had dropped the check-in, where separate batches stored it). A byte-for-byte copy
+    /// of a delta already placed is left out (the caller counts it as a duplicate): copies of a
+    /// peer's push that arrive from several sessions share most groups of a busy kiosk.
     public static func runsByAuthor(_ deltas: [SignedDelta], first: AuthorID? = nil) -> [[SignedDelta]] {
         if isOneOrderedRun(deltas) { return deltas.isEmpty ? [] : [deltas] }
         var order: [AuthorID] = []
@@ -114,7 +117,13 @@ extension Replica {
             var layer = 0
             var previous: UInt64?
             for entry in sorted {
-                layer = entry.delta.seq == previous ? layer + 1 : 0
+                if entry.delta.seq == previous {
+                    // A byte-for-byte copy of one at this seq meets the same fate: a duplicate.
+                    guard !byLayer.prefix(layer + 1).contains(where: { $0.last == entry.delta }) else { continue }
+                    layer += 1
+                } else {
+                    layer = 0
+                }
                 previous = entry.delta.seq
                 if byLayer.count == layer { byLayer.append([]) }
                 byLayer[layer].append(entry.delta)

@@ -303,6 +303,16 @@ struct ReplicaIngestTests {
             #expect(report.rejected.map(\.ref) == [lock.ref])
             #expect(try replica.head(of: venue.kioskA).seq == 1)
             #expect(try replica.status().forks == 0)
+
+            // Copies of one push from several sessions in one group: stored once, the rest counted.
+            let next = try honest.sign(
+                Bodies.checkIn("c", "b@example.com", kiosk: "Kiosk A"),
+                hlc: HLC(physicalMillis: TestTime.start + 1_000, logical: 0)
+            )
+            let copies = try replica.ingestAtTestTime([next, checkIn, next, next])
+            #expect(copies.applied == [next])
+            #expect(copies.duplicates == 3)
+            #expect(copies.rejected.isEmpty)
         }
     }
 
