@@ -4,12 +4,9 @@ import MusterStore
 import MusterTime
 
 extension SyncService {
-    /// Feeds the core one input, now, and carries out what it answers. Returns the ids of the
-    /// stores it asked for.
-    @discardableResult
-    func drive(_ input: SyncInput) -> [UInt64] {
+    /// Feeds the core one input, now, and carries out what it answers.
+    func drive(_ input: SyncInput) {
         let outputs = core.handle(input, now: time.uptime)
-        var stores: [UInt64] = []
         for output in outputs {
             switch output {
             case .send(let peer, let message):
@@ -17,7 +14,6 @@ extension SyncService {
             case .sendRange(let peer, let range):
                 sessions[peer]?.enqueue(.range(range), weight: output.queueWeight)
             case .store(let request):
-                stores.append(request.id)
                 store(request)
             case .setTimer(let timer, let deadline):
                 arm(timer, at: deadline)
@@ -40,7 +36,6 @@ extension SyncService {
         if case .stored = input {
             for peer in sessions.keys { copyCounts(of: peer) }
         }
-        return stores
     }
 
     /// `muster status`'s received and already-held counts, from the core's session.
