@@ -28,7 +28,17 @@ public enum SyncLimits {
     /// How long a change of our sessions waits to be announced, so that a burst of changes is one
     /// announcement (see ``SyncMessage/sessions(_:)``).
     public static let sessionsAnnouncementDelay: Duration = .milliseconds(20)
+    /// A connection that has not finished the handshake this long after accept is closed.
     public static let handshakeTimeout: Duration = .seconds(5)
+    /// The listening socket's accept queue. A stranger's flood of connects, or a whole venue
+    /// restarting at once, arrives faster than the accept loop takes it; on a full queue the kernel
+    /// drops the TCP handshake's last ACK and it is retried 1 s, then 3 s later, so an honest kiosk
+    /// waits seconds before it is even accepted. It was 64: 300 trickling strangers overflowed it
+    /// about 3,500 times in 24 s (`TcpExtListenOverflows`) and kept connections alive 2 s past the
+    /// handshake deadline; at 1,024, none (RELIABILITY.md, "Session 17"). The kernel caps it at
+    /// `net.core.somaxconn` (4,096 on current kernels); the extras are closed at accept by
+    /// ``HandshakeAdmission``, so a long queue holds no more connections for long than a short one.
+    public static let listenBacklog: Int32 = 1_024
     /// How long a network key stays accepted after a revocation announced a newer one: 48 hours
     /// from the revocation's timestamp, time enough for a kiosk stored overnight between two event
     /// days to come back. A session under such a key only hands over the newer key (see

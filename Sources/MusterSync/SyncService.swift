@@ -200,7 +200,7 @@ public actor SyncService: Service {
     public func run() async throws {
         refreshKeyRing()
         let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .serverChannelOption(.backlog, value: 64)
+            .serverChannelOption(.backlog, value: SyncLimits.listenBacklog)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .bind(host: configuration.listenHost, port: configuration.listenPort) { [unauthenticated] channel in
                 channel.eventLoop.makeCompletedFuture { try Self.wrap(channel, unauthenticated: unauthenticated) }

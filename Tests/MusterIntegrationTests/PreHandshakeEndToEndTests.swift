@@ -12,6 +12,7 @@ struct PreHandshakeEndToEndTests {
         let pid = try #require(venue.k1.daemon?.processIdentifier)
         let rssBefore = try SecurityEndToEndTests.residentKiB(pid)
         let fdsBefore = openDescriptors(pid)
+        let overflowsBefore = listenOverflows()
         // The attacker on 127.0.0.2; the honest kiosks dial each other on 127.0.0.1.
         let trickler = Trickler(port: venue.port, source: "127.0.0.2", count: 300)
         #expect(trickler.connections.count == 300)
@@ -41,11 +42,16 @@ struct PreHandshakeEndToEndTests {
             trickler.watch(seconds: 2)
         }
         let stuck = trickler.open(olderThan: 7)
+        let overflows = listenOverflows().flatMap { after in overflowsBefore.map { after - $0 } }
         print(
             "300 tricklers for \(Int(Date().timeIntervalSince(started))) s: musterd RSS \(rssBefore / 1024) MiB before, "
                 + "peak \(peakRSS / 1024) MiB; fds \(fdsBefore) before, peak \(peakFDs); \(trickler.closedByDaemon) closed by "
-                + "the daemon; longest-lived \(String(format: "%.1f", trickler.longestLife)) s; \(stuck) older than 7 s still open"
+                + "the daemon; longest-lived \(String(format: "%.1f", trickler.longestLife)) s; \(stuck) older than 7 s still open; "
+                + "accept queue overflowed \(overflows.map(String.init) ?? "?") times"
         )
+        // A full accept queue delays every dialer, honest kiosks too, by the kernel's 1 s retry; with
+        // a 64-connection queue this run overflowed it about 3,500 times (SyncLimits.listenBacklog).
+        #expect((overflows ?? 0) == 0, "the accept queue overflowed \(overflows ?? 0) times")
         #expect(peakRSS - rssBefore < 10 * 1024, "RSS grew by \((peakRSS - rssBefore) / 1024) MiB")
         #expect(stuck == 0, "trickling kept \(stuck) connections open past the handshake deadline")
         #expect(trickler.longestLife < 7)

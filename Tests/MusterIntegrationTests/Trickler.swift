@@ -123,6 +123,19 @@ final class Trickler {
     }
 }
 
+/// How often a listening socket in this network namespace had its accept queue full
+/// (`TcpExt: ListenOverflows` in /proc/net/netstat): each one is a TCP handshake the kernel dropped
+/// and the dialer retries a second or more later. Nil when the kernel does not say.
+func listenOverflows() -> Int? {
+    guard let text = try? String(contentsOfFile: "/proc/net/netstat", encoding: .utf8) else { return nil }
+    let lines = text.split(separator: "\n").filter { $0.hasPrefix("TcpExt:") }
+    guard lines.count == 2 else { return nil }
+    let names = lines[0].split(separator: " ")
+    let values = lines[1].split(separator: " ")
+    guard let column = names.firstIndex(of: "ListenOverflows"), column < values.count else { return nil }
+    return Int(values[column])
+}
+
 /// Open file descriptors of a process.
 func openDescriptors(_ pid: Int32) -> Int {
     (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count) ?? -1
