@@ -21,21 +21,7 @@ enum CatchUpBench {
         let replica = try venue.openReplica(path: directory + "/catch-up.sqlite")
         defer { try? replica.close() }
         let now = BenchVenue.now(after: total)
-        let timing = try IngestTiming.measure { () throws -> Int in
-            var applied = 0
-            for batch in batches {
-                let report = try replica.ingest(batch, nowMillis: now, clockBoundMillis: BenchVenue.clockBoundMillis)
-                if let refused = report.rejected.first {
-                    throw BenchError(.wrongResult, "catch-up refused a delta: \(refused)")
-                }
-                applied += report.applied.count
-            }
-            return applied
-        }
-        guard timing.deltas == total else {
-            throw BenchError(.wrongResult, "catch-up applied \(timing.deltas) of \(total)")
-        }
-        return timing
+        return try IngestTiming.ingest(batches, into: replica, nowMillis: now, expected: total, what: "catch-up")
     }
 
     static func pages(_ log: [SignedDelta], size: Int) -> [[SignedDelta]] {

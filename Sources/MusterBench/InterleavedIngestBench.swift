@@ -39,25 +39,13 @@ enum InterleavedIngestBench {
         for page in CatchUpBench.pages(importLog, size: 500) {
             _ = try replica.ingest(page, nowMillis: now, clockBoundMillis: BenchVenue.clockBoundMillis)
         }
-        let timing = try IngestTiming.measure { () throws -> Int in
-            var applied = 0
-            for group in groups {
-                let report = try replica.ingest(
-                    group,
-                    nowMillis: now,
-                    clockBoundMillis: BenchVenue.clockBoundMillis,
-                    durable: false
-                )
-                if let refused = report.rejected.first {
-                    throw BenchError(.wrongResult, "interleaved ingest refused a delta: \(refused)")
-                }
-                applied += report.applied.count
-            }
-            return applied
-        }
-        guard timing.deltas == checkIns else {
-            throw BenchError(.wrongResult, "interleaved ingest applied \(timing.deltas) of \(checkIns)")
-        }
-        return timing
+        return try IngestTiming.ingest(
+            groups,
+            into: replica,
+            nowMillis: now,
+            durable: false,
+            expected: checkIns,
+            what: "interleaved ingest"
+        )
     }
 }

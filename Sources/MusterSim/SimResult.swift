@@ -31,6 +31,8 @@ public struct SimResult: Sendable {
     public var maxSessions: Int
     public var framesLost: Int
     public var sendsWithoutSession: Int
+    /// Sessions replaced in place by a crossed dial (the lower key's connection wins, as in the daemon).
+    public var sessionsReplaced: Int
     public var check: CheckReport
     public var eventLogHash: String
 
@@ -66,7 +68,8 @@ public struct SimResult: Sendable {
             "virtual_seconds": virtualTime.seconds, "wall_seconds": wallTime.seconds, "speedup": speedup,
             "events": events, "frames_per_delta_per_kiosk": framesPerDeltaPerKiosk,
             "copies_per_delta_per_kiosk": copiesPerDeltaPerKiosk, "max_sessions": maxSessions,
-            "frames_lost": framesLost, "sends_without_session": sendsWithoutSession, "lost": check.lost,
+            "frames_lost": framesLost, "sends_without_session": sendsWithoutSession,
+            "sessions_replaced": sessionsReplaced, "lost": check.lost,
             "lost_checkins": check.lostCheckIns.count, "phantom": check.phantoms, "digests_equal": check.digestsEqual,
             "problems": check.problems, "event_log_hash": eventLogHash, "passed": passed,
         ]

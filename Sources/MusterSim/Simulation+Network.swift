@@ -19,7 +19,10 @@ extension Simulation {
         let acceptor = kiosks[to]
         guard dialer.up, dialer.incarnation == incarnation else { return }
         dialer.dialing.remove(to)
-        guard dialer.sessions[to] == nil else { return }
+        if let existing = dialer.sessions[to] {
+            try crossed(existing, from: dialer, to: acceptor)
+            return
+        }
         guard acceptor.up, network.reachable(from, to) else {
             // No answer: the dial fails at the handshake deadline.
             let failAt = now + SyncLimits.handshakeTimeout.nanoseconds - 4 * network.latency(from, to)
@@ -32,10 +35,33 @@ extension Simulation {
             try feed(acceptor, .sessionClosed(peer: dialer.id))
         }
         let session = network.newSession()
+        initiators[session] = from
         dialer.sessions[to] = session
         acceptor.sessions[from] = session
         dialer.peakSessions = max(dialer.peakSessions, dialer.sessions.count)
         acceptor.peakSessions = max(acceptor.peakSessions, acceptor.sessions.count)
+        try feed(dialer, .sessionOpened(peer: acceptor.id, dialed: true))
+        try feed(acceptor, .sessionOpened(peer: dialer.id, dialed: false))
+    }
+
+    /// Crossed dials: both kiosks dialed, and `dialer`'s connection completes while the pair already
+    /// holds `existing`, the other one. Each daemon keeps the connection the lower key dialed
+    /// (`SyncService.register`): if that is this newcomer, it replaces the live session in place at
+    /// both ends (the core sees `sessionOpened` for a peer it has a session with, and the old
+    /// session's frames in flight are never read); otherwise the newcomer is closed unseen.
+    func crossed(_ existing: UInt64, from dialer: SimKiosk, to acceptor: SimKiosk) throws(SimError) {
+        let preferred = min(dialer.id, acceptor.id) == dialer.id ? dialer.index : acceptor.index
+        guard preferred == dialer.index, initiators[existing] != preferred,
+            acceptor.sessions[dialer.index] == existing
+        else { return }
+        let session = network.newSession()
+        initiators[existing] = nil
+        initiators[session] = dialer.index
+        dialer.sessions[acceptor.index] = session
+        acceptor.sessions[dialer.index] = session
+        dialer.heldFrames[acceptor.index] = nil
+        acceptor.heldFrames[dialer.index] = nil
+        sessionsReplaced += 1
         try feed(dialer, .sessionOpened(peer: acceptor.id, dialed: true))
         try feed(acceptor, .sessionOpened(peer: dialer.id, dialed: false))
     }

@@ -58,6 +58,7 @@ extension Simulation {
             maxSessions: kiosks.map(\.peakSessions).max() ?? 0,
             framesLost: framesLost,
             sendsWithoutSession: sendsWithoutSession,
+            sessionsReplaced: sessionsReplaced,
             check: check,
             eventLogHash: log.hashHex
         )

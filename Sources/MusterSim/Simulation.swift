@@ -47,6 +47,10 @@ public final class Simulation {
     var completeKiosks = 0
     var sendsWithoutSession = 0
     var framesLost = 0
+    /// Which kiosk dialed each live session (crossed dials keep the lower key's).
+    var initiators: [UInt64: Int] = [:]
+    /// Sessions replaced in place by a crossed dial.
+    var sessionsReplaced = 0
 
     /// Sets up the venue, the kiosks' stores, the workload and the faults (nothing runs yet).
     public init(options: SimOptions) throws(SimError) {

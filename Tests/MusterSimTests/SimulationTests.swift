@@ -62,4 +62,29 @@ import Testing
         ).run()
         #expect(result.passed, "\(result.line) \(result.check.problems)")
     }
+
+    /// Crossed dials, resolved as the daemon resolves them (`SyncService.register`): both ends keep
+    /// the connection the lower key dialed. When it completes second, it replaces the live session in
+    /// place (the core sees `sessionOpened` again, as the daemon's does); when it completes first,
+    /// the other is dropped unseen. Session 16's stalled repair hid behind the simulator keeping
+    /// whichever came first.
+    @Test(arguments: [true, false])
+    func crossedDialsKeepTheLowerKeysConnection(lowerCompletesFirst: Bool) throws {
+        let sim = try Simulation(options: Self.options(kiosks: 2, checkIns: 1, seed: 4))
+        for kiosk in sim.kiosks { try sim.boot(kiosk) }
+        let low = sim.kiosks[0].id < sim.kiosks[1].id ? 0 : 1
+        let high = 1 - low
+        let (first, second) = lowerCompletesFirst ? (low, high) : (high, low)
+        sim.kiosks[first].dialing.insert(second)
+        sim.kiosks[second].dialing.insert(first)
+        try sim.connect(from: first, to: second, incarnation: 0)
+        let earlier = try #require(sim.kiosks[0].sessions[1])
+        try sim.connect(from: second, to: first, incarnation: 0)
+        let kept = try #require(sim.kiosks[0].sessions[1])
+        #expect(sim.kiosks[1].sessions[0] == kept)
+        #expect(sim.initiators[kept] == low)
+        #expect((kept == earlier) == lowerCompletesFirst)
+        #expect(sim.sessionsReplaced == (lowerCompletesFirst ? 0 : 1))
+        #expect(sim.kiosks.allSatisfy { $0.dialing.isEmpty })
+    }
 }
