@@ -47,7 +47,7 @@ final class EventLog {
             writeInts(kiosk)
             writer.write(incarnation)
             writer.write(job)
-        case .crash(let kiosk), .restart(let kiosk): writeInts(kiosk)
+        case .crash(let kiosk), .restart(let kiosk), .boot(let kiosk): writeInts(kiosk)
         case .partition(let side):
             writeInts(side.count)
             for member in side { writeInts(member) }

@@ -17,6 +17,8 @@ enum SimEvent {
     case storeDone(kiosk: Int, incarnation: UInt64, job: UInt64)
     case crash(kiosk: Int)
     case restart(kiosk: Int)
+    /// A kiosk of a staggered start comes up for the first time (``SimOptions/stagger``).
+    case boot(kiosk: Int)
     /// The kiosks in `side` are cut off from the others.
     case partition(side: [Int])
     case heal
@@ -37,6 +39,7 @@ enum SimEvent {
         case .partition: 9
         case .heal: 10
         case .settle: 11
+        case .boot: 12
         }
     }
 }

@@ -29,6 +29,10 @@ public struct SimOptions: Sendable, Equatable {
     /// a few cores, as the lab's 50 kiosks share this machine's 2 (a busy kiosk's inputs queue up
     /// behind each other, which is when eager pushes arrive after the graft timeout).
     public var cpuScale = 1
+    /// Kiosks come up this far apart, in index order (keys are random, so the order of their keys is
+    /// too), and the doors open 1 s after the last: a venue switched on one kiosk after another, the
+    /// way session 8's lab split its overlay in two (RELIABILITY.md). Zero starts every kiosk at once.
+    public var stagger: Duration = .zero
 
     public init(kiosks: Int, checkIns: Int, seed: UInt64) {
         self.kiosks = kiosks

@@ -3,14 +3,14 @@ import MusterSync
 
 /// The workload and the faults, all drawn from the seed before the run starts.
 extension Simulation {
-    /// The doors open one second in, once the kiosks have found each other.
-    static let doorsOpen: VirtualTime = VirtualTime.second
+    /// The doors open one second after the last kiosk came up, once the kiosks have found each other.
+    var doorsOpen: VirtualTime { VirtualTime.second + options.stagger.nanoseconds * VirtualTime(options.kiosks - 1) }
 
     /// `checkIns` arrivals at random times over `checkIns / rate` seconds, each at a random kiosk.
     func scheduleWorkload(_ random: inout SimRandom) {
         let window = burstWindow
         for index in 0..<options.checkIns {
-            let time = Self.doorsOpen + random.int64(in: 0...window)
+            let time = doorsOpen + random.int64(in: 0...window)
             queue.schedule(.checkIn(kiosk: random.int(in: 0...(options.kiosks - 1)), index: index), at: time)
         }
     }
@@ -24,7 +24,7 @@ extension Simulation {
         let faults = options.faults
         let window = burstWindow
         if faults.partition {
-            let start = Self.doorsOpen + random.int64(in: window / 4...window * 3 / 4)
+            let start = doorsOpen + random.int64(in: window / 4...window * 3 / 4)
             let length = random.int64(in: 5 * VirtualTime.second...15 * VirtualTime.second)
             let cut = Self.pick(random.int(in: 1...(options.kiosks - 1)), of: options.kiosks, &random)
             queue.schedule(.partition(side: cut.indices.filter { cut[$0] }), at: start)
@@ -33,7 +33,7 @@ extension Simulation {
         if faults.crash {
             let crashed = Self.pick(max(1, options.kiosks / 10), of: options.kiosks, &random)
             for index in crashed.indices where crashed[index] {
-                let start = Self.doorsOpen + random.int64(in: 0...window)
+                let start = doorsOpen + random.int64(in: 0...window)
                 queue.schedule(.crash(kiosk: index), at: start)
                 queue.schedule(
                     .restart(kiosk: index),

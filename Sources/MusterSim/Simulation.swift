@@ -168,7 +168,14 @@ public final class Simulation {
     /// Runs to convergence (or until ``SimOptions/patience`` after the last fault) and checks the history.
     public func run() throws(SimError) -> SimResult {
         let started = ContinuousClock.now
-        for kiosk in kiosks { try boot(kiosk) }
+        for kiosk in kiosks {
+            if kiosk.index == 0 || options.stagger == .zero {
+                try boot(kiosk)
+            } else {
+                kiosk.up = false
+                queue.schedule(.boot(kiosk: kiosk.index), at: options.stagger.nanoseconds * VirtualTime(kiosk.index))
+            }
+        }
         let patience = options.patience.nanoseconds
         while convergedAt == nil, let entry = queue.pop() {
             now = entry.time
@@ -206,6 +213,7 @@ public final class Simulation {
             startStore(target, at: now)
         case .crash(let kiosk): crash(kiosks[kiosk])
         case .restart(let kiosk): try restart(kiosks[kiosk])
+        case .boot(let kiosk): try boot(kiosks[kiosk])
         case .partition(let side): partition(side)
         case .heal: heal()
         case .settle: try settle()

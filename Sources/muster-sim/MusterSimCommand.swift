@@ -44,6 +44,8 @@ struct MusterSimCommand: ParsableCommand {
     var byzantine = 0
     @Option(help: "Multiply every kiosk's processing and storing costs (kiosks sharing few cores, like the lab's).")
     var cpuScale = 1
+    @Option(help: "Start the kiosks this many milliseconds apart (the doors open 1 s after the last).")
+    var staggerMs = 0
     @Flag(help: "One JSON object per run instead of a line.") var json = false
     @Flag(help: "With --seeds, print only failing runs and the summary.") var quiet = false
 
@@ -52,6 +54,7 @@ struct MusterSimCommand: ParsableCommand {
         guard checkIns >= 1 else { throw ValidationError("--checkins must be at least 1") }
         guard seeds >= 1 else { throw ValidationError("--seeds must be at least 1") }
         guard cpuScale >= 1 else { throw ValidationError("--cpu-scale must be at least 1") }
+        guard staggerMs >= 0 else { throw ValidationError("--stagger-ms cannot be negative") }
         for (name, p) in [("loss", loss), ("duplication", duplication), ("reordering", reordering)]
         where !(0...1).contains(p) {
             throw ValidationError("--\(name) is a probability between 0 and 1")
@@ -81,6 +84,7 @@ struct MusterSimCommand: ParsableCommand {
             options.fullMeshThreshold = fullMesh
             options.byzantine = byzantine
             options.cpuScale = cpuScale
+            options.stagger = .milliseconds(staggerMs)
             options.faults = faults
             options.patience = .seconds(patience)
             options.store =

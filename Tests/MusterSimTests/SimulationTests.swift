@@ -87,4 +87,19 @@ import Testing
         #expect(sim.sessionsReplaced == (lowerCompletesFirst ? 0 : 1))
         #expect(sim.kiosks.allSatisfy { $0.dialing.isEmpty })
     }
+
+    /// Kiosks switched on one after another, as session 8's lab did when its overlay split in two:
+    /// beyond the full mesh the venue still forms one overlay and converges, and since the doors
+    /// open after the last kiosk is up, no check-in finds its kiosk down.
+    @Test func staggeredStartFormsOneOverlayAndConverges() throws {
+        var options = Self.options(kiosks: 24, checkIns: 60, seed: 3)
+        options.fullMeshThreshold = 8
+        options.stagger = .milliseconds(500)
+        let result = try Simulation(options: options).run()
+        #expect(result.passed, "\(result.line) \(result.check.problems)")
+        #expect(result.acknowledged == 60)
+        var together = options
+        together.stagger = .zero
+        #expect(try Simulation(options: together).run().eventLogHash != result.eventLogHash)
+    }
 }
