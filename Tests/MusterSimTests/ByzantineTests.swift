@@ -15,9 +15,9 @@ import Testing
     }
 
     /// Seed 5 at 4 kiosks: the liar lies but is never seen to fork, and the honest kiosks settle.
-    @Test func honestKiosksSettleAroundALiar() throws {
-        let first = try Simulation(options: Self.options(seed: 5)).run()
-        let again = try Simulation(options: Self.options(seed: 5)).run()
+    @Test func honestKiosksSettleAroundALiar() async throws {
+        let first = try await SimulationTests.simulate(Self.options(seed: 5))
+        let again = try await SimulationTests.simulate(Self.options(seed: 5))
         #expect(first.passed, "\(first.line) \(first.check.problems)")
         #expect(first.eventLogHash == again.eventLogHash)
     }
@@ -74,8 +74,8 @@ import Testing
     /// hashes, or a run that breaks the chain, make a kiosk send its version of that seq to the peer
     /// (`SyncCore.probeForks`), whose store proves the fork and cuts it; the evidence reaches every
     /// kiosk, the cut moves down to seq 2 the same way, and all honest replicas end equal.
-    @Test func forkShownToDifferentKiosksIsCutEverywhere() throws {
-        let result = try Simulation(options: Self.options(seed: 1)).run()
+    @Test func forkShownToDifferentKiosksIsCutEverywhere() async throws {
+        let result = try await SimulationTests.simulate(Self.options(seed: 1))
         #expect(result.forksSeen == 1)
         #expect(result.passed, "\(result.line) \(result.check.problems)")
     }

@@ -1,3 +1,4 @@
+import MusterTestSupport
 import Testing
 
 @testable import MusterSim
@@ -18,10 +19,16 @@ import Testing
         return options
     }
 
-    @Test func sameSeedGivesTheSameEventLogAndAnotherSeedDoesNot() throws {
-        let first = try Simulation(options: Self.options(seed: 11, faults: .all)).run()
-        let again = try Simulation(options: Self.options(seed: 11, faults: .all)).run()
-        let other = try Simulation(options: Self.options(seed: 12, faults: .all)).run()
+    /// A whole run, on a thread of its own: seconds of CPU, which held on the cooperative pool would
+    /// stall the parallel suite's async tests (`TestSupport.blocking`).
+    static func simulate(_ options: SimOptions) async throws -> SimResult {
+        try await TestSupport.blocking { try Simulation(options: options).run() }
+    }
+
+    @Test func sameSeedGivesTheSameEventLogAndAnotherSeedDoesNot() async throws {
+        let first = try await Self.simulate(Self.options(seed: 11, faults: .all))
+        let again = try await Self.simulate(Self.options(seed: 11, faults: .all))
+        let other = try await Self.simulate(Self.options(seed: 12, faults: .all))
         #expect(first.events > 1_000)
         #expect(first.eventLogHash == again.eventLogHash)
         #expect(first.events == again.events)
@@ -29,14 +36,14 @@ import Testing
         #expect(first.eventLogHash != other.eventLogHash)
     }
 
-    @Test func sameSeedReplaysOnTheRealReplicaToo() throws {
-        let first = try Simulation(options: Self.options(kiosks: 4, checkIns: 30, seed: 5, store: .sqlite)).run()
-        let again = try Simulation(options: Self.options(kiosks: 4, checkIns: 30, seed: 5, store: .sqlite)).run()
+    @Test func sameSeedReplaysOnTheRealReplicaToo() async throws {
+        let first = try await Self.simulate(Self.options(kiosks: 4, checkIns: 30, seed: 5, store: .sqlite))
+        let again = try await Self.simulate(Self.options(kiosks: 4, checkIns: 30, seed: 5, store: .sqlite))
         #expect(first.eventLogHash == again.eventLogHash)
     }
 
-    @Test func cleanRunOnTheRealReplicaConvergesWithOneCopyPerDelta() throws {
-        let result = try Simulation(options: Self.options(kiosks: 6, checkIns: 50, seed: 1, store: .sqlite)).run()
+    @Test func cleanRunOnTheRealReplicaConvergesWithOneCopyPerDelta() async throws {
+        let result = try await Self.simulate(Self.options(kiosks: 6, checkIns: 50, seed: 1, store: .sqlite))
         #expect(result.passed, "\(result.line) \(result.check.problems)")
         #expect(result.acknowledged == 50)
         #expect(result.check.lost == 0 && result.check.phantoms == 0 && result.check.digestsEqual)
@@ -46,20 +53,20 @@ import Testing
         #expect(try #require(result.convergeAfterLastAck) < .milliseconds(20))
     }
 
-    @Test func faultyRunConvergesWithNothingLost() throws {
+    @Test func faultyRunConvergesWithNothingLost() async throws {
         for seed: UInt64 in [1, 2, 3] {
-            let result = try Simulation(options: Self.options(kiosks: 10, checkIns: 80, seed: seed, faults: .all)).run()
+            let result = try await Self.simulate(Self.options(kiosks: 10, checkIns: 80, seed: seed, faults: .all))
             #expect(result.passed, "\(result.line) \(result.check.problems)")
             #expect(result.converged)
         }
     }
 
-    @Test func crashedKioskKeepsItsReplicaAndCatchesUp() throws {
+    @Test func crashedKioskKeepsItsReplicaAndCatchesUp() async throws {
         var faults = FaultOptions()
         faults.crash = true
-        let result = try Simulation(
-            options: Self.options(kiosks: 10, checkIns: 100, seed: 9, faults: faults, store: .sqlite)
-        ).run()
+        let result = try await Self.simulate(
+            Self.options(kiosks: 10, checkIns: 100, seed: 9, faults: faults, store: .sqlite)
+        )
         #expect(result.passed, "\(result.line) \(result.check.problems)")
     }
 
@@ -91,15 +98,15 @@ import Testing
     /// Kiosks switched on one after another, as session 8's lab did when its overlay split in two:
     /// beyond the full mesh the venue still forms one overlay and converges, and since the doors
     /// open after the last kiosk is up, no check-in finds its kiosk down.
-    @Test func staggeredStartFormsOneOverlayAndConverges() throws {
+    @Test func staggeredStartFormsOneOverlayAndConverges() async throws {
         var options = Self.options(kiosks: 24, checkIns: 60, seed: 3)
         options.fullMeshThreshold = 8
         options.stagger = .milliseconds(500)
-        let result = try Simulation(options: options).run()
+        let result = try await Self.simulate(options)
         #expect(result.passed, "\(result.line) \(result.check.problems)")
         #expect(result.acknowledged == 60)
         var together = options
         together.stagger = .zero
-        #expect(try Simulation(options: together).run().eventLogHash != result.eventLogHash)
+        #expect(try await Self.simulate(together).eventLogHash != result.eventLogHash)
     }
 }

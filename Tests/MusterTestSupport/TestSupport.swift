@@ -35,8 +35,11 @@ public enum TestSupport {
             sys.stdout.write(f.readline().decode())
         """
 
-    /// Runs blocking socket code on a plain thread, never on the cooperative pool that the code
-    /// under test needs (on a 2-core machine a blocked pool thread stalls the server).
+    /// Runs blocking socket code, or seconds of CPU, on a plain thread, never on the cooperative
+    /// pool that the code under test needs: on a 2-core machine the pool has 2 threads, and a
+    /// synchronous test that holds both stalls every async test of the parallel suite (session 17's
+    /// CI: a 50-kiosk core network test held them 60 s and the watchdog tests timed out). Check the
+    /// result in the test, not in `body`: expectations belong to the test's task.
     public static func blocking<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
             Thread.detachNewThread { continuation.resume(with: Result { try body() }) }
