@@ -175,7 +175,12 @@ actor PeerConnection {
             if !frames.isEmpty { try await write(frames) }
         } catch {
             failed = true
-            logger.info("session write failed; closing", metadata: ["peer": "\(peer)", "error": "\(error)"])
+            // A write to a channel already closed (by shutdown, a replacing session or the peer) is the
+            // session's end, which `SyncService` logs once as "session ended"; only a write that failed
+            // on an open channel says something more.
+            if (error as? ChannelError) != .ioOnClosedChannel {
+                logger.info("session write failed; closing", metadata: ["peer": "\(peer)", "error": "\(error)"])
+            }
             close()
         }
     }

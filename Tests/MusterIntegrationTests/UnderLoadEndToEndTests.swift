@@ -64,5 +64,10 @@ struct UnderLoadEndToEndTests {
         #expect(elapsed < 5, "musterd took \(elapsed) s to exit after SIGTERM")
         #expect(!daemon.isRunning)
         #expect(writeFailures <= flag.sessions.load(ordering: .relaxed) + 2, "a failed session logged more than once")
+        // A session that had ended, logged as "session ended", is not logged again by its writer.
+        #expect(
+            !log.contains("session write failed; closing error=I/O on closed channel"),
+            "a write after the session's end was logged as a failure"
+        )
     }
 }
