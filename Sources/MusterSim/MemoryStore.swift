@@ -59,9 +59,8 @@ public final class MemoryStore: KioskStore {
     }
 
     public func ingest(_ deltas: [SignedDelta], nowMillis: UInt64) throws(ReplicaError) -> IngestReport {
-        var report = IngestReport()
-        let runs = Replica.runsByAuthor(deltas, first: policy.organizer)
-        report.duplicates = deltas.count - runs.reduce(0) { $0 + $1.count }
+        let (runs, planned) = Replica.plan(deltas, first: policy.organizer)
+        var report = planned
         for run in runs { ingestRun(run, into: &report) }
         return report
     }

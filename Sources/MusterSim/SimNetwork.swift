@@ -9,7 +9,7 @@ struct SimNetwork {
     private(set) var side: [Bool]?
     /// The latest arrival per direction (a * count + b), so frames of one session stay in order.
     private var lastArrival: [Int: VirtualTime] = [:]
-    private var nextSession: UInt64 = 1
+    private(set) var nextSession: UInt64 = 1
 
     static let bytesPerNanosecond = 0.1
 

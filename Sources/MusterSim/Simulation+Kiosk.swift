@@ -204,7 +204,7 @@ extension Simulation {
         pendingCheckIns -= unacknowledged
         kiosk.up = false
         kiosk.incarnation += 1
-        kiosk.sessions = [:]
+        for (peer, session) in kiosk.sessions { drop(session, at: kiosk, peer: peer) }
         kiosk.dialing = []
         kiosk.timers = [:]
         kiosk.jobs = [:]

@@ -29,9 +29,9 @@ extension Simulation {
             queue.schedule(.sessionLost(kiosk: from, peer: to, session: 0), at: max(now, failAt))
             return
         }
-        if let stale = acceptor.sessions.removeValue(forKey: from) {
+        if let stale = acceptor.sessions[from] {
             // The acceptor still holds a session the dialer has let go: the new one replaces it.
-            _ = stale
+            drop(stale, at: acceptor, peer: from)
             try feed(acceptor, .sessionClosed(peer: dialer.id))
         }
         let session = network.newSession()
@@ -85,10 +85,17 @@ extension Simulation {
             return
         } else {
             guard kiosk.sessions[peer] == session else { return }
-            kiosk.sessions[peer] = nil
-            kiosk.heldFrames[peer] = nil
+            drop(session, at: kiosk, peer: peer)
         }
         try feed(kiosk, .sessionClosed(peer: kiosks[peer].id))
+    }
+
+    /// `kiosk`'s end of `session` (with `peer`) is gone. Once neither end holds it, who dialed it is
+    /// forgotten too, so ``initiators`` holds live sessions only, however long a run churns.
+    func drop(_ session: UInt64, at kiosk: SimKiosk, peer: Int) {
+        kiosk.sessions[peer] = nil
+        kiosk.heldFrames[peer] = nil
+        if kiosks[peer].sessions[kiosk.index] != session { initiators[session] = nil }
     }
 
     /// A frame leaves `from` at `time`: lost, duplicated or delayed as the faults say.

@@ -30,9 +30,8 @@ extension Replica {
         atomic: Bool = false,
         durable: Bool = true
     ) throws(ReplicaError) -> IngestReport {
-        let runs = Self.runsByAuthor(deltas, first: policy.organizer)
-        var report = IngestReport()
-        report.duplicates = deltas.count - runs.reduce(0) { $0 + $1.count }
+        let (runs, planned) = Self.plan(deltas, first: policy.organizer)
+        var report = planned
         var next = 0
         do {
             // One transaction, unless a person's write waits for the writer (``writeForPerson``):
@@ -82,6 +81,16 @@ extension Replica {
             report.stoppedBy = Replica.mapError(error)
             return report
         }
+    }
+
+    /// A batch's runs (``runsByAuthor(_:first:)``) and the report it starts from, which already
+    /// counts as duplicates the byte-for-byte copies the runs left out. Every store that ingests
+    /// (this replica, the simulator's memory store) starts here, so they count copies alike.
+    public static func plan(_ deltas: [SignedDelta], first: AuthorID?) -> (runs: [[SignedDelta]], report: IngestReport) {
+        let runs = runsByAuthor(deltas, first: first)
+        var report = IngestReport()
+        report.duplicates = deltas.count - runs.reduce(0) { $0 + $1.count }
+        return (runs, report)
     }
 
     /// Splits a batch into per-author runs sorted by seq, keeping authors in first-seen order.

@@ -95,6 +95,22 @@ import Testing
         #expect(sim.kiosks.allSatisfy { $0.dialing.isEmpty })
     }
 
+    /// Who dialed a session is kept while the session lives and forgotten with it: through crashes,
+    /// partitions and crossed dials the map holds only sessions some kiosk still has.
+    @Test func dialersAreForgottenWithTheirSessions() async throws {
+        let (stale, live, opened) = try await TestSupport.blocking {
+            let sim = try Simulation(options: Self.options(kiosks: 8, checkIns: 60, seed: 5, faults: .all))
+            let result = try sim.run()
+            #expect(result.passed, "\(result.line)")
+            let held = Set(sim.kiosks.flatMap { $0.sessions.values })
+            let stale = sim.initiators.keys.filter { !held.contains($0) }.count
+            return (stale, held.count, Int(sim.network.nextSession) - 1)
+        }
+        #expect(opened > live, "sessions ended in the run")
+        #expect(live > 0)
+        #expect(stale == 0)
+    }
+
     /// Kiosks switched on one after another, as session 8's lab did when its overlay split in two:
     /// beyond the full mesh the venue still forms one overlay and converges, and since the doors
     /// open after the last kiosk is up, no check-in finds its kiosk down.
