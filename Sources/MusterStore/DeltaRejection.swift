@@ -18,6 +18,9 @@ public struct DeltaRejection: DeltaNamingError, Sendable, Equatable {
         case fork
         /// The author forked at or before this seq: its chain ends before the lowest forked seq.
         case forked
+        /// The organizer signed another version of this seq, and that one wins on every replica
+        /// (``Replica/organizerVersion(_:beats:)``): the organizer's chain is never cut.
+        case superseded
         /// A delta of another venue.
         case wrongVenue
         /// The author may not write this kind, or the content claims what is not the author's to claim.

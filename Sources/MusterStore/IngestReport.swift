@@ -23,6 +23,9 @@ public struct IngestReport: Sendable {
     /// Forks this batch newly proved (or proved at a lower seq): each cut its author's chain. One
     /// entry per cut, so a log line per entry stays bounded however many copies arrive.
     public var newForks: [DeltaRef] = []
+    /// Organizer seqs of which this batch met a second version (``Replica/organizerVersion(_:beats:)``
+    /// decided which one every replica keeps). One entry per seq, for the log.
+    public var organizerForks: [DeltaRef] = []
     /// Signed proof of forks (two envelopes per forked seq), found or used by this batch, for the
     /// sync layer to pass on so that every replica makes the same cut.
     public var forkEvidence: [SignedDelta] = []

@@ -191,6 +191,21 @@ extension Replica {
             )
             if let storedHash, Array(storedHash) == Blake2b.hash256(delta.envelope) {
                 report.duplicates += 1
+            } else if author == policy.organizer {
+                guard try resolveOrganizerFork(delta, offered: offered, db: db, nowMillis: nowMillis, into: &report) else {
+                    continue
+                }
+                // This version won: the chain went back to before it, so it and the rest of the
+                // run follow on the head now.
+                try ingestRun(
+                    run.filter { $0.seq >= delta.seq },
+                    offered: offered,
+                    db: db,
+                    nowMillis: nowMillis,
+                    clockBoundMillis: clockBoundMillis,
+                    into: &report
+                )
+                return
             } else {
                 try recordFork(delta, db: db, nowMillis: nowMillis, into: &report)
                 forkCut = try Self.forkCut(of: author, db: db)
@@ -448,6 +463,114 @@ extension Replica {
         }
     }
 
+    /// Another version of a seq of the organizer's chain, which this replica already holds: the
+    /// organizer key signed on two machines during a partition (organizer devices exist so that
+    /// it need not). Its chain is never cut, which would end the venue, and it must not stay split
+    /// either: each side would refuse the other's locks and undos for good. So every replica keeps
+    /// one version by one rule (``organizerVersion(_:beats:)``: the earlier stamp, then the lower
+    /// hash) with the chain that follows it, and drops the other branch, whichever it met first.
+    ///
+    /// A version that follows another delta at `seq - 1` than the one held is no contender here:
+    /// it is refused as a broken chain, and the sync layer sends the peer our version of `seq - 1`,
+    /// down to the seq where the two chains part (``StoreResult/brokenChains``).
+    ///
+    /// - Returns: true when `delta` won: the organizer's chain now ends before its seq, for the
+    ///   caller to store it and what follows it.
+    private func resolveOrganizerFork(
+        _ delta: SignedDelta,
+        offered: [SignedDelta],
+        db: Database,
+        nowMillis: UInt64,
+        into report: inout IngestReport
+    ) throws -> Bool {
+        do throws(DeltaRejection) {
+            try policy.authorize(delta, byDevice: false)
+        } catch {
+            report.rejected.append(error)
+            return false
+        }
+        guard Self.hasValidSignature(delta, author: delta.author) else {
+            report.rejected.append(DeltaRejection(.badSignature, "signature does not verify", ref: delta.ref))
+            return false
+        }
+        let author = Data(delta.author.bytes)
+        let seq = Int64(clamping: delta.seq)
+        var parent = Delta.genesisPrev
+        if delta.seq > 1 {
+            let held = try Data.fetchOne(
+                db,
+                sql: "SELECT hash FROM delta WHERE author = ? AND seq = ?",
+                arguments: [author, seq - 1]
+            )
+            parent = held.map { Array($0) } ?? []
+        }
+        guard delta.prev == parent else {
+            report.rejected.append(
+                DeltaRejection(
+                    .brokenChain,
+                    "the organizer's seq \(delta.seq) follows another version of seq \(delta.seq - 1) than this replica holds",
+                    ref: delta.ref
+                )
+            )
+            return false
+        }
+        guard
+            let row = try Row.fetchOne(
+                db,
+                sql: "SELECT envelope, signature FROM delta WHERE author = ? AND seq = ?",
+                arguments: [author, seq]
+            )
+        else { return false }
+        let held = try SignedDelta(row: row)
+        let (winner, loser) = Self.organizerVersion(delta, beats: held) ? (delta, held) : (held, delta)
+        // The evidence: the version kept and one it beat, for `muster status` and for peers.
+        let evidence = [winner, loser]
+        let known = try Self.forkEvidence(of: delta.author, seq: delta.seq, db: db)
+        if Set(known.map(\.signature)) != Set(evidence.map(\.signature)) {
+            try db.execute(sql: "DELETE FROM fork_evidence WHERE author = ? AND seq = ?", arguments: [author, seq])
+            for proof in evidence {
+                try db.execute(
+                    sql: "INSERT INTO fork_evidence(author, seq, envelope, signature, seen_at) VALUES (?, ?, ?, ?, ?)",
+                    arguments: [author, seq, Data(proof.envelope), Data(proof.signature), Int64(clamping: nowMillis)]
+                )
+            }
+            if known.isEmpty { report.organizerForks.append(delta.ref) }
+        }
+        // Peers hear of it unless the sender already showed both versions and nothing moved here.
+        if winner == delta || !evidence.allSatisfy({ offered.contains($0) }) { report.forkEvidence += evidence }
+        guard winner == delta else {
+            report.rejected.append(
+                DeltaRejection(
+                    .superseded,
+                    "the organizer signed two versions of seq \(delta.seq); every replica keeps the other one",
+                    ref: delta.ref
+                )
+            )
+            return false
+        }
+        // What this batch stored of the losing branch is gone again: not to be relayed.
+        report.applied.removeAll { $0.author == delta.author && $0.seq >= delta.seq }
+        let dropsRevocations =
+            try Bool.fetchOne(
+                db,
+                sql: "SELECT 1 FROM delta WHERE author = ? AND seq >= ? AND kind = ? LIMIT 1",
+                arguments: [author, seq, Int64(DeltaKind.revoke.rawValue)]
+            ) ?? false
+        _ = try Self.truncate(delta.author, after: delta.seq - 1, db: db)
+        if dropsRevocations { _ = try Self.rederiveRevocations(policy: policy, db: db) }
+        try Materializer.rebuild(db: db)
+        return true
+    }
+
+    /// Which of two versions of one organizer seq every replica keeps: the earlier stamp (the
+    /// change signed first), then the lower hash. A total order, so the outcome does not depend on
+    /// which version a replica met first, nor on how many versions there are.
+    public static func organizerVersion(_ a: SignedDelta, beats b: SignedDelta) -> Bool {
+        let (ha, hb) = (a.hlc, b.hlc)
+        if ha != hb { return ha < hb }
+        return Blake2b.hash256(a.envelope).lexicographicallyPrecedes(Blake2b.hash256(b.envelope))
+    }
+
     /// The lowest seq at which `author` was seen to fork, if it did.
     static func forkCut(of author: AuthorID, db: Database) throws -> UInt64? {
         try Int64.fetchOne(
@@ -462,7 +585,16 @@ extension Replica {
     /// crashed) holds the forked author's chain beyond the cut, and nothing else would tell it.
     public func forkEvidence() throws(ReplicaError) -> [SignedDelta] {
         try read { db in
-            try Row.fetchAll(db, sql: "SELECT author, seq FROM fork_cut ORDER BY author").flatMap { row in
+            // The organizer's chain is never cut: its forks are the seqs where one version won.
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT author, seq FROM fork_cut
+                    UNION SELECT DISTINCT author, seq FROM fork_evidence WHERE author = ?
+                    ORDER BY author, seq
+                    """,
+                arguments: [Data(policy.organizer.bytes)]
+            ).flatMap { row in
                 let author: Data = row["author"]
                 let seq: Int64 = row["seq"]
                 guard let id = AuthorID(bytes: author) else { return [SignedDelta]() }

@@ -63,7 +63,7 @@ public struct ReplicaError: DeltaNamingError, Sendable {
             case .badSignature: .badSignature
             case .brokenChain: .brokenChain
             case .gap: .gap
-            case .fork: .fork
+            case .fork, .superseded: .fork
             case .forked: .forked
             case .wrongVenue: .wrongVenue
             case .notAuthorized: .notAuthorized

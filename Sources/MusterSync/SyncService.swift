@@ -797,6 +797,12 @@ public actor SyncService: Service {
             if let hlc = report.newestAcceptedHLC { observeHLC(hlc) }
             // One critical line per cut (a fork proved, or proved at a lower seq): copies of the
             // same evidence arriving again log nothing, so a forking kiosk cannot flood the log.
+            for ref in report.organizerForks {
+                logger.critical(
+                    "FORK: the organizer key signed two versions of one seq (used on two machines?); every kiosk keeps the earlier one and drops the other's branch: sign again what it held, and give each machine an organizer device key (muster venue add-device)",
+                    metadata: ["delta": "\(ref)"]
+                )
+            }
             for ref in report.newForks {
                 logger.critical(
                     "FORK: an author signed two different deltas with the same seq; its chain is cut there",

@@ -79,6 +79,41 @@ struct SyncCoreForkTests {
         #expect(out.ranges.map(\.1) == [SeqRange(author: a[0].author, after: 1, through: 2)])
     }
 
+    /// The organizer's chain is never cut (`Replica.resolveOrganizerFork`): a delta at a seq we hold
+    /// that follows another version of the seq below is refused as a broken chain at its seq, and
+    /// our version of that seq below goes to the peer. Step by step the two replicas walk down to
+    /// the seq where their chains part, where the stores decide which version every replica keeps.
+    @Test func aBrokenChainBelowOurHeadSendsOurVersionOfTheSeqBelowIt() throws {
+        let (a, b) = try Self.forkedLogs(5)
+        let peer = try Kit.id()
+        var core = Kit.core(try Kit.id(), heads: [Kit.head(a)])
+        core.open([peer], hello: [Kit.head(b)], now: t0)
+        let request = try #require(core.handle(.frameReceived(from: peer, .deltas([b[4]])), now: t0).stores.first)
+        let result = StoreResult(
+            id: request.id,
+            applied: [],
+            rejected: [DeltaRejection(.brokenChain, "follows another version of seq 4", ref: b[4].ref)]
+        )
+        let out = core.handle(.stored(result), now: t0)
+        #expect(out.ranges.map(\.0) == [peer])
+        #expect(out.ranges.map(\.1) == [SeqRange(author: a[0].author, after: 3, through: 4)])
+    }
+
+    /// A peer whose head is ours holds what we hold: fork evidence is not sent to it again on every
+    /// heads message (the organizer's chain goes on past its forks), only to a peer still past a cut
+    /// with another head.
+    @Test func evidenceIsNotResentToAPeerWhoseHeadIsOurs() throws {
+        let (a, b) = try Self.forkedLogs(4)
+        let peer = try Kit.id()
+        var core = Kit.core(try Kit.id(), heads: [Kit.head(a)])
+        core.open([peer], hello: [Kit.head(a)], now: t0)
+        _ = core.handle(.forkEvidence([a[1], b[1]]), now: t0)
+        let later = t0 + core.forkResendInterval
+        #expect(core.handle(.frameReceived(from: peer, .heads([Kit.head(a)])), now: later).messages(to: peer).isEmpty)
+        let other = core.handle(.frameReceived(from: peer, .heads([Kit.head(b)])), now: later)
+        #expect(other.messages(to: peer).contains(.deltas([a[1], b[1]])))
+    }
+
     @Test func aChainTheStoreCutIsNotAskedForAgain() throws {
         let (a, _) = try Self.forkedLogs(6)
         let peer = try Kit.id()

@@ -10,10 +10,12 @@ public struct StoreResult: Sendable, Equatable {
     public var refusedAuthors: Set<AuthorID>
     /// The store failed as a whole (I/O error): nothing was stored; the core asks again later.
     public var failed: Bool
-    /// Authors whose run did not follow on the delta the store holds at its head (a broken chain):
-    /// the two replicas may hold two versions of one seq. The core asks the peer for its version of
-    /// our head, so the store sees both and proves the fork (or finds none).
-    public var brokenChains: Set<AuthorID>
+    /// Authors whose run did not follow on the delta the store holds (a broken chain), each with
+    /// the lowest seq refused: the two replicas may hold two versions of the seq before it. The
+    /// core sends the peer our version of that seq (our head, when the run broke just above it),
+    /// so the peer's store sees both and proves the fork (or finds none). For the organizer, whose
+    /// chain is never cut, that walks down to the seq where the two chains part.
+    public var brokenChains: [AuthorID: UInt64]
     /// Authors whose chain the store cut at a fork (proved now, or earlier): nothing of theirs from
     /// the cut on is ever stored, so the core stops asking for it.
     public var forkedAuthors: Set<AuthorID>
@@ -26,7 +28,7 @@ public struct StoreResult: Sendable, Equatable {
         applied: [SignedDelta],
         refusedAuthors: Set<AuthorID> = [],
         failed: Bool = false,
-        brokenChains: Set<AuthorID> = [],
+        brokenChains: [AuthorID: UInt64] = [:],
         forkedAuthors: Set<AuthorID> = [],
         signatureChecked: Set<DeltaRef> = []
     ) {
@@ -49,7 +51,7 @@ public struct StoreResult: Sendable, Equatable {
         signatureChecked: Set<DeltaRef> = []
     ) {
         var authors = Set<AuthorID>()
-        var broken = Set<AuthorID>()
+        var broken: [AuthorID: UInt64] = [:]
         var forked = Set<AuthorID>()
         for error in rejected {
             guard let author = error.ref?.author else { continue }
@@ -57,7 +59,8 @@ public struct StoreResult: Sendable, Equatable {
             case .gap: authors.insert(author)
             case .brokenChain:
                 authors.insert(author)
-                broken.insert(author)
+                let seq = error.ref?.seq ?? 0
+                broken[author] = min(broken[author] ?? seq, seq)
             case .fork, .forked: forked.insert(author)
             default: break
             }

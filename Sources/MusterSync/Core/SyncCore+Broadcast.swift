@@ -78,12 +78,15 @@ extension SyncCore {
         for delta in request.deltas { through[delta.author] = max(through[delta.author] ?? 0, delta.seq) }
         for delta in result.applied { advanceHead(delta) }
         forked.formUnion(result.forkedAuthors)
-        // A broken chain: our version of our head's seq goes to the peer, whose store compares it
-        // with its own (as for heads that differ at one seq, ``probeForks(_:from:into:)``).
+        // A broken chain: our version of the seq below the refused one (our head's, when the run
+        // broke just above it) goes to the peer, whose store compares it with its own (as for heads
+        // that differ at one seq, ``probeForks(_:from:into:)``).
         if sessions[request.peer] != nil {
-            for author in result.brokenChains.sorted(by: { $0 < $1 }) {
-                guard let head = heads[author], head.seq > 0 else { continue }
-                probeFork(author, seq: head.seq, peer: request.peer, now: now, into: &out)
+            for (author, refused) in result.brokenChains.sorted(by: { $0.key < $1.key }) {
+                guard let head = heads[author] else { continue }
+                let seq = min(head.seq, refused &- 1)
+                guard seq > 0, seq <= head.seq else { continue }
+                probeFork(author, seq: seq, peer: request.peer, now: now, into: &out)
             }
         }
         if sessions[request.peer] != nil && !result.failed {

@@ -130,10 +130,12 @@ extension SyncCore {
     /// of different lengths meet the same way through a broken chain (``stored(_:now:into:)``).
     mutating func probeForks(_ theirs: [AuthorHead], from peer: AuthorID, now: Duration, into out: inout [SyncOutput]) {
         for head in theirs where head.seq > 0 {
-            // The peer holds a forked chain at or past its cut: it missed the evidence.
-            if let evidence = forkEvidence[head.author], let cut = evidence.first?.seq, head.seq >= cut {
+            // The peer holds a forked chain at or past its cut: it missed the evidence. (The
+            // organizer's chain goes on past its forks: a peer whose head is ours holds what we do.)
+            if let evidence = forkEvidence[head.author], let cut = evidence.first?.seq, head.seq >= cut,
+                heads[head.author] != head
+            {
                 send(evidence, to: peer, now: now, into: &out)
-                continue
             }
             guard let ours = heads[head.author], ours.seq == head.seq, ours.hash != head.hash else { continue }
             probeFork(head.author, seq: head.seq, peer: peer, now: now, into: &out)
