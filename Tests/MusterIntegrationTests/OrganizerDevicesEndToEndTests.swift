@@ -90,4 +90,57 @@ struct OrganizerDevicesEndToEndTests {
         try SyncEndToEndTests.waitForEqualDigests(lab.all, timeout: 20)
         for kiosk in lab.all { try kiosk.stop() }
     }
+
+    @Test("the organizer key itself on both sides of a partition: healed, all kiosks keep the earlier side and the organizer goes on")
+    func organizerKeyOnBothSidesConverges() throws {
+        let ports = try (0..<3).map { _ in try freeLoopbackPort() }
+        let address = ports.map { "127.0.0.1:\($0)" }
+        let k1 = try KioskHarness(name: "k1", listen: address[0], staticPeers: [address[1], address[2]])
+        let k2 = try KioskHarness(name: "k2", venueOf: k1, listen: address[1], staticPeers: [address[0]])
+        let k3 = try KioskHarness(name: "k3", venueOf: k1, listen: address[2], staticPeers: [address[0]])
+        let lab = SyncEndToEndTests.Lab(k1: k1, k2: k2, k3: k3)
+        for kiosk in lab.all { try kiosk.start() }
+        try lab.importAndLock()
+        for attendee in ["p1@example.com", "p2@example.com", "p3@example.com"] {
+            #expect(try k1.muster(["checkin", attendee]).status == 0)
+        }
+        try SyncEndToEndTests.waitForEqualDigests(lab.all)
+
+        // The partition: one organizer key, two laptops, one on each side; side A signs first.
+        try k1.stop()
+        for (kiosk, side, undone) in [(k2, "Side A", "p1@example.com"), (k3, "Side B", "p2@example.com")] {
+            let lock = try kiosk.muster(["lock", "Expo", "--status", side, "--organizer-key", k1.organizerKey])
+            #expect(lock.status == 0, "lock on \(side): \(lock.stderr)")
+            let undo = try kiosk.muster(["undo", undone, "--organizer-key", k1.organizerKey])
+            #expect(undo.status == 0, "undo on \(side): \(undo.stderr)")
+        }
+        #expect(try k2.status()["checkInStatus"] as? String == "Side A")
+        #expect(try k3.status()["checkInStatus"] as? String == "Side B")
+
+        // Healed: one state everywhere, side A's (its lock was stamped first); side B's branch is gone.
+        try k1.start()
+        try SyncEndToEndTests.waitForEqualDigests(lab.all, timeout: 30)
+        for kiosk in lab.all {
+            let status = try kiosk.status()
+            #expect(status["forks"] as? Int == 1, "\(kiosk.directory.lastPathComponent)")
+            #expect(status["checkInStatus"] as? String == "Side A")
+            for (attendee, checkedIn) in [
+                ("p1@example.com", false), ("p2@example.com", true), ("p3@example.com", true),
+            ] {
+                let lookup = try kiosk.muster(["lookup", attendee, "--json"]).stdout
+                #expect(
+                    lookup.contains("\"checkedIn\" : \(checkedIn)"),
+                    "\(attendee) on \(kiosk.directory.lastPathComponent)"
+                )
+            }
+        }
+        let log = try String(contentsOfFile: k3.logPath, encoding: .utf8)
+        #expect(log.contains("FORK: the organizer key signed two versions of one seq"))
+        // The organizer goes on from the kept chain, also on the side that lost.
+        let again = try k3.muster(["lock", "Expo", "--status", "After", "--organizer-key", k1.organizerKey])
+        #expect(again.status == 0, "\(again.stderr)")
+        try SyncEndToEndTests.waitForEqualDigests(lab.all, timeout: 20)
+        for kiosk in lab.all { #expect(try kiosk.status()["checkInStatus"] as? String == "After") }
+        for kiosk in lab.all { try kiosk.stop() }
+    }
 }
