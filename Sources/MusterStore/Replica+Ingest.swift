@@ -51,6 +51,7 @@ extension Replica {
                                 try ingestRun(
                                     runs[reached],
                                     offered: deltas,
+                                    submitted: atomic,
                                     db: db,
                                     nowMillis: nowMillis,
                                     clockBoundMillis: clockBoundMillis,
@@ -86,7 +87,10 @@ extension Replica {
     /// A batch's runs (``runsByAuthor(_:first:)``) and the report it starts from, which already
     /// counts as duplicates the byte-for-byte copies the runs left out. Every store that ingests
     /// (this replica, the simulator's memory store) starts here, so they count copies alike.
-    public static func plan(_ deltas: [SignedDelta], first: AuthorID?) -> (runs: [[SignedDelta]], report: IngestReport) {
+    public static func plan(
+        _ deltas: [SignedDelta],
+        first: AuthorID?
+    ) -> (runs: [[SignedDelta]], report: IngestReport) {
         let runs = runsByAuthor(deltas, first: first)
         var report = IngestReport()
         report.duplicates = deltas.count - runs.reduce(0) { $0 + $1.count }
@@ -161,9 +165,13 @@ extension Replica {
 
     /// - Parameter offered: the whole batch the run came in (what its sender knows; see
     ///   ``admitAuthor(_:record:forkCut:fresh:offered:db:into:)``).
+    /// - Parameter submitted: an organizer submission (atomic), not a peer's batch: a version of a
+    ///   seq the organizer's chain already has is refused (the `muster` that signed it signs again
+    ///   on the head), never resolved against the one held, which its own command acknowledged.
     private func ingestRun(
         _ run: [SignedDelta],
         offered: [SignedDelta],
+        submitted: Bool = false,
         db: Database,
         nowMillis: UInt64,
         clockBoundMillis: UInt64,
@@ -191,14 +199,19 @@ extension Replica {
             )
             if let storedHash, Array(storedHash) == Blake2b.hash256(delta.envelope) {
                 report.duplicates += 1
+            } else if author == policy.organizer && submitted {
+                report.rejected.append(
+                    DeltaRejection(.fork, "the organizer's chain already has seq \(delta.seq) here", ref: delta.ref)
+                )
             } else if author == policy.organizer {
-                guard try resolveOrganizerFork(delta, offered: offered, db: db, nowMillis: nowMillis, into: &report) else {
+                guard try resolveOrganizerFork(delta, offered: offered, db: db, nowMillis: nowMillis, into: &report)
+                else {
                     continue
                 }
-                // This version won: the chain went back to before it, so it and the rest of the
-                // run follow on the head now.
+                // This version won: the chain went back to before it, so it and what of the run
+                // follows on it are stored now.
                 try ingestRun(
-                    run.filter { $0.seq >= delta.seq },
+                    Self.chain(from: delta, in: run),
                     offered: offered,
                     db: db,
                     nowMillis: nowMillis,
@@ -392,7 +405,8 @@ extension Replica {
     /// seq at which it forked (``ReplicaError/Code/forked``), as if revoked there. The evidence is
     /// reported (``IngestReport/forkEvidence``) so the sync layer passes it on: a replica that holds
     /// one version and receives the other finds the same fork and makes the same cut. The
-    /// organizer's chain is not cut (that would end the venue); its forks are only recorded.
+    /// organizer's chain is not cut (that would end the venue): its forks are resolved instead
+    /// (``resolveOrganizerFork(_:offered:db:nowMillis:into:)``).
     private func recordFork(
         _ delta: SignedDelta,
         db: Database,
@@ -560,6 +574,19 @@ extension Replica {
         if dropsRevocations { _ = try Self.rederiveRevocations(policy: policy, db: db) }
         try Materializer.rebuild(db: db)
         return true
+    }
+
+    /// `first` and the deltas of `run` (one per seq, ascending) that follow on it, seq after seq
+    /// and hash after hash: a batch may hold both branches of a fork.
+    static func chain(from first: SignedDelta, in run: [SignedDelta]) -> [SignedDelta] {
+        var chain = [first]
+        var hash = Blake2b.hash256(first.envelope)
+        for next in run where next.seq > first.seq {
+            guard next.seq == chain[chain.count - 1].seq + 1, next.prev == hash else { break }
+            chain.append(next)
+            hash = Blake2b.hash256(next.envelope)
+        }
+        return chain
     }
 
     /// Which of two versions of one organizer seq every replica keeps: the earlier stamp (the

@@ -5,22 +5,56 @@ import Testing
 /// undoing and revoking through real kiosks, then healed (issue 13; README.md, "Organizer devices").
 @Suite("Organizer devices", .serialized)
 struct OrganizerDevicesEndToEndTests {
-    @Test("two devices partitioned each lock, undo and revoke; healed, all kiosks converge on the documented outcome")
-    func partitionedDevicesConverge() throws {
-        // k2 and k3 know only k1: stopping k1 cuts them apart. k4 joins through k1 and goes away.
-        let ports = try (0..<4).map { _ in try freeLoopbackPort() }
+    /// k1..k3 running with the list imported, locked and p1..p3 checked in at k1, all synced. k2
+    /// and k3 know only k1: stopping k1 cuts them apart. A fourth kiosk joins through k1.
+    static func venue(withFourth: Bool) throws -> (SyncEndToEndTests.Lab, KioskHarness?) {
+        let ports = try (0..<(withFourth ? 4 : 3)).map { _ in try freeLoopbackPort() }
         let address = ports.map { "127.0.0.1:\($0)" }
         let k1 = try KioskHarness(name: "k1", listen: address[0], staticPeers: [address[1], address[2]])
         let k2 = try KioskHarness(name: "k2", venueOf: k1, listen: address[1], staticPeers: [address[0]])
         let k3 = try KioskHarness(name: "k3", venueOf: k1, listen: address[2], staticPeers: [address[0]])
-        let k4 = try KioskHarness(name: "k4", venueOf: k1, listen: address[3], staticPeers: [address[0]])
+        let k4 =
+            withFourth ? try KioskHarness(name: "k4", venueOf: k1, listen: address[3], staticPeers: [address[0]]) : nil
         let lab = SyncEndToEndTests.Lab(k1: k1, k2: k2, k3: k3)
-        for kiosk in lab.all + [k4] { try kiosk.start() }
+        let all = lab.all + (k4.map { [$0] } ?? [])
+        for kiosk in all { try kiosk.start() }
         try lab.importAndLock()
         for attendee in ["p1@example.com", "p2@example.com", "p3@example.com"] {
             #expect(try k1.muster(["checkin", attendee]).status == 0)
         }
-        try SyncEndToEndTests.waitForEqualDigests(lab.all + [k4])
+        try SyncEndToEndTests.waitForEqualDigests(all)
+        return (lab, k4)
+    }
+
+    /// k1 stops, cutting k2 (side A) from k3 (side B). On each side in turn, that side's key locks
+    /// with the side's name as status and undoes one check-in (p1 on side A, p2 on side B), and
+    /// revokes k4 when asked. Then k1 comes back and the three must converge.
+    static func splitSignAndHeal(_ lab: SyncEndToEndTests.Lab, keys: [String], revoke: Bool) throws {
+        try lab.k1.stop()
+        for (kiosk, key, side, undone) in [
+            (lab.k2, keys[0], "Side A", "p1@example.com"), (lab.k3, keys[1], "Side B", "p2@example.com"),
+        ] {
+            let lock = try kiosk.muster(["lock", "Expo", "--status", side, "--organizer-key", key])
+            #expect(lock.status == 0, "lock on \(side): \(lock.stderr)")
+            let undo = try kiosk.muster(["undo", undone, "--organizer-key", key])
+            #expect(undo.status == 0, "undo on \(side): \(undo.stderr)")
+            if revoke {
+                let revoked = try kiosk.muster(["revoke", "k4", "--organizer-key", key])
+                #expect(revoked.status == 0, "revoke on \(side): \(revoked.stderr)")
+            }
+        }
+        #expect(try lab.k2.status()["checkInStatus"] as? String == "Side A")
+        #expect(try lab.k3.status()["checkInStatus"] as? String == "Side B")
+        try lab.k1.start()
+        try SyncEndToEndTests.waitForEqualDigests(lab.all, timeout: 30)
+    }
+
+    @Test("two devices partitioned each lock, undo and revoke; healed, all kiosks converge on the documented outcome")
+    func partitionedDevicesConverge() throws {
+        // k4 joined through k1 (``venue(withFourth:)``) and goes away.
+        let (lab, fourth) = try Self.venue(withFourth: true)
+        let (k1, k2, k3) = (lab.k1, lab.k2, lab.k3)
+        let k4 = try #require(fourth)
         try k4.stop()
 
         // The organizer gives two laptops their own device keys.
@@ -40,24 +74,8 @@ struct OrganizerDevicesEndToEndTests {
             ]).status != 0
         )
 
-        // The partition: each side signs at the same moment in its own chain.
-        try k1.stop()
-        for (kiosk, key, side, undone) in [
-            (k2, desks[0], "Side A", "p1@example.com"), (k3, desks[1], "Side B", "p2@example.com"),
-        ] {
-            let lock = try kiosk.muster(["lock", "Expo", "--status", side, "--organizer-key", key])
-            #expect(lock.status == 0, "lock on \(side): \(lock.stderr)")
-            let undo = try kiosk.muster(["undo", undone, "--organizer-key", key])
-            #expect(undo.status == 0, "undo on \(side): \(undo.stderr)")
-            let revoke = try kiosk.muster(["revoke", "k4", "--organizer-key", key])
-            #expect(revoke.status == 0, "revoke on \(side): \(revoke.stderr)")
-        }
-        #expect(try k2.status()["checkInStatus"] as? String == "Side A")
-        #expect(try k3.status()["checkInStatus"] as? String == "Side B")
-
-        // Healed.
-        try k1.start()
-        try SyncEndToEndTests.waitForEqualDigests(lab.all, timeout: 30)
+        // The partition: each side signs at the same moment in its own chain; then healed.
+        try Self.splitSignAndHeal(lab, keys: desks, revoke: true)
         for kiosk in lab.all {
             let status = try kiosk.status()
             #expect(status["forks"] as? Int == 0)
@@ -91,35 +109,16 @@ struct OrganizerDevicesEndToEndTests {
         for kiosk in lab.all { try kiosk.stop() }
     }
 
-    @Test("the organizer key itself on both sides of a partition: healed, all kiosks keep the earlier side and the organizer goes on")
+    @Test(
+        "the organizer key itself on both sides of a partition: healed, all kiosks keep the earlier side and the organizer goes on"
+    )
     func organizerKeyOnBothSidesConverges() throws {
-        let ports = try (0..<3).map { _ in try freeLoopbackPort() }
-        let address = ports.map { "127.0.0.1:\($0)" }
-        let k1 = try KioskHarness(name: "k1", listen: address[0], staticPeers: [address[1], address[2]])
-        let k2 = try KioskHarness(name: "k2", venueOf: k1, listen: address[1], staticPeers: [address[0]])
-        let k3 = try KioskHarness(name: "k3", venueOf: k1, listen: address[2], staticPeers: [address[0]])
-        let lab = SyncEndToEndTests.Lab(k1: k1, k2: k2, k3: k3)
-        for kiosk in lab.all { try kiosk.start() }
-        try lab.importAndLock()
-        for attendee in ["p1@example.com", "p2@example.com", "p3@example.com"] {
-            #expect(try k1.muster(["checkin", attendee]).status == 0)
-        }
-        try SyncEndToEndTests.waitForEqualDigests(lab.all)
+        let (lab, _) = try Self.venue(withFourth: false)
+        let (k1, k2, k3) = (lab.k1, lab.k2, lab.k3)
 
         // The partition: one organizer key, two laptops, one on each side; side A signs first.
-        try k1.stop()
-        for (kiosk, side, undone) in [(k2, "Side A", "p1@example.com"), (k3, "Side B", "p2@example.com")] {
-            let lock = try kiosk.muster(["lock", "Expo", "--status", side, "--organizer-key", k1.organizerKey])
-            #expect(lock.status == 0, "lock on \(side): \(lock.stderr)")
-            let undo = try kiosk.muster(["undo", undone, "--organizer-key", k1.organizerKey])
-            #expect(undo.status == 0, "undo on \(side): \(undo.stderr)")
-        }
-        #expect(try k2.status()["checkInStatus"] as? String == "Side A")
-        #expect(try k3.status()["checkInStatus"] as? String == "Side B")
-
         // Healed: one state everywhere, side A's (its lock was stamped first); side B's branch is gone.
-        try k1.start()
-        try SyncEndToEndTests.waitForEqualDigests(lab.all, timeout: 30)
+        try Self.splitSignAndHeal(lab, keys: [k1.organizerKey, k1.organizerKey], revoke: false)
         for kiosk in lab.all {
             let status = try kiosk.status()
             #expect(status["forks"] as? Int == 1, "\(kiosk.directory.lastPathComponent)")

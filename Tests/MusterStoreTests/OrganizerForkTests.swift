@@ -22,7 +22,12 @@ import Testing
             let desk = try OrganizerDeviceTests.Desk()
             let kioskWrites = try RosterTests.checkIns(desk.venue, key: desk.venue.kioskAKey, count: 3)
             let head = try desk.replica(in: dir, named: "origin").head(of: desk.venue.organizer)
-            func side(_ status: String, undo target: SignedDelta, revoke: Bool, at start: UInt64) throws -> [SignedDelta] {
+            func side(
+                _ status: String,
+                undo target: SignedDelta,
+                revoke: Bool,
+                at start: UInt64
+            ) throws -> [SignedDelta] {
                 var signer = desk.venue.signer(desk.venue.organizerKey, head: head)
                 var bodies: [DeltaBody] = [
                     .lock(LockPayload(version: 2, campaignID: "c1", checkInStatus: status)),
@@ -141,6 +146,33 @@ import Testing
             // One step down, the two versions share a parent: now it is decided.
             #expect(try two.ingestAtTestTime([split.sideA[0]]).applied == [split.sideA[0]])
             #expect(try two.head(of: split.desk.venue.organizer).seq == split.sideA[0].seq)
+        }
+    }
+
+    /// A batch holding the winning version and a later delta of the losing branch: the winner is
+    /// stored, the delta that does not follow on it is not.
+    @Test func aBatchWithBothBranchesStoresTheWinnersChainOnly() throws {
+        try withTemporaryDirectory { dir in
+            let split = try Split(in: dir)
+            let two = try split.replica(in: dir, named: "two")
+            try two.ingestAtTestTime(split.sideB)
+            let report = try two.ingestAtTestTime([split.sideA[0], split.sideB[1]])
+            #expect(report.applied == [split.sideA[0]])
+            #expect(try two.head(of: split.desk.venue.organizer).hash == Blake2b.hash256(split.sideA[0].envelope))
+        }
+    }
+
+    /// An organizer submission through the control socket at a seq the kiosk holds (two `muster`
+    /// commands signed on one head) is refused, even when stamped earlier: the version held was
+    /// acknowledged to the command that submitted it, and nothing was shown to any peer.
+    @Test func aSubmissionAtAHeldSeqIsRefusedNotResolved() throws {
+        try withTemporaryDirectory { dir in
+            let split = try Split(in: dir)
+            let two = try split.replica(in: dir, named: "two")
+            try two.ingestAtTestTime(split.sideB, atomic: true)
+            #expect(throws: ReplicaError.self) { try two.ingestAtTestTime([split.sideA[0]], atomic: true) }
+            #expect(try two.view { try $0.lock() }?.checkInStatus == "Side B")
+            #expect(try two.status().forks == 0)
         }
     }
 

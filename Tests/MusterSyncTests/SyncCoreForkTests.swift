@@ -50,22 +50,24 @@ struct SyncCoreForkTests {
         #expect(honest.handle(.frameReceived(from: peer, .heads([Kit.head(a)])), now: t0).ranges.isEmpty)
     }
 
-    /// A core holding `a` up to seq 2, in session with `peer` (which holds all of `a`), that was
-    /// sent `a` from seq 3 and hears the store refuse it with `code`; returns what it answers.
+    /// A core in session with `peer` (whose hello shows `theirs`, by default all of `a`), that was
+    /// sent `sent` (by default `a` from seq 3) and hears the store refuse its first delta with
+    /// `code`; returns what it answers.
     func refused(
         _ code: DeltaRejection.Code,
         _ a: [SignedDelta],
+        sent: [SignedDelta]? = nil,
+        theirs: [SignedDelta]? = nil,
         core: inout SyncCore,
         peer: AuthorID
     ) throws -> [SyncOutput] {
-        core.open([peer], hello: [Kit.head(a)], now: t0)
-        let request = try #require(
-            core.handle(.frameReceived(from: peer, .deltas(Array(a[2...]))), now: t0).stores.first
-        )
+        let sent = sent ?? Array(a[2...])
+        core.open([peer], hello: [Kit.head(theirs ?? a)], now: t0)
+        let request = try #require(core.handle(.frameReceived(from: peer, .deltas(sent)), now: t0).stores.first)
         let result = StoreResult(
             id: request.id,
             applied: [],
-            rejected: [DeltaRejection(code, "refused", ref: a[2].ref)]
+            rejected: [DeltaRejection(code, "refused", ref: sent[0].ref)]
         )
         return core.handle(.stored(result), now: t0)
     }
@@ -87,14 +89,7 @@ struct SyncCoreForkTests {
         let (a, b) = try Self.forkedLogs(5)
         let peer = try Kit.id()
         var core = Kit.core(try Kit.id(), heads: [Kit.head(a)])
-        core.open([peer], hello: [Kit.head(b)], now: t0)
-        let request = try #require(core.handle(.frameReceived(from: peer, .deltas([b[4]])), now: t0).stores.first)
-        let result = StoreResult(
-            id: request.id,
-            applied: [],
-            rejected: [DeltaRejection(.brokenChain, "follows another version of seq 4", ref: b[4].ref)]
-        )
-        let out = core.handle(.stored(result), now: t0)
+        let out = try refused(.brokenChain, a, sent: [b[4]], theirs: b, core: &core, peer: peer)
         #expect(out.ranges.map(\.0) == [peer])
         #expect(out.ranges.map(\.1) == [SeqRange(author: a[0].author, after: 3, through: 4)])
     }
