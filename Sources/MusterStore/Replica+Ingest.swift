@@ -510,13 +510,15 @@ extension Replica {
         let author = Data(delta.author.bytes)
         let seq = Int64(clamping: delta.seq)
         var parent = Delta.genesisPrev
+        var parentHLC: HLC?
         if delta.seq > 1 {
-            let held = try Data.fetchOne(
+            let held = try Row.fetchOne(
                 db,
-                sql: "SELECT hash FROM delta WHERE author = ? AND seq = ?",
+                sql: "SELECT hash, envelope, signature FROM delta WHERE author = ? AND seq = ?",
                 arguments: [author, seq - 1]
             )
-            parent = held.map { Array($0) } ?? []
+            parent = (held?["hash"] as Data?).map { Array($0) } ?? []
+            parentHLC = try held.map { try SignedDelta(row: $0).hlc }
         }
         guard delta.prev == parent else {
             report.rejected.append(
@@ -526,6 +528,17 @@ extension Replica {
                     ref: delta.ref
                 )
             )
+            return false
+        }
+        // A version that could not be stored in place of the one held never contends: it would
+        // drop the branch and then be refused itself (a stamp before its parent's could beat
+        // every honest version, leaving no version of the seq anywhere).
+        do throws(DeltaRejection) {
+            let decoded = try decodeVerified(delta)
+            try policy.checkMeaning(decoded)
+            try policy.checkTime(decoded.hlc, after: parentHLC, certificate: nil, ref: delta.ref)
+        } catch {
+            report.rejected.append(error)
             return false
         }
         guard

@@ -162,6 +162,29 @@ import Testing
         }
     }
 
+    /// A version stamped before its parent could never be stored: it does not contend, however
+    /// early its stamp, and the branch held stays.
+    @Test func aVersionThatCouldNotBeStoredDoesNotContend() throws {
+        try withTemporaryDirectory { dir in
+            let split = try Split(in: dir)
+            let two = try split.replica(in: dir, named: "two")
+            try two.ingestAtTestTime(split.sideB)
+            var signer = split.desk.venue.signer(
+                split.desk.venue.organizerKey,
+                head: try split.replica(in: dir, named: "origin2").head(of: split.desk.venue.organizer)
+            )
+            let early = try signer.sign(
+                .lock(LockPayload(version: 9, campaignID: "c1", checkInStatus: "Back-dated")),
+                hlc: HLC(physicalMillis: 1, logical: 0)
+            )
+            #expect(Replica.organizerVersion(early, beats: split.sideB[0]))
+            let report = try two.ingestAtTestTime([early])
+            #expect(report.rejected.map(\.code) == [.badTimestamp])
+            #expect(try two.head(of: split.desk.venue.organizer).hash == Blake2b.hash256(split.sideB.last!.envelope))
+            #expect(try two.status().forks == 0)
+        }
+    }
+
     /// An organizer submission through the control socket at a seq the kiosk holds (two `muster`
     /// commands signed on one head) is refused, even when stamped earlier: the version held was
     /// acknowledged to the command that submitted it, and nothing was shown to any peer.
