@@ -10,6 +10,9 @@ final class ByzantineRun {
     /// Every version of a liar's delta that reached an honest store: stored, or kept as fork
     /// evidence. Two versions at one seq prove a fork there.
     private(set) var seen: [DeltaRef: [SignedDelta]] = [:]
+    /// The two branches the organizer key signed on either side of the partition
+    /// (``SimOptions/organizerFork``), once it did; the first is the one every replica must keep.
+    var organizerBranches: [[SignedDelta]] = []
     /// Consecutive settle probes that found the honest kiosks agreeing, and since when.
     var agreeing = 0
     var agreedSince: VirtualTime = 0
@@ -23,9 +26,11 @@ final class ByzantineRun {
 
     init(options: SimOptions, venue: SimVenue, random: inout SimRandom) throws(SimError) {
         guard options.store == .sqlite else {
-            throw SimError("a Byzantine run needs the real replica (--store sqlite): the fork cut is the store's rule")
+            throw SimError(
+                "a Byzantine or organizer-fork run needs the real replica (--store sqlite): forks are the store's rule"
+            )
         }
-        guard options.byzantine >= 1, options.kiosks - options.byzantine >= 2 else {
+        guard options.byzantine >= 1 || options.organizerFork, options.kiosks - options.byzantine >= 2 else {
             throw SimError("\(options.byzantine) liars among \(options.kiosks) kiosks leave fewer than 2 honest ones")
         }
         organizerLog = try venue.organizerLog()

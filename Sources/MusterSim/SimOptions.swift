@@ -25,6 +25,12 @@ public struct SimOptions: Sendable, Equatable {
     /// Needs the real replica (`sqlite`): the fork cut, the certificate window and the locked
     /// campaign are the store's rules, which ``MemoryStore`` does not model.
     public var byzantine = 0
+    /// The organizer key signs on two machines, one on each side of the partition, when it starts:
+    /// one honest kiosk on each side takes two locks signed on the organizer's head (as `muster lock`
+    /// through its control socket would submit them), and every replica must end on the branch
+    /// `Replica.organizerVersion(_:beats:)` keeps. Needs the real replica and the partition fault;
+    /// runs as a Byzantine run (settled by digests), with or without liars.
+    public var organizerFork = false
     /// Every kiosk's processing and storing take this many times longer: a venue whose kiosks share
     /// a few cores, as the lab's 50 kiosks share this machine's 2 (a busy kiosk's inputs queue up
     /// behind each other, which is when eager pushes arrive after the graft timeout).

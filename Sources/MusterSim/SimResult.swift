@@ -9,6 +9,9 @@ public struct SimResult: Sendable {
     /// Lying kiosks, and how many of them honest stores saw fork (every honest replica must cut those).
     public var byzantine = 0
     public var forksSeen = 0
+    /// Whether the organizer key signed on both sides of the partition (``SimOptions/organizerFork``);
+    /// nil when the run did not ask for it.
+    public var organizerForked: Bool?
     public var faults: [String]
     public var protocolName: String
     /// Check-ins committed and acknowledged; refused (kiosk down); lost unacknowledged in a crash.
@@ -56,6 +59,7 @@ public struct SimResult: Sendable {
             + "acked=\(acknowledged) refused=\(refused) unacked-lost=\(unacknowledgedLost) "
             + "lost=\(check.lost) phantom=\(check.phantoms) digests-equal=\(check.digestsEqual) "
             + (byzantine > 0 ? "liars=\(byzantine) forks-seen=\(forksSeen) violations=\(check.violations) " : "")
+            + (organizerForked.map { "organizer-forked=\($0) " } ?? "")
             + "virtual=\(format(virtualTime.seconds)) s wall=\(format(wallTime.seconds)) s (\(Int(speedup))x) "
             + "events=\(events) log=\(eventLogHash.prefix(16))"
     }
@@ -78,6 +82,7 @@ public struct SimResult: Sendable {
             object["forks_seen"] = forksSeen
             object["byzantine_violations"] = check.violations
         }
+        if let organizerForked { object["organizer_forked"] = organizerForked }
         object["converge_ms_after_last_ack"] = convergeAfterLastAck.map { $0.seconds * 1_000 } ?? NSNull()
         object["converge_ms_after_heal"] = convergeAfterHeal.map { $0.seconds * 1_000 } ?? NSNull()
         guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else {

@@ -41,6 +41,7 @@ extension Simulation {
             store: options.store.rawValue,
             byzantine: options.byzantine,
             forksSeen: history.byzantine?.forks.count ?? 0,
+            organizerForked: options.organizerFork ? byzantine?.organizerBranches.isEmpty == false : nil,
             faults: options.faults.names,
             protocolName: "core",
             acknowledged: acknowledged.count,

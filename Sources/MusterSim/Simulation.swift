@@ -63,7 +63,10 @@ public final class Simulation {
         frameRandom = root.fork(RandomStream.frames.rawValue)
         replicationRandom = root.fork(RandomStream.replication.rawValue)
         indexOf = Dictionary(uniqueKeysWithValues: venue.kioskIDs.enumerated().map { ($1, $0) })
-        if options.byzantine > 0 {
+        if options.organizerFork && !options.faults.partition {
+            throw SimError("the organizer signs on two machines during the partition: it needs --partition")
+        }
+        if options.byzantine > 0 || options.organizerFork {
             // Its own stream: an honest run's draws, and so its event log, do not change.
             var liarRandom = root.fork(RandomStream.byzantine.rawValue)
             byzantine = try ByzantineRun(options: options, venue: venue, random: &liarRandom)
@@ -214,7 +217,9 @@ public final class Simulation {
         case .crash(let kiosk): crash(kiosks[kiosk])
         case .restart(let kiosk): try restart(kiosks[kiosk])
         case .boot(let kiosk): try boot(kiosks[kiosk])
-        case .partition(let side): partition(side)
+        case .partition(let side):
+            partition(side)
+            if options.organizerFork { try forkOrganizer(across: side) }
         case .heal: heal()
         case .settle: try settle()
         }

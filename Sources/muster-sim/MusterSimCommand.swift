@@ -42,6 +42,8 @@ struct MusterSimCommand: ParsableCommand {
             "Make this many kiosks liars: they fork their chain, stamp far-future times and rewrite attendees (sqlite store)."
     )
     var byzantine = 0
+    @Flag(help: "The organizer key signs on both sides of the partition (sqlite store; needs the partition fault).")
+    var organizerFork = false
     @Option(help: "Multiply every kiosk's processing and storing costs (kiosks sharing few cores, like the lab's).")
     var cpuScale = 1
     @Option(help: "Start the kiosks this many milliseconds apart (the doors open 1 s after the last).")
@@ -83,6 +85,7 @@ struct MusterSimCommand: ParsableCommand {
             options.rate = rate
             options.fullMeshThreshold = fullMesh
             options.byzantine = byzantine
+            options.organizerFork = organizerFork
             options.cpuScale = cpuScale
             options.stagger = .milliseconds(staggerMs)
             options.faults = faults

@@ -95,6 +95,19 @@ import Testing
         #expect(sim.kiosks.allSatisfy { $0.dialing.isEmpty })
     }
 
+    /// The organizer key signs on both sides of the partition (`--organizer-fork`): under every fault
+    /// the replicas end on one branch, the one `Replica.organizerVersion` keeps. The checker counts
+    /// a delta of the other branch left on any kiosk as a phantom and one of the kept branch missing
+    /// as lost.
+    @Test(arguments: [1, 2] as [UInt64])
+    func organizerKeyOnBothSidesOfThePartitionEndsOnOneBranch(seed: UInt64) async throws {
+        var options = Self.options(kiosks: 6, checkIns: 40, seed: seed, faults: .all, store: .sqlite)
+        options.organizerFork = true
+        let result = try await Self.simulate(options)
+        #expect(result.organizerForked == true)
+        #expect(result.passed, "\(result.line) \(result.check.problems)")
+    }
+
     /// Who dialed a session is kept while the session lives and forgotten with it: through crashes,
     /// partitions and crossed dials the map holds only sessions some kiosk still has.
     @Test func dialersAreForgottenWithTheirSessions() async throws {
