@@ -575,7 +575,15 @@ extension Replica {
             )
             return false
         }
-        // What this batch stored of the losing branch is gone again: not to be relayed.
+        // What this batch stored of the losing branch is gone again: not to be relayed, and its
+        // revocations not acted on (a kiosk named in one would wipe itself).
+        for gone in report.applied where gone.author == delta.author && gone.seq >= delta.seq && gone.kind == .revoke {
+            if case .revoke(let payload)? = try? gone.decode().body,
+                let index = report.revocations.firstIndex(of: payload)
+            {
+                report.revocations.remove(at: index)
+            }
+        }
         report.applied.removeAll { $0.author == delta.author && $0.seq >= delta.seq }
         let dropsRevocations =
             try Bool.fetchOne(

@@ -893,6 +893,9 @@ public actor SyncService: Service {
         refreshHeads()
         for payload in revocations {
             if payload.kiosk == me {
+                // Only a revocation still in force: one the store took back in the same batch (the
+                // losing branch of the organizer's fork) must not wipe the kiosk.
+                guard case .revoked? = try? replica.membership(of: me) else { continue }
                 logger.critical("this kiosk was revoked by the organizer")
                 onRevoked(payload)
                 continue

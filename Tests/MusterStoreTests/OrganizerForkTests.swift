@@ -149,6 +149,19 @@ import Testing
         }
     }
 
+    /// One batch with the losing branch first: its revocation is stored, then dropped with the
+    /// branch, and the report names no revocation to act on (the kiosk it named would wipe itself).
+    @Test func aRevocationDroppedWithItsBranchIsNotReported() throws {
+        try withTemporaryDirectory { dir in
+            let split = try Split(in: dir)
+            let two = try split.replica(in: dir, named: "two")
+            let report = try two.ingestAtTestTime(split.sideB + split.sideA)
+            #expect(report.revocations.isEmpty)
+            #expect(report.applied == split.sideA)
+            #expect(try two.membership(of: split.desk.venue.kioskB).revokedWatermark == nil)
+        }
+    }
+
     /// A batch holding the winning version and a later delta of the losing branch: the winner is
     /// stored, the delta that does not follow on it is not.
     @Test func aBatchWithBothBranchesStoresTheWinnersChainOnly() throws {
