@@ -30,6 +30,15 @@ extension Replica {
         atomic: Bool = false,
         durable: Bool = true
     ) throws(ReplicaError) -> IngestReport {
+        // Peers' deltas wait while the disk is nearly full; an organizer's submission is a person's
+        // write, and goes ahead.
+        if !atomic, let free = freeBytes(), free < Self.peerReserveBytes {
+            throw ReplicaError(
+                .diskFull,
+                "only \(free / 1024) KiB free: the last \(Self.peerReserveBytes >> 20) MiB are kept for this kiosk's "
+                    + "check-ins, and peers' deltas wait for room"
+            )
+        }
         let (runs, planned) = Self.plan(deltas, first: policy.organizer)
         var report = planned
         var next = 0

@@ -19,8 +19,25 @@ public final class Replica: Sendable {
     /// Writes a person waits for (see ``writeForPerson(_:)``) that wait for the writer: while one
     /// does, a group of peers' deltas commits at its next author run and lets it in.
     let personsWaiting = Atomic<Int>(0)
+    /// Free bytes on the replica's file system (nil when unknown); see ``peerReserveBytes``.
+    let freeBytes: @Sendable () -> UInt64?
 
-    private init(path: String, policy: VenuePolicy, reader: any DatabaseReader, pool: DatabasePool?) {
+    /// Below this much free space a batch of peers' deltas is not stored: what is left is kept for
+    /// this kiosk's own writes, the check-ins a person waits for. A group of peers' deltas can add
+    /// megabytes to the WAL, and when they took the last of a nearly full disk the checkpoint that
+    /// empties the WAL had no room to grow the database file, so the kiosk could not write at all,
+    /// even after space was freed (RELIABILITY.md, finding 3). The peers keep the deltas and send
+    /// them again once there is room.
+    public static let peerReserveBytes: UInt64 = 16 << 20
+
+    private init(
+        path: String,
+        policy: VenuePolicy,
+        reader: any DatabaseReader,
+        pool: DatabasePool?,
+        freeBytes: @escaping @Sendable () -> UInt64? = { nil }
+    ) {
+        self.freeBytes = freeBytes
         self.path = path
         self.policy = policy
         self.reader = reader
@@ -33,7 +50,13 @@ public final class Replica: Sendable {
     }
 
     /// Opens (creating and migrating if needed) the replica for writing.
-    public static func open(path: String, policy: VenuePolicy) throws(ReplicaError) -> Replica {
+    /// - Parameter freeBytes: the free space on the replica's file system; by default `statvfs`
+    ///   of its directory (tests pass their own).
+    public static func open(
+        path: String,
+        policy: VenuePolicy,
+        freeBytes: (@Sendable () -> UInt64?)? = nil
+    ) throws(ReplicaError) -> Replica {
         do {
             let pool = try DatabasePool(path: path, configuration: configuration(readOnly: false))
             // DatabasePool sets up WAL after `prepareDatabase` and leaves the writer at NORMAL, which can
@@ -51,12 +74,26 @@ public final class Replica: Sendable {
             }
             try ReplicaSchema.migrator.migrate(pool)
             try pool.write { db in try Replica.checkVenue(db, policy: policy) }
-            return Replica(path: path, policy: policy, reader: pool, pool: pool)
+            let directory = (path as NSString).deletingLastPathComponent
+            return Replica(
+                path: path,
+                policy: policy,
+                reader: pool,
+                pool: pool,
+                freeBytes: freeBytes ?? { Replica.freeBytes(in: directory.isEmpty ? "." : directory) }
+            )
         } catch let error as ReplicaError {
             throw error
         } catch {
             throw ReplicaError(.open, "cannot open the replica at \(path): \(error)")
         }
+    }
+
+    /// Free bytes for an unprivileged writer on the file system holding `directory` (`statvfs`).
+    static func freeBytes(in directory: String) -> UInt64? {
+        var info = statvfs()
+        guard statvfs(directory, &info) == 0 else { return nil }
+        return UInt64(info.f_bavail) * UInt64(info.f_frsize)
     }
 
     /// Opens an existing replica read-only (for `muster` lookups while `musterd` writes).

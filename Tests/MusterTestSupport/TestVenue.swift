@@ -43,9 +43,10 @@ public struct TestVenue: Sendable {
     public func openReplica(
         in directory: String,
         named name: String = "replica",
-        enrolled: Bool = true
+        enrolled: Bool = true,
+        freeBytes: (@Sendable () -> UInt64?)? = nil
     ) throws -> Replica {
-        let replica = try Replica.open(path: directory + "/" + name + ".sqlite", policy: policy)
+        let replica = try Replica.open(path: directory + "/" + name + ".sqlite", policy: policy, freeBytes: freeBytes)
         if enrolled {
             for (key, name) in [(kioskAKey, "Kiosk A"), (kioskBKey, "Kiosk B")] {
                 try replica.admitCertificate(certificate(for: key, name: name), for: AuthorID(key.publicKey))
