@@ -19,13 +19,16 @@ public struct Doctor {
         public var nowMillis: () -> UInt64
         /// Whether the current user can create files in the directory.
         public var writable: (String) -> Bool
+        /// Free bytes on the file system holding the directory (nil when unknown).
+        public var freeBytes: (String) -> UInt64? = { _ in nil }
 
         public static var system: Probe {
             Probe(
                 socketAnswers: UnixSocket.answers(at:),
                 interfaces: Doctor.systemInterfaces,
                 nowMillis: { SystemTime().wallMillis },
-                writable: { access($0, W_OK) == 0 }
+                writable: { access($0, W_OK) == 0 },
+                freeBytes: Replica.freeBytes(in:)
             )
         }
     }
@@ -44,7 +47,7 @@ public struct Doctor {
     }
 
     public func run() -> [DoctorCheck] {
-        var checks = [stateDirectory(), enrollment()]
+        var checks = [stateDirectory(), diskSpace(), enrollment()]
         let venue = try? VenueFile.load(path: config.venue)
         let daemon = daemonCheck()
         checks.append(daemon.check)
@@ -83,6 +86,27 @@ public struct Doctor {
             )
         }
         return .ok(name, "\(config.stateDirectory) is writable")
+    }
+
+    /// Below ``Replica/peerReserveBytes`` the daemon stores no more of its peers' deltas (it keeps
+    /// the rest for its own check-ins), so this kiosk stops seeing the others' check-ins.
+    func diskSpace() -> DoctorCheck {
+        let name = "disk space"
+        guard let free = probe.freeBytes(config.stateDirectory) else {
+            return .warning(name, "cannot read the free space of \(config.stateDirectory)", advice: "check the disk")
+        }
+        let mebibytes = free >> 20
+        guard free >= Replica.peerReserveBytes * 4 else {
+            let stopped = free < Replica.peerReserveBytes
+            return .warning(
+                name,
+                stopped
+                    ? "\(mebibytes) MiB free: this kiosk keeps it for its own check-ins and stores no more of its peers'"
+                    : "\(mebibytes) MiB free: below \(Replica.peerReserveBytes >> 20) MiB it stops storing its peers' check-ins",
+                advice: "free space on the disk holding \(config.stateDirectory)"
+            )
+        }
+        return .ok(name, "\(mebibytes) MiB free")
     }
 
     func enrollment() -> DoctorCheck {

@@ -90,7 +90,7 @@ public final class Replica: Sendable {
     }
 
     /// Free bytes for an unprivileged writer on the file system holding `directory` (`statvfs`).
-    static func freeBytes(in directory: String) -> UInt64? {
+    public static func freeBytes(in directory: String) -> UInt64? {
         var info = statvfs()
         guard statvfs(directory, &info) == 0 else { return nil }
         return UInt64(info.f_bavail) * UInt64(info.f_frsize)

@@ -13,14 +13,30 @@ import Testing
         sockets: Set<String> = [],
         interfaces: [(name: String, multicast: Bool)] = [("eth0", true)],
         now: UInt64 = 1_790_000_000_000,
-        writable: Bool = true
+        writable: Bool = true,
+        free: UInt64? = 1 << 30
     ) -> Doctor.Probe {
         Doctor.Probe(
             socketAnswers: { sockets.contains($0) },
             interfaces: { interfaces },
             nowMillis: { now },
-            writable: { _ in writable }
+            writable: { _ in writable },
+            freeBytes: { _ in free }
         )
+    }
+
+    /// Below the reserve the daemon stores no more of its peers' deltas; the doctor says so before.
+    @Test func aNearlyFullDiskIsNamedBeforeAndAfterPeersStop() throws {
+        let directory = try TemporaryDirectory("muster-doctor")
+        defer { directory.remove() }
+        let doctor = { (free: UInt64?) in Doctor(config: Self.config(directory), probe: Self.probe(free: free)) }
+        #expect(doctor(1 << 30).diskSpace() == .ok("disk space", "1024 MiB free"))
+        let low = doctor(Replica.peerReserveBytes * 2).diskSpace()
+        #expect(low.verdict == .warning)
+        #expect(low.detail.contains("below 16 MiB it stops storing its peers' check-ins"))
+        let stopped = doctor(Replica.peerReserveBytes - 1).diskSpace()
+        #expect(stopped.detail.contains("stores no more of its peers'"))
+        #expect(doctor(nil).diskSpace().verdict == .warning)
     }
 
     static func config(_ directory: TemporaryDirectory) -> KioskConfig {
