@@ -406,6 +406,22 @@ extension Replica {
         }
     }
 
+    /// Whether a second version of a held seq may count at all: its author may write its kind, and
+    /// its own signature verifies (so nobody but the author can make evidence). Refused otherwise.
+    private func admitsSecondVersion(_ delta: SignedDelta, byDevice: Bool, into report: inout IngestReport) -> Bool {
+        do throws(DeltaRejection) {
+            try policy.authorize(delta, byDevice: byDevice)
+        } catch {
+            report.rejected.append(error)
+            return false
+        }
+        guard Self.hasValidSignature(delta, author: delta.author) else {
+            report.rejected.append(DeltaRejection(.badSignature, "signature does not verify", ref: delta.ref))
+            return false
+        }
+        return true
+    }
+
     /// A second, different delta at a seq we already hold. Evidence is kept only when its signature
     /// verifies, so nobody but the author can fill the table, and at most two envelopes per (author,
     /// seq): the first two seen, which are all any replica needs to prove the fork.
@@ -422,16 +438,7 @@ extension Replica {
         nowMillis: UInt64,
         into report: inout IngestReport
     ) throws {
-        do {
-            try policy.authorize(delta, byDevice: try Self.isDevice(delta.author, db: db))
-        } catch let error as DeltaRejection {
-            report.rejected.append(error)
-            return
-        }
-        guard let key = try? SigningPublicKey(bytes: delta.author.bytes),
-            key.isValidSignature(delta.signature, for: delta.envelope)
-        else {
-            report.rejected.append(DeltaRejection(.badSignature, "signature does not verify", ref: delta.ref))
+        guard admitsSecondVersion(delta, byDevice: try Self.isDevice(delta.author, db: db), into: &report) else {
             return
         }
         let author = Data(delta.author.bytes)
@@ -506,16 +513,7 @@ extension Replica {
         nowMillis: UInt64,
         into report: inout IngestReport
     ) throws -> Bool {
-        do throws(DeltaRejection) {
-            try policy.authorize(delta, byDevice: false)
-        } catch {
-            report.rejected.append(error)
-            return false
-        }
-        guard Self.hasValidSignature(delta, author: delta.author) else {
-            report.rejected.append(DeltaRejection(.badSignature, "signature does not verify", ref: delta.ref))
-            return false
-        }
+        guard admitsSecondVersion(delta, byDevice: false, into: &report) else { return false }
         let author = Data(delta.author.bytes)
         let seq = Int64(clamping: delta.seq)
         var parent = Delta.genesisPrev
