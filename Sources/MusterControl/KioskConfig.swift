@@ -36,6 +36,9 @@ public struct KioskConfig: Sendable, Equatable {
     public var enrollmentPath: String { (stateDirectory as NSString).appendingPathComponent("enrollment.cert") }
     /// Left behind when the organizer revoked this kiosk and it wiped its data.
     public var revokedMarkerPath: String { (stateDirectory as NSString).appendingPathComponent("REVOKED") }
+    /// Left behind when a revocation stopped this kiosk and it kept its data (``RevocationVerdict``):
+    /// the daemon does not start again until a person deletes it.
+    public var stoppedMarkerPath: String { (stateDirectory as NSString).appendingPathComponent("STOPPED") }
 
     /// The default config path when neither `--config` nor `MUSTER_CONFIG` is given.
     public static let defaultPath = "/etc/muster/musterd.toml"

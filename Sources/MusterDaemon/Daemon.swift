@@ -47,6 +47,13 @@ public struct Daemon: Sendable {
                     + "To use this box again, delete \(config.revokedMarkerPath) and enroll it anew: muster join-request"
             )
         }
+        if let marker = try? String(contentsOfFile: config.stoppedMarkerPath, encoding: .utf8) {
+            throw DaemonError(
+                .revoked,
+                "this kiosk stopped after a revocation and kept all its data (\(TerminalText.sanitize(marker.trimmingCharacters(in: .whitespacesAndNewlines)))). "
+                    + "Once that is dealt with, delete \(config.stoppedMarkerPath) and start musterd again"
+            )
+        }
         guard FileManager.default.fileExists(atPath: config.venue) else {
             throw DaemonError(
                 .notEnrolled,
@@ -142,7 +149,7 @@ public struct Daemon: Sendable {
         return "serving; \(peers.count) peer(s), largest lag \(lag) delta(s), digest equal with \(agree)/\(peers.count)"
     }
 
-    /// After a revocation: the attendee data, the kiosk key, the certificate and the venue file (which holds
+    /// After a revocation ``RevocationVerdict`` allows to wipe: the attendee data, the kiosk key, the certificate and the venue file (which holds
     /// the venue's network key: a thief must not keep it to listen to or dial the venue) are deleted, and a
     /// marker keeps the daemon from starting again until someone enrolls the box anew.
     func wipe(_ parts: Parts, reason: String) {
@@ -171,17 +178,69 @@ public struct Daemon: Sendable {
         )
     }
 
+    /// What ``RevocationVerdict`` says of this kiosk, from its own replica.
+    func revocationVerdict(_ parts: Parts) -> RevocationVerdict {
+        let me = AuthorID(parts.keyPair.publicKey)
+        guard let membership = try? parts.replica.membership(of: me) else { return .notInForce }
+        return RevocationVerdict.judge(
+            membership: membership,
+            organizer: parts.replica.policy.organizer,
+            ownRecords: (try? parts.replica.lastRecord(of: me)) ?? UInt64.max,
+            heldElsewhere: (try? parts.replica.knownHeldElsewhere(me)) ?? 0
+        )
+    }
+
+    /// A revocation stopped this kiosk without the proof a wipe needs: every file stays, and a
+    /// marker keeps the daemon from starting again until a person has looked.
+    func stopKeepingData(_ parts: Parts, reason: String) {
+        try? parts.replica.close()
+        let stamp = ISO8601DateFormatter().string(from: time.wallDate)
+        try? "stopped at \(stamp): \(reason)\n".write(
+            toFile: config.stoppedMarkerPath,
+            atomically: true,
+            encoding: .utf8
+        )
+        logger.critical(
+            "stopped after a revocation; every file kept",
+            metadata: ["reason": "\(reason)", "marker": "\(config.stoppedMarkerPath)"]
+        )
+    }
+
+    /// Carries out a revocation of this kiosk as ``RevocationVerdict`` allows, and says what was done.
+    func actOnRevocation(_ parts: Parts, hint: String) -> DaemonError {
+        switch revocationVerdict(parts) {
+        case .wipe(let reason):
+            wipe(parts, reason: reason)
+            return DaemonError(.revoked, "this kiosk was revoked by the organizer; its attendee data was wiped")
+        case .stop(let reason):
+            stopKeepingData(parts, reason: reason)
+            return DaemonError(.revoked, "this kiosk stopped after a revocation and kept its data: \(reason)")
+        case .notInForce:
+            stopKeepingData(parts, reason: hint)
+            return DaemonError(.revoked, "this kiosk stopped and kept its data: \(hint)")
+        }
+    }
+
     /// Runs until SIGTERM/SIGINT. `READY=1` is sent only once the control socket accepts requests.
     public func run() async throws {
         HeapTrim.limitArenas()
         let parts = try prepare()
+        // Deltas a revocation set aside that no longer counts (its device was revoked meanwhile).
+        _ = try? parts.replica.restoreSetAside(
+            nowMillis: parts.clock.nowMillis,
+            clockBoundMillis: parts.clock.boundMillis
+        )
         let clock = parts.clock
-        let revocation = Mutex<(group: ServiceGroup?, revoked: RevokePayload?)>((nil, nil))
+        let revocation = Mutex<(group: ServiceGroup?, revoked: String?)>((nil, nil))
         let trace = CommitTrace.fromEnvironment(kioskName: config.name)
         if trace != nil { logger.notice("commit trace on (MUSTER_COMMIT_TRACE)") }
-        if case .revoked(let watermark, _) = try parts.replica.membership(of: AuthorID(parts.keyPair.publicKey)) {
-            wipe(parts, reason: "the organizer revoked it after seq \(watermark)")
-            throw DaemonError(.revoked, "this kiosk was revoked by the organizer; its attendee data was wiped")
+        if case .revoked(_, let evidence) = try parts.replica.membership(of: AuthorID(parts.keyPair.publicKey)) {
+            // A device's revocation is asked of the peers again: they refuse this kiosk while it holds,
+            // and take it back once the organizer key has revoked the device.
+            if evidence.author == parts.replica.policy.organizer {
+                throw actOnRevocation(parts, hint: "revoked by the organizer")
+            }
+            logger.warning("an organizer device revoked this kiosk; asking the peers whether that still holds")
         }
         let sync = SyncService(
             configuration: SyncService.Configuration(
@@ -198,10 +257,10 @@ public struct Daemon: Sendable {
             logger: logger,
             clockNow: { (clock.nowMillis, clock.boundMillis) },
             observeHLC: { clock.observe($0) },
-            onRevoked: { payload in
+            onRevoked: { reason in
                 let group = revocation.withLock { state -> ServiceGroup? in
                     guard state.revoked == nil else { return nil }
-                    state.revoked = payload
+                    state.revoked = reason
                     return state.group
                 }
                 if let group { Task { await group.triggerGracefulShutdown() } }
@@ -265,10 +324,7 @@ public struct Daemon: Sendable {
         }
         if revokedEarly { Task { await group.triggerGracefulShutdown() } }
         try await group.run()
-        if let payload = revocation.withLock({ $0.revoked }) {
-            wipe(parts, reason: "the organizer revoked it after seq \(payload.watermark)")
-            throw DaemonError(.revoked, "this kiosk was revoked by the organizer; its attendee data was wiped")
-        }
+        if let reason = revocation.withLock({ $0.revoked }) { throw actOnRevocation(parts, hint: reason) }
         logger.info("stopped")
     }
 }

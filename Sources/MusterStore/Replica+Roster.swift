@@ -290,7 +290,7 @@ extension Replica {
                 sql: "SELECT 1 FROM delta WHERE author = ? AND seq > ? AND kind = ? LIMIT 1",
                 arguments: [kiosk, Int64(clamping: watermark), Int64(DeltaKind.revoke.rawValue)]
             ) ?? false
-        let dropped = try truncate(payload.kiosk, after: watermark, db: db)
+        let dropped = try truncate(payload.kiosk, after: watermark, settingAside: true, db: db)
         // A revoked device loses revocations it signed after its watermark: derive them again.
         if dropsRevocations { _ = try rederiveRevocations(policy: policy, db: db) }
         return dropped
@@ -357,9 +357,25 @@ extension Replica {
     }
 
     /// Drops a revoked (or forked) kiosk's deltas after its watermark and moves its head back.
-    static func truncate(_ kiosk: AuthorID, after watermark: UInt64, db: Database) throws -> Bool {
+    /// A revocation's cut is set aside (`settingAside`), since the revocation may be taken back; a
+    /// fork's is not: the second version of a seq is proof of a lie, kept in `fork_evidence`.
+    static func truncate(
+        _ kiosk: AuthorID,
+        after watermark: UInt64,
+        settingAside: Bool = false,
+        db: Database
+    ) throws -> Bool {
         let key = Data(kiosk.bytes)
         let limit = Int64(clamping: watermark)
+        if settingAside {
+            try db.execute(
+                sql: """
+                    INSERT OR IGNORE INTO set_aside(author, seq, envelope, signature)
+                    SELECT author, seq, envelope, signature FROM delta WHERE author = ? AND seq > ?
+                    """,
+                arguments: [key, limit]
+            )
+        }
         try db.execute(sql: "DELETE FROM delta WHERE author = ? AND seq > ?", arguments: [key, limit])
         guard db.changesCount > 0 else { return false }
         try db.execute(sql: "DELETE FROM clock_warning WHERE author = ? AND seq > ?", arguments: [key, limit])

@@ -236,6 +236,20 @@ enum ReplicaSchema {
                     """
             )
         }
+        migrator.registerMigration("v8-set-aside") { db in
+            // What a revocation cut off a chain is set aside here instead of destroyed: a local table,
+            // outside the digest and never served. When the revocation stops counting (its device
+            // was revoked, its organizer branch lost a fork) the deltas are ingested again
+            // (``Replica/restoreSetAside(nowMillis:clockBoundMillis:)``), so no acknowledged check-in
+            // is lost to a revocation that is taken back.
+            try db.execute(
+                sql: """
+                    CREATE TABLE set_aside (
+                        author BLOB NOT NULL, seq INTEGER NOT NULL, envelope BLOB NOT NULL, signature BLOB NOT NULL,
+                        PRIMARY KEY (author, seq)) WITHOUT ROWID;
+                    """
+            )
+        }
         return migrator
     }
 }

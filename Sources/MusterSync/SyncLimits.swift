@@ -12,6 +12,9 @@ public enum SyncLimits {
     /// author lookup; BENCHMARKS.md, "Burst, session 15"). Past it the reader waits: the
     /// back-pressure on the peer. A check-in at the door does not wait for such a group: it goes in
     /// at the group's next author run (`Replica.writeForPerson`; BENCHMARKS.md, "Burst, session 16").
+    /// Deltas a refused, revoked peer may hand over (the organizer's version of the seq its
+    /// revocation sits at; see `SyncService.appeal`): one is what an honest kiosk sends.
+    public static let appealDeltas = 1
     public static let readAheadDeltas = 1_000
     /// Deltas queued for one peer before it is taken for not reading and disconnected.
     public static let maxQueuedDeltas = 100_000

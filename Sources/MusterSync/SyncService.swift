@@ -49,8 +49,9 @@ public actor SyncService: Service {
     let replica: Replica
     let keyPair: SigningKeyPair
     let logger: Logger
-    /// Called once when this kiosk learns, from a signed revocation, that the organizer revoked it.
-    let onRevoked: @Sendable (RevokePayload) -> Void
+    /// Called when this kiosk must stop because of a revocation of itself, with why. The daemon then
+    /// decides, with ``RevocationVerdict``, whether it may wipe or only stop.
+    let onRevoked: @Sendable (String) -> Void
     /// Called once the replica was quiet for a whole anti-entropy interval after a change: the daemon
     /// gives the busy moment's heap back to the system then (process memory is not sync's business).
     let onQuiet: @Sendable () -> Void
@@ -90,6 +91,8 @@ public actor SyncService: Service {
     public nonisolated let connectedPeers = Mutex<[String]>([])
     /// What each peer in session said last (heads, digest, when), for `muster status`.
     public nonisolated let peerStates = Mutex<[AuthorID: PeerState]>([:])
+    /// The highest seq of our own chain a peer is known to hold (cached ``Replica/heldElsewhere()``).
+    private nonisolated let heldByPeers: Atomic<UInt64>
     /// Bumped by every change to the replica, so the digest is recomputed only when it can differ.
     private nonisolated let stateVersion = Atomic<UInt64>(0)
     /// The last digest computed and the state version it belongs to.
@@ -110,7 +113,7 @@ public actor SyncService: Service {
         logger: Logger,
         clockNow: @escaping @Sendable () -> (now: UInt64, bound: UInt64),
         observeHLC: @escaping @Sendable (HLC) -> Void,
-        onRevoked: @escaping @Sendable (RevokePayload) -> Void = { _ in },
+        onRevoked: @escaping @Sendable (String) -> Void = { _ in },
         onQuiet: @escaping @Sendable () -> Void = {},
         commitTrace: CommitTrace? = nil
     ) {
@@ -125,6 +128,7 @@ public actor SyncService: Service {
         self.clockNow = clockNow
         self.observeHLC = observeHLC
         me = AuthorID(keyPair.publicKey)
+        heldByPeers = Atomic((try? replica.heldElsewhere()) ?? 0)
         var settings = SyncCore.Configuration(
             me: me,
             epoch: (try? replica.epoch()) ?? "",
@@ -413,7 +417,17 @@ public actor SyncService: Service {
                         connection: connection,
                         address: remote
                     )
-                else { return }
+                else {
+                    // A revoked peer was shown its revocation; it may answer with the organizer's
+                    // version of that seq (see ``appeal(_:from:)``), then the connection ends.
+                    if case .revoked? = try? replica.membership(of: peer),
+                        let (plaintext, _) = try? receiver.open(try await next()),
+                        case .deltas(let deltas)? = try? SyncMessage.decode(plaintext)
+                    {
+                        await appeal(deltas, from: peer)
+                    }
+                    return
+                }
                 if dialed == nil { try await connection.send(.credentials(ours)) }
                 // The handshake is over: no more deadline, frame cap or unauthenticated slot.
                 guard try await ConnectionGuard.of(raw).established() else { return }
@@ -444,7 +458,7 @@ public actor SyncService: Service {
                     case .roster(let certificates):
                         await learn(certificates, from: peer)
                     case .revoked(let evidence):
-                        heardRevocation(evidence)
+                        await heardRevocation(evidence, on: connection)
                     case .rekey(let revocations):
                         // The peer is on a newer key than the one we dialed or answered with.
                         heardRekey(revocations, from: peer)
@@ -561,7 +575,7 @@ public actor SyncService: Service {
         address: String
     ) async -> EnrollPayload? {
         if case .revoked(let evidence) = credentials {
-            heardRevocation(evidence)
+            await heardRevocation(evidence, on: connection)
             return nil
         }
         guard case .credentials(let certificate) = credentials else {
@@ -651,14 +665,72 @@ public actor SyncService: Service {
     /// Organizer devices whose certificates ``announceDevices(of:)`` sent out.
     private var announcedDevices: Set<AuthorID> = []
 
-    /// A peer says we are revoked: believe it only if the organizer signed it and it names us.
-    private nonisolated func heardRevocation(_ evidence: SignedDelta) {
+    /// A peer says we are revoked. Its word is a hint, never an order (DESIGN.md, "Irreversible acts
+    /// need the strongest proof"): the signed revocation is judged by our own store like any delta,
+    /// so a superseded branch of the organizer's fork or a replayed message changes nothing.
+    /// - In force here afterwards: the daemon stops (and wipes only if ``RevocationVerdict`` allows).
+    /// - Superseded here (we hold the organizer's winning version of that seq): we keep serving and
+    ///   hand the peer our version, whose store then drops the revocation with the losing branch.
+    /// - Otherwise (signed, naming us, but beyond what we hold): we stop and keep every file.
+    private func heardRevocation(_ evidence: SignedDelta, on connection: PeerConnection) async {
         guard let payload = replica.verifiedRevocation(evidence), payload.kiosk == me else {
             logger.warning("ignored a revocation that is not signed by the organizer or names another kiosk")
             return
         }
-        logger.critical("this kiosk was revoked by the organizer")
-        onRevoked(payload)
+        let (now, bound) = clockNow()
+        if let report = try? await ingest([evidence], nowMillis: now, clockBoundMillis: bound).get(),
+            !report.applied.isEmpty
+        {
+            stateVersion.add(1, ordering: .releasing)
+            refreshHeads()
+            refreshKeyRing()
+        }
+        if case .revoked? = try? replica.membership(of: me) {
+            logger.critical("this kiosk was revoked by the organizer")
+            onRevoked("a revocation of this kiosk is in force in its replica")
+            return
+        }
+        if let held = try? replica.deltaHash(of: evidence.author, seq: evidence.seq),
+            held != Blake2b.hash256(evidence.envelope)
+        {
+            logger.warning(
+                "a peer holds a revocation of this kiosk that the organizer's version held here supersedes; handing it over",
+                metadata: ["peer": "\(connection.peer)", "delta": "\(evidence.ref)"]
+            )
+            if let ours = try? replica.deltas(of: evidence.author, after: evidence.seq - 1, limit: 1)
+                .first(where: { $0.seq == evidence.seq })
+            {
+                try? await connection.send(.deltas([ours]))
+            }
+            return
+        }
+        logger.critical(
+            "a peer showed a revocation of this kiosk that this replica cannot check against its own log yet; stopping, every file kept",
+            metadata: ["peer": "\(connection.peer)", "delta": "\(evidence.ref)"]
+        )
+        onRevoked("a peer showed a signed revocation of this kiosk (\(evidence.ref)) beyond what its replica holds")
+    }
+
+    /// A revoked peer's answer to our refusal: the organizer's own deltas, which prove themselves by
+    /// their signature whoever carries them (the peer may hold the winning branch of an organizer
+    /// fork whose losing branch revoked it). Nothing the peer wrote is taken.
+    func appeal(_ deltas: [SignedDelta], from peer: AuthorID) async {
+        let organizers = deltas.prefix(SyncLimits.appealDeltas).filter { $0.author == replica.policy.organizer }
+        guard !organizers.isEmpty else { return }
+        let (now, bound) = clockNow()
+        guard let report = try? await ingest(Array(organizers), nowMillis: now, clockBoundMillis: bound).get() else {
+            return
+        }
+        logger.notice(
+            "a revoked peer handed over the organizer's deltas",
+            metadata: ["peer": "\(peer)", "applied": "\(report.applied.count)"]
+        )
+        guard !report.applied.isEmpty else { return }
+        stateVersion.add(1, ordering: .releasing)
+        refreshHeads()
+        if !report.revocations.isEmpty { await applyRevocations(report.revocations) }
+        if !report.forkEvidence.isEmpty { await passOn(report.forkEvidence) }
+        refreshKeyRing()
     }
 
     /// One session per pair of kiosks: of two, the one dialed by the kiosk with the lower key stays.
@@ -787,6 +859,7 @@ public actor SyncService: Service {
         var results = group.map { StoreResult(id: $0.id, applied: []) }
         var revocations: [RevokePayload] = []
         var forkEvidence: [SignedDelta] = []
+        var organizerForked = false
         let (now, bound) = clockNow()
         do {
             let report = try await ingest(deltas, nowMillis: now, clockBoundMillis: bound).get()
@@ -839,6 +912,7 @@ public actor SyncService: Service {
             }
             if !report.applied.isEmpty { stateVersion.add(1, ordering: .releasing) }
             revocations = report.revocations
+            organizerForked = !report.organizerForks.isEmpty
         } catch {
             logger.error("cannot store deltas from a peer", metadata: ["error": "\(error)"])
             results = group.map { StoreResult(id: $0.id, applied: [], failed: true) }
@@ -850,7 +924,9 @@ public actor SyncService: Service {
             guard left <= SyncLimits.readAheadDeltas else { continue }
             for waiter in readAheadWaiters.removeValue(forKey: request.peer) ?? [] { waiter.resume() }
         }
-        if !revocations.isEmpty { await applyRevocations(revocations) }
+        // A fork of the organizer's chain may have dropped a branch's revocations: what they set aside
+        // comes back through the same step.
+        if !revocations.isEmpty || organizerForked { await applyRevocations(revocations) }
         if !forkEvidence.isEmpty { await passOn(forkEvidence) }
     }
 
@@ -890,14 +966,26 @@ public actor SyncService: Service {
     /// network key is opened, and if it names this kiosk, the daemon stops.
     private func applyRevocations(_ revocations: [RevokePayload]) async {
         refreshKeyRing()
+        // A revocation taken back (its device revoked, its branch of an organizer fork dropped)
+        // gives back what it had set aside.
+        let (now, bound) = clockNow()
+        if let restored = try? replica.restoreSetAside(nowMillis: now, clockBoundMillis: bound),
+            !restored.applied.isEmpty
+        {
+            stateVersion.add(1, ordering: .releasing)
+            logger.notice(
+                "took back deltas a revocation had set aside",
+                metadata: ["deltas": "\(restored.applied.count)"]
+            )
+        }
         refreshHeads()
         for payload in revocations {
             if payload.kiosk == me {
                 // Only a revocation still in force: one the store took back in the same batch (the
-                // losing branch of the organizer's fork) must not wipe the kiosk.
+                // losing branch of the organizer's fork) must not stop the kiosk.
                 guard case .revoked? = try? replica.membership(of: me) else { continue }
                 logger.critical("this kiosk was revoked by the organizer")
-                onRevoked(payload)
+                onRevoked("a revocation of this kiosk is in force in its replica")
                 continue
             }
             if let session = sessions[payload.kiosk] {
@@ -933,6 +1021,7 @@ public actor SyncService: Service {
             switch message {
             case .hello(_, let heads), .heads(let heads):
                 state.peerHas = Dictionary(heads.map { ($0.author, $0.seq) }, uniquingKeysWith: max)
+                if let ours = heads.first(where: { $0.author == me }) { heldElsewhere(ours) }
             case .digest(let digest):
                 state.digest = digest
             default:
@@ -940,6 +1029,13 @@ public actor SyncService: Service {
             }
             states[peer] = state
         }
+    }
+
+    /// A peer's head of our own chain: what another kiosk is known to hold of ours, the proof
+    /// ``RevocationVerdict`` asks for before a wipe. Written only when it moves.
+    private nonisolated func heldElsewhere(_ head: AuthorHead) {
+        guard head.seq > heldByPeers.load(ordering: .relaxed) else { return }
+        if (try? replica.recordHeldElsewhere(head)) == true { heldByPeers.store(head.seq, ordering: .relaxed) }
     }
 
     /// Each peer in session with how far apart the two replicas are, for status output.

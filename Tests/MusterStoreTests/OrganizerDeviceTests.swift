@@ -280,3 +280,57 @@ extension Membership {
         return nil
     }
 }
+
+extension OrganizerDeviceTests {
+    /// A stolen device revokes a kiosk at watermark 0: every replica sets the kiosk's check-ins aside
+    /// instead of destroying them, and gives them back by itself once the organizer revokes the
+    /// device, with no peer left to send them again.
+    @Test func whatAThiefDevicesRevocationCutComesBackWithoutAnyPeer() throws {
+        try withTemporaryDirectory { dir in
+            let desk = try Desk()
+            let deviceA = AuthorID(desk.deviceA.publicKey)
+            let thief = try desk.signed(
+                desk.deviceA,
+                [
+                    .lock(LockPayload(version: 2, campaignID: "c1", checkInStatus: "Honest")),
+                    try desk.revoke(desk.venue.kioskA, watermark: 0),
+                ],
+                start: TestTime.start + 50_000
+            )
+            let replica = try desk.replica(in: dir, named: "only")
+            try replica.ingestAtTestTime(try RosterTests.checkIns(desk.venue, key: desk.venue.kioskAKey, count: 2))
+            let before = try replica.digest()
+            try replica.ingestAtTestTime(thief)
+            #expect(try replica.head(of: desk.venue.kioskA).seq == 0)
+            #expect(try replica.setAsideCount() == 2)
+            // Nothing comes back while the revocation holds.
+            #expect(
+                try replica.restoreSetAside(
+                    nowMillis: TestTime.start + 3_600_000,
+                    clockBoundMillis: TestTime.clockBound
+                ).applied.isEmpty
+            )
+
+            let lockDeltas = desk.venue.lockDeltas("c1")
+            var organizer = desk.venue.signer(
+                desk.venue.organizerKey,
+                head: AuthorHead(author: desk.venue.organizer, seq: 2, hash: Blake2b.hash256(lockDeltas[1].envelope))
+            )
+            let revokeThief = try organizer.sign(
+                try desk.revoke(deviceA, watermark: 0, generation: 2),
+                hlc: HLC(physicalMillis: TestTime.start + 90_000, logical: 0)
+            )
+            try replica.ingestAtTestTime([revokeThief])
+            let restored = try replica.restoreSetAside(
+                nowMillis: TestTime.start + 3_600_000,
+                clockBoundMillis: TestTime.clockBound
+            )
+            #expect(restored.applied.count == 2)
+            #expect(try replica.head(of: desk.venue.kioskA).seq == 2)
+            // What is aside now is the thief's own lock and revocation, cut at its watermark 0.
+            #expect(try replica.setAsideCount() == 2)
+            #expect(try replica.membership(of: desk.venue.kioskA) == .enrolled(name: "Kiosk A", location: "Hall"))
+            #expect(try replica.digest() == before, "the state is what it was before the thief")
+        }
+    }
+}

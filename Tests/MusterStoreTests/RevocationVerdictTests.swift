@@ -1,0 +1,148 @@
+import Foundation
+import MusterCore
+import MusterCrypto
+import MusterTestSupport
+import Testing
+
+@testable import MusterStore
+
+/// The rule of DESIGN.md, "Irreversible acts need the strongest proof": what a kiosk does about a
+/// revocation of itself (``RevocationVerdict``), and the replica facts it is judged on.
+@Suite struct RevocationVerdictTests {
+    /// A venue with campaign `c1` locked, kiosk A's `count` check-ins stored.
+    static func venueWithCheckIns(_ dir: String, count: Int) throws -> (TestVenue, Replica, [SignedDelta]) {
+        let venue = try TestVenue()
+        let replica = try venue.openReplica(in: dir, named: "a")
+        try replica.ingestAtTestTime(venue.lockDeltas("c1"))
+        let checkIns = try RosterTests.checkIns(venue, key: venue.kioskAKey, count: count)
+        #expect(try replica.ingestAtTestTime(checkIns).applied.count == count)
+        return (venue, replica, checkIns)
+    }
+
+    /// The organizer's revocation of kiosk A at `watermark`, naming that delta by hash, after the lock.
+    static func organizerRevokes(_ venue: TestVenue, watermark: UInt64, hash: [UInt8]?) throws -> SignedDelta {
+        let lock = venue.lockDeltas("c1")
+        var organizer = venue.signer(
+            venue.organizerKey,
+            head: AuthorHead(author: venue.organizer, seq: 2, hash: Blake2b.hash256(lock[1].envelope))
+        )
+        return try organizer.sign(
+            .revoke(
+                RevokePayload(
+                    kiosk: venue.kioskA,
+                    watermark: watermark,
+                    keyGeneration: 1,
+                    sealedKeys: [],
+                    watermarkHash: hash
+                )
+            ),
+            hlc: HLC(physicalMillis: TestTime.start + 90_000, logical: 0)
+        )
+    }
+
+    static func verdict(_ replica: Replica, _ venue: TestVenue) throws -> RevocationVerdict {
+        RevocationVerdict.judge(
+            membership: try replica.membership(of: venue.kioskA),
+            organizer: venue.organizer,
+            ownRecords: try replica.lastRecord(of: venue.kioskA),
+            heldElsewhere: try replica.knownHeldElsewhere(venue.kioskA)
+        )
+    }
+
+    @Test func onlyTheOrganizerKeyWithEveryRecordHeldElsewhereWipes() throws {
+        let venue = try TestVenue()
+        var organizer = venue.signer(venue.organizerKey)
+        let byOrganizer = try organizer.sign(
+            .revoke(RevokePayload(kiosk: venue.kioskA, watermark: 3, keyGeneration: 1, sealedKeys: [])),
+            hlc: HLC(physicalMillis: TestTime.start, logical: 0)
+        )
+        var device = venue.signer(try SigningKeyPair.generate())
+        let byDevice = try device.sign(
+            .revoke(RevokePayload(kiosk: venue.kioskA, watermark: 3, keyGeneration: 1, sealedKeys: [])),
+            hlc: HLC(physicalMillis: TestTime.start, logical: 0)
+        )
+        func judge(_ membership: Membership, records: UInt64, held: UInt64) -> RevocationVerdict {
+            RevocationVerdict.judge(
+                membership: membership,
+                organizer: venue.organizer,
+                ownRecords: records,
+                heldElsewhere: held
+            )
+        }
+        let enrolled = Membership.enrolled(name: "Kiosk A", location: "Hall")
+        #expect(judge(enrolled, records: 3, held: 3) == .notInForce)
+        #expect(judge(.unknown, records: 3, held: 3) == .notInForce)
+        guard case .wipe = judge(.revoked(watermark: 3, evidence: byOrganizer), records: 3, held: 3) else {
+            Issue.record("the organizer key, every record held elsewhere: wipe")
+            return
+        }
+        guard case .stop(let kept) = judge(.revoked(watermark: 3, evidence: byOrganizer), records: 4, held: 3) else {
+            Issue.record("a record held nowhere else must stop the wipe")
+            return
+        }
+        #expect(kept.contains("up to seq 4"))
+        guard case .stop(let device) = judge(.revoked(watermark: 3, evidence: byDevice), records: 3, held: 9) else {
+            Issue.record("a device never wipes")
+            return
+        }
+        #expect(device.contains("organizer device"))
+    }
+
+    @Test func theRevocationsWatermarkHashProvesTheChainHeldWhereItWasSigned() throws {
+        try withTemporaryDirectory { dir in
+            let (venue, replica, checkIns) = try Self.venueWithCheckIns(dir, count: 3)
+            let revoke = try Self.organizerRevokes(venue, watermark: 3, hash: Blake2b.hash256(checkIns[2].envelope))
+            #expect(try replica.ingestAtTestTime([revoke]).revocations.count == 1)
+            #expect(try replica.knownHeldElsewhere(venue.kioskA) == 3)
+            guard case .wipe = try Self.verdict(replica, venue) else {
+                Issue.record("held to its last record by the replica the organizer signed on: wipe")
+                return
+            }
+        }
+    }
+
+    @Test func aCheckInAfterTheWatermarkIsSetAsideAndStopsTheWipe() throws {
+        try withTemporaryDirectory { dir in
+            let (venue, replica, checkIns) = try Self.venueWithCheckIns(dir, count: 3)
+            let revoke = try Self.organizerRevokes(venue, watermark: 2, hash: Blake2b.hash256(checkIns[1].envelope))
+            try replica.ingestAtTestTime([revoke])
+            #expect(try replica.head(of: venue.kioskA).seq == 2)
+            #expect(try replica.setAsideCount() == 1, "the cut check-in is kept aside, not destroyed")
+            #expect(try replica.lastRecord(of: venue.kioskA) == 3)
+            guard case .stop(let reason) = try Self.verdict(replica, venue) else {
+                Issue.record("seq 3 exists nowhere else: stop and keep")
+                return
+            }
+            #expect(reason.contains("up to seq 3"))
+        }
+    }
+
+    @Test func aPeersHeadCountsOnlyWhenItNamesOurVeryDelta() throws {
+        try withTemporaryDirectory { dir in
+            let (venue, replica, checkIns) = try Self.venueWithCheckIns(dir, count: 3)
+            #expect(
+                !(try replica.recordHeldElsewhere(
+                    AuthorHead(author: venue.kioskA, seq: 3, hash: [UInt8](repeating: 7, count: 32))
+                ))
+            )
+            #expect(
+                !(try replica.recordHeldElsewhere(
+                    AuthorHead(author: venue.kioskA, seq: 9, hash: [UInt8](repeating: 7, count: 32))
+                ))
+            )
+            #expect(try replica.heldElsewhere() == 0)
+            #expect(
+                try replica.recordHeldElsewhere(
+                    AuthorHead(author: venue.kioskA, seq: 2, hash: Blake2b.hash256(checkIns[1].envelope))
+                )
+            )
+            #expect(try replica.heldElsewhere() == 2)
+            #expect(
+                !(try replica.recordHeldElsewhere(
+                    AuthorHead(author: venue.kioskA, seq: 1, hash: Blake2b.hash256(checkIns[0].envelope))
+                ))
+            )
+            #expect(try replica.heldElsewhere() == 2, "never moves back")
+        }
+    }
+}
