@@ -234,14 +234,20 @@ public struct Daemon: Sendable {
         let revocation = Mutex<(group: ServiceGroup?, revoked: String?)>((nil, nil))
         let trace = CommitTrace.fromEnvironment(kioskName: config.name)
         if trace != nil { logger.notice("commit trace on (MUSTER_COMMIT_TRACE)") }
-        if case .revoked(_, let evidence) = try parts.replica.membership(of: AuthorID(parts.keyPair.publicKey)) {
-            // A device's revocation is asked of the peers again: they refuse this kiosk while it holds,
-            // and take it back once the organizer key has revoked the device.
+        let me = AuthorID(parts.keyPair.publicKey)
+        // Started under a device's revocation (a person deleted the STOPPED marker): the peers are asked
+        // again. Those that still hold it refuse this kiosk, which keeps asking and does not stop for
+        // them; one that took it back (the organizer key revoked the device) admits it and hands over
+        // the revocation of the device, and this kiosk takes back its own revocation too.
+        var askingAbout: SignedDelta?
+        if case .revoked(_, let evidence) = try parts.replica.membership(of: me) {
             if evidence.author == parts.replica.policy.organizer {
                 throw actOnRevocation(parts, hint: "revoked by the organizer")
             }
+            askingAbout = evidence
             logger.warning("an organizer device revoked this kiosk; asking the peers whether that still holds")
         }
+        let asking = askingAbout
         let sync = SyncService(
             configuration: SyncService.Configuration(
                 listenHost: config.listen.host,
@@ -257,7 +263,13 @@ public struct Daemon: Sendable {
             logger: logger,
             clockNow: { (clock.nowMillis, clock.boundMillis) },
             observeHLC: { clock.observe($0) },
-            onRevoked: { reason in
+            onRevoked: { [logger] reason in
+                if let asking, case .revoked(_, let evidence)? = try? parts.replica.membership(of: me),
+                    evidence == asking
+                {
+                    logger.warning("a peer still holds this kiosk revoked by an organizer device; asking the others")
+                    return
+                }
                 let group = revocation.withLock { state -> ServiceGroup? in
                     guard state.revoked == nil else { return nil }
                     state.revoked = reason

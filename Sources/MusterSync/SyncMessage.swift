@@ -41,6 +41,12 @@ public enum SyncMessage: Sendable, Equatable {
     /// The only thing said in a session under a retired network key (``NetworkKeyRing``): the signed
     /// revocations that sealed the newer keys to the peer, so it can open them and dial again (tag 15).
     case rekey([SignedDelta])
+    /// Also said in a session under a retired key, after ``rekey(_:)``: the current network key of
+    /// `generation`, sealed by the sender to the peer's own key, once the peer's certificate was
+    /// admitted and is not revoked (tag 16). It reaches a kiosk that no revocation sealed it to (one
+    /// revoked when it was rotated and taken back since, or one enrolled before a rotation and first
+    /// started after it). Any holder of the key may hand it over; a false key only fails to dial.
+    case networkKey(generation: UInt64, sealed: [UInt8])
 
     public static let maxHeads = 100_000
     public static let maxDeltas = 2_000
@@ -52,7 +58,7 @@ public enum SyncMessage: Sendable, Equatable {
         static let wireName = "sync message"
 
         case hello = 1, heads, deltas, ping, pong, credentials, roster, revoked, digest, sessions
-        case want, graft, prune, ihave, rekey
+        case want, graft, prune, ihave, rekey, networkKey
     }
 
     public func encode() -> [UInt8] {
@@ -75,6 +81,9 @@ public enum SyncMessage: Sendable, Equatable {
         case .prune: writer.write(Tag.prune)
         case .ihave(let ranges): writer.write(Tag.ihave, list: ranges)
         case .rekey(let revocations): writer.write(Tag.rekey, list: revocations)
+        case .networkKey(let generation, let sealed):
+            writer.write(Tag.networkKey, generation)
+            writer.writeRaw(sealed)
         }
         return writer.bytes
     }
@@ -100,6 +109,12 @@ public enum SyncMessage: Sendable, Equatable {
         case .prune: message = .prune
         case .ihave: message = .ihave(try reader.readList(in: 0...maxRanges, "too many ranges"))
         case .rekey: message = .rekey(try reader.readList(in: 0...maxCertificates, "too many revocations"))
+        case .networkKey:
+            let generation: UInt64 = try reader.read()
+            message = .networkKey(
+                generation: generation,
+                sealed: try reader.readRaw(count: RevokePayload.sealedKeyByteCount)
+            )
         }
         try reader.expectEnd()
         return message

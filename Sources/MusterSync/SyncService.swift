@@ -462,6 +462,8 @@ public actor SyncService: Service {
                     case .rekey(let revocations):
                         // The peer is on a newer key than the one we dialed or answered with.
                         heardRekey(revocations, from: peer)
+                    case .networkKey(let generation, let sealed):
+                        heardNetworkKey(generation: generation, sealed: sealed, from: peer)
                     case .credentials:
                         break
                     default:
@@ -538,6 +540,15 @@ public actor SyncService: Service {
         logger.notice("a peer on a retired network key: handing over the newer keys", metadata: ["peer": "\(peer)"])
         try await connection.send(.roster(try replica.certificates()))
         try await connection.send(.rekey(try replica.keyRevocations(sealedTo: peer)))
+        // The peer was admitted (enrolled, not revoked): it gets the current key sealed to it, which no
+        // revocation may have done (it was revoked when the key rotated and is no longer, or it was
+        // enrolled before the rotation and started after it).
+        let current = keyRing.withLock { $0.entries[0] }
+        if current.generation > 0, let key = try? SigningPublicKey(bytes: peer.bytes),
+            let sealed = try? SealedBox.seal(current.key, to: key)
+        {
+            try await connection.send(.networkKey(generation: current.generation, sealed: sealed))
+        }
         let linger = Task {
             try? await time.sleep(for: SyncLimits.rekeyLinger)
             channel.close(promise: nil)
@@ -551,6 +562,8 @@ public actor SyncService: Service {
             case .rekey(let revocations):
                 heardRekey(revocations, from: peer)
                 return
+            case .networkKey(let generation, let sealed):
+                heardNetworkKey(generation: generation, sealed: sealed, from: peer)
             default:
                 continue
             }
@@ -564,6 +577,23 @@ public actor SyncService: Service {
         for evidence in revocations where (try? replica.recordNetworkKeys(from: evidence)) == true { recorded += 1 }
         logger.info("newer network keys handed over", metadata: ["peer": "\(peer)", "revocations": "\(recorded)"])
         refreshKeyRing()
+    }
+
+    /// A network key a peer sealed to us in a rekey session: kept (unless a key of that generation
+    /// is already held) and opened into the ring, so the next dial uses it.
+    private nonisolated func heardNetworkKey(generation: UInt64, sealed: [UInt8], from peer: AuthorID) {
+        let fresh =
+            (try? replica.recordHandedNetworkKey(
+                generation: generation,
+                sealed: sealed,
+                for: me,
+                receivedAtMillis: time.wallMillis
+            )) ?? false
+        logger.info(
+            "a peer handed over the current network key",
+            metadata: ["peer": "\(peer)", "generation": "\(generation)", "new": "\(fresh)"]
+        )
+        if fresh { refreshKeyRing() }
     }
 
     /// Checks the peer's credentials against the roster. A revoked kiosk is shown its revocation
@@ -669,8 +699,8 @@ public actor SyncService: Service {
     /// need the strongest proof"): the signed revocation is judged by our own store like any delta,
     /// so a superseded branch of the organizer's fork or a replayed message changes nothing.
     /// - In force here afterwards: the daemon stops (and wipes only if ``RevocationVerdict`` allows).
-    /// - Superseded here (we hold the organizer's winning version of that seq): we keep serving and
-    ///   hand the peer our version, whose store then drops the revocation with the losing branch.
+    /// - Taken back here (see ``answer(to:)``): we keep serving and hand the peer the organizer's
+    ///   delta that took it back, so its store takes it back too.
     /// - Otherwise (signed, naming us, but beyond what we hold): we stop and keep every file.
     private func heardRevocation(_ evidence: SignedDelta, on connection: PeerConnection) async {
         guard let payload = replica.verifiedRevocation(evidence), payload.kiosk == me else {
@@ -690,18 +720,12 @@ public actor SyncService: Service {
             onRevoked("a revocation of this kiosk is in force in its replica")
             return
         }
-        if let held = try? replica.deltaHash(of: evidence.author, seq: evidence.seq),
-            held != Blake2b.hash256(evidence.envelope)
-        {
+        if let answer = answer(to: evidence) {
             logger.warning(
-                "a peer holds a revocation of this kiosk that the organizer's version held here supersedes; handing it over",
-                metadata: ["peer": "\(connection.peer)", "delta": "\(evidence.ref)"]
+                "a peer holds a revocation of this kiosk that no longer counts here; handing over what took it back",
+                metadata: ["peer": "\(connection.peer)", "delta": "\(evidence.ref)", "answer": "\(answer.ref)"]
             )
-            if let ours = try? replica.deltas(of: evidence.author, after: evidence.seq - 1, limit: 1)
-                .first(where: { $0.seq == evidence.seq })
-            {
-                try? await connection.send(.deltas([ours]))
-            }
+            try? await connection.send(.deltas([answer]))
             return
         }
         logger.critical(
@@ -709,6 +733,22 @@ public actor SyncService: Service {
             metadata: ["peer": "\(connection.peer)", "delta": "\(evidence.ref)"]
         )
         onRevoked("a peer showed a signed revocation of this kiosk (\(evidence.ref)) beyond what its replica holds")
+    }
+
+    /// The organizer's delta that makes `evidence`, a revocation of this kiosk the store holds no
+    /// longer in force, stop counting: our own version of its seq when the organizer's chain forked
+    /// there and ours won, or the organizer's revocation of the device that signed it.
+    private func answer(to evidence: SignedDelta) -> SignedDelta? {
+        guard let held = try? replica.deltaHash(of: evidence.author, seq: evidence.seq) else { return nil }
+        if held != Blake2b.hash256(evidence.envelope) {
+            guard evidence.author == replica.policy.organizer else { return nil }
+            return try? replica.deltas(of: evidence.author, after: evidence.seq - 1, limit: 1)
+                .first(where: { $0.seq == evidence.seq })
+        }
+        guard case .revoked(let watermark, let revocation)? = try? replica.membership(of: evidence.author),
+            watermark < evidence.seq, revocation.author == replica.policy.organizer
+        else { return nil }
+        return revocation
     }
 
     /// A revoked peer's answer to our refusal: the organizer's own deltas, which prove themselves by

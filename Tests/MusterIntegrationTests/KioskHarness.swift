@@ -29,6 +29,8 @@ final class KioskHarness {
     var organizerVenuePath: String { organizerDirectory.appendingPathComponent("venue.toml").path }
     var kioskVenuePath: String { directory.appendingPathComponent("joined-venue.toml").path }
     let passphrase: String?
+    /// `host:port` this kiosk listens on for peer sessions.
+    let listen: String
     var socketPath: String { directory.appendingPathComponent("run/control.sock").path }
     var logPath: String { directory.appendingPathComponent("musterd.log").path }
 
@@ -47,6 +49,7 @@ final class KioskHarness {
         enroll: Bool = true
     ) throws {
         self.passphrase = passphrase
+        self.listen = listen
         binaries = try Self.findBinaries()
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("muster-it-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -66,3 +66,36 @@ struct NetworkKeyGraceEndToEndTests {
         return authors.first { $0["role"] as? String == "organizer" }?["headSeq"] as? Int ?? 0
     }
 }
+
+extension NetworkKeyGraceEndToEndTests {
+    @Test(
+        "a kiosk enrolled before a rotation and first started after it (no revocation sealed the key to it) gets the key handed over and syncs"
+    )
+    func enrolledBeforeRotationStartedAfter() throws {
+        let ports = try (0..<3).map { _ in try freeLoopbackPort() }
+        let address = ports.map { "127.0.0.1:\($0)" }
+        let k1 = try KioskHarness(name: "k1", listen: address[0])
+        let k4 = try KioskHarness(name: "k4", venueOf: k1, listen: address[2], staticPeers: [address[0]])
+        try k1.start()
+        try k4.start()
+        try waitUntil("k1 is in session with k4", timeout: 20) { (try k1.status()["peers"] as? [String])?.count == 1 }
+        try k4.stop()
+        // k3 is enrolled now but never started: no replica of the venue holds its certificate yet, so the
+        // revocation below seals the rotated key to k1 alone.
+        let k3 = try KioskHarness(name: "k3", venueOf: k1, listen: address[1], staticPeers: [address[0]])
+        let revoked = try k1.muster(["revoke", "k4", "--organizer-key", k1.organizerKey])
+        #expect(revoked.status == 0, "revoke: \(revoked.stderr)")
+        #expect(revoked.stdout.contains("for 1 kiosk(s)"), "\(revoked.stdout)")
+        try k3.start()
+        try waitUntil("k3 holds the organizer's revocation under the new key", timeout: 30) {
+            try Self.organizerHead(k3) == 1 && (try k3.status()["keyGeneration"] as? Int) == 1
+        }
+        #expect(k3.daemonLog().contains("a peer handed over the current network key"))
+        // The honest control: a check-in at k3 reaches k1 over a full session.
+        try waitUntil("k3 is in a full session with k1", timeout: 20) {
+            (try k1.status()["peers"] as? [String])?.count == 1
+        }
+        try SyncEndToEndTests.waitForEqualDigests([k1, k3], timeout: 20)
+        for kiosk in [k1, k3] { try kiosk.stop() }
+    }
+}
