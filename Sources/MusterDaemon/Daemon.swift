@@ -178,15 +178,16 @@ public struct Daemon: Sendable {
         )
     }
 
-    /// What ``RevocationVerdict`` says of this kiosk, from its own replica.
-    func revocationVerdict(_ parts: Parts) -> RevocationVerdict {
+    /// What ``RevocationVerdict`` says of this kiosk, from its own replica and what its peers said
+    /// they hold this run (`peersHold`).
+    func revocationVerdict(_ parts: Parts, peersHold: [AuthorID: UInt64]) -> RevocationVerdict {
         let me = AuthorID(parts.keyPair.publicKey)
         guard let membership = try? parts.replica.membership(of: me) else { return .notInForce }
+        let unknown = [HeldOnlyHere(author: me, through: .max, knownElsewhere: 0)]
         return RevocationVerdict.judge(
             membership: membership,
             organizer: parts.replica.policy.organizer,
-            ownRecords: (try? parts.replica.lastRecord(of: me)) ?? UInt64.max,
-            heldElsewhere: (try? parts.replica.knownHeldElsewhere(me)) ?? 0
+            heldOnlyHere: (try? parts.replica.recordsHeldOnlyHere(me: me, peersHold: peersHold)) ?? unknown
         )
     }
 
@@ -207,8 +208,8 @@ public struct Daemon: Sendable {
     }
 
     /// Carries out a revocation of this kiosk as ``RevocationVerdict`` allows, and says what was done.
-    func actOnRevocation(_ parts: Parts, hint: String) -> DaemonError {
-        switch revocationVerdict(parts) {
+    func actOnRevocation(_ parts: Parts, hint: String, peersHold: [AuthorID: UInt64] = [:]) -> DaemonError {
+        switch revocationVerdict(parts, peersHold: peersHold) {
         case .wipe(let reason):
             wipe(parts, reason: reason)
             return DaemonError(.revoked, "this kiosk was revoked by the organizer; its attendee data was wiped")
@@ -336,7 +337,9 @@ public struct Daemon: Sendable {
         }
         if revokedEarly { Task { await group.triggerGracefulShutdown() } }
         try await group.run()
-        if let reason = revocation.withLock({ $0.revoked }) { throw actOnRevocation(parts, hint: reason) }
+        if let reason = revocation.withLock({ $0.revoked }) {
+            throw actOnRevocation(parts, hint: reason, peersHold: sync.peersHold.withLock { $0 })
+        }
         logger.info("stopped")
     }
 }

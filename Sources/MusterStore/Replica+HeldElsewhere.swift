@@ -27,6 +27,24 @@ extension Replica {
         return held
     }
 
+    /// The kiosks' chains (this kiosk's own and every other kiosk's) held here further than another
+    /// kiosk is known to hold them. `peersHold` is what peers' heads said this run; for this kiosk's
+    /// own chain only what checks out by hash counts (``knownHeldElsewhere(_:)``). After a restart the
+    /// peers' word is gone, so a kiosk that holds others' check-ins then keeps its data.
+    public func recordsHeldOnlyHere(me: AuthorID, peersHold: [AuthorID: UInt64]) throws(ReplicaError) -> [HeldOnlyHere]
+    {
+        var kiosks = Set(try roster().filter { $0.role == .kiosk }.map(\.kiosk))
+        kiosks.insert(me)
+        var only: [HeldOnlyHere] = []
+        for author in kiosks.sorted(by: { $0.hex < $1.hex }) {
+            let through = try lastRecord(of: author)
+            guard through > 0 else { continue }
+            let known = author == me ? try knownHeldElsewhere(me) : peersHold[author] ?? 0
+            if known < through { only.append(HeldOnlyHere(author: author, through: through, knownElsewhere: known)) }
+        }
+        return only
+    }
+
     /// Records that a peer holds this kiosk's chain up to `head`, if this replica holds the same delta
     /// there (same hash: the peer holds these very records, not a claim) and it is more than known.
     /// Returns whether the record moved.

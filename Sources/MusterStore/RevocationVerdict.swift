@@ -8,8 +8,10 @@ public import MusterCore
 /// - the revocation is in force in this kiosk's own replica (a peer's word is a hint, never an
 ///   order: a superseded branch of the organizer's fork or a replayed message must not wipe);
 /// - the organizer key itself signed it (a device, perhaps stolen, can stop a kiosk, never wipe it);
-/// - another kiosk is known to hold every record this kiosk wrote (its own chain up to its last
-///   seq), so no acknowledged check-in exists only here.
+/// - every check-in this replica holds is known to be held by another kiosk too: its own chain
+///   up to its last seq, and every other kiosk's chain as far as it holds it (a kiosk revoked
+///   after another may be the last to hold that one's check-ins), so no acknowledged check-in
+///   exists only here.
 ///
 /// Otherwise the kiosk stops and keeps every file: stopping can be undone, wiping cannot.
 public enum RevocationVerdict: Sendable, Equatable {
@@ -23,13 +25,12 @@ public enum RevocationVerdict: Sendable, Equatable {
     /// - Parameters:
     ///   - membership: the kiosk's own standing in its own replica.
     ///   - organizer: the venue's organizer key.
-    ///   - ownRecords: the last seq this kiosk wrote that its replica holds (set-aside records included).
-    ///   - heldElsewhere: the highest seq of this kiosk's chain another kiosk is known to hold.
+    ///   - heldOnlyHere: the kiosks' chains this replica holds further than any other kiosk is
+    ///     known to hold them (``Replica/recordsHeldOnlyHere(me:peersHold:)``).
     public static func judge(
         membership: Membership,
         organizer: AuthorID,
-        ownRecords: UInt64,
-        heldElsewhere: UInt64
+        heldOnlyHere: [HeldOnlyHere]
     ) -> RevocationVerdict {
         guard case .revoked(let watermark, let evidence) = membership else { return .notInForce }
         guard evidence.author == organizer else {
@@ -40,14 +41,31 @@ public enum RevocationVerdict: Sendable, Equatable {
                     + "taken back and this kiosk may start again"
             )
         }
-        guard heldElsewhere >= ownRecords else {
+        if let first = heldOnlyHere.first {
             return .stop(
                 reason:
-                    "revoked by the organizer after seq \(watermark), but no other kiosk is known to hold this "
-                    + "kiosk's records up to seq \(ownRecords) (it holds \(heldElsewhere)); the data is kept: "
-                    + "export it (muster export) before wiping this box by hand"
+                    "revoked by the organizer after seq \(watermark), but no other kiosk is known to hold "
+                    + "\(heldOnlyHere.count) kiosk chain(s) as far as this one does (kiosk \(first.author): seq "
+                    + "\(first.through) here, \(first.knownElsewhere) known elsewhere); the data is kept: export it "
+                    + "(muster export) before wiping this box by hand"
             )
         }
         return .wipe(reason: "the organizer revoked it after seq \(watermark)")
+    }
+}
+
+/// A kiosk's chain this replica holds further than any other kiosk is known to (see
+/// ``RevocationVerdict``).
+public struct HeldOnlyHere: Sendable, Equatable {
+    public let author: AuthorID
+    /// The last seq held here (set-aside records included).
+    public let through: UInt64
+    /// The highest seq another kiosk is known to hold.
+    public let knownElsewhere: UInt64
+
+    public init(author: AuthorID, through: UInt64, knownElsewhere: UInt64) {
+        self.author = author
+        self.through = through
+        self.knownElsewhere = knownElsewhere
     }
 }

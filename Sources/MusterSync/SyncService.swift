@@ -91,6 +91,9 @@ public actor SyncService: Service {
     public nonisolated let connectedPeers = Mutex<[String]>([])
     /// What each peer in session said last (heads, digest, when), for `muster status`.
     public nonisolated let peerStates = Mutex<[AuthorID: PeerState]>([:])
+    /// The highest seq of each author's chain a peer's heads said it holds, this run: what
+    /// ``RevocationVerdict`` needs before a kiosk may wipe other kiosks' check-ins with its own.
+    public nonisolated let peersHold = Mutex<[AuthorID: UInt64]>([:])
     /// The highest seq of our own chain a peer is known to hold (cached ``Replica/heldElsewhere()``).
     private nonisolated let heldByPeers: Atomic<UInt64>
     /// Bumped by every change to the replica, so the digest is recomputed only when it can differ.
@@ -1062,6 +1065,11 @@ public actor SyncService: Service {
             case .hello(_, let heads), .heads(let heads):
                 state.peerHas = Dictionary(heads.map { ($0.author, $0.seq) }, uniquingKeysWith: max)
                 if let ours = heads.first(where: { $0.author == me }) { heldElsewhere(ours) }
+                peersHold.withLock { held in
+                    for head in heads where head.author != me {
+                        held[head.author] = max(held[head.author] ?? 0, head.seq)
+                    }
+                }
             case .digest(let digest):
                 state.digest = digest
             default:

@@ -40,12 +40,18 @@ import Testing
         )
     }
 
-    static func verdict(_ replica: Replica, _ venue: TestVenue) throws -> RevocationVerdict {
+    /// Kiosk A's verdict, its peers having said they hold `peersHold`.
+    static func verdict(
+        _ replica: Replica,
+        _ venue: TestVenue,
+        peersHold: [AuthorID: UInt64] = [:]
+    ) throws
+        -> RevocationVerdict
+    {
         RevocationVerdict.judge(
             membership: try replica.membership(of: venue.kioskA),
             organizer: venue.organizer,
-            ownRecords: try replica.lastRecord(of: venue.kioskA),
-            heldElsewhere: try replica.knownHeldElsewhere(venue.kioskA)
+            heldOnlyHere: try replica.recordsHeldOnlyHere(me: venue.kioskA, peersHold: peersHold)
         )
     }
 
@@ -62,12 +68,9 @@ import Testing
             hlc: HLC(physicalMillis: TestTime.start, logical: 0)
         )
         func judge(_ membership: Membership, records: UInt64, held: UInt64) -> RevocationVerdict {
-            RevocationVerdict.judge(
-                membership: membership,
-                organizer: venue.organizer,
-                ownRecords: records,
-                heldElsewhere: held
-            )
+            let only =
+                records > held ? [HeldOnlyHere(author: venue.kioskA, through: records, knownElsewhere: held)] : []
+            return RevocationVerdict.judge(membership: membership, organizer: venue.organizer, heldOnlyHere: only)
         }
         let enrolled = Membership.enrolled(name: "Kiosk A", location: "Hall")
         #expect(judge(enrolled, records: 3, held: 3) == .notInForce)
@@ -80,7 +83,7 @@ import Testing
             Issue.record("a record held nowhere else must stop the wipe")
             return
         }
-        #expect(kept.contains("up to seq 4"))
+        #expect(kept.contains("seq 4 here, 3 known elsewhere"))
         guard case .stop(let device) = judge(.revoked(watermark: 3, evidence: byDevice), records: 3, held: 9) else {
             Issue.record("a device never wipes")
             return
@@ -113,7 +116,35 @@ import Testing
                 Issue.record("seq 3 exists nowhere else: stop and keep")
                 return
             }
-            #expect(reason.contains("up to seq 3"))
+            #expect(reason.contains("seq 3 here, 2 known elsewhere"))
+        }
+    }
+
+    @Test func anotherKiosksCheckInsHeldOnlyHereStopTheWipe() throws {
+        try withTemporaryDirectory { dir in
+            let (venue, replica, checkIns) = try Self.venueWithCheckIns(dir, count: 3)
+            // Kiosk B's two check-ins reached A; nobody else is known to hold them (B may be gone).
+            var kioskB = venue.signer(venue.kioskBKey)
+            let fromB = try (1...2).map { index in
+                try kioskB.sign(
+                    Bodies.checkIn("c1", "b\(index)@example.com", kiosk: "Kiosk B"),
+                    hlc: HLC(physicalMillis: TestTime.start + 10_000 + UInt64(index), logical: 0)
+                )
+            }
+            #expect(try replica.ingestAtTestTime(fromB).applied.count == 2)
+            try replica.ingestAtTestTime([
+                try Self.organizerRevokes(venue, watermark: 3, hash: Blake2b.hash256(checkIns[2].envelope))
+            ])
+            guard case .stop(let reason) = try Self.verdict(replica, venue) else {
+                Issue.record("kiosk B's check-ins exist only here: stop and keep")
+                return
+            }
+            #expect(reason.contains("kiosk \(venue.kioskB)"))
+            // A peer's heads said it holds B's chain to seq 2: nothing is held only here.
+            guard case .wipe = try Self.verdict(replica, venue, peersHold: [venue.kioskB: 2]) else {
+                Issue.record("every chain held elsewhere: wipe")
+                return
+            }
         }
     }
 
