@@ -10,7 +10,9 @@ import Testing
 /// the real protocol to k1 and sends what an honest kiosk never would. (The fork and the timestamps
 /// are rows 5 and 6, in SecurityEndToEndTests.swift.)
 extension SecurityEndToEndTests {
-    @Test("15. an insider rewrites an imported attendee, forges kiosk fields, checks in where nothing is locked")
+    @Test(
+        "15. an insider rewrites an imported attendee, mints her a ticket, forges kiosk fields, checks in where nothing is locked"
+    )
     func insiderLies() throws {
         let venue = try Venue()
         let (campaign, ada) = try venue.campaignAndKey("MUS-0001")
@@ -44,6 +46,12 @@ extension SecurityEndToEndTests {
             #expect(after.company == before.company)
             #expect(after.ticket == before.ticket)
             #expect(after.isInside)
+            // Nor does it mint her a ticket code (issue 32): no walk-in ticket row, no walk-in flag,
+            // and W-EVIL0001 finds nobody.
+            #expect(after.walkInTickets.isEmpty)
+            #expect(after.walkIn == before.walkIn)
+            #expect(try replica.view { try $0.lookup(campaignID: campaign, query: "W-EVIL0001") } == nil)
+            #expect(try replica.status().walkIns == 0)
             let forged = try #require(
                 try replica.view { try $0.attendee(campaignID: campaign, key: second) }?.firstArrival
             )
@@ -53,6 +61,12 @@ extension SecurityEndToEndTests {
         }
         let lookup = try venue.k2.muster(["lookup", "MUS-0002"]).stdout
         #expect(!lookup.contains("VIP"), "\(lookup)")
+        for kiosk in [venue.k1, venue.k2] {
+            let minted = try kiosk.muster(["lookup", "W-EVIL0001"])
+            #expect(minted.status != 0, "\(minted.stdout)")
+            #expect(minted.stderr.contains("no attendee matches"), "\(minted.stderr)")
+            #expect(!minted.stdout.contains("Lovelace") && !minted.stdout.contains("Mallory"), "\(minted.stdout)")
+        }
     }
 
     @Test("7c. revoke --watermark SEQ keeps the kiosk's records up to SEQ and prints what it drops")
