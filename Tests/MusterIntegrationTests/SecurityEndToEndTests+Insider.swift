@@ -114,7 +114,9 @@ extension SecurityEndToEndTests {
         }
 
         let time = ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: Double(cut) / 1_000))
-        let revoked = try venue.k1.muster(["revoke", "thief", "--before", time, "--organizer-key", venue.k1.organizerKey])
+        let revoked = try venue.k1.muster([
+            "revoke", "thief", "--before", time, "--organizer-key", venue.k1.organizerKey,
+        ])
         #expect(revoked.status == 0, "revoke: \(revoked.stderr)")
         #expect(revoked.stdout.contains("records up to #1 stay"), "\(revoked.stdout)")
         #expect(revoked.stdout.contains("Dropped here: 1 record(s)."), "\(revoked.stdout)")
