@@ -156,6 +156,40 @@ struct InsiderAttackTests {
         }
     }
 
+    /// A reference ends its author's earlier arrivals only when it names an arrival of the same
+    /// person: an insider's check-out naming a seq the honest kiosk has not written, or one of its
+    /// check-ins of someone else, ends none of Ada's arrivals.
+    @Test func aCheckOutNamingWhatIsNotHerArrivalEndsNothing() throws {
+        try K.attack(named: "door") { (setup, door, dir) throws in
+            var honest = setup.venue.signer(setup.venue.kioskBKey)
+            let arrival = try honest.sign(Bodies.checkIn(K.c, K.ada, kiosk: "Kiosk B"), at: 60_000)
+            let other = try honest.sign(Bodies.checkIn(K.c, "grace@example.com", kiosk: "Kiosk B"), at: 61_000)
+            #expect(try door.ingestAtTestTime([arrival, other]).applied == [arrival, other])
+            var insider = setup.venue.signer(setup.venue.kioskAKey)
+            let presence = Bodies.presence(K.c, K.ada, kiosk: "Kiosk A")
+            let future = DeltaRef(author: setup.venue.kioskB, seq: 1_000)
+            let hostile = [
+                try insider.sign(.checkOut(CheckOutPayload(presence, ends: [future])), at: 62_000),
+                try insider.sign(.checkOut(CheckOutPayload(presence, ends: [other.ref])), at: 63_000),
+            ]
+            #expect(try door.ingestAtTestTime(hostile).applied == hostile)
+            #expect(try K.ada(door)?.openArrivals.map(\.ref) == [arrival.ref])
+            #expect(
+                try door.view { try $0.openArrivals(campaignID: K.c, attendeeKey: "grace@example.com") }.map(\.ref) == [
+                    other.ref
+                ]
+            )
+
+            // The honest check-out still ends her arrival.
+            let checkOut = try honest.sign(
+                .checkOut(CheckOutPayload(Bodies.presence(K.c, K.ada, kiosk: "Kiosk B"), ends: [arrival.ref])),
+                at: 64_000
+            )
+            #expect(try door.ingestAtTestTime([checkOut]).applied == [checkOut])
+            #expect(try K.ada(door)?.isInside == false)
+        }
+    }
+
     // MARK: - Back-dated forgeries behind a watermark
 
     /// `muster revoke --before TIME`: a thief's stamps need only increase, so a check-in it sends
