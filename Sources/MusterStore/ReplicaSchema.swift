@@ -246,8 +246,9 @@ enum ReplicaSchema {
             //   check-outs named every open arrival, so this only ends what they meant to.
             // - An import outranks every registration (`import_outranks_walk_in`): an imported attendee
             //   is not a walk-in and has no walk-in ticket, whichever arrives first. The registration
-            //   side of the rule is in `Materializer.applyRegistration`. The trigger fires only when a
-            //   row turns imported, never on a plain insert, so an import of a fresh list pays nothing.
+            //   side of the rule is in `Materializer.applyRegistration`. A plain insert never fires the
+            //   trigger and its body runs only when a row turns imported (a registration came first), so
+            //   an import of a fresh list pays nothing and a re-import one comparison per row.
             try db.execute(
                 sql: """
                     CREATE INDEX walk_in_ticket_attendee ON walk_in_ticket(campaign_id, attendee_key);
