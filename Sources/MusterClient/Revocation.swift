@@ -24,9 +24,16 @@ public struct Revocation {
         case newest
         /// `muster revoke --watermark SEQ`: up to and including that seq.
         case seq(UInt64)
-        /// `muster revoke --before TIME`: what the kiosk stamped before that time (Unix ms), so
-        /// back-dated or later forgeries go.
+        /// `muster revoke --before TIME`: what the kiosk stamped and this replica received before that
+        /// time (Unix ms; ``Replica/lastSeq(of:before:)``), so later forgeries go, and back-dated ones
+        /// too: a stamp is the thief's word, the receipt time this replica's own.
         case before(millis: UInt64)
+
+        /// The time of `--before TIME`, nil for the other choices.
+        var millis: UInt64? {
+            guard case .before(let millis) = self else { return nil }
+            return millis
+        }
     }
 
     /// At most this many dropped records are listed one by one.
@@ -111,7 +118,7 @@ public struct Revocation {
                 }
                 watermark = seq
             case .before(let millis):
-                watermark = try replica.lastSeq(of: target.kiosk, stampedBefore: millis)
+                watermark = try replica.lastSeq(of: target.kiosk, before: millis)
             }
             // Named by hash too, so the watermark is the same delta on every replica.
             watermarkHash = watermark > 0 ? try replica.deltaHash(of: target.kiosk, seq: watermark) : nil
@@ -170,11 +177,13 @@ public struct Revocation {
         return "Revoked kiosk '\(TerminalText.sanitize(target.name))' (\(TerminalText.sanitize(target.location))): "
             + "its records up to #\(watermark) stay, anything later is refused everywhere. "
             + "Network key rotated to generation \(generation) for \(remaining.count) kiosk(s)."
-            + Self.describe(dropped: dropped)
+            + Self.describe(dropped: dropped, before: chosen.millis)
     }
 
     /// What the revocation drops of what this replica holds, one line per record (the first few).
-    static func describe(dropped: [SignedDelta]) -> String {
+    /// With `--before TIME`, a record stamped before TIME is marked: it reached this replica after
+    /// TIME, so it is back-dated, or it was written before and delayed (keep it with `--watermark`).
+    static func describe(dropped: [SignedDelta], before millis: UInt64? = nil) -> String {
         guard !dropped.isEmpty else {
             return "\nDropped here: nothing (this replica holds nothing after the watermark)."
         }
@@ -191,6 +200,7 @@ public struct Revocation {
                 default: break
                 }
             }
+            if let millis, delta.hlc.physicalMillis < millis { line += " (stamped before the time, received after it)" }
             lines.append(TerminalText.sanitize(line))
         }
         if dropped.count > listedDrops { lines.append("  … and \(dropped.count - listedDrops) more") }

@@ -190,8 +190,8 @@ public final class ControlHandler: Sendable {
             var response = ControlResponse(outcome: inside ? .checkedOut : .notCheckedIn)
             response.attendee = record.summary
             guard inside else { return .answer(response) }
-            // The check-out names the arrivals it ends (the newest, up to the payload's limit): with
-            // door rules, those in this kiosk's zone; without, every one (leaving the venue).
+            // The check-out names the arrivals it ends (each author's newest, which ends its earlier
+            // ones): with door rules, those in this kiosk's zone; without, every one (leaving the venue).
             let ends = DoorPolicy.checkOutEnds(record.openArrivals, zone: config.location, rules: lock.rules)
             let body = DeltaBody.checkOut(
                 CheckOutPayload(presenceTemplate(campaign, record.key, lock.checkInStatus), ends: ends)

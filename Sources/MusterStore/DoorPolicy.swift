@@ -57,11 +57,8 @@ public enum DoorPolicy {
         {
             return .refuse(.zoneFull, message: DoorText.doorShareFull)
         }
-        let ends =
-            zone.exclusive
-            ? attendee.openArrivals.filter { $0.location != zone.name }.suffix(CheckOutPayload.maxEnds).map(\.ref)
-            : []
-        return .admit(campaignID: campaignID, memberStatus: lock.checkInStatus, ends: Array(ends))
+        let ends = zone.exclusive ? Self.ends(attendee.openArrivals.filter { $0.location != zone.name }) : []
+        return .admit(campaignID: campaignID, memberStatus: lock.checkInStatus, ends: ends)
     }
 
     /// The refusal for a time outside [opens, closes), if it is.
@@ -74,7 +71,18 @@ public enum DoorPolicy {
     /// The arrivals a check-out at `zone` ends: with door rules, the attendee leaves this zone
     /// only; without, the venue (every open arrival, as before issue 16).
     public static func checkOutEnds(_ open: [PresenceRecord], zone: String, rules: DoorRules?) -> [DeltaRef] {
-        let leaving = rules == nil ? open : open.filter { $0.location == zone }
-        return leaving.suffix(CheckOutPayload.maxEnds).map(\.ref)
+        ends(rules == nil ? open : open.filter { $0.location == zone })
+    }
+
+    /// What a change that ends `arrivals` names: each author's newest one, which ends that author's
+    /// earlier arrivals of the same attendee too (the `open_arrival` view). So a kiosk that floods
+    /// check-ins of one person takes one reference, however many it sent, and cannot push an
+    /// arrival out of the ``CheckOutPayload/maxEnds`` a change may name. In the order of `arrivals`;
+    /// beyond the limit (more kiosks than that with an open arrival of one person), the newest.
+    static func ends(_ arrivals: [PresenceRecord]) -> [DeltaRef] {
+        var newest: [AuthorID: UInt64] = [:]
+        for arrival in arrivals { newest[arrival.ref.author] = max(newest[arrival.ref.author] ?? 0, arrival.ref.seq) }
+        let named = arrivals.map(\.ref).filter { newest[$0.author] == $0.seq }
+        return Array(named.suffix(CheckOutPayload.maxEnds))
     }
 }

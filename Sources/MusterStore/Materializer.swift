@@ -12,8 +12,11 @@ import MusterCore
 /// - undo is applied at query time (the `live_presence` view), so an undo may arrive before its target;
 /// - a presence counts only in a (campaign, member status) some organizer lock named, also at query
 ///   time (`locked_campaign`), so a lock may arrive after the check-ins it allows;
-/// - a check-out ends the arrivals it names (`presence_end`), whatever their timestamps;
-/// - a walk-in's person fields never replace an import's: the import outranks every registration;
+/// - a check-out ends the arrivals it names (`presence_end`), whatever their timestamps, and each
+///   named arrival ends its author's earlier arrivals of the same attendee (see ``DoorPolicy``);
+/// - a walk-in's person fields never replace an import's: the import outranks every registration,
+///   and an imported attendee is no walk-in and has no walk-in ticket (`applyRegistration` when the
+///   import came first, the schema's `import_outranks_walk_in` trigger when it came second);
 /// - every text field is stored sanitized and bounded (``StoredText``), a pure function of the delta.
 ///
 /// Every statement is prepared once per connection (`cachedStatement`): catching up on 100,000
@@ -154,20 +157,24 @@ enum Materializer {
 
     /// The person fields are set only while no import names the attendee (see `updatePerson`);
     /// ``VenuePolicy/checkMeaning(_:)`` has already made sure the key is the registration's own email.
+    ///
+    /// The walk-in flag and ticket too: a registration for someone the organizer imported checks her
+    /// in (any kiosk may) but mints no ticket code that would find her at every door. An import that
+    /// arrives later takes both back (the schema's `import_outranks_walk_in` trigger).
     private static func applyRegistration(_ p: RegistrationPayload, stamp: Stamp, hash: Data, db: Database) throws {
         let key = p.presence.attendeeKey
         try ensureAttendee(campaignID: p.presence.campaignID, key: key, db: db)
         try updatePerson(from: p, stamp: stamp, db: db)
         try db.run(
-            "UPDATE attendee SET walk_in = 1 WHERE campaign_id = ? AND key = ?",
+            "UPDATE attendee SET walk_in = 1 WHERE campaign_id = ? AND key = ? AND imported = 0",
             [p.presence.campaignID, key]
         )
         try db.run(
             """
             INSERT OR IGNORE INTO walk_in_ticket(campaign_id, ticket_key, attendee_key, author, seq)
-            VALUES (?, ?, ?, ?, ?)
+            SELECT campaign_id, ?, key, ?, ? FROM attendee WHERE campaign_id = ? AND key = ? AND imported = 0
             """,
-            [p.presence.campaignID, TicketCode.normalize(StoredText.field(p.ticket)), key, stamp.author, stamp.seq]
+            [TicketCode.normalize(StoredText.field(p.ticket)), stamp.author, stamp.seq, p.presence.campaignID, key]
         )
         try insertPresence(p.presence, kind: .registration, stamp: stamp, hash: hash, db: db)
     }

@@ -236,7 +236,48 @@ enum ReplicaSchema {
                     """
             )
         }
-        migrator.registerMigration("v8-set-aside") { db in
+        migrator.registerMigration("v8-insiders-change-nothing-they-did-not-author") { db in
+            // An enrolled kiosk that lies changes nothing it did not author:
+            // - A change's end (`presence_end`) names, per author, the newest arrival it ends, and ends
+            //   every arrival of the same attendee by that author up to it, provided the named delta is
+            //   an arrival of that attendee (so a reference to a seq not yet written ends nothing that
+            //   was not already named). One reference per author: a kiosk flooding check-ins of one
+            //   person cannot push her arrivals past what a check-out may name (`DoorPolicy.ends`). Older
+            //   check-outs named every open arrival, so this only ends what they meant to.
+            // - An import outranks every registration (`import_outranks_walk_in`): an imported attendee
+            //   is not a walk-in and has no walk-in ticket, whichever arrives first. The registration
+            //   side of the rule is in `Materializer.applyRegistration`. A plain insert never fires the
+            //   trigger and its body runs only when a row turns imported (a registration came first), so
+            //   an import of a fresh list pays nothing and a re-import one comparison per row.
+            try db.execute(
+                sql: """
+                    CREATE INDEX walk_in_ticket_attendee ON walk_in_ticket(campaign_id, attendee_key);
+                    CREATE TRIGGER import_outranks_walk_in AFTER UPDATE OF imported ON attendee
+                        WHEN old.imported = 0 AND new.imported = 1
+                    BEGIN
+                        UPDATE attendee SET walk_in = 0 WHERE campaign_id = new.campaign_id AND key = new.key;
+                        DELETE FROM walk_in_ticket WHERE campaign_id = new.campaign_id AND attendee_key = new.key;
+                    END;
+
+                    DROP VIEW open_arrival;
+                    CREATE VIEW open_arrival AS
+                        SELECT a.* FROM live_presence a WHERE a.kind != 5 AND NOT EXISTS (
+                            SELECT 1 FROM live_presence o
+                            WHERE o.campaign_id = a.campaign_id AND o.attendee_key = a.attendee_key
+                                AND (EXISTS (
+                                        SELECT 1 FROM presence_end e JOIN presence t
+                                            ON t.author = e.target_author AND t.seq = e.target_seq
+                                        WHERE e.author = o.author AND e.seq = o.seq
+                                            AND e.target_author = a.author AND e.target_seq >= a.seq
+                                            AND t.kind != 5 AND t.campaign_id = a.campaign_id
+                                            AND t.attendee_key = a.attendee_key)
+                                    OR (o.kind = 5 AND o.ends_by_time = 1
+                                        AND (o.hlc, o.author, o.seq) > (a.hlc, a.author, a.seq))));
+                    """
+            )
+            try Materializer.rebuild(db: db)
+        }
+        migrator.registerMigration("v9-set-aside") { db in
             // What a revocation cut off a chain is set aside here instead of destroyed: a local table,
             // outside the digest and never served. When the revocation stops counting (its device
             // was revoked, its organizer branch lost a fork) the deltas are ingested again

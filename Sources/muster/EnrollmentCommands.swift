@@ -99,7 +99,7 @@ struct Revoke: ParsableCommand {
     var venue: String?
     @Option(
         help:
-            "Keep only what the kiosk stamped before this time (HH:MM today, YYYY-MM-DD HH:MM, or ISO 8601): later and back-dated-after records go."
+            "Keep only what the kiosk stamped and this replica received before this time (HH:MM today, YYYY-MM-DD HH:MM, or ISO 8601): later and back-dated records go."
     )
     var before: String?
     @Option(help: "Keep the kiosk's records up to and including this seq (default: the newest this replica holds).")

@@ -10,7 +10,9 @@ import Testing
 /// the real protocol to k1 and sends what an honest kiosk never would. (The fork and the timestamps
 /// are rows 5 and 6, in SecurityEndToEndTests.swift.)
 extension SecurityEndToEndTests {
-    @Test("15. an insider rewrites an imported attendee, forges kiosk fields, checks in where nothing is locked")
+    @Test(
+        "15. an insider rewrites an imported attendee, mints her a ticket, forges kiosk fields, checks in where nothing is locked"
+    )
     func insiderLies() throws {
         let venue = try Venue()
         let (campaign, ada) = try venue.campaignAndKey("MUS-0001")
@@ -44,6 +46,12 @@ extension SecurityEndToEndTests {
             #expect(after.company == before.company)
             #expect(after.ticket == before.ticket)
             #expect(after.isInside)
+            // Nor does it mint her a ticket code (issue 32): no walk-in ticket row, no walk-in flag,
+            // and W-EVIL0001 finds nobody.
+            #expect(after.walkInTickets.isEmpty)
+            #expect(after.walkIn == before.walkIn)
+            #expect(try replica.view { try $0.lookup(campaignID: campaign, query: "W-EVIL0001") } == nil)
+            #expect(try replica.status().walkIns == 0)
             let forged = try #require(
                 try replica.view { try $0.attendee(campaignID: campaign, key: second) }?.firstArrival
             )
@@ -53,6 +61,12 @@ extension SecurityEndToEndTests {
         }
         let lookup = try venue.k2.muster(["lookup", "MUS-0002"]).stdout
         #expect(!lookup.contains("VIP"), "\(lookup)")
+        for kiosk in [venue.k1, venue.k2] {
+            let minted = try kiosk.muster(["lookup", "W-EVIL0001"])
+            #expect(minted.status != 0, "\(minted.stdout)")
+            #expect(minted.stderr.contains("no attendee matches"), "\(minted.stderr)")
+            #expect(!minted.stdout.contains("Lovelace") && !minted.stdout.contains("Mallory"), "\(minted.stdout)")
+        }
     }
 
     @Test("7c. revoke --watermark SEQ keeps the kiosk's records up to SEQ and prints what it drops")
@@ -75,6 +89,72 @@ extension SecurityEndToEndTests {
         try waitUntil("k1 counts only the first check-in", timeout: 20) {
             try venue.k1.status()["checkedIn"] as? Int == 1
         }
+    }
+
+    @Test("7d. revoke --before TIME drops what the kiosk sent after TIME, even stamped before it")
+    func revokeBeforeATimeDropsABackDatedForgery() throws {
+        let venue = try Venue()
+        let (campaign, ada) = try venue.campaignAndKey("MUS-0001")
+        let (_, grace) = try venue.campaignAndKey("MUS-0002")
+        var thief = try InsiderSession(venue, name: "thief")
+        let thiefID = AuthorID(thief.key.publicKey)
+        let stamp = Venue.nowMillis
+        let honest = try thief.log.sign(Self.checkIn(campaign, key: ada), hlc: HLC(physicalMillis: stamp, logical: 0))
+        try thief.peer.send(.deltas([honest]))
+        try waitUntil("k1 holds the kiosk's check-in", timeout: 20) {
+            try venue.replica(venue.k1).head(of: thiefID).seq == 1
+        }
+        // Taken at `cut`; afterwards it sends a check-in stamped before the cut (stamps need only increase).
+        let cut = (Venue.nowMillis / 1_000 + 1) * 1_000
+        try waitUntil("the clock passes the time the kiosk was taken", timeout: 5) { Venue.nowMillis >= cut }
+        let forged = try thief.log.sign(Self.checkIn(campaign, key: grace), hlc: HLC(physicalMillis: stamp, logical: 1))
+        try thief.peer.send(.deltas([forged]))
+        try waitUntil("k1 holds the back-dated check-in", timeout: 20) {
+            try venue.replica(venue.k1).head(of: thiefID).seq == 2
+        }
+
+        let time = ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: Double(cut) / 1_000))
+        let revoked = try venue.k1.muster([
+            "revoke", "thief", "--before", time, "--organizer-key", venue.k1.organizerKey,
+        ])
+        #expect(revoked.status == 0, "revoke: \(revoked.stderr)")
+        #expect(revoked.stdout.contains("records up to #1 stay"), "\(revoked.stdout)")
+        #expect(revoked.stdout.contains("Dropped here: 1 record(s)."), "\(revoked.stdout)")
+        #expect(revoked.stdout.contains("#2 check-in at "), "\(revoked.stdout)")
+        #expect(revoked.stdout.contains(grace), "\(revoked.stdout)")
+        #expect(revoked.stdout.contains("(stamped before the time, received after it)"), "\(revoked.stdout)")
+
+        // The forgery is gone from both kiosks, the check-in before the cut stays, and an honest
+        // check-in made after the revocation arrives.
+        #expect(try venue.k1.muster(["checkin", "MUS-0003"]).status == 0)
+        let (_, third) = try venue.campaignAndKey("MUS-0003")
+        try waitUntil("both kiosks dropped the forgery and hold the honest check-in", timeout: 30) {
+            try [venue.k1, venue.k2].allSatisfy { kiosk in
+                try venue.replica(kiosk).view { view in
+                    try view.presences(campaignID: campaign, attendeeKey: grace).isEmpty
+                        && !view.presences(campaignID: campaign, attendeeKey: ada).isEmpty
+                        && !view.presences(campaignID: campaign, attendeeKey: third).isEmpty
+                }
+            }
+        }
+        for kiosk in [venue.k1, venue.k2] {
+            #expect(try venue.replica(kiosk).head(of: thiefID).seq <= 1)
+            #expect(try kiosk.status()["checkedIn"] as? Int == 2)
+        }
+    }
+
+    static func checkIn(_ campaign: String, key: String) -> DeltaBody {
+        .checkIn(
+            CheckInPayload(
+                PresencePayload(
+                    campaignID: campaign,
+                    attendeeKey: key,
+                    kioskName: "thief",
+                    location: "",
+                    memberStatus: "Attended"
+                )
+            )
+        )
     }
 
     /// A check-in that claims to be k1's at a VIP entrance.

@@ -24,9 +24,16 @@ struct DoorPolicyTests {
         )
     }
 
-    static func arrival(_ zone: String, seq: UInt64, at millis: UInt64 = now - 3_600_000) -> PresenceRecord {
+    static let otherKiosk = AuthorID(bytes: [UInt8](repeating: 8, count: 32))!
+
+    static func arrival(
+        _ zone: String,
+        seq: UInt64,
+        at millis: UInt64 = now - 3_600_000,
+        by author: AuthorID = kiosk
+    ) -> PresenceRecord {
         PresenceRecord(
-            ref: DeltaRef(author: kiosk, seq: seq),
+            ref: DeltaRef(author: author, seq: seq),
             kind: .checkIn,
             hlc: HLC(physicalMillis: millis, logical: 0),
             kioskName: "k",
@@ -140,7 +147,7 @@ struct DoorPolicyTests {
     @Test func enteringAnExclusiveZoneEndsPresenceElsewhere() {
         let rules = DoorRules(zones: [ZoneRule(name: "Annex", exclusive: true), ZoneRule(name: "Hall")])
         let hall = Self.arrival("Hall", seq: 1)
-        let lab = Self.arrival("Lab", seq: 2)
+        let lab = Self.arrival("Lab", seq: 2, by: Self.otherKiosk)
         let decision = Self.attempt(Self.lock(rules), zone: "Annex", arrivals: [hall, lab], open: [hall, lab])
         #expect(decision == .admit(campaignID: "camp", memberStatus: "Attended", ends: [hall.ref, lab.ref]))
         let plain = Self.attempt(Self.lock(rules), zone: "Hall", arrivals: [lab], open: [lab])
@@ -149,9 +156,23 @@ struct DoorPolicyTests {
 
     @Test func checkOutLeavesOnlyThisZoneUnderRules() {
         let hall = Self.arrival("Hall", seq: 1)
-        let lab = Self.arrival("Lab", seq: 2)
+        let lab = Self.arrival("Lab", seq: 2, by: Self.otherKiosk)
         #expect(DoorPolicy.checkOutEnds([hall, lab], zone: "Hall", rules: DoorRules()) == [hall.ref])
         #expect(DoorPolicy.checkOutEnds([hall, lab], zone: "Hall", rules: nil) == [hall.ref, lab.ref])
+    }
+
+    /// A check-out names each author's newest open arrival, which ends that author's earlier ones
+    /// too (the `open_arrival` view): 17 arrivals from one kiosk take one reference, not 17, so a
+    /// flood from one kiosk cannot push an arrival past ``CheckOutPayload/maxEnds``.
+    @Test func aCheckOutNamesTheNewestArrivalOfEachAuthor() {
+        let flood = (1...17).map { Self.arrival("Hall", seq: UInt64($0), at: Self.now - 1_000 + UInt64($0)) }
+        let honest = Self.arrival("Hall", seq: 4, at: Self.now - 2_000, by: Self.otherKiosk)
+        let open = [honest] + flood
+        #expect(DoorPolicy.checkOutEnds(open, zone: "Hall", rules: nil) == [honest.ref, flood[16].ref])
+        #expect(DoorPolicy.checkOutEnds(open, zone: "Hall", rules: DoorRules()) == [honest.ref, flood[16].ref])
+        let rules = DoorRules(zones: [ZoneRule(name: "Annex", exclusive: true)])
+        let entering = Self.attempt(Self.lock(rules), zone: "Annex", arrivals: open, open: open)
+        #expect(entering == .admit(campaignID: "camp", memberStatus: "Attended", ends: [honest.ref, flood[16].ref]))
     }
 
     @Test func escrowSharesAddUpToTheCapacity() {
