@@ -36,6 +36,8 @@ public struct Daemon: Sendable {
         public let replica: Replica
         public let keyPair: SigningKeyPair
         public let clock: HybridLogicalClock
+        /// What the organizer's certificate says this kiosk is: its location is the door's zone.
+        public let enrollment: EnrollPayload
     }
 
     /// Opens everything the daemon needs; fails with an actionable ``DaemonError``.
@@ -73,6 +75,11 @@ public struct Daemon: Sendable {
                 cause: error
             )
         }
+        do {
+            try StatePermissions.check(config)
+        } catch {
+            throw DaemonError(.permissions, "refusing to start: \(error)", cause: error)
+        }
         let keyPair: SigningKeyPair
         let created: Bool
         do {
@@ -96,10 +103,25 @@ public struct Daemon: Sendable {
                     + "`muster join-request` here, `muster enroll` on the organizer's machine, then `muster join BUNDLE` here"
             )
         }
+        let enrollment: EnrollPayload
+        do {
+            enrollment = try Replica.verifyCertificate(
+                certificate,
+                for: AuthorID(keyPair.publicKey),
+                policy: venue.policy
+            )
+        } catch {
+            throw DaemonError(.replica, describing: error)
+        }
+        do {
+            try KioskIdentity.checkLocation(config: config, enrollment: enrollment)
+        } catch {
+            throw DaemonError(error)
+        }
         let replica: Replica
         do {
             replica = try Replica.open(path: config.replicaPath, policy: venue.policy)
-            try replica.admitCertificate(certificate, for: AuthorID(keyPair.publicKey))
+            _ = try replica.admitCertificate(certificate, for: AuthorID(keyPair.publicKey))
         } catch {
             throw DaemonError(.replica, describing: error)
         }
@@ -116,7 +138,7 @@ public struct Daemon: Sendable {
                 "replica": "\(config.replicaPath)",
             ]
         )
-        return Parts(venue: venue, replica: replica, keyPair: keyPair, clock: clock)
+        return Parts(venue: venue, replica: replica, keyPair: keyPair, clock: clock, enrollment: enrollment)
     }
 
     static func detail(_ report: PeerReport) -> PeerDetail {
@@ -175,6 +197,9 @@ public struct Daemon: Sendable {
     public func run() async throws {
         HeapTrim.limitArenas()
         let parts = try prepare()
+        // The door's zone is the certificate's location, whatever the config says (an empty one).
+        var config = self.config
+        config.location = parts.enrollment.location
         let clock = parts.clock
         let revocation = Mutex<(group: ServiceGroup?, revoked: RevokePayload?)>((nil, nil))
         let trace = CommitTrace.fromEnvironment(kioskName: config.name)
