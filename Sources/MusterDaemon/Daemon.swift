@@ -103,6 +103,8 @@ public struct Daemon: Sendable {
                     + "`muster join-request` here, `muster enroll` on the organizer's machine, then `muster join BUNDLE` here"
             )
         }
+        // Verified here as well as when the replica admits it, so that a moved kiosk is refused
+        // before its replica is opened or written.
         let enrollment: EnrollPayload
         do {
             enrollment = try Replica.verifyCertificate(
@@ -197,7 +199,8 @@ public struct Daemon: Sendable {
     public func run() async throws {
         HeapTrim.limitArenas()
         let parts = try prepare()
-        // The door's zone is the certificate's location, whatever the config says (an empty one).
+        // The door's zone is the certificate's location: prepare refused any other in the config,
+        // so this fills in an empty one.
         var config = self.config
         config.location = parts.enrollment.location
         let clock = parts.clock
