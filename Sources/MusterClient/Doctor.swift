@@ -85,6 +85,14 @@ public struct Doctor {
                 advice: "delete \(config.revokedMarkerPath) and enroll it anew (muster join-request)"
             )
         }
+        let loose = StatePermissions.problems(config)
+        guard loose.isEmpty else {
+            return .failed(
+                name,
+                loose.map(\.description).joined(separator: "; ") + "; musterd refuses to start",
+                advice: loose.map(\.fix).joined(separator: "; ")
+            )
+        }
         return .ok(name, "\(config.stateDirectory) is writable")
     }
 
@@ -142,6 +150,15 @@ public struct Doctor {
                 name,
                 "the enrollment certificate is not the organizer's for this kiosk key",
                 advice: "enroll this kiosk again (muster join-request, enroll, join)"
+            )
+        }
+        do {
+            try KioskIdentity.checkLocation(config: config, enrollment: payload)
+        } catch {
+            return .failed(
+                name,
+                "location '\(config.location)' in the config is not '\(payload.location)' on the certificate",
+                advice: error.message
             )
         }
         return .ok(name, "enrolled in '\(venue.name)' as '\(payload.name)', key \(key.publicKey.fingerprint)")

@@ -72,13 +72,18 @@ public struct OrganizerActions {
         )
     }
 
+    /// Signs a lock. Each escrow zone's door list is signed into it from this replica's roster
+    /// (``ZoneDoors``), and `warn` hears of every zone no kiosk stands in (its rules would apply at
+    /// no door) before the lock is submitted; the lock is still signed, since a kiosk may be enrolled
+    /// there later.
     public func lock(
         campaign name: String,
         status: String,
         opens: String?,
         closes: String?,
-        rules: DoorRules? = nil,
-        language: String? = nil
+        rules requested: DoorRules? = nil,
+        language: String? = nil,
+        warn: (String) -> Void = { _ in }
     ) throws(ClientError) -> String {
         let screenLanguage = try language.map { code throws(ClientError) in try Self.screenLanguage(code) }
         let campaignID = try queries.campaignID(name)
@@ -90,6 +95,17 @@ public struct OrganizerActions {
         let cleanStatus = status.trimmingWhitespace()
         guard !cleanStatus.isEmpty else { throw ClientError(.usage, "--status must not be empty") }
         let version = try nextLockVersion()
+        var rules = requested
+        if let requested {
+            let doors: ZoneDoors
+            do {
+                doors = ZoneDoors(roster: try client.replica().roster())
+            } catch {
+                throw StaffQueries.clientError(error)
+            }
+            doors.warnings(requested).forEach(warn)
+            rules = doors.signedInto(requested)
+        }
         try submitter.submit([
             .lock(
                 LockPayload(
@@ -130,7 +146,7 @@ public struct OrganizerActions {
             var traits: [String] = []
             if let capacity = zone.capacity { traits.append("\(capacity)") }
             if zone.exclusive { traits.append("exclusive") }
-            if zone.escrow { traits.append("escrow") }
+            if zone.escrow { traits.append(zone.doors.map { "escrow over \($0.count) door(s)" } ?? "escrow") }
             if let opens = zone.opensAtMillis { traits.append("opens \(ClockText.time(millis: opens))") }
             if let closes = zone.closesAtMillis { traits.append("closes \(ClockText.time(millis: closes))") }
             return zone.name + (traits.isEmpty ? "" : " (" + traits.joined(separator: ", ") + ")")

@@ -82,11 +82,22 @@ public struct StaffQueries {
         return try read { try $0.auditLog(campaignID: id) }
     }
 
+    /// Fails first when the config's location is not the certificate's, the one mismatch that
+    /// keeps musterd from starting (``KioskIdentity/checkLocation(config:enrollment:)``).
     public func status() throws(ClientError) -> StatusReport {
+        let enrollment = try? KioskIdentity.loadEnrollment(config: client.config)
+        if let enrollment {
+            do {
+                try KioskIdentity.checkLocation(config: client.config, enrollment: enrollment)
+            } catch {
+                throw ClientError(.config, error.message, cause: error)
+            }
+        }
         let status = try read { try $0.status() }
         let daemon = try? client.exchange(ControlRequest(op: .status))
         return StatusReport(
             config: client.config,
+            location: enrollment?.location,
             organizer: client.venue.organizer,
             daemon: daemon,
             status: status,

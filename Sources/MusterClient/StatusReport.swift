@@ -42,8 +42,10 @@ public struct StatusReport: Encodable {
     /// Inside / capacity per zone and venue-wide (issue 16); nil when the replica could not say.
     public let occupancy: Occupancy?
 
+    /// - Parameter location: the certificate's location, the kiosk's zone (the config's when nil).
     init(
         config: KioskConfig,
+        location enrolled: String? = nil,
         organizer: AuthorID,
         daemon: ControlResponse?,
         status: ReplicaStatus,
@@ -53,7 +55,7 @@ public struct StatusReport: Encodable {
     ) {
         self.occupancy = occupancy
         kiosk = config.name
-        location = config.location
+        location = enrolled ?? config.location
         kioskKey = daemon?.kioskKey
         fingerprint = daemon?.kioskKey.flatMap { try? SigningPublicKey(hex: $0) }?.fingerprint
         daemonRunning = daemon != nil

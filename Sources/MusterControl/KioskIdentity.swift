@@ -45,6 +45,42 @@ public enum KioskIdentity {
         return certificate
     }
 
+    /// The enrollment the stored certificate carries, read without checking its signature (the
+    /// daemon verifies it against the venue at start); nil when the kiosk has not joined.
+    public static func loadEnrollment(config: KioskConfig) throws(KioskIdentityError) -> EnrollPayload? {
+        guard let certificate = try loadCertificate(config: config) else { return nil }
+        guard case .enroll(let payload) = try? certificate.decode().body else {
+            throw KioskIdentityError(
+                .certificate,
+                "\(config.enrollmentPath) is not an enrollment certificate; run muster join again"
+            )
+        }
+        return payload
+    }
+
+    /// Refuses a config whose `location` is not the certificate's.
+    ///
+    /// A kiosk's zone is the location on its certificate: its peers count its check-ins there, and
+    /// the door rules of the lock name it. A door that enforced its config's location instead
+    /// applied no rule of its own zone (a capacity of 2 let in 6, `--entries once` let one attendee
+    /// in three times; issue 32). So the daemon refuses to start, and `muster doctor` and `muster
+    /// status` fail, until the two agree. An empty `location` in the config asks nothing: the
+    /// certificate's is used.
+    public static func checkLocation(
+        config: KioskConfig,
+        enrollment: EnrollPayload
+    ) throws(KioskIdentityError) {
+        guard !config.location.isEmpty, config.location != enrollment.location else { return }
+        let configured = TerminalText.sanitize(config.location)
+        let enrolled = TerminalText.sanitize(enrollment.location)
+        throw KioskIdentityError(
+            .location,
+            "the config says location '\(configured)' but this kiosk is enrolled at '\(enrolled)', and a kiosk's zone "
+                + "is its certificate's location; set location = \"\(enrolled)\" in the config, or, to move the kiosk to "
+                + "'\(configured)', enroll it again there (muster join-request, muster enroll, muster join)"
+        )
+    }
+
     /// Stores the certificate (it is public: the organizer's signature over the kiosk's key and name).
     public static func storeCertificate(_ certificate: SignedDelta, config: KioskConfig) throws(KioskIdentityError) {
         let text = Hex.encode(certificate.envelope) + "." + Hex.encode(certificate.signature) + "\n"

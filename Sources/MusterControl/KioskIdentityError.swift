@@ -12,4 +12,6 @@ public enum KioskIdentityErrorCode: Sendable, Equatable {
     case certificate
     /// The state directory could not be written.
     case stateDirectory
+    /// The config's `location` is not the one the enrollment certificate names.
+    case location
 }

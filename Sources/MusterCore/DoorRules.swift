@@ -4,8 +4,14 @@
 /// its rules change together: a kiosk never enforces the rules of one lock on the campaign of
 /// another. Every kiosk decides from its own replica, so the rules hold while it is offline.
 public struct DoorRules: ByteCodable, Sendable, Equatable {
-    /// The encoding's version, written before the rules in a lock.
-    public static let encodingVersion: UInt8 = 1
+    /// The encoding versions this code reads, written first: 1 is the rules without door lists (every
+    /// lock signed before them keeps its bytes), 2 adds the escrow zones' door lists
+    /// (``ZoneRule/doors``) after the rules. A kiosk that reads only version 1 refuses a version 2 lock
+    /// as an unsupported version rather than split a zone's places over the doors its own roster
+    /// holds: lock with escrow door lists once every kiosk runs a version that reads them.
+    public static let encodingVersions: ClosedRange<UInt8> = 1...2
+    /// The version these rules are written in: 2 only when a zone lists its doors.
+    public var encodingVersion: UInt8 { zones.contains { $0.doors != nil } ? 2 : 1 }
     /// Most zones in one plan; a venue with more doors than this is not a venue.
     public static let maxZones = 64
 
@@ -27,11 +33,24 @@ public struct DoorRules: ByteCodable, Sendable, Equatable {
     }
 
     public func encode(into writer: inout ByteWriter) {
+        writer.write(encodingVersion)
         writer.writeList(zones)
         writer.write(entries, reEntry)
+        guard encodingVersion == 2 else { return }
+        for zone in zones {
+            writer.write(zone.doors != nil)
+            if let doors = zone.doors { writer.writeList(doors) }
+        }
     }
 
     public init(from reader: inout ByteReader) throws(DecodeError) {
+        try self.init(version: try reader.readUInt8(), from: &reader)
+    }
+
+    /// The rules after their version byte (a lock reads the byte first, to tell rules from its
+    /// other tail items).
+    init(version: UInt8, from reader: inout ByteReader) throws(DecodeError) {
+        guard Self.encodingVersions.contains(version) else { throw .unsupportedVersion(version) }
         let count = try reader.readCount(in: 0...Self.maxZones, "a plan names at most \(Self.maxZones) zones")
         var zones: [ZoneRule] = []
         for _ in 0..<count {
@@ -44,5 +63,22 @@ public struct DoorRules: ByteCodable, Sendable, Equatable {
             zones.append(zone)
         }
         self.init(zones: zones, entries: try reader.read(), reEntry: try reader.read())
+        guard version == 2 else { return }
+        let start = reader.offset
+        for index in self.zones.indices {
+            guard try reader.readBool() else { continue }
+            let offset = reader.offset
+            let doors: [AuthorID] = try reader.readList(
+                in: 0...ZoneRule.maxDoors,
+                "a zone lists at most \(ZoneRule.maxDoors) doors"
+            )
+            // One encoding per lock: door lists on escrow zones only, each key once, ascending.
+            guard self.zones[index].escrow else { throw .invalidValue(at: offset, "only an escrow zone lists doors") }
+            guard zip(doors, doors.dropFirst()).allSatisfy({ $0 < $1 }) else {
+                throw .invalidValue(at: offset, "a zone's doors are listed once each, ascending")
+            }
+            self.zones[index].doors = doors
+        }
+        guard encodingVersion == 2 else { throw .invalidValue(at: start, "version 2 rules list a zone's doors") }
     }
 }

@@ -61,10 +61,8 @@ public struct LockPayload: DeltaPayload {
 
     public func encode(into writer: inout ByteWriter) {
         writer.write(version, campaignID, checkInStatus, opensAtMillis, closesAtMillis)
-        if let rules {
-            writer.write(DoorRules.encodingVersion)
-            rules.encode(into: &writer)
-        }
+        // The rules write their own version byte first.
+        if let rules { rules.encode(into: &writer) }
         if let language {
             writer.write(Self.languageTag)
             writer.write(language)
@@ -82,8 +80,8 @@ public struct LockPayload: DeltaPayload {
         // The optional tail: rules, then the language, each only when present, in that order.
         guard !reader.isAtEnd else { return }
         var tag = try reader.readUInt8()
-        if tag == DoorRules.encodingVersion {
-            rules = try DoorRules(from: &reader)
+        if DoorRules.encodingVersions.contains(tag) {
+            rules = try DoorRules(version: tag, from: &reader)
             guard !reader.isAtEnd else { return }
             tag = try reader.readUInt8()
         }

@@ -16,9 +16,22 @@ public struct ZoneRule: ByteCodable, Sendable, Equatable {
     public var closesAtMillis: Int64?
     /// Splits the capacity among the zone's kiosks (escrow): each door admits only up to its own
     /// share of the places, counted by the arrivals it wrote that are still inside. The shares add up
-    /// to the capacity, so the zone is never over capacity, even while kiosks are partitioned; the
-    /// price is that a busy door can refuse while a quiet one still holds places.
+    /// to the capacity, so the zone is never over capacity, even while kiosks are partitioned, as
+    /// long as every door splits over the same doors (``doors``); the price is that a busy door can
+    /// refuse while a quiet one still holds places.
     public var escrow: Bool
+    /// For an escrow zone: the kiosks the capacity is split over, ascending by key, as the organizer's
+    /// roster placed them in the zone when the lock was signed. Signed into the lock so that every
+    /// door splits over the same doors: when each door counted the kiosks its own roster placed in
+    /// the zone, a door enrolled while another was cut off made the two sides split over different
+    /// sets, and a zone of 10 held 11 or 12 after the heal (issue 32). A door not named has no share
+    /// until a newer lock names it. nil: a lock signed before door lists (the roster's kiosks, as
+    /// then), or a zone without escrow.
+    public var doors: [AuthorID]?
+
+    /// Most doors one zone lists; with 64 zones a lock still fits in a delta body only if few list
+    /// this many, which `muster lock` checks when it signs.
+    public static let maxDoors = 64
 
     public init(
         name: String,
@@ -26,7 +39,8 @@ public struct ZoneRule: ByteCodable, Sendable, Equatable {
         exclusive: Bool = false,
         opensAtMillis: Int64? = nil,
         closesAtMillis: Int64? = nil,
-        escrow: Bool = false
+        escrow: Bool = false,
+        doors: [AuthorID]? = nil
     ) {
         self.name = name
         self.capacity = capacity
@@ -34,8 +48,11 @@ public struct ZoneRule: ByteCodable, Sendable, Equatable {
         self.opensAtMillis = opensAtMillis
         self.closesAtMillis = closesAtMillis
         self.escrow = escrow
+        self.doors = doors
     }
 
+    /// The fields of the first rules version; ``DoorRules`` writes door lists after all zones
+    /// (version 2), so a zone without one keeps these bytes.
     public func encode(into writer: inout ByteWriter) {
         writer.write(name, capacity.map { Int64($0) }, exclusive, opensAtMillis, closesAtMillis, escrow)
     }

@@ -36,6 +36,8 @@ public struct Daemon: Sendable {
         public let replica: Replica
         public let keyPair: SigningKeyPair
         public let clock: HybridLogicalClock
+        /// What the organizer's certificate says this kiosk is: its location is the door's zone.
+        public let enrollment: EnrollPayload
     }
 
     /// Opens everything the daemon needs; fails with an actionable ``DaemonError``.
@@ -80,6 +82,11 @@ public struct Daemon: Sendable {
                 cause: error
             )
         }
+        do {
+            try StatePermissions.check(config)
+        } catch {
+            throw DaemonError(.permissions, "refusing to start: \(error)", cause: error)
+        }
         let keyPair: SigningKeyPair
         let created: Bool
         do {
@@ -103,10 +110,27 @@ public struct Daemon: Sendable {
                     + "`muster join-request` here, `muster enroll` on the organizer's machine, then `muster join BUNDLE` here"
             )
         }
+        // Verified here as well as when the replica admits it, so that a moved kiosk is refused
+        // before its replica is opened or written.
+        let enrollment: EnrollPayload
+        do {
+            enrollment = try Replica.verifyCertificate(
+                certificate,
+                for: AuthorID(keyPair.publicKey),
+                policy: venue.policy
+            )
+        } catch {
+            throw DaemonError(.replica, describing: error)
+        }
+        do {
+            try KioskIdentity.checkLocation(config: config, enrollment: enrollment)
+        } catch {
+            throw DaemonError(error)
+        }
         let replica: Replica
         do {
             replica = try Replica.open(path: config.replicaPath, policy: venue.policy)
-            try replica.admitCertificate(certificate, for: AuthorID(keyPair.publicKey))
+            _ = try replica.admitCertificate(certificate, for: AuthorID(keyPair.publicKey))
         } catch {
             throw DaemonError(.replica, describing: error)
         }
@@ -123,7 +147,7 @@ public struct Daemon: Sendable {
                 "replica": "\(config.replicaPath)",
             ]
         )
-        return Parts(venue: venue, replica: replica, keyPair: keyPair, clock: clock)
+        return Parts(venue: venue, replica: replica, keyPair: keyPair, clock: clock, enrollment: enrollment)
     }
 
     static func detail(_ report: PeerReport) -> PeerDetail {
@@ -231,6 +255,10 @@ public struct Daemon: Sendable {
             nowMillis: parts.clock.nowMillis,
             clockBoundMillis: parts.clock.boundMillis
         )
+        // The door's zone is the certificate's location: prepare refused any other in the config,
+        // so this fills in an empty one.
+        var config = self.config
+        config.location = parts.enrollment.location
         let clock = parts.clock
         let revocation = Mutex<(group: ServiceGroup?, revoked: String?)>((nil, nil))
         let trace = CommitTrace.fromEnvironment(kioskName: config.name)

@@ -5,9 +5,22 @@ public import MusterCore
 /// error underneath, when there was one.
 public typealias DaemonError = CodedError<DaemonErrorCode>
 
-/// What kind of failure a ``DaemonError`` is; `musterd` exits 78 on ``notEnrolled`` and ``revoked``.
+/// What kind of failure a ``DaemonError`` is; `musterd` exits 78 on those a person must act on
+/// (``needsPerson``).
 public enum DaemonErrorCode: Sendable, Equatable {
     case config, venue, stateDirectory, kioskKey, replica, controlSocket, notEnrolled, revoked
+    /// The config's location is not the certificate's (``KioskIdentity/checkLocation(config:enrollment:)``).
+    case location
+    /// The state directory or the replica may be read by other users (``StatePermissions``).
+    case permissions
+
+    /// Whether restarting cannot help: someone must enroll, re-enroll, fix the config or a mode.
+    public var needsPerson: Bool {
+        switch self {
+        case .notEnrolled, .revoked, .location, .permissions: true
+        default: false
+        }
+    }
 }
 
 extension DaemonError {
@@ -18,6 +31,7 @@ extension DaemonError {
             case .kioskKey: .kioskKey
             case .certificate: .notEnrolled
             case .stateDirectory: .stateDirectory
+            case .location: .location
             }
         self.init(code, describing: error)
     }

@@ -29,19 +29,28 @@ public struct DoorAttempt: Sendable, Equatable {
     public var attendee: Attendee?
     /// Attendees inside `zone` now, on this replica.
     public var insideZone: Int
-    /// For escrow zones: attendees inside `zone` whose arrival this kiosk wrote, how many kiosks
-    /// the roster places in the zone, and this kiosk's rank among them (by key), which decides who
-    /// holds the remainder places.
+    /// For escrow zones: attendees inside `zone` whose arrival this kiosk wrote, how many doors the
+    /// capacity is split over (the lock's ``ZoneRule/doors``), and this kiosk's rank among them (by
+    /// key), which decides who holds the remainder places.
     public var escrow: Escrow?
 
     public struct Escrow: Sendable, Equatable {
         public var ownInside: Int
         public var kiosks: Int
-        public var rank: Int
+        /// nil: the lock lists the zone's doors and this kiosk is not among them, so it has no share.
+        public var rank: Int?
+
+        public init(ownInside: Int, kiosks: Int, rank: Int?) {
+            self.ownInside = ownInside
+            self.kiosks = kiosks
+            self.rank = rank
+        }
 
         /// This kiosk's share of `capacity`: an equal split, the remainder to the lowest ranks, so
-        /// the shares of all the zone's kiosks add up to exactly the capacity.
+        /// the shares of all the zone's kiosks add up to exactly the capacity; none for a door the
+        /// lock does not name.
         public func share(of capacity: Int) -> Int {
+            guard let rank else { return 0 }
             let kiosks = max(1, self.kiosks)
             return capacity / kiosks + (rank < capacity % kiosks ? 1 : 0)
         }

@@ -51,11 +51,12 @@ public enum DoorPolicy {
         if let capacity = zone.capacity, attempt.insideZone >= Int(capacity) {
             return .refuse(.zoneFull, message: DoorText.zoneFull)
         }
-        // Escrow: this door's own share, whatever the others did (see ``ZoneRule/escrow``).
+        // Escrow: this door's own share, whatever the others did (see ``ZoneRule/escrow``); a door
+        // the lock does not name has none until a newer lock names it.
         if let capacity = zone.capacity, zone.escrow, let escrow = attempt.escrow,
             escrow.ownInside >= escrow.share(of: Int(capacity))
         {
-            return .refuse(.zoneFull, message: DoorText.doorShareFull)
+            return .refuse(.zoneFull, message: escrow.rank == nil ? DoorText.doorNotNamed : DoorText.doorShareFull)
         }
         let ends = zone.exclusive ? Self.ends(attendee.openArrivals.filter { $0.location != zone.name }) : []
         return .admit(campaignID: campaignID, memberStatus: lock.checkInStatus, ends: ends)

@@ -10,6 +10,9 @@ public enum DoorText {
     public static let alreadyInside = "You are already checked in here."
     public static let zoneFull = "This area is full right now. Please wait or ask the staff."
     public static let doorShareFull = "This door has admitted its share of the places. Please use another entrance."
+    /// An escrow door the lock does not name (enrolled after the lock was signed).
+    public static let doorNotNamed =
+        "This door has no share of the places until the organizer locks again. Please use another entrance."
     public static let reEntryRefused = "Re-entry is not allowed here once you have left."
 
     public static func opensAt(_ millis: Int64) -> String { "Check-in opens at \(ClockText.time(millis: millis))." }

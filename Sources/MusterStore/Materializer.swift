@@ -253,7 +253,6 @@ enum Materializer {
     static func rulesBlob(_ rules: DoorRules?) -> Data? {
         guard let rules else { return nil }
         var writer = ByteWriter()
-        writer.write(DoorRules.encodingVersion)
         rules.encode(into: &writer)
         return Data(writer.bytes)
     }
@@ -263,7 +262,6 @@ enum Materializer {
     static func rules(_ blob: Data?) -> DoorRules? {
         guard let blob else { return nil }
         var reader = ByteReader(Array(blob))
-        guard (try? reader.readUInt8()) == DoorRules.encodingVersion else { return nil }
         return try? DoorRules(from: &reader)
     }
 

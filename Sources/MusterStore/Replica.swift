@@ -57,6 +57,7 @@ public final class Replica: Sendable {
         policy: VenuePolicy,
         freeBytes: (@Sendable () -> UInt64?)? = nil
     ) throws(ReplicaError) -> Replica {
+        try createPrivately(path)
         do {
             let pool = try DatabasePool(path: path, configuration: configuration(readOnly: false))
             // DatabasePool sets up WAL after `prepareDatabase` and leaves the writer at NORMAL, which can
@@ -86,6 +87,24 @@ public final class Replica: Sendable {
             throw error
         } catch {
             throw ReplicaError(.open, "cannot open the replica at \(path): \(error)")
+        }
+    }
+
+    /// Creates the replica file, empty and mode 0600, when there is none: SQLite gives its `-wal` and
+    /// `-shm` the database's mode, so the attendee list stays the daemon user's alone under any umask
+    /// (issue 32: under umask 022 all three were 0644). An existing file keeps its mode; the daemon
+    /// refuses a loose one before it opens the replica (`StatePermissions`).
+    static func createPrivately(_ path: String) throws(ReplicaError) {
+        let fd = Glibc.open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode_t(0o600))
+        guard fd >= 0 else {
+            let code = errno
+            if code == EEXIST { return }
+            throw ReplicaError(.open, "cannot create the replica at \(path): \(String(cString: strerror(code)))")
+        }
+        defer { Glibc.close(fd) }
+        // The umask only removes bits; make the mode exact regardless.
+        guard fchmod(fd, 0o600) == 0 else {
+            throw ReplicaError(.open, "cannot set mode 0600 on \(path): \(String(cString: strerror(errno)))")
         }
     }
 

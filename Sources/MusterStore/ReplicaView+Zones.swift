@@ -42,12 +42,15 @@ extension ReplicaView {
     ) throws -> (inside: Int, escrow: DoorAttempt.Escrow?) {
         guard let campaignID, let rule = lock?.rules?.zone(named: zone), rule.capacity != nil else { return (0, nil) }
         let inside = try insideCount(campaignID: campaignID, zone: zone)
-        return (inside, rule.escrow ? try escrow(campaignID: campaignID, zone: zone, kiosk: kiosk) : nil)
+        return (inside, rule.escrow ? try escrow(campaignID: campaignID, zone: rule, kiosk: kiosk) : nil)
     }
 
-    /// What an escrow zone needs to know about `kiosk`'s share: its own arrivals inside `zone`,
-    /// the enrolled kiosks whose certificate names `zone`, and `kiosk`'s rank among them by key.
-    public func escrow(campaignID: String, zone: String, kiosk: AuthorID) throws -> DoorAttempt.Escrow {
+    /// What an escrow zone needs to know about `kiosk`'s share: its own arrivals inside `zone`, the
+    /// doors the lock splits the capacity over (``ZoneRule/doors``) and `kiosk`'s rank among them.
+    /// A lock signed before door lists splits over the enrolled kiosks whose certificate names the
+    /// zone, as this replica's roster holds them, and gives a kiosk it does not know the last rank.
+    public func escrow(campaignID: String, zone rule: ZoneRule, kiosk: AuthorID) throws -> DoorAttempt.Escrow {
+        let zone = rule.name
         let own =
             try Int.fetchOne(
                 db.cachedStatement(
@@ -58,6 +61,9 @@ extension ReplicaView {
                 ),
                 arguments: [campaignID, zone, Data(kiosk.bytes)]
             ) ?? 0
+        if let doors = rule.doors {
+            return DoorAttempt.Escrow(ownInside: own, kiosks: doors.count, rank: doors.firstIndex(of: kiosk))
+        }
         let kiosks = try Data.fetchAll(
             db.cachedStatement(sql: "SELECT kiosk FROM roster WHERE location = ? ORDER BY kiosk"),
             arguments: [zone]

@@ -58,7 +58,8 @@ struct Lock: ParsableCommand {
                 opens: opens,
                 closes: closes,
                 rules: try DoorRulesOptions.parse(zones: zone, entries: entries, noReEntry: noReEntry),
-                language: language
+                language: language,
+                warn: { Output.note("warning: " + $0) }
             )
         }
         Output.data(message)

@@ -78,9 +78,9 @@ struct Musterd: AsyncParsableCommand {
             try await Daemon(config: settings, logger: logger, clockOffsetMillis: clockOffsetMillis).run()
         } catch let error as DaemonError {
             logger.critical("\(error.message)")
-            // 78 (EX_CONFIG): a person must act (enroll, or re-enroll a revoked box); systemd's
-            // RestartPreventExitStatus keeps it from restarting in a loop.
-            throw ExitCode(error.code == .notEnrolled || error.code == .revoked ? 78 : 1)
+            // 78 (EX_CONFIG): a person must act (enroll, re-enroll a revoked or moved box, fix a
+            // mode); systemd's RestartPreventExitStatus keeps it from restarting in a loop.
+            throw ExitCode(error.code.needsPerson ? 78 : 1)
         }
     }
 

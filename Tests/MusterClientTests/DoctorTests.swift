@@ -56,7 +56,11 @@ import Testing
         let directory = try TemporaryDirectory("muster-doctor")
         defer { directory.remove() }
         let config = Self.config(directory)
-        try FileManager.default.createDirectory(atPath: config.stateDirectory, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: config.stateDirectory,
+            withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700]
+        )
         let checks = Doctor(config: config, probe: Self.probe(sockets: [Doctor.avahiSocket])).run()
         #expect(Self.verdict(checks, "state directory") == .ok)
         #expect(Self.verdict(checks, "enrollment") == .failed)
@@ -107,5 +111,55 @@ import Testing
         let check = Doctor(config: config, probe: Self.probe()).enrollment()
         #expect(check.verdict == .ok)
         #expect(check.detail.contains("'Hall A'"))
+    }
+}
+
+/// Issue 32: a door whose config names another location than its certificate, and a state
+/// directory or replica other users can read, fail the doctor with the fix.
+@Suite struct DoctorTrustTests {
+    @Test func aConfigLocationThatIsNotTheCertificatesFailsEnrollment() throws {
+        let directory = try TemporaryDirectory("muster-doctor")
+        defer { directory.remove() }
+        var config = DoctorTests.config(directory)
+        config.location = "Main entrance"
+        let (keyPath, venuePath) = try VenueSetup.create(
+            directory: directory.file("organizer"),
+            name: "Venue",
+            withPassphrase: false,
+            environment: [:]
+        )
+        let request = try Enrollment.request(config: config).request
+        let bundle = try Enrollment.enroll(request, organizerKeyPath: keyPath, venuePath: venuePath, nowMillis: 1)
+        _ = try Enrollment.join(bundle, config: config, force: false)
+        #expect(Doctor(config: config, probe: DoctorTests.probe()).enrollment().verdict == .ok)
+        config.location = "Hall B"
+        let moved = Doctor(config: config, probe: DoctorTests.probe()).enrollment()
+        #expect(moved.verdict == .failed)
+        #expect(moved.detail.contains("'Hall B'") && moved.detail.contains("'Main entrance'"), "\(moved.detail)")
+        #expect(moved.advice.contains("enroll"), "\(moved.advice)")
+    }
+
+    @Test func looseModesFailTheStateDirectoryCheck() throws {
+        let old = umask(0o022)
+        defer { umask(old) }
+        let directory = try TemporaryDirectory("muster-doctor")
+        defer { directory.remove() }
+        let config = DoctorTests.config(directory)
+        let doctor = Doctor(config: config, probe: DoctorTests.probe())
+        try FileManager.default.createDirectory(atPath: config.stateDirectory, withIntermediateDirectories: true)
+        try FilePermissions.set(0o755, of: config.stateDirectory)
+        let open = doctor.stateDirectory()
+        #expect(open.verdict == .failed)
+        #expect(open.advice.contains("chmod 700 \(config.stateDirectory)"), "\(open.advice)")
+        try FilePermissions.set(0o700, of: config.stateDirectory)
+        #expect(doctor.stateDirectory().verdict == .ok)
+        FileManager.default.createFile(atPath: config.replicaPath, contents: Data())
+        try FilePermissions.set(0o644, of: config.replicaPath)
+        let readable = doctor.stateDirectory()
+        #expect(readable.verdict == .failed)
+        #expect(readable.detail.contains(config.replicaPath), "\(readable.detail)")
+        #expect(readable.advice.contains("chmod 600 \(config.replicaPath)"), "\(readable.advice)")
+        try FilePermissions.set(0o600, of: config.replicaPath)
+        #expect(doctor.stateDirectory().verdict == .ok)
     }
 }

@@ -35,11 +35,44 @@ struct DoorRulesTests {
     }
 
     @Test func anUnknownRulesVersionIsRefused() {
-        let bytes = legacyLockBytes() + [2]
+        let bytes = legacyLockBytes() + [3]
         #expect(
             thrownError({ () throws(DecodeError) in try DeltaBody.decode(kind: .lock, bytes: bytes) })
+                == .unsupportedVersion(3)
+        )
+    }
+
+    static func key(_ byte: UInt8) -> AuthorID { AuthorID(bytes: [UInt8](repeating: byte, count: 32))! }
+
+    /// Escrow door lists (issue 32) travel as rules version 2; rules without one keep version 1's bytes.
+    @Test func doorListsRoundTripAsVersionTwoAndOnlyThen() throws {
+        let plain = DoorRules(zones: [ZoneRule(name: "Lab", capacity: 10, escrow: true)])
+        var writer = ByteWriter()
+        plain.encode(into: &writer)
+        #expect(writer.bytes.first == 1, "no door list: version 1, as every lock before")
+        var listed = plain
+        listed.zones[0].doors = [Self.key(1), Self.key(2)]
+        let body = DeltaBody.lock(LockPayload(version: 2, campaignID: "c", rules: listed, language: "de"))
+        let bytes = body.encode()
+        #expect(try DeltaBody.decode(kind: .lock, bytes: bytes) == body)
+        // An older kiosk (rules version 1 only) refuses it rather than split over its own roster.
+        #expect(
+            thrownError({ () throws(DecodeError) in try LockLanguageTests.previousDecoder(bytes) })
                 == .unsupportedVersion(2)
         )
+    }
+
+    @Test func aDoorListIsOnEscrowZonesOnlyAndAscending() {
+        func decode(_ zone: ZoneRule) -> DecodeError? {
+            var writer = ByteWriter()
+            DoorRules(zones: [zone]).encode(into: &writer)
+            var reader = ByteReader(writer.bytes)
+            return thrownError({ () throws(DecodeError) in _ = try DoorRules(from: &reader) })
+        }
+        #expect(decode(ZoneRule(name: "Lab", capacity: 4, escrow: true, doors: [Self.key(1), Self.key(2)])) == nil)
+        #expect(decode(ZoneRule(name: "Lab", capacity: 4, escrow: false, doors: [Self.key(1)])) != nil)
+        #expect(decode(ZoneRule(name: "Lab", capacity: 4, escrow: true, doors: [Self.key(2), Self.key(1)])) != nil)
+        #expect(decode(ZoneRule(name: "Lab", capacity: 4, escrow: true, doors: [Self.key(1), Self.key(1)])) != nil)
     }
 
     @Test func aZoneNamedTwiceIsRefused() {

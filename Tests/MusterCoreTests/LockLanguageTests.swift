@@ -17,8 +17,10 @@ struct LockLanguageTests {
         writer.write(Int64(100) as Int64?)
         writer.write(nil as Int64?)
         if let rules {
-            writer.write(DoorRules.encodingVersion)
-            rules.encode(into: &writer)
+            // Rules without door lists: version 1, then the rules.
+            writer.write(UInt8(1))
+            writer.writeList(rules.zones)
+            writer.write(rules.entries, rules.reEntry)
         }
         return writer.bytes
     }
@@ -34,8 +36,8 @@ struct LockLanguageTests {
         var rules: DoorRules?
         if !reader.isAtEnd {
             let version = try reader.readUInt8()
-            guard version == DoorRules.encodingVersion else { throw .unsupportedVersion(version) }
-            rules = try DoorRules(from: &reader)
+            guard version == 1 else { throw .unsupportedVersion(version) }
+            rules = try DoorRules(version: version, from: &reader)
         }
         try reader.expectEnd()
         return rules
@@ -108,7 +110,6 @@ struct LockLanguageTests {
         let languageFirst = writer.bytes
         var withRulesAfter = ByteWriter()
         withRulesAfter.writeRaw(languageFirst)
-        withRulesAfter.write(DoorRules.encodingVersion)
         Self.rules.encode(into: &withRulesAfter)
         #expect(throws: DecodeError.self) { try DeltaBody.decode(kind: .lock, bytes: withRulesAfter.bytes) }
         #expect(throws: DecodeError.self) { try DeltaBody.decode(kind: .lock, bytes: languageFirst + [0]) }

@@ -21,6 +21,8 @@ final class DoorVenue {
 
     let directory: TemporaryDirectory
     let organizer: SigningKeyPair
+    /// Every kiosk's enrollment certificate, in kiosk order.
+    private(set) var certificates: [SignedDelta] = []
     let venue: VenueID
     let clock: ManualClock
     private(set) var kiosks: [Kiosk] = []
@@ -46,24 +48,70 @@ final class DoorVenue {
                 hlc: HLC(physicalMillis: HandlerFixture.now - 3_600_000, logical: 0)
             )
         }
+        self.certificates = certificates
         for (index, (key, zone)) in zip(keys, zones).enumerated() {
             let replica = try Replica.open(path: directory.file("k\(index + 1).sqlite"), policy: policy)
             for (other, certificate) in zip(keys, certificates) {
                 try replica.admitCertificate(certificate, for: AuthorID(other.publicKey))
             }
-            var config = KioskConfig()
-            config.name = "k\(index + 1)"
-            config.location = zone
-            config.stateDirectory = directory.path
-            let clock = self.clock
-            let handler = ControlHandler(
-                replica: replica,
-                keyPair: key,
-                config: config,
-                clock: HybridLogicalClock(physical: { clock.wallMillis }),
-                logger: TestSupport.quietLogger
-            )
-            kiosks.append(Kiosk(key: key, replica: replica, handler: handler))
+            kiosks.append(makeKiosk(index: index, key: key, zone: zone, replica: replica))
+        }
+    }
+
+    private func makeKiosk(index: Int, key: SigningKeyPair, zone: String, replica: Replica) -> Kiosk {
+        var config = KioskConfig()
+        config.name = "k\(index + 1)"
+        config.location = zone
+        config.stateDirectory = directory.path
+        let clock = self.clock
+        let handler = ControlHandler(
+            replica: replica,
+            keyPair: key,
+            config: config,
+            clock: HybridLogicalClock(physical: { clock.wallMillis }),
+            logger: TestSupport.quietLogger
+        )
+        return Kiosk(key: key, replica: replica, handler: handler)
+    }
+
+    /// Enrolls a new kiosk at `zone` while only the kiosks in `reaching` are in session with it: they
+    /// and it hold its certificate (the others learn it when they meet it, ``meet(_:)``), and it
+    /// holds the organizer's log and everything they hold. Returns its index.
+    func enroll(zone: String, reaching: [Int]) throws -> Int {
+        let index = kiosks.count
+        let key = try SigningKeyPair.generate()
+        let certificate = VenuePolicy.certificate(
+            venue: venue,
+            organizer: organizer,
+            payload: EnrollPayload(kiosk: AuthorID(key.publicKey), name: "k\(index + 1)", location: zone),
+            hlc: HLC(physicalMillis: clock.wallMillis - 60_000, logical: 0)
+        )
+        let replica = try Replica.open(
+            path: directory.file("k\(index + 1).sqlite"),
+            policy: VenuePolicy(venue: venue, organizer: AuthorID(organizer.publicKey))
+        )
+        for (other, known) in zip(kiosks, certificates) {
+            try replica.admitCertificate(known, for: other.author)
+        }
+        try replica.admitCertificate(certificate, for: AuthorID(key.publicKey))
+        for peer in reaching { try kiosks[peer].replica.admitCertificate(certificate, for: AuthorID(key.publicKey)) }
+        let organizerLog = try kiosks[reaching[0]].replica.deltas(of: AuthorID(organizer.publicKey))
+        _ = try replica.ingest(organizerLog, nowMillis: clock.wallMillis, clockBoundMillis: 300_000)
+        certificates.append(certificate)
+        kiosks.append(makeKiosk(index: index, key: key, zone: zone, replica: replica))
+        for peer in reaching {
+            try sync(from: kiosks[peer], to: kiosks[index])
+            try sync(from: kiosks[index], to: kiosks[peer])
+        }
+        return index
+    }
+
+    /// A partition heals: every kiosk learns every certificate, as a session would show it.
+    func meetAll() throws {
+        for kiosk in kiosks {
+            for (other, certificate) in zip(kiosks, certificates) {
+                try kiosk.replica.admitCertificate(certificate, for: other.author)
+            }
         }
     }
 
@@ -103,6 +151,12 @@ final class DoorVenue {
         try lock(rules)
     }
 
+    /// A new lock with `rules`, made as `muster lock` makes it on the organizer's machine, whose
+    /// replica is kiosk `organizerKiosk`'s.
+    func lockAsOrganizer(_ rules: DoorRules, seenBy organizerKiosk: Int = 0) throws {
+        try lock(ZoneDoors(roster: try kiosks[organizerKiosk].replica.roster()).signedInto(rules))
+    }
+
     /// A new lock (next version) with `rules`.
     func lock(_ rules: DoorRules?) throws {
         lockVersion += 1
@@ -134,7 +188,7 @@ final class DoorVenue {
 
     /// `to` receives what `from` holds of every kiosk author (one direction of one link).
     func sync(from: Kiosk, to: Kiosk) throws {
-        for author in kiosks.map(\.author) {
+        for author in kiosks.map(\.author) + [AuthorID(organizer.publicKey)] {
             let have = try to.replica.head(of: author).seq
             let missing = try from.replica.deltas(of: author, after: have)
             guard !missing.isEmpty else { continue }
