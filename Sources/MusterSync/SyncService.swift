@@ -687,15 +687,9 @@ public actor SyncService: Service {
                 connectedAtMillis: now,
                 lastHeardMillis: now
             )
-            // A duplicate session replacing a live one: the pair was never apart, so the counts go on.
-            if let previous = states[connection.peer] {
-                state.deltasReceived = previous.deltasReceived
-                state.copiesReceived = previous.copiesReceived
-                state.earlierReceived = previous.deltasReceived
-                state.earlierCopies = previous.copiesReceived
-            }
             states[connection.peer] = state
         }
+        copyCounts(of: connection.peer)
         publishPeers()
         return true
     }

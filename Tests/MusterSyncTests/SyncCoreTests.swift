@@ -216,8 +216,25 @@ struct SyncCoreTests {
         core.open([peer], now: t0)
         let out = core.handle(.frameReceived(from: peer, .deltas(log)), now: t0)
         #expect(out.stores.isEmpty)
-        #expect(core.sessions[peer]?.copiesReceived == 2)
-        #expect(core.sessions[peer]?.deltasReceived == 2)
+        #expect(core.tallies[peer] == PeerTally(deltasReceived: 2, copiesReceived: 2))
+    }
+
+    /// `muster status` counts per peer key: what a peer sent is neither lost when its session ends nor
+    /// counted twice when a duplicate session replaces the live one (issue 32).
+    @Test func aPeersTallyOutlivesItsSessions() throws {
+        let me = try Kit.id()
+        let peer = try Kit.id()
+        let log = Kit.log(3, key: try Kit.key())
+        var core = Kit.core(me)
+        core.open([peer], now: t0)
+        _ = core.handle(.frameReceived(from: peer, .deltas([log[0]])), now: t0)
+        // A duplicate session replaces the live one; then the session ends and a new one begins.
+        _ = core.handle(.sessionOpened(peer: peer, initiator: peer), now: t0)
+        _ = core.handle(.frameReceived(from: peer, .deltas([log[1]])), now: t0)
+        _ = core.handle(.sessionClosed(peer: peer), now: t0)
+        core.open([peer], now: t0)
+        _ = core.handle(.frameReceived(from: peer, .deltas([log[2]])), now: t0)
+        #expect(core.tallies[peer]?.deltasReceived == 3)
     }
 
     /// A different delta at a seq we hold is not taken for a copy: the store sees it (a fork is kept

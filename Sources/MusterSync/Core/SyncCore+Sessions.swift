@@ -23,9 +23,7 @@ extension SyncCore {
             out.append(.closeSession(dropped, .viewFull))
         }
         var session = SessionMachine(peer: peer, initiator: initiator, now: now)
-        if let replacing {
-            session.deltasReceived = replacing.deltasReceived
-            session.copiesReceived = replacing.copiesReceived
+        if replacing != nil {
             // The old connection's frames are dropped from now on (a driver reads only the session it
             // holds), so what was asked on it will not come. Asked again once this session's hello
             // says what the peer holds: kept, a repair waited one or two repair timeouts for pages
