@@ -679,7 +679,7 @@ public actor SyncService: Service {
         sessions[connection.peer] = connection
         let now = time.wallMillis
         peerStates.withLock { states in
-            var state = PeerState(
+            states[connection.peer] = PeerState(
                 peer: connection.peer,
                 name: enrollment.name,
                 location: enrollment.location,
@@ -687,8 +687,8 @@ public actor SyncService: Service {
                 connectedAtMillis: now,
                 lastHeardMillis: now
             )
-            states[connection.peer] = state
         }
+        // What the peer sent in earlier sessions still counts (``PeerTally``).
         copyCounts(of: connection.peer)
         publishPeers()
         return true

@@ -193,6 +193,23 @@ struct SyncCoreTests {
         #expect(pushed.messages(to: near) == [.deltas(local)], "written here: pushed to every session")
     }
 
+    /// Two kiosks whose crossed dials replace one session by another were never apart: what the peer
+    /// said of its other sessions still holds, so the replacement does not make this kiosk relay to it
+    /// what it hears from their authors itself (issue 32: 41 copies each way, 1 run in 50).
+    @Test func aReplacingSessionKeepsWhatThePeerSaidOfItsSessions() throws {
+        let me = try Kit.id()
+        let (sender, near) = (try Kit.id(), try Kit.id())
+        let log = Kit.log(1, key: try Kit.key())
+        var core = Kit.core(me)
+        core.open([sender, near], hello: [], now: t0)
+        _ = core.handle(.frameReceived(from: near, .sessions([sender])), now: t0)
+        _ = core.handle(.sessionOpened(peer: near, initiator: near), now: t0)
+        let out = core.handle(.frameReceived(from: sender, .deltas(log)), now: t0)
+        let request = try #require(out.stores.first)
+        let relayed = core.handle(.stored(StoreResult(id: request.id, applied: log)), now: t0)
+        #expect(relayed.messages(to: near).isEmpty, "near is in session with the sender")
+    }
+
     /// A delta after a gap is not stored; the gap is asked for from the peer that sent it.
     @Test func aGapIsAskedForFromTheSender() throws {
         let me = try Kit.id()
