@@ -10,7 +10,7 @@ public import MusterControl
 /// registration, within ``window`` of it; a note ends the binding (one note per check-in).
 ///
 /// A pure value driven by the times it is given, kept by ``ControlGate`` under its lock.
-public struct ScreenBinding: Sendable, Equatable {
+public struct ScreenBinding: Sendable {
     /// How long after a check-in (or the badge answer that follows it) its note may come: the screen's
     /// own note prompt gives up after its idle timeout, so twice that is ample for an honest screen.
     public let window: Duration
@@ -18,10 +18,6 @@ public struct ScreenBinding: Sendable, Equatable {
     private var bound: (key: String, until: Duration)?
 
     public init(window: Duration) { self.window = window }
-
-    public static func == (lhs: ScreenBinding, rhs: ScreenBinding) -> Bool {
-        lhs.window == rhs.window && lhs.bound?.key == rhs.bound?.key && lhs.bound?.until == rhs.bound?.until
-    }
 
     /// Whether `request` (from the screen's user) may go ahead: a note or badge only for the bound
     /// attendee, in time; anything else is not this rule's business.
