@@ -1,4 +1,5 @@
 import Foundation
+import MusterCore
 
 /// Why an attendee list was rejected. Import is all-or-nothing, so the message must let the organizer find the
 /// line and fix the file without help.
@@ -40,7 +41,7 @@ public struct AttendeeListError: LineNumberedError, Sendable, Equatable {
             return CSVError.explanation(of: csvReason, line: line)
         case let .unknownFormat(header):
             let shown =
-                header.prefix(12).map { "\"\($0)\"" }.joined(separator: ", ")
+                header.prefix(12).map { "\"\(Self.shown($0))\"" }.joined(separator: ", ")
                 + (header.count > 12 ? ", …" : "")
             return "the columns (\(shown)) match no known export (Salesforce campaign members, Eventbrite attendees, "
                 + "pretix check-in list); for a simple list name the columns email, first_name, last_name, company "
@@ -49,11 +50,12 @@ public struct AttendeeListError: LineNumberedError, Sendable, Equatable {
             return "no email column found; expected one of Email, E-mail, Email Address (any capitalization); "
                 + "rename the column that holds the attendees' email addresses"
         case let .invalidEmail(value):
-            let shown = value.count > 80 ? String(value.prefix(80)) + "…" : value
-            return "\"\(shown)\" is not a valid email address (it needs exactly one @ with text on both sides, "
+            return
+                "\"\(Self.shown(value))\" is not a valid email address (it needs exactly one @ with text on both sides, "
                 + "no spaces, at most 254 characters); correct or delete this row and import again"
         case let .tooLong(field, bytes):
-            return "the value in column \"\(field)\" is \(CSVError.grouped(bytes)) bytes of UTF-8; the limit is 1,000 "
+            return
+                "the value in column \"\(Self.shown(field))\" is \(CSVError.grouped(bytes)) bytes of UTF-8; the limit is 1,000 "
                 + "bytes (about 1,000 Latin letters, fewer in other scripts or emoji); shorten it and import again"
         case let .tooManyRows(limit):
             let count = CSVError.grouped(limit)
@@ -63,8 +65,17 @@ public struct AttendeeListError: LineNumberedError, Sendable, Equatable {
             return "the file is \(Self.size(bytes)); the largest attendee list muster imports is \(Self.size(limit)); "
                 + "split it into several files and import each one"
         case let .unreadable(cause):
-            return "the file cannot be read: \(cause)"
+            return "the file cannot be read: \(Self.shown(cause, limit: 500))"
         }
+    }
+
+    /// A value from the file (or the system) as a message quotes it: made safe for a terminal here,
+    /// where it is quoted, and cut to `limit` characters. Sanitizing only the composed message is too
+    /// late: an escape sequence left open in one value (an OSC runs to its terminator) would swallow
+    /// every word after it, "nothing was imported" included.
+    static func shown(_ value: String, limit: Int = 80) -> String {
+        let safe = TerminalText.sanitize(value, maxCharacters: limit + 1)
+        return safe.count > limit ? String(safe.prefix(limit)) + "…" : safe
     }
 
     /// `80 MiB (83,886,080 bytes)`: binary units to match the limit, and the exact count so that a file one byte

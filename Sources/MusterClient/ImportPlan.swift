@@ -65,7 +65,8 @@ public enum ImportPlan {
                 problem =
                     try DeltaBody.decode(kind: body.kind, bytes: bytes) == body ? nil : "it does not encode exactly"
             } catch {
-                problem = error.description
+                // The decoder's words may quote the value: made safe here, so the sentence after it survives.
+                problem = TerminalText.sanitize(error.description, maxCharacters: 500)
             }
         }
         guard let problem else { return }

@@ -18,6 +18,8 @@ public final class KioskSession {
     let readLine: () -> String?
     let waitForInput: ((Int32) -> Bool)?
     let write: (String) -> Void
+    /// Whether the output is a terminal, which ``clear`` can wipe; a pipe gets empty lines instead.
+    let clearsTerminal: Bool
     var screen: KioskScreen
     /// How often a waiting screen checks the lock and its deadlines.
     public static let pollMillis: Int32 = 250
@@ -27,12 +29,15 @@ public final class KioskSession {
     ///   - waitForInput: when given, waits up to the milliseconds given for a line and says whether one
     ///     is ready; the screen then switches to a new campaign lock and clears itself while nobody
     ///     types. Without it (a pipe), deadlines are applied before each line is read.
+    ///   - clearsTerminal: `write` goes to a terminal; the screen is then wiped with its scrollback
+    ///     (``TerminalClear``), otherwise pushed up with empty lines.
     public init(
         config: KioskConfig,
         control: ControlClient,
         clock: any TimeSource = SystemTime(),
         readLine: @escaping () -> String?,
         waitForInput: ((Int32) -> Bool)? = nil,
+        clearsTerminal: Bool = false,
         write: @escaping (String) -> Void
     ) {
         self.config = config
@@ -41,6 +46,7 @@ public final class KioskSession {
         self.readLine = readLine
         self.waitForInput = waitForInput
         self.write = write
+        self.clearsTerminal = clearsTerminal
         self.screen = KioskScreen(
             context: KioskScreen.Context(
                 kioskName: config.name,
@@ -99,7 +105,9 @@ public final class KioskSession {
             case .prompt(let text):
                 write(text)
             case .clear:
-                write(String(repeating: "\n", count: screen.options.clearLines))
+                write(
+                    clearsTerminal ? TerminalClear.screenAndScrollback : TerminalClear.lines(screen.options.clearLines)
+                )
             case .cue(let cue):
                 // One bell for success, two for anything else; the words are always printed too.
                 write(cue == .success ? "\u{07}" : "\u{07}\u{07}")

@@ -39,10 +39,16 @@ public struct OrganizerActions {
         do {
             list = try AttendeeListImport.parse(try AttendeeListImport.read(contentsOfFile: path))
         } catch {
+            // Each part is made safe where it is quoted (the error quotes the file's values itself).
+            let shownPath = TerminalText.sanitize(path, maxCharacters: 1_000)
             if case let .unreadable(cause) = error.reason {
-                throw ClientError(.usage, "cannot read \(path): \(cause)", cause: error)
+                throw ClientError(
+                    .usage,
+                    "cannot read \(shownPath): \(TerminalText.sanitize(cause, maxCharacters: 500))",
+                    cause: error
+                )
             }
-            throw ClientError(.failed, "\(path): \(error.description); nothing was imported", cause: error)
+            throw ClientError(.failed, "\(shownPath): \(error.description); nothing was imported", cause: error)
         }
         let trimmedName = name.trimmingWhitespace()
         guard !trimmedName.isEmpty else { throw ClientError(.usage, "the campaign name is empty") }

@@ -7,18 +7,22 @@ public import MusterCrypto
 /// A sealed key asks for its passphrase from `MUSTER_PASSPHRASE` (for scripts) or, on a terminal,
 /// without echo. The passphrase is never logged or kept.
 public enum OrganizerKey {
-    /// The key at `path` and, when it is an organizer device's, its certificate (`KEY.certificate`).
+    /// The key at `path`, its record of its last signature (`KEY.signed`) and, when it is an organizer
+    /// device's, its certificate (`KEY.certificate`).
     public static func signer(
         path: String,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(ClientError) -> OrganizerSigner {
         let keyPair = try load(path: path, environment: environment)
+        let record = SignedHeadRecord(path: SignedHeadRecord.path(forKey: path))
         let certificatePath = OrganizerSigner.certificatePath(forKey: path)
-        guard FileManager.default.fileExists(atPath: certificatePath) else { return OrganizerSigner(keyPair: keyPair) }
+        guard FileManager.default.fileExists(atPath: certificatePath) else {
+            return OrganizerSigner(keyPair: keyPair, record: record)
+        }
         guard let text = try? String(contentsOfFile: certificatePath, encoding: .utf8),
             let certificate = OrganizerDevice.certificate(from: text)
         else { throw ClientError(.config, "\(certificatePath) is not an organizer device certificate") }
-        return OrganizerSigner(keyPair: keyPair, certificate: certificate)
+        return OrganizerSigner(keyPair: keyPair, certificate: certificate, record: record)
     }
 
     public static func load(

@@ -18,6 +18,8 @@ public struct OrganizerSubmitter {
     let keyPair: SigningKeyPair
     /// An organizer device's certificate, sent with every request so the daemon knows the key.
     let certificate: SignedDelta?
+    /// Where the key's chain ends, as far as the key knows: no signing on an older head.
+    let record: SignedHeadRecord?
     /// Deltas per control request; each request stays far below the daemon's 8 MiB request limit.
     public var chunkSize = 500
 
@@ -50,6 +52,7 @@ public struct OrganizerSubmitter {
         self.client = client
         self.keyPair = signer.keyPair
         self.certificate = signer.certificate
+        self.record = signer.record
     }
 
     /// Submits `bodies` in order, all or nothing; returns how many deltas the daemon applied.
@@ -60,10 +63,18 @@ public struct OrganizerSubmitter {
         guard !bodies.isEmpty else { return 0 }
         var attempts = 0
         while true {
-            let signed = try sign(bodies, after: try currentHead())
+            let head = try currentHead()
+            try record?.check(offered: head)
+            let (signed, last) = try sign(bodies, after: head)
             attempts += 1
             switch try send(signed, progress: progress) {
-            case .applied(let count): return count
+            case .applied(let count):
+                do {
+                    try record?.save(last)
+                } catch {
+                    throw ClientError(.failed, "the deltas were applied, but \(error.message)", cause: error)
+                }
+                return count
             case .stale(let message):
                 if attempts >= 5 { throw ClientError(.failed, message) }
             }
@@ -78,8 +89,11 @@ public struct OrganizerSubmitter {
     }
 
     /// Signs every body on `head`, before anything is sent: a body that cannot be signed stops the submission
-    /// with nothing submitted.
-    private func sign(_ bodies: [DeltaBody], after head: AuthorHead) throws(ClientError) -> [WireDelta] {
+    /// with nothing submitted. Returns the signed deltas and the head after the last of them.
+    private func sign(
+        _ bodies: [DeltaBody],
+        after head: AuthorHead
+    ) throws(ClientError) -> (wire: [WireDelta], last: AuthorHead) {
         var signer = DeltaSigner(venue: client.venue.venue, keyPair: keyPair, head: head)
         var clock = HybridClock()
         var wire: [WireDelta] = []
@@ -96,7 +110,7 @@ public struct OrganizerSubmitter {
                 )
             }
         }
-        return wire
+        return (wire, signer.head)
     }
 
     /// Sends `wire` on one connection: every chunk but the last staged, the last applying them all.

@@ -21,8 +21,9 @@ public struct ScreenOptions: Sendable, Equatable {
     public var bell: Bool = false
     /// Print the welcome in large block letters above the plain line.
     public var largeWelcome: Bool = false
-    /// How many empty lines clear the screen: enough to scroll a 24-line terminal, with no escape
-    /// sequence, so screen readers and braille displays only ever see plain lines.
+    /// How many empty lines "clear" the screen when the output is not a terminal (a pipe). On a
+    /// terminal the screen and its scrollback are erased instead (`TerminalClear` in MusterClient):
+    /// empty lines left the person before above the next header on a tall console.
     public var clearLines: Int = 30
     /// The terminal's width in cells, for the walk-in's QR code and for names cut to fit.
     public var columns: Int = 80

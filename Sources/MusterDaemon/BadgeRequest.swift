@@ -46,9 +46,11 @@ public enum BadgeRequest: Sendable, Equatable {
                 return .answer(response)
             }
             if let first = try view.badges(campaignID: campaign, attendeeKey: record.key).first {
+                // Not where: this answer goes to the public screen, and the kiosk that printed the badge
+                // would tell whoever stands there where the attendee went. Staff see it in `muster attendees`.
                 var response = ControlResponse(
                     outcome: .badgeAlreadyPrinted,
-                    message: "A badge was already printed (\(first.reason)) at kiosk \(first.kioskName)."
+                    message: "A badge was already printed (\(first.reason)); staff can print another."
                 )
                 response.attendee = record.summary
                 return .answer(response)

@@ -3,17 +3,27 @@ public import MusterTime
 import Synchronization
 
 /// The control socket's door: who the peer is (``ControlPeerRoles``), what that role may send
-/// (``ControlAccessPolicy``), and how fast a peer that is not staff may look people up
-/// (``LookupThrottle``). The control server asks it before and after every request.
+/// (``ControlAccessPolicy``), how fast a peer that is not staff may look people up
+/// (``LookupThrottle``), and whom the screen may write a note about (``ScreenBinding``). The control
+/// server asks it before and after every request.
 public final class ControlGate: Sendable {
     public let roles: ControlPeerRoles
     let time: any TimeSource
     let throttle: Mutex<LookupThrottle>
+    /// The attendee the screen's user has just checked in, the only one it may add a note to.
+    let binding: Mutex<ScreenBinding>
 
-    public init(roles: ControlPeerRoles, throttle settings: LookupThrottle.Settings, time: any TimeSource) {
+    /// - Parameter noteWindow: how long after its check-in the screen may add a note (``ScreenBinding``).
+    public init(
+        roles: ControlPeerRoles,
+        throttle settings: LookupThrottle.Settings,
+        noteWindow: Duration = .seconds(60),
+        time: any TimeSource
+    ) {
         self.roles = roles
         self.time = time
         self.throttle = Mutex(LookupThrottle(settings: settings))
+        self.binding = Mutex(ScreenBinding(window: noteWindow))
     }
 
     /// The gate of a daemon started with `config`: the machine's users, the `[screen]` table's user
@@ -22,6 +32,7 @@ public final class ControlGate: Sendable {
         ControlGate(
             roles: .system(screenUser: config.screen.user),
             throttle: LookupThrottle.Settings(screen: config.screen),
+            noteWindow: config.screen.idleTimeout * 2,
             time: time
         )
     }
@@ -36,8 +47,14 @@ public final class ControlGate: Sendable {
         guard ControlAccessPolicy.allows(request, role: role) else {
             return .failure(.forbidden, ControlAccessPolicy.refusal(request, role: role))
         }
-        guard Self.isThrottled(request, role: role) else { return nil }
         let now = time.uptime
+        if role == .screen, !binding.withLock({ $0.allows(request, at: now) }) {
+            return .failure(
+                .forbidden,
+                "the kiosk screen may add a note or badge only for the attendee it has just checked in"
+            )
+        }
+        guard Self.isThrottled(request, role: role) else { return nil }
         guard case .wait(let wait) = throttle.withLock({ $0.admit(at: now) }) else { return nil }
         let seconds = max(1, Int((wait / .seconds(1)).rounded(.up)))
         var response = ControlResponse.failure(
@@ -48,22 +65,19 @@ public final class ControlGate: Sendable {
         return response
     }
 
-    /// Counts a not-found answer to a throttled request, and forgives one miss for each new check-in or
-    /// walk-in registration by a peer that is not staff (see ``LookupThrottle/forgiveOne()``).
+    /// Tells the screen's binding and the brake what a request was answered (``LookupThrottle/record(_:answer:at:)``
+    /// says what counts as a miss and what forgives one).
     public func answered(_ request: ControlRequest, with response: ControlResponse, role: ControlPeerRole) {
-        guard role != .staff else { return }
-        if response.outcome == .checkedIn || response.outcome == .registered {
-            throttle.withLock { $0.forgiveOne() }
-            return
-        }
-        guard Self.isThrottled(request, role: role), response.outcome == .notFound else { return }
         let now = time.uptime
-        throttle.withLock { $0.recordMiss(at: now) }
+        if role == .screen { binding.withLock { $0.record(request, answer: response, at: now) } }
+        guard Self.isThrottled(request, role: role) else { return }
+        throttle.withLock { $0.record(request, answer: response.outcome, at: now) }
     }
 
-    /// Lookups by anyone but staff, and check-ins too: a check-in by ticket code answers "not found"
-    /// just as a lookup does, so it would otherwise be the way around the brake.
+    /// Lookups by anyone but staff, and check-ins and walk-in registrations too: a check-in by ticket
+    /// code answers "not found" just as a lookup does, and a registration answers whether an email is
+    /// on the list, so either would otherwise be the way around the brake.
     static func isThrottled(_ request: ControlRequest, role: ControlPeerRole) -> Bool {
-        role != .staff && (request.op == .lookup || request.op == .checkIn)
+        role != .staff && [.lookup, .checkIn, .register].contains(request.op)
     }
 }

@@ -14,14 +14,11 @@ public struct PeerState: Sendable, Equatable {
     public var peerHas: [AuthorID: UInt64] = [:]
     /// The state digest the peer last announced (nil until it has).
     public var digest: String?
-    /// Deltas the peer sent since the two kiosks are in session (a duplicate session that replaces
-    /// the live one keeps counting), and how many of them this replica already held:
-    /// on a full mesh every delta should cross each link once, so copies stay near zero.
+    /// Deltas the peer sent since this kiosk started, across all its sessions (``PeerTally``), and how
+    /// many of them this replica already held: on a full mesh every delta should cross each link once,
+    /// so copies stay near zero.
     public var deltasReceived = 0
     public var copiesReceived = 0
-    /// The counts of the sessions this one replaced: the core counts per session from zero.
-    var earlierReceived = 0
-    var earlierCopies = 0
 
     /// How many deltas this replica holds that the peer does not, given our heads.
     public func behind(ours: [AuthorHead]) -> Int {

@@ -38,14 +38,13 @@ extension SyncService {
         }
     }
 
-    /// `muster status`'s received and already-held counts, from the core's session.
-    private func copyCounts(of peer: AuthorID) {
-        guard let session = core.sessions[peer] else { return }
+    /// `muster status`'s received and already-held counts: the core's tally for the peer's key, which
+    /// outlives its sessions (``PeerTally``).
+    func copyCounts(of peer: AuthorID) {
+        let tally = core.tallies[peer] ?? PeerTally()
         peerStates.withLock { states in
-            guard var state = states[peer] else { return }
-            state.deltasReceived = state.earlierReceived + session.deltasReceived
-            state.copiesReceived = state.earlierCopies + session.copiesReceived
-            states[peer] = state
+            states[peer]?.deltasReceived = tally.deltasReceived
+            states[peer]?.copiesReceived = tally.copiesReceived
         }
     }
 

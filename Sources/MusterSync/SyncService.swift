@@ -794,7 +794,7 @@ public actor SyncService: Service {
         sessions[connection.peer] = connection
         let now = time.wallMillis
         peerStates.withLock { states in
-            var state = PeerState(
+            states[connection.peer] = PeerState(
                 peer: connection.peer,
                 name: enrollment.name,
                 location: enrollment.location,
@@ -802,15 +802,9 @@ public actor SyncService: Service {
                 connectedAtMillis: now,
                 lastHeardMillis: now
             )
-            // A duplicate session replacing a live one: the pair was never apart, so the counts go on.
-            if let previous = states[connection.peer] {
-                state.deltasReceived = previous.deltasReceived
-                state.copiesReceived = previous.copiesReceived
-                state.earlierReceived = previous.deltasReceived
-                state.earlierCopies = previous.copiesReceived
-            }
-            states[connection.peer] = state
         }
+        // What the peer sent in earlier sessions still counts (``PeerTally``).
+        copyCounts(of: connection.peer)
         publishPeers()
         return true
     }

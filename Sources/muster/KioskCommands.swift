@@ -19,6 +19,7 @@ struct Kiosk: ParsableCommand {
             control: ControlClient(path: config.controlSocket),
             readLine: { input.readLine() },
             waitForInput: { input.waitForLine(timeoutMillis: $0) },
+            clearsTerminal: isatty(STDOUT_FILENO) == 1,
             write: { text in
                 FileHandle.standardOutput.write(Data(text.utf8))
             }

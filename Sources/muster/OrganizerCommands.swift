@@ -112,7 +112,11 @@ struct Venue: ParsableCommand {
                 try VenueSetup.create(directory: out, name: name, withPassphrase: passphrase)
             }
             Output.data("Organizer key: \(paths.key) (keep it safe; needed for import, lock, unlock, undo)")
-            Output.data("Venue file:    \(paths.venue) (copy to every kiosk; it holds the network key)")
+            // Kiosks never get this file: `muster enroll` seals the network key to each kiosk's own key.
+            Output.data(
+                "Venue file:    \(paths.venue) (holds the network key; keep it with the organizer key: "
+                    + "`muster enroll` gives each kiosk the network key, sealed to that kiosk)"
+            )
         }
     }
 

@@ -24,10 +24,12 @@ final class LiveDaemon: @unchecked Sendable {
     let handler: ControlHandler
     private(set) var task: Task<Void, any Error>?
 
-    init(name: String = "Hall A", location: String = "North door") throws {
+    /// - Parameter venueOf: another daemon whose venue (and organizer key) this one shares: a second
+    ///   kiosk of the same venue, which does not sync with the first.
+    init(name: String = "Hall A", location: String = "North door", venueOf other: LiveDaemon? = nil) throws {
         directory = try TemporaryDirectory("muster-live")
-        organizer = try SigningKeyPair.generate()
-        venue = try VenueFile.create(name: "Test venue", organizer: organizer.publicKey)
+        organizer = try other?.organizer ?? SigningKeyPair.generate()
+        venue = try other?.venue ?? VenueFile.create(name: "Test venue", organizer: organizer.publicKey)
         try venue.write(to: directory.file("venue.toml"))
         configPath = directory.file("musterd.toml")
         try """

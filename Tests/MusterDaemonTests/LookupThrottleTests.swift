@@ -56,17 +56,40 @@ struct LookupThrottleTests {
         }
     }
 
-    @Test func aCheckInOrWalkInForgivesOneMiss() {
+    static func request(_ op: ControlRequest.Operation, _ query: String) -> ControlRequest {
+        var request = ControlRequest(op: op)
+        if op == .register { request.email = query } else { request.query = query }
+        return request
+    }
+
+    @Test func onlyTheCheckInOfAFoundTicketForgivesAMiss() {
         var throttle = LookupThrottle(settings: Self.settings)
-        for _ in 0..<3 { throttle.recordMiss(at: .seconds(1)) }
-        throttle.forgiveOne()
-        throttle.recordMiss(at: .seconds(1))
-        #expect(throttle.admit(at: .seconds(1)) == .allow, "a walk-in's email lookup did not count")
-        throttle.forgiveOne()
-        throttle.forgiveOne()
-        throttle.forgiveOne()
-        throttle.forgiveOne()
-        #expect(throttle.misses == 0)
+        let now = Duration.seconds(1)
+        for guess in 1...3 { throttle.record(Self.request(.lookup, "MUS-99\(guess)"), answer: .notFound, at: now) }
+        #expect(throttle.misses == 3)
+        // A walk-in of another email is a miss, not a pardon.
+        throttle.record(Self.request(.register, "throwaway@example.net"), answer: .registered, at: now)
+        #expect(throttle.misses == 4)
+        // A check-in of a ticket nobody looked up, or one answered "already checked in", forgives nothing.
+        throttle.record(Self.request(.checkIn, "MUS-0001"), answer: .checkedIn, at: now)
+        throttle.record(Self.request(.lookup, "MUS-0002"), answer: .found, at: now)
+        throttle.record(Self.request(.checkIn, "MUS-0002"), answer: .alreadyCheckedIn, at: now)
+        #expect(throttle.misses == 4)
+        // The check-in of the ticket just found forgives one, once.
+        throttle.record(Self.request(.lookup, "MUS-0003"), answer: .found, at: now)
+        throttle.record(Self.request(.checkIn, "MUS-0003"), answer: .checkedIn, at: now)
+        throttle.record(Self.request(.checkIn, "MUS-0003"), answer: .checkedIn, at: now)
+        #expect(throttle.misses == 3)
+    }
+
+    @Test func aWalkInCostsOneMissNotTwo() {
+        var throttle = LookupThrottle(settings: Self.settings)
+        let now = Duration.seconds(1)
+        throttle.record(Self.request(.lookup, "new@example.org"), answer: .notFound, at: now)
+        throttle.record(Self.request(.register, "new@example.org"), answer: .registered, at: now)
+        #expect(throttle.misses == 1, "the registration of the email just looked up is not counted again")
+        throttle.record(Self.request(.register, "new@example.org"), answer: .checkedIn, at: now)
+        #expect(throttle.misses == 2, "only once")
     }
 
     @Test func theDaemonsBrakeIsLooserThanTheScreens() {

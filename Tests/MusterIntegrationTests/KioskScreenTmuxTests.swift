@@ -2,8 +2,9 @@ import Foundation
 import MusterAttendeeList
 import Testing
 
-/// The real `muster kiosk` on a real terminal (a tmux pane of 80×24) against a real `musterd`: what a
-/// person walking up to the kiosk after someone else actually sees, read back with `tmux capture-pane`.
+/// The real `muster kiosk` on a real terminal (a tmux pane, 80 columns by 24 rows unless a test asks for
+/// more) against a real `musterd`: what a person walking up to the kiosk after someone else actually
+/// sees, read back with `tmux capture-pane`.
 @Suite("Kiosk screen on a terminal, end to end", .serialized)
 struct KioskScreenTmuxTests {
     static let attendees = """
@@ -30,14 +31,14 @@ struct KioskScreenTmuxTests {
         /// (the output pipes, and the socket Foundation's `Process` watches for the child's exit), and
         /// whoever waits on them would wait forever: so bash (which, unlike dash, can close descriptors
         /// above 9) closes all of them and gives tmux /dev/null instead.
-        func start(_ command: String) throws {
+        func start(_ command: String, rows: Int = 24) throws {
             let (result, _) = try runProcess(
                 URL(fileURLWithPath: "/bin/bash"),
                 [
                     "-c",
                     "for fd in $(ls /proc/$$/fd); do [ \"$fd\" -gt 2 ] && eval \"exec $fd>&-\"; done; "
-                        + "exec \"$0\" -L \"$1\" new-session -d -s kiosk -x 80 -y 24 \"$2\" </dev/null >/dev/null 2>&1",
-                    tmux.path, server, command,
+                        + "exec \"$0\" -L \"$1\" new-session -d -s kiosk -x 80 -y \"$3\" \"$2\" </dev/null >/dev/null 2>&1",
+                    tmux.path, server, command, String(rows),
                 ],
                 environment: ["TERM": "xterm", "PATH": "/usr/bin:/bin"]
             )
@@ -51,8 +52,12 @@ struct KioskScreenTmuxTests {
             _ = try run(["send-keys", "-t", "kiosk", "Enter"])
         }
 
-        /// What is on the 80×24 screen now (not the scrollback).
+        /// What is on the screen now (not the scrollback).
         func capture() throws -> String { try run(["capture-pane", "-p", "-t", "kiosk"]) }
+
+        /// The screen and its whole scrollback: what anyone could scroll back to, or a screen reader
+        /// review, at the kiosk.
+        func captureHistory() throws -> String { try run(["capture-pane", "-p", "-S", "-", "-t", "kiosk"]) }
 
         func waitFor(_ text: String, timeout: Double = 15) throws {
             try waitUntil("the pane shows '\(text)'", timeout: timeout) { try capture().contains(text) }
@@ -78,6 +83,56 @@ struct KioskScreenTmuxTests {
             return URL(fileURLWithPath: path)
         }
         throw KioskHarness.HarnessError(description: "tmux is not installed (scripts/install-deps.sh installs it)")
+    }
+
+    /// A kiosk with the test's attendees imported and locked, its screen timeouts shortened from 15 s and
+    /// 30 s so a test takes seconds (the same code path as the defaults).
+    static func lockedKiosk() throws -> KioskHarness {
+        let kiosk = try KioskHarness()
+        try kiosk.appendToConfig("\n[screen]\noutcome_seconds = 2\nidle_seconds = 3\n")
+        try kiosk.start()
+        let csv = try kiosk.write("attendees.csv", Self.attendees)
+        #expect(
+            try kiosk.muster(["import", csv, "--campaign", "DevConf", "--organizer-key", kiosk.organizerKey]).status
+                == 0
+        )
+        #expect(try kiosk.muster(["lock", "DevConf", "--organizer-key", kiosk.organizerKey]).status == 0)
+        return kiosk
+    }
+
+    @Test(
+        "after the reset nothing of the person before is on the screen or in its scrollback, however tall",
+        arguments: [24, 40, 67]
+    )
+    func resetClearsScrollback(rows: Int) throws {
+        let kiosk = try Self.lockedKiosk()
+        defer { try? kiosk.stop() }
+        let pane = Pane(tmux: try Self.findTmux())
+        defer { pane.kill() }
+        let muster = kiosk.binaries.appendingPathComponent("muster").path
+        try pane.start("env TZ=UTC \(muster) kiosk --config \(kiosk.configPath)", rows: rows)
+        try pane.waitFor("== DevConf · check-in · kiosk Hall A ==")
+        try pane.type("ada.lovelace@example.com")
+        try pane.waitFor("Is this you?")
+        try pane.type("y")
+        try pane.waitFor("Welcome, Ada!")
+        #expect(try pane.capture().contains("Checked in at"))
+
+        // Ada walks away. The reset is over when the main prompt is the last line again.
+        try waitUntil("the screen is back at the main prompt", timeout: 20) {
+            let lines = try pane.captureHistory().split(separator: "\n").filter { !$0.allSatisfy(\.isWhitespace) }
+            return lines.last?.hasPrefix("Email or ticket code") == true
+        }
+        let history = try pane.captureHistory()
+        for hidden in ["Found: Ada L.", "Welcome, Ada!", "Checked in at", "Ada", "ada.lovelace", "Lovelace"] {
+            #expect(!history.contains(hidden), "\(rows) rows: '\(hidden)' is still on screen or in its scrollback")
+        }
+        let lines = history.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.first == "== DevConf · check-in · kiosk Hall A ==", "\(rows) rows: the header is the top line")
+
+        // The next person is served on the cleared screen.
+        try pane.type("grace@example.com")
+        try pane.waitFor("Found: Grace H.")
     }
 
     @Test("A checks in; after the outcome timeout nothing of A is on screen, and a typed y checks no one in")

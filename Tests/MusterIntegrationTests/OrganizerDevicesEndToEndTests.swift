@@ -118,7 +118,14 @@ struct OrganizerDevicesEndToEndTests {
 
         // The partition: one organizer key, two laptops, one on each side; side A signs first.
         // Healed: one state everywhere, side A's (its lock was stamped first); side B's branch is gone.
-        try Self.splitSignAndHeal(lab, keys: [k1.organizerKey, k1.organizerKey], revoke: false)
+        // Each laptop holds its own copy of the key file, so each keeps its own record of what it
+        // signed (`KEY.signed`): one file used on both sides would refuse to fork (see
+        // OrganizerSignedHeadLiveTests).
+        let laptopB = k1.directory.appendingPathComponent("laptop-B")
+        try FileManager.default.createDirectory(at: laptopB, withIntermediateDirectories: true)
+        let copyB = laptopB.appendingPathComponent("organizer.key").path
+        try FileManager.default.copyItem(atPath: k1.organizerKey, toPath: copyB)
+        try Self.splitSignAndHeal(lab, keys: [k1.organizerKey, copyB], revoke: false)
         for kiosk in lab.all {
             let status = try kiosk.status()
             #expect(status["forks"] as? Int == 1, "\(kiosk.directory.lastPathComponent)")

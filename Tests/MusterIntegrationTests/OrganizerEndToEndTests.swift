@@ -7,6 +7,18 @@ struct OrganizerEndToEndTests {
     static let csv =
         "email,first_name,last_name,company,ticket\nada@example.com,Ada,Lovelace,Engines,T-1\nbob@example.com,Bob,Byte,,T-2\n"
 
+    @Test("venue create keeps the venue file with the organizer: enrollment carries the network key, sealed")
+    func venueFileStaysWithTheOrganizer() throws {
+        let kiosk = try KioskHarness(enroll: false)
+        let out = kiosk.directory.appendingPathComponent("second-venue").path
+        let created = try kiosk.muster(["venue", "create", "--out", out, "--name", "Second"])
+        #expect(created.status == 0, "\(created.stderr)")
+        let said = created.stdout + created.stderr
+        #expect(!said.contains("copy to every kiosk"), "\(said)")
+        #expect(said.contains("keep it with the organizer key"), "\(said)")
+        #expect(said.contains("muster enroll"), "\(said)")
+    }
+
     @Test("a sealed organizer key needs its passphrase; the wrong one signs nothing")
     func sealedKey() throws {
         let kiosk = try KioskHarness(passphrase: "correct horse battery staple")

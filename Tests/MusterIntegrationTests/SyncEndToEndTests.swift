@@ -130,6 +130,39 @@ struct SyncEndToEndTests {
         for kiosk in all { try kiosk.stop() }
     }
 
+    @Test(
+        "a peer's received count is kept per peer key: a session that ends and comes back neither loses nor doubles it"
+    )
+    func receivedCountSurvivesSessions() throws {
+        let p1 = try freeLoopbackPort()
+        let p2 = try freeLoopbackPort()
+        let k1 = try KioskHarness(name: "k1", listen: "127.0.0.1:\(p1)", staticPeers: ["127.0.0.1:\(p2)"])
+        let k2 = try KioskHarness(name: "k2", venueOf: k1, listen: "127.0.0.1:\(p2)", staticPeers: ["127.0.0.1:\(p1)"])
+        try k1.start()
+        try k2.start()
+        try Lab(k1: k1, k2: k2, k3: k2).importAndLock()
+        try Self.waitForEqualDigests([k1, k2])
+        for index in 1...3 { #expect(try k2.muster(["checkin", "p\(index)@example.com"]).status == 0) }
+        try Self.waitForEqualDigests([k1, k2])
+        let before = try Self.receivedAndCopies(k1)
+        #expect(before.received - before.copies == 3, "k1 took k2's 3 check-ins from k2: \(before)")
+
+        // k2 restarts: k1's session with it ends, and a new one (perhaps two crossed dials, one
+        // replacing the other) begins. k1 has still received what it received.
+        try k2.stop()
+        try waitUntil("k1 sees k2 gone", timeout: 20) { (try k1.status()["peers"] as? [String])?.isEmpty == true }
+        try k2.start()
+        try waitUntil("k2 is back in session", timeout: 20) { (try k1.status()["peers"] as? [String])?.count == 1 }
+        for index in 4...5 { #expect(try k2.muster(["checkin", "p\(index)@example.com"]).status == 0) }
+        try Self.waitForEqualDigests([k1, k2])
+        let after = try Self.receivedAndCopies(k1)
+        print("received from k2: \(before) before its restart, \(after) after")
+        #expect(after.received - after.copies == 5, "k1 took all 5 of k2's check-ins from k2: \(after)")
+        #expect(after.received >= before.received + 2 && after.copies >= before.copies, "\(before) -> \(after)")
+        try k2.stop()
+        try k1.stop()
+    }
+
     @Test("cut off, both sides check in, the same attendee twice; after heal all agree on the first")
     func partitionAndHeal() throws {
         let lab = try Lab.startedAndLocked()

@@ -193,6 +193,23 @@ struct SyncCoreTests {
         #expect(pushed.messages(to: near) == [.deltas(local)], "written here: pushed to every session")
     }
 
+    /// Two kiosks whose crossed dials replace one session by another were never apart: what the peer
+    /// said of its other sessions still holds, so the replacement does not make this kiosk relay to it
+    /// what it hears from their authors itself (issue 32: 41 copies each way, 1 run in 50).
+    @Test func aReplacingSessionKeepsWhatThePeerSaidOfItsSessions() throws {
+        let me = try Kit.id()
+        let (sender, near) = (try Kit.id(), try Kit.id())
+        let log = Kit.log(1, key: try Kit.key())
+        var core = Kit.core(me)
+        core.open([sender, near], hello: [], now: t0)
+        _ = core.handle(.frameReceived(from: near, .sessions([sender])), now: t0)
+        _ = core.handle(.sessionOpened(peer: near, initiator: near), now: t0)
+        let out = core.handle(.frameReceived(from: sender, .deltas(log)), now: t0)
+        let request = try #require(out.stores.first)
+        let relayed = core.handle(.stored(StoreResult(id: request.id, applied: log)), now: t0)
+        #expect(relayed.messages(to: near).isEmpty, "near is in session with the sender")
+    }
+
     /// A delta after a gap is not stored; the gap is asked for from the peer that sent it.
     @Test func aGapIsAskedForFromTheSender() throws {
         let me = try Kit.id()
@@ -216,8 +233,25 @@ struct SyncCoreTests {
         core.open([peer], now: t0)
         let out = core.handle(.frameReceived(from: peer, .deltas(log)), now: t0)
         #expect(out.stores.isEmpty)
-        #expect(core.sessions[peer]?.copiesReceived == 2)
-        #expect(core.sessions[peer]?.deltasReceived == 2)
+        #expect(core.tallies[peer] == PeerTally(deltasReceived: 2, copiesReceived: 2))
+    }
+
+    /// `muster status` counts per peer key: what a peer sent is neither lost when its session ends nor
+    /// counted twice when a duplicate session replaces the live one (issue 32).
+    @Test func aPeersTallyOutlivesItsSessions() throws {
+        let me = try Kit.id()
+        let peer = try Kit.id()
+        let log = Kit.log(3, key: try Kit.key())
+        var core = Kit.core(me)
+        core.open([peer], now: t0)
+        _ = core.handle(.frameReceived(from: peer, .deltas([log[0]])), now: t0)
+        // A duplicate session replaces the live one; then the session ends and a new one begins.
+        _ = core.handle(.sessionOpened(peer: peer, initiator: peer), now: t0)
+        _ = core.handle(.frameReceived(from: peer, .deltas([log[1]])), now: t0)
+        _ = core.handle(.sessionClosed(peer: peer), now: t0)
+        core.open([peer], now: t0)
+        _ = core.handle(.frameReceived(from: peer, .deltas([log[2]])), now: t0)
+        #expect(core.tallies[peer]?.deltasReceived == 3)
     }
 
     /// A different delta at a seq we hold is not taken for a copy: the store sees it (a fork is kept

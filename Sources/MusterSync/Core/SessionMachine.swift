@@ -34,9 +34,6 @@ public struct SessionMachine: Sendable {
     public internal(set) var peerDigest: String?
     /// Deltas queued for this peer and not yet reported written (a range counts by its size).
     public internal(set) var queued = 0
-    /// Deltas the peer sent us in this session, and how many of them we already held.
-    public internal(set) var deltasReceived = 0
-    public internal(set) var copiesReceived = 0
 
     var lastHeard: Duration
     var lastSent: Duration

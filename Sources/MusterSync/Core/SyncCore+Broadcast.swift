@@ -25,7 +25,7 @@ extension SyncCore {
         into out: inout [SyncOutput]
     ) {
         guard sessions[peer] != nil else { return }
-        sessions[peer]?.deltasReceived += deltas.count
+        tallies[peer, default: PeerTally()].deltasReceived += deltas.count
         var fresh: [SignedDelta] = []
         var copies = 0
         var known = 0
@@ -49,7 +49,7 @@ extension SyncCore {
                 gaps[author] = max(gaps[author] ?? 0, delta.seq)
             }
         }
-        sessions[peer]?.copiesReceived += copies
+        tallies[peer, default: PeerTally()].copiesReceived += copies
         // A copy that was not asked for came by eager push on a link that is not the tree's.
         let repairing = repairs.values.contains { $0.peer == peer }
         if copies + known > 0 && fresh.count == known && !repairing && !isFullMesh && sessions[peer]?.eager == true {
@@ -89,13 +89,14 @@ extension SyncCore {
                 probeFork(author, seq: seq, peer: request.peer, now: now, into: &out)
             }
         }
-        if sessions[request.peer] != nil && !result.failed {
-            // Deltas the store already held (another session's copy was committed first) are copies too.
+        if !result.failed {
+            // Deltas the store already held (another session's copy was committed first) are copies too,
+            // counted for the peer that sent them even if its session has ended since.
             let applied = Set(result.applied.map(\.ref))
             let copies = request.deltas.count {
                 !applied.contains($0.ref) && !result.refusedAuthors.contains($0.author)
             }
-            sessions[request.peer]?.copiesReceived += copies
+            tallies[request.peer, default: PeerTally()].copiesReceived += copies
         }
         for (author, seq) in through where inFlight[author] == seq {
             // The last request in flight for this author is done, stored or not.

@@ -3,7 +3,8 @@ import MusterStore
 
 extension SyncCore {
     /// A session is up: say hello (our heads and digest), or close it when the active view is full.
-    /// A second session with the same kiosk (the driver keeps one) starts its state afresh.
+    /// A second session with the same kiosk (the driver keeps one) starts its state afresh, but for
+    /// what the peer said of its sessions and holds.
     mutating func sessionOpened(_ peer: AuthorID, initiator: AuthorID, now: Duration, into out: inout [SyncOutput]) {
         opening[peer] = nil
         passive.removeAll { $0 == peer }
@@ -24,8 +25,12 @@ extension SyncCore {
         }
         var session = SessionMachine(peer: peer, initiator: initiator, now: now)
         if let replacing {
-            session.deltasReceived = replacing.deltasReceived
-            session.copiesReceived = replacing.copiesReceived
+            // The pair was never apart: what the peer said of its other sessions, and what it holds,
+            // still stand until its hello and next announcement say otherwise. A fresh session
+            // forgot both, and relayed to the peer what it hears from their authors itself (a full
+            // mesh saw 41 copies each way when the import crossed a replacement; issue 32).
+            session.peerSessions = replacing.peerSessions
+            session.peerHas = replacing.peerHas
             // The old connection's frames are dropped from now on (a driver reads only the session it
             // holds), so what was asked on it will not come. Asked again once this session's hello
             // says what the peer holds: kept, a repair waited one or two repair timeouts for pages

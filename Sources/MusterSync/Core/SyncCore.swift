@@ -29,6 +29,8 @@ public struct SyncCore: Sendable {
     /// What the store holds, per author (kept from local commits and store results).
     public internal(set) var heads: [AuthorID: AuthorHead]
     public internal(set) var sessions: [AuthorID: SessionMachine] = [:]
+    /// What each peer has sent, across its sessions (one entry per peer ever in session: enrolled kiosks).
+    public internal(set) var tallies: [AuthorID: PeerTally] = [:]
     /// Kiosks known but not in session (HyParView's passive view).
     public internal(set) var passive: [AuthorID] = []
     /// One outstanding repair per author: which peer was asked for which range.

@@ -1,0 +1,44 @@
+public import MusterControl
+
+/// The one attendee the public screen may still write about: the one it has just checked in.
+///
+/// After a check-in the screen offers a badge and a guestbook note for that attendee, and names them
+/// by attendee key. The daemon does not take the screen's word for whose key that is: a process that
+/// escaped the screen holds the same socket and could otherwise annotate, or print a badge for, any
+/// checked-in attendee (issue 32). It keeps the binding itself, from its own answers: a note or
+/// self-service badge from the screen's user must name the attendee of the screen's last check-in or
+/// registration, within ``window`` of it; a note ends the binding (one note per check-in).
+///
+/// A pure value driven by the times it is given, kept by ``ControlGate`` under its lock.
+public struct ScreenBinding: Sendable {
+    /// How long after a check-in (or the badge answer that follows it) its note may come: the screen's
+    /// own note prompt gives up after its idle timeout, so twice that is ample for an honest screen.
+    public let window: Duration
+    /// The attendee key and until when it may be written about.
+    private var bound: (key: String, until: Duration)?
+
+    public init(window: Duration) { self.window = window }
+
+    /// Whether `request` (from the screen's user) may go ahead: a note or badge only for the bound
+    /// attendee, in time; anything else is not this rule's business.
+    public func allows(_ request: ControlRequest, at now: Duration) -> Bool {
+        guard request.op == .note || request.op == .badge else { return true }
+        guard let bound, now <= bound.until else { return false }
+        return request.attendeeKey == bound.key
+    }
+
+    /// Reads the daemon's answer to the screen's request: a check-in or registration binds its
+    /// attendee, a badge answer keeps the binding open for the note that follows, a note ends it.
+    public mutating func record(_ request: ControlRequest, answer: ControlResponse, at now: Duration) {
+        switch (request.op, answer.outcome) {
+        case (.checkIn, .checkedIn), (.register, .checkedIn), (.register, .registered):
+            bound = answer.attendee.map { ($0.key, now + window) }
+        case (.badge, _):
+            if let key = bound?.key, key == request.attendeeKey { bound = (key, now + window) }
+        case (.note, _):
+            bound = nil
+        default:
+            return
+        }
+    }
+}
