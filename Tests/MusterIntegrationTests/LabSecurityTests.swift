@@ -76,7 +76,7 @@ extension LabEndToEndTests {
     }
 
     @Test(
-        "7. a revoked kiosk: its later check-ins are refused, it is refused, it wipes itself; earlier ones stay",
+        "7. a revoked kiosk: its later check-ins are refused, it is refused, it stops and keeps the one it alone holds; earlier ones stay",
         .enabled(if: isRoot())
     )
     func revocation() throws {
@@ -98,14 +98,20 @@ extension LabEndToEndTests {
         )
         #expect(organizerVenue.contains("key_generation = 1"))
 
+        // Healed, k3 learns it is revoked. Its check-in of MUS-0005 was acknowledged and exists on no
+        // other kiosk (it is past the watermark), so k3 stops and keeps every file (RevocationVerdict):
+        // the organizer exports it from the box before wiping the box by hand.
         #expect(try lab.run(["heal", "3"]).status == 0)
         let state = lab.root.appendingPathComponent(".lab/k3/state")
-        try waitUntil("k3 learned it is revoked and wiped itself", timeout: 60) {
-            FileManager.default.fileExists(atPath: state.appendingPathComponent("REVOKED").path)
+        try waitUntil("k3 learned it is revoked and stopped", timeout: 60) {
+            FileManager.default.fileExists(atPath: state.appendingPathComponent("STOPPED").path)
         }
-        try waitUntil("k3's musterd has stopped", timeout: 20) { try lab.exec(3, ["muster", "status"]).status != 0 }
-        #expect(!FileManager.default.fileExists(atPath: state.appendingPathComponent("replica.sqlite").path))
-        #expect(!FileManager.default.fileExists(atPath: state.appendingPathComponent("kiosk.key").path))
+        try waitUntil("k3's musterd has stopped", timeout: 20) { try lab.status(3)["daemonRunning"] as? Bool == false }
+        #expect(!FileManager.default.fileExists(atPath: state.appendingPathComponent("REVOKED").path))
+        #expect(FileManager.default.fileExists(atPath: state.appendingPathComponent("replica.sqlite").path))
+        #expect(FileManager.default.fileExists(atPath: state.appendingPathComponent("kiosk.key").path))
+        let marker = try String(contentsOfFile: state.appendingPathComponent("STOPPED").path, encoding: .utf8)
+        #expect(marker.contains("no other kiosk is known to hold"), "\(marker)")
 
         // k1 and k2 keep the check-in from before the watermark and never take the later one; their
         // sessions with each other run on the rotated key.
@@ -138,6 +144,6 @@ extension LabEndToEndTests {
             contentsOfFile: lab.root.appendingPathComponent(".lab/k3/musterd.log").path,
             encoding: .utf8
         )
-        #expect(again.contains("enroll it anew"))
+        #expect(again.contains("stopped after a revocation and kept all its data"))
     }
 }
