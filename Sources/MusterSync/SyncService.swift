@@ -414,9 +414,11 @@ public actor SyncService: Service {
                         address: remote
                     )
                 else { return }
+                // Admitted: no more deadline or unauthenticated slot, and frames up to the session's
+                // limit (a rekey session's under a retired key), before our own credentials go out, so
+                // what the peer sends right behind them is read at once.
+                guard try await ConnectionGuard.admitted(raw, rekey: keyIndex != 0) else { return }
                 if dialed == nil { try await connection.send(.credentials(ours)) }
-                // The handshake is over: no more deadline, frame cap or unauthenticated slot.
-                guard try await ConnectionGuard.of(raw).established() else { return }
                 if keyIndex != 0 {
                     try await rekey(connection, peer: peer, next: next, receiver: receiver, channel: raw)
                     rekeyed = true
