@@ -60,7 +60,7 @@ public final class ConnectionGuard: Sendable {
         }
         deadlineTimer.withLock { $0?.cancel() }
         if let slot { slot.registry.release(slot.id) }
-        if held { channel.pipeline.fireUserInboundEventTriggered(ResumeReading()) }
+        if held { channel.pipeline.fireUserInboundEventTriggered(HandshakeGuardHandler.ResumeReading()) }
         return open
     }
 
@@ -87,9 +87,6 @@ public final class ConnectionGuard: Sendable {
     }
 }
 
-/// Sent down the pipeline once a peer whose frame waited is admitted: read again.
-struct ResumeReading: Sendable {}
-
 /// First handler of every sync connection: starts the handshake deadline when the connection
 /// opens and frees its resources when it closes; holds back reads of the socket while a frame waits
 /// for the peer to be admitted, so what waits is at most what one read brought in. The frame size
@@ -100,6 +97,9 @@ final class HandshakeGuardHandler: ChannelDuplexHandler, Sendable {
     typealias OutboundIn = ByteBuffer
     typealias OutboundOut = ByteBuffer
     let guarded: ConnectionGuard
+
+    /// Sent down the pipeline once a peer whose frame waited is admitted: read again.
+    struct ResumeReading: Sendable {}
 
     init(_ guarded: ConnectionGuard) { self.guarded = guarded }
 
