@@ -2,29 +2,50 @@ public import MusterControl
 public import MusterTime
 import Synchronization
 
-/// The control socket's door: who the peer is (``ControlPeerRoles``), what that role may send
-/// (``ControlAccessPolicy``), how fast a peer that is not staff may look people up
-/// (``LookupThrottle``), and whom the screen may write a note about (``ScreenBinding``). The control
-/// server asks it before and after every request.
+/// The control socket's door: who the peer is (``ControlPeerRoles``), whether its connection is taken
+/// (``ControlAdmission``), what that role may send (``ControlAccessPolicy``), how fast a peer that is
+/// not staff may look people up (``LookupThrottle``), and whom the screen may write a note about
+/// (``ScreenBinding``). The control server asks it when a connection is accepted, and before and after
+/// every request.
 public final class ControlGate: Sendable {
     public let roles: ControlPeerRoles
     let time: any TimeSource
     let throttle: Mutex<LookupThrottle>
     /// The attendee the screen's user has just checked in, the only one it may add a note to.
     let binding: Mutex<ScreenBinding>
+    let admission: Mutex<ControlAdmission>
 
     /// - Parameter noteWindow: how long after its check-in the screen may add a note (``ScreenBinding``).
     public init(
         roles: ControlPeerRoles,
         throttle settings: LookupThrottle.Settings,
         noteWindow: Duration = .seconds(60),
-        time: any TimeSource
+        time: any TimeSource,
+        connections: ControlAdmission.Limits = .standard
     ) {
         self.roles = roles
         self.time = time
         self.throttle = Mutex(LookupThrottle(settings: settings))
         self.binding = Mutex(ScreenBinding(window: noteWindow))
+        self.admission = Mutex(ControlAdmission(limits: connections))
     }
+
+    /// Takes a just-accepted connection of `peer`, whose role is `role`, or says why not (and how many
+    /// were refused so far, so the caller can log sparingly).
+    func admit(
+        _ peer: ControlPeer?,
+        role: ControlPeerRole
+    ) -> (Result<ControlAdmission.Slot, ControlAdmission.Refusal>, refusals: Int) {
+        admission.withLock { admission in (admission.admit(uid: peer?.uid, role: role), admission.refusals) }
+    }
+
+    /// An admitted connection ended.
+    func release(_ slot: ControlAdmission.Slot) {
+        admission.withLock { $0.release(slot) }
+    }
+
+    /// Control connections open now.
+    public var connections: Int { admission.withLock { $0.count } }
 
     /// The gate of a daemon started with `config`: the machine's users, the `[screen]` table's user
     /// and back-off, and the system clock.

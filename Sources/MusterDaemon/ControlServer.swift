@@ -8,13 +8,13 @@ public import ServiceLifecycle
 /// The Unix control socket (mode 0660): `muster` sends one JSON request per line and gets one JSON
 /// response per line. Every write to the replica from the front end goes through here.
 ///
-/// Every connection's peer is identified by the kernel (`SO_PEERCRED`) when it is accepted, and each
-/// of its requests passes the ``ControlGate``: staff may send anything, the public screen's user only
-/// the screen's requests (its lookups rate limited), anyone else nothing.
+/// Every connection's peer is identified by the kernel (`SO_PEERCRED`) when it is accepted and taken
+/// or closed at once by the ``ControlGate`` (anyone but staff and the screen's user, and connections
+/// past ``ControlLimits``, are closed); each of its requests passes the gate too: staff may send
+/// anything, the public screen's user only the screen's requests (its lookups rate limited), in lines
+/// of at most ``ControlLimits/screenLineBytes``, on a connection closed after
+/// ``ControlLimits/idleTimeout`` without a request.
 public final class ControlServer: Service {
-    /// Large enough for an organizer batch of a thousand signed deltas in hex.
-    public static let maxRequestBytes = 8 * 1024 * 1024
-
     let path: String
     let handler: ControlHandler
     let logger: Logger
@@ -57,12 +57,22 @@ public final class ControlServer: Service {
             .serverChannelOption(.backlog, value: 64)
             .bind(unixDomainSocketPath: path, cleanupExistingSocketFile: true) { channel in
                 Self.peer(of: channel).flatMapThrowing { peer in
+                    let role = self.gate.role(of: peer)
+                    let (admitted, refusals) = self.gate.admit(peer, role: role)
+                    // A refused connection is closed at once, here on the event loop, but set up like
+                    // any other: a child initializer that fails ends the accept loop.
+                    if case .failure(let refusal) = admitted {
+                        self.logRefusal(refusal, peer: peer, refusals: refusals)
+                        channel.close(promise: nil)
+                    }
                     try channel.pipeline.syncOperations.addHandler(
-                        ByteToMessageHandler(LineFrameDecoder(maxLineBytes: Self.maxRequestBytes))
+                        ByteToMessageHandler(LineFrameDecoder(maxLineBytes: ControlLimits.lineBytes(for: role)))
                     )
                     return Connection(
                         channel: try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel),
-                        peer: peer
+                        peer: peer,
+                        role: role,
+                        slot: try? admitted.get()
                     )
                 }
             }
@@ -98,8 +108,12 @@ public final class ControlServer: Service {
     }
 
     private func serve(_ connection: Connection) async {
-        let role = gate.role(of: connection.peer)
+        guard let slot = connection.slot else { return }
+        defer { gate.release(slot) }
+        let role = connection.role
         var refusalLogged = false
+        let idle = role == .staff ? nil : IdleTimeout(time: gate.time, channel: connection.channel.channel)
+        defer { idle?.cancel() }
         do {
             try await connection.channel.executeThenClose { inbound, outbound in
                 // Ends with graceful shutdown (after the request in hand), so an idle kiosk screen
@@ -107,6 +121,7 @@ public final class ControlServer: Service {
                 // Organizer deltas staged by this connection; dropped, never applied, when it ends.
                 var stage = SubmissionStage()
                 for try await line in inbound.cancelOnGracefulShutdown() {
+                    idle?.heard()
                     let request: ControlRequest
                     do {
                         request = try JSONDecoder().decode(ControlRequest.self, from: Data(line.readableBytesView))
@@ -142,6 +157,7 @@ public final class ControlServer: Service {
                         }
                     gate.answered(request, with: response, role: role)
                     try await outbound.write(Self.encode(ControlAccessPolicy.shape(response, for: role)))
+                    idle?.heard()
                 }
             }
         } catch {
@@ -149,10 +165,26 @@ public final class ControlServer: Service {
         }
     }
 
-    /// An accepted connection and the kernel's word on who opened it (nil if it could not be read).
+    /// An accepted connection, the kernel's word on who opened it (nil if it could not be read), the
+    /// role that gives it, and its place among the open connections (nil: refused and closed).
     struct Connection: Sendable {
         let channel: NIOAsyncChannel<ByteBuffer, ByteBuffer>
         let peer: ControlPeer?
+        let role: ControlPeerRole
+        let slot: ControlAdmission.Slot?
+    }
+
+    /// Logs a refused connection: the 1st, 2nd, 4th, 8th… of them, with the count, so a flood of
+    /// connections cannot flood the journal.
+    private func logRefusal(_ refusal: ControlAdmission.Refusal, peer: ControlPeer?, refusals: Int) {
+        guard refusals & (refusals - 1) == 0 else { return }
+        logger.warning(
+            "control connection refused",
+            metadata: [
+                "reason": "\(refusal)", "peer": "\(peer.map(\.description) ?? "unknown")",
+                "refused_so_far": "\(refusals)",
+            ]
+        )
     }
 
     /// `SO_PEERCRED` of an accepted Unix socket, read on its event loop before anything is served. A

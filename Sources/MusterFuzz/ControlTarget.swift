@@ -14,11 +14,11 @@ import NIOEmbedded
 /// and no other error occurs. Every line decodes or is refused with an error; one that decodes
 /// survives an encode/decode round trip unchanged.
 ///
-/// The real limit (8 MiB) is out of reach of small inputs; the decoder is the same code with
-/// `maxLineBytes` = 4,096 here.
+/// Staff's limit (8 MiB) is out of reach of small inputs; the decoder runs here at the limit of every
+/// other peer, ``ControlLimits/screenLineBytes`` (4 KiB), the one the public can reach.
 final class ControlTarget: FuzzTarget {
     let name = "control"
-    static let maxLineBytes = 4_096
+    static let maxLineBytes = ControlLimits.screenLineBytes
 
     var dictionary: [[UInt8]] {
         [

@@ -15,7 +15,7 @@ public struct FrameDecoder: ByteToMessageDecoder {
         public var description: String { "frame of \(size) bytes exceeds the limit of \(SyncLimits.maxFrameBytes)" }
     }
 
-    /// Before the session is established, frames are held to the handshake's sizes and deadline.
+    /// Before the peer is admitted, frames are held to the handshake's sizes and deadline.
     let guarded: ConnectionGuard?
 
     public init() { guarded = nil }
@@ -25,7 +25,8 @@ public struct FrameDecoder: ByteToMessageDecoder {
     public mutating func decode(context: ChannelHandlerContext, buffer: inout ByteBuffer) throws -> DecodingState {
         guard let length = buffer.getInteger(at: buffer.readerIndex, as: UInt32.self) else { return .needMoreData }
         guard length <= SyncLimits.maxFrameBytes else { throw FrameTooLarge(size: Int(length)) }
-        try guarded?.check(frameLength: Int(length))
+        // A frame that must wait for the peer's admission stays unread; reading resumes after it.
+        if try guarded?.check(frameLength: Int(length)) == .wait { return .needMoreData }
         guard buffer.readableBytes >= 4 + Int(length) else { return .needMoreData }
         buffer.moveReaderIndex(forwardBy: 4)
         guarded?.frameReceived()

@@ -1,7 +1,26 @@
+import MusterCore
+import MusterCrypto
+
 /// Limits of the sync protocol.
 public enum SyncLimits {
-    /// Largest frame on the wire (an encrypted batch of deltas).
+    /// Largest frame on the wire (an encrypted batch of deltas), once the peer's certificate is
+    /// admitted. Before that a peer is held to ``maxCredentialsFrameBytes``: anyone with the network
+    /// key completes the handshake with a throwaway key, and 64 such connections each sending one
+    /// frame this large took a kiosk from 49 to 923 MiB, past its unit's `MemoryMax=512M`.
     public static let maxFrameBytes: UInt32 = 8 * 1024 * 1024
+    /// Largest frame after the handshake and before the peer's certificate is admitted (see
+    /// ``HandshakeGate``): one sealed message holding one signed delta, the peer's credentials or the
+    /// revocation shown to a revoked kiosk (a tag byte, the delta, secretstream's 17 bytes): about
+    /// 16.7 KB, so the 64 unauthenticated connections hold about 1 MiB between them.
+    public static let maxCredentialsFrameBytes = 1 + SignedDelta.maxEncodedBytes + SecretStreamReceiver.overheadBytes
+    /// A refused, revoked peer's appeal: one `deltas` message of one signed delta (its list count
+    /// takes a few bytes more than the credentials' tag).
+    public static let maxAppealFrameBytes = maxCredentialsFrameBytes + 8
+    /// Largest frame read in a session under a retired network key, which only hands over the
+    /// roster and the newer keys (``NetworkKeyRing``): a roster of the 1,000 certificates a message
+    /// may hold is about 540 KB at the longest names and locations, and 1 MiB also holds some 70
+    /// revocations of the largest venue. A larger frame is not read; the session ends at its linger.
+    public static let maxRekeyFrameBytes = 1024 * 1024
     /// Deltas per batch when catching a peer up.
     public static let batchSize = 500
     /// Most deltas stored in one group commit of peers' batches (a catch-up page is 500).

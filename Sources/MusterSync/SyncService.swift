@@ -421,9 +421,11 @@ public actor SyncService: Service {
                         address: remote
                     )
                 else {
-                    // A revoked peer was shown its revocation; it may answer with the organizer's
-                    // version of that seq (see ``appeal(_:from:)``), then the connection ends.
+                    // A revoked peer was shown its revocation; it may answer with one organizer delta
+                    // (see ``appeal(_:from:)``), read under the credentials' cap and the handshake's
+                    // deadline; then the connection ends.
                     if case .revoked? = try? replica.membership(of: peer),
+                        try await ConnectionGuard.awaitAppeal(raw),
                         let (plaintext, _) = try? receiver.open(try await next()),
                         case .deltas(let deltas)? = try? SyncMessage.decode(plaintext)
                     {
@@ -431,9 +433,11 @@ public actor SyncService: Service {
                     }
                     return
                 }
+                // Admitted: no more deadline or unauthenticated slot, and frames up to the session's
+                // limit (a rekey session's under a retired key), before our own credentials go out, so
+                // what the peer sends right behind them is read at once.
+                guard try await ConnectionGuard.admitted(raw, rekey: keyIndex != 0) else { return }
                 if dialed == nil { try await connection.send(.credentials(ours)) }
-                // The handshake is over: no more deadline, frame cap or unauthenticated slot.
-                guard try await ConnectionGuard.of(raw).established() else { return }
                 if keyIndex != 0 {
                     try await rekey(connection, peer: peer, next: next, receiver: receiver, channel: raw)
                     rekeyed = true

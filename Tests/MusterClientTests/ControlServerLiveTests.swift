@@ -108,7 +108,7 @@ struct ControlServerLiveTests {
     @Test func requestOverTheLimitClosesTheConnection() async throws {
         let daemon = try await LiveDaemon.started()
         let result = try await daemon.withRawSocket { socket in
-            socket.send([UInt8](repeating: UInt8(ascii: "x"), count: ControlServer.maxRequestBytes + 4096))
+            socket.send([UInt8](repeating: UInt8(ascii: "x"), count: ControlLimits.staffLineBytes + 4096))
             return socket.readLine()
         }
         #expect(result == .closed)

@@ -131,12 +131,15 @@ final class KioskHarness {
     }
 
     /// Starts `musterd` (with `arguments` after the harness's own) and waits until its control socket answers.
-    func start(_ arguments: [String] = []) throws {
+    /// - Parameter wrapper: a command that runs musterd in its place (`prlimit --nofile=2048 --`, as a
+    ///   unit's `LimitNOFILE=` would), so the process started is still musterd.
+    func start(_ arguments: [String] = [], under wrapper: [String] = []) throws {
         // Each start begins a fresh log, as a restarted daemon's checks expect.
         FileManager.default.createFile(atPath: logPath, contents: nil)
+        let command = wrapper + [binaries.appendingPathComponent("musterd").path]
         let process = try Command(
-            binaries.appendingPathComponent("musterd").path,
-            ["--config", configPath, "--log-level", "debug"] + arguments,
+            command[0],
+            Array(command.dropFirst()) + ["--config", configPath, "--log-level", "debug"] + arguments,
             output: .file(logPath)
         ).start()
         daemon = process

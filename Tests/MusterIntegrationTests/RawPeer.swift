@@ -13,8 +13,10 @@ final class RawPeer {
     let sender: SecretStreamSender
     let receiver: SecretStreamReceiver
 
-    init(port: Int, networkKey: SecureBytes, keyPair: SigningKeyPair) throws {
-        fd = try Self.connect(port: port)
+    /// - Parameter source: the loopback address to connect from (any of 127.0.0.0/8), so one test can
+    ///   play several attackers' addresses; nil lets the kernel choose.
+    init(port: Int, source: String? = nil, networkKey: SecureBytes, keyPair: SigningKeyPair) throws {
+        fd = try Self.connect(port: port, source: source)
         do {
             let client = try ClientHandshake(networkKey: networkKey, keyPair: keyPair, authorize: { _ in true })
             try Self.writeFrame(fd, client.hello())
@@ -49,8 +51,22 @@ final class RawPeer {
         return messages
     }
 
-    static func connect(port: Int) throws -> Int32 {
+    static func connect(port: Int, source: String? = nil) throws -> Int32 {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        if let source {
+            var local = sockaddr_in()
+            local.sin_family = sa_family_t(AF_INET)
+            local.sin_addr.s_addr = inet_addr(source)
+            let bound = withUnsafePointer(to: &local) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }
+            guard bound == 0 else {
+                close(fd)
+                throw KioskHarness.HarnessError(description: "cannot bind to \(source)")
+            }
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")

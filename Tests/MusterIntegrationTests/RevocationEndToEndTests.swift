@@ -153,3 +153,57 @@ struct RevocationEndToEndTests {
         for kiosk in lab.all { try kiosk.stop() }
     }
 }
+
+extension RevocationEndToEndTests {
+    @Test(
+        "a kiosk refused for a revocation on the losing branch of an organizer fork hands over the winning version and is admitted"
+    )
+    func theRevokedKioskAppealsWithTheWinningBranch() throws {
+        let (lab, _) = try OrganizerDevicesEndToEndTests.venue(withFourth: false)
+        let (k1, k2, k3) = (lab.k1, lab.k2, lab.k3)
+        try k1.stop()
+        #expect(try k2.muster(["checkin", "p4@example.com"]).status == 0)
+        let lock = try k2.muster(["lock", "Expo", "--status", "Side A", "--organizer-key", k1.organizerKey])
+        #expect(lock.status == 0, "lock: \(lock.stderr)")
+        let laptopB = k1.directory.appendingPathComponent("laptop-B")
+        try FileManager.default.createDirectory(at: laptopB, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            atPath: k1.organizerKey,
+            toPath: laptopB.appendingPathComponent("organizer.key").path
+        )
+        try FileManager.default.copyItem(
+            atPath: k1.organizerVenuePath,
+            toPath: laptopB.appendingPathComponent("venue.toml").path
+        )
+        let revoked = try k3.muster([
+            "revoke", "k2", "--organizer-key", laptopB.appendingPathComponent("organizer.key").path,
+        ])
+        #expect(revoked.status == 0, "revoke: \(revoked.stderr)")
+
+        // k1 hears only side B: it holds k2 revoked.
+        try k2.stop()
+        try k1.start()
+        try waitUntil("k1 holds side B's revocation of k2", timeout: 30) {
+            try Self.replica(k1).roster().first { $0.name == "k2" }?.revokedWatermark != nil
+        }
+        try k3.stop()
+
+        // k2 comes back and dials k1, which refuses it as revoked: k2 answers with the organizer's
+        // version of that seq (its lock, stamped first), k1 keeps it, and admits k2 at the next dial.
+        try k2.start()
+        try SyncEndToEndTests.waitForEqualDigests([k1, k2], timeout: 30)
+        #expect(k2.daemonLog().contains("handing over what took it back"))
+        #expect(k1.daemonLog().contains("a revoked peer handed over the organizer's deltas"))
+        #expect(try Self.replica(k1).roster().first { $0.name == "k2" }?.revokedWatermark == nil)
+        for kiosk in [k1, k2] {
+            #expect(try Self.checkedIn(kiosk).contains("p4@example.com"))
+            #expect(try kiosk.status()["checkInStatus"] as? String == "Side A")
+        }
+        #expect(k2.daemon?.isRunning == true)
+        for name in ["STOPPED", "REVOKED"] { #expect(!Self.file(k2, name)) }
+        // k3, side B, comes back and takes side A's branch too.
+        try k3.start()
+        try SyncEndToEndTests.waitForEqualDigests(lab.all, timeout: 30)
+        for kiosk in lab.all { try kiosk.stop() }
+    }
+}

@@ -532,9 +532,12 @@ struct SecurityEndToEndTests {
         #expect(rssAfter < rssBefore + 32 * 1024, "memory grew by \((rssAfter - rssBefore) / 1024) MiB")
     }
 
-    static func residentKiB(_ pid: Int32) throws -> Int {
+    static func residentKiB(_ pid: Int32) throws -> Int { try memoryKiB(pid, "VmRSS") }
+
+    /// A memory figure of `/proc/PID/status` in KiB: `VmRSS` (resident now), `VmHWM` (its peak so far).
+    static func memoryKiB(_ pid: Int32, _ field: String) throws -> Int {
         let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
-        let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") })
+        let line = try #require(status.split(separator: "\n").first { $0.hasPrefix(field + ":") })
         return Int(line.split(separator: " ").dropFirst().first ?? "0") ?? 0
     }
 }

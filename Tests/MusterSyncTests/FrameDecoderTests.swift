@@ -1,4 +1,5 @@
 import MusterTestSupport
+import MusterTime
 import NIOCore
 import NIOEmbedded
 import NIOTestUtils
@@ -45,6 +46,60 @@ struct FrameDecoderTests {
         let payload = [UInt8](repeating: 0xAB, count: Int(SyncLimits.maxFrameBytes))
         try channel.writeInbound(ByteBuffer.frame(payload))
         #expect(try channel.readInbound(as: ByteBuffer.self) == ByteBuffer(bytes: payload))
+        #expect(try channel.finish().isClean)
+    }
+
+    /// Counts the socket reads that get past the guard (it sits next to the channel's head).
+    final class ReadCounter: ChannelOutboundHandler, Sendable {
+        typealias OutboundIn = ByteBuffer
+        let reads = Locked(0)
+        func read(context: ChannelHandlerContext) {
+            reads.mutate { $0 += 1 }
+            context.read()
+        }
+    }
+
+    /// A guarded pipeline as ``SessionPipeline`` builds it, on an embedded channel and a manual clock.
+    static func guardedChannel() throws -> (EmbeddedChannel, ConnectionGuard, ReadCounter) {
+        let guarded = ConnectionGuard(time: ManualClock(), slot: nil)
+        let counter = ReadCounter()
+        let channel = EmbeddedChannel()
+        try channel.pipeline.syncOperations.addHandler(counter)
+        try channel.pipeline.syncOperations.addHandler(HandshakeGuardHandler(guarded))
+        try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(FrameDecoder(guarded: guarded)))
+        for size in HandshakeGate.handshakeFrames {
+            try channel.writeInbound(ByteBuffer.frame(Self.payload(size, 1)))
+            _ = try channel.readInbound(as: ByteBuffer.self)
+        }
+        return (channel, guarded, counter)
+    }
+
+    @Test func anEightMiBFrameInPlaceOfCredentialsClosesTheConnectionAtItsPrefix() throws {
+        let (channel, _, _) = try Self.guardedChannel()
+        var header = ByteBuffer()
+        header.writeInteger(SyncLimits.maxFrameBytes - 1)
+        #expect(throws: HandshakeGate.Violation.self) { try channel.writeInbound(header) }
+        _ = try? channel.finish()
+    }
+
+    @Test func whatComesBehindTheCredentialsIsReadOnlyOnceThePeerIsAdmitted() throws {
+        let (channel, guarded, counter) = try Self.guardedChannel()
+        let credentials = Self.payload(500, 2)
+        let roster = Self.payload(SyncLimits.maxCredentialsFrameBytes + 1_000, 3)
+        var bytes = ByteBuffer.frame(credentials)
+        var behind = ByteBuffer.frame(roster)
+        bytes.writeBuffer(&behind)
+        try channel.writeInbound(bytes)
+        #expect(try channel.readInbound(as: ByteBuffer.self) == ByteBuffer(bytes: credentials))
+        #expect(try channel.readInbound(as: ByteBuffer.self) == nil, "a frame was read before the verdict")
+        // While it waits, the socket is not read.
+        let readsBefore = counter.reads.get()
+        channel.read()
+        #expect(counter.reads.get() == readsBefore)
+        #expect(guarded.admitted(rekey: false, on: channel))
+        channel.embeddedEventLoop.run()
+        #expect(try channel.readInbound(as: ByteBuffer.self) == ByteBuffer(bytes: roster))
+        #expect(counter.reads.get() == readsBefore + 1, "the held read goes on after the verdict")
         #expect(try channel.finish().isClean)
     }
 }
