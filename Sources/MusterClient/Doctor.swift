@@ -85,6 +85,15 @@ public struct Doctor {
                 advice: "delete \(config.revokedMarkerPath) and enroll it anew (muster join-request)"
             )
         }
+        if let marker = try? String(contentsOfFile: config.stoppedMarkerPath, encoding: .utf8) {
+            return .failed(
+                name,
+                "this kiosk stopped after a revocation and kept all its data: "
+                    + TerminalText.sanitize(marker.trimmingCharacters(in: .whitespacesAndNewlines)),
+                advice: "export what only it holds if the reason says so (muster export log), then delete "
+                    + "\(config.stoppedMarkerPath) and start musterd again"
+            )
+        }
         let loose = StatePermissions.problems(config)
         guard loose.isEmpty else {
             return .failed(

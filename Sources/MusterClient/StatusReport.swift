@@ -18,6 +18,8 @@ public struct StatusReport: Encodable {
     public let kioskKey: String?
     public let fingerprint: String?
     public let daemonRunning: Bool
+    /// Why musterd stopped after a revocation and kept its data (its `STOPPED` marker), if it did.
+    public let stoppedAfterRevocation: String?
     /// Peer kiosks in session now ("publickeyhex@address").
     public let peers: [String]
     public let campaign: String?
@@ -59,6 +61,8 @@ public struct StatusReport: Encodable {
         kioskKey = daemon?.kioskKey
         fingerprint = daemon?.kioskKey.flatMap { try? SigningPublicKey(hex: $0) }?.fingerprint
         daemonRunning = daemon != nil
+        stoppedAfterRevocation = (try? String(contentsOfFile: config.stoppedMarkerPath, encoding: .utf8))
+            .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
         peers = daemon?.peers ?? []
         campaign = status.lock?.campaignID == nil ? nil : (status.lock?.campaignName ?? status.lock?.campaignID)
         lockVersion = status.lock?.version
@@ -113,6 +117,9 @@ public struct StatusReport: Encodable {
     public func print() {
         Output.data("Kiosk:      \(kiosk)\(location.isEmpty ? "" : " (\(location))")")
         Output.line("Key:        \(fingerprint ?? "unknown (musterd not reachable)")")
+        if let stoppedAfterRevocation {
+            Output.data("STOPPED after a revocation, every file kept: \(stoppedAfterRevocation)")
+        }
         Output.data(
             "Lock:       \(campaign.map { "\($0), v\(lockVersion ?? 0), status '\(checkInStatus ?? "")'\(lockLanguage.map { ", screens in \($0)" } ?? "")" } ?? "none (waiting for the organizer)")"
         )

@@ -83,6 +83,18 @@ import Testing
         #expect(doctor(Self.probe(writable: false)).stateDirectory().verdict == .failed)
         try "revoked".write(toFile: config.revokedMarkerPath, atomically: true, encoding: .utf8)
         #expect(doctor(Self.probe()).stateDirectory().advice.contains("enroll it anew"))
+        // Stopped by a revocation that may not wipe it: the marker's reason, and how to go on.
+        try FileManager.default.removeItem(atPath: config.revokedMarkerPath)
+        try "stopped at 2026-11-27T20:00:00Z: revoked by an organizer device\u{1B}[2J\n".write(
+            toFile: config.stoppedMarkerPath,
+            atomically: true,
+            encoding: .utf8
+        )
+        let stopped = doctor(Self.probe()).stateDirectory()
+        #expect(stopped.verdict == .failed)
+        #expect(stopped.detail.contains("kept all its data") && stopped.detail.contains("organizer device"))
+        #expect(!stopped.detail.contains("\u{1B}"), "the marker's text is sanitized")
+        #expect(stopped.advice.contains(config.stoppedMarkerPath))
         // avahi-daemon not answering matters only with discovery on.
         #expect(doctor(Self.probe()).avahi().verdict == .failed)
         config.discovery = false
