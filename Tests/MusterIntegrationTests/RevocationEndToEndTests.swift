@@ -63,6 +63,10 @@ struct RevocationEndToEndTests {
             #expect(FileManager.default.fileExists(atPath: kiosk.kioskVenuePath))
             #expect(try Self.checkedIn(kiosk) == checkIns)
             #expect(kiosk.daemonLog().contains("organizer device, which may stop a kiosk but never wipe it"))
+            // Status and doctor say why, from the marker.
+            let stopped = try kiosk.status()["stoppedAfterRevocation"] as? String
+            #expect(stopped?.contains("organizer device") == true, "\(stopped ?? "none")")
+            #expect(try kiosk.muster(["doctor"]).stdout.contains("stopped after a revocation and kept all its data"))
             #expect(!kiosk.daemonLog().contains("wiped"))
             // It does not start again by itself.
             #expect(throws: (any Error).self) { try kiosk.start() }
