@@ -30,7 +30,9 @@
  *
  * Scenario switches: -DNO_DEVICE (the device never signs), -DNO_FORK (the organizer key is not
  * forked), -DONLY_P1 (assert P1 only, so a trail runs on to the loss of check-ins),
- * -DNO_WIPE_REACHABLE (asserts that no wipe happens: its counterexample shows a wipe is reachable).
+ * -DNO_WIPE_REACHABLE (asserts that no wipe happens: its counterexample shows a wipe is reachable),
+ * -DSECOND_ORG (beyond the brief: after the heal the organizer key also revokes K1, unforked, so two
+ * kiosks may wipe and "known held elsewhere" can go stale; see model/README.md).
  *
  * What is modelled
  *   - held[k][a] in 0..MAXC: how far kiosk k's replica holds author a's chain (a prefix; set-aside
@@ -86,6 +88,9 @@ bit  winnerA;         /* 1: branch A (the lock) has the earlier stamp, branch B 
 bit  signedA, signedB;
 bit  hasA[N], hasB[N];/* replica r holds organizer branch A / branch B (revocation of K0)       */
 byte wmB;             /* branch B's watermark on K0's chain                                     */
+bit  signedC;         /* -DSECOND_ORG only: an unforked organizer revocation of K1 ...          */
+bit  hasC[N];         /* ... held by replica r ...                                              */
+byte wmC;             /* ... and its watermark on K1's chain                                    */
 
 bit  devSigned[N];    /* the device signed a revocation of kiosk k                              */
 byte wmDev[N];
@@ -100,14 +105,22 @@ byte i, j, k, a, c, t, u, cap1, cap2, dr;
 #define sameSide(x, y)   (!partitioned || ((x) != 0 && (y) != 0))
 #define orgInForce(r)    (hasB[r] && !(hasA[r] && winnerA))          /* revocation of K0 */
 #define devInForce(r, x) (hasDev[IX(r, x)] && !hasDevRev[r])
-#define revokedAt(r, x)  ((((x) == 0) && orgInForce(r)) || devInForce(r, x))
+#define orgRevOf(r, x)   ((((x) == 0) && orgInForce(r)) || (((x) == 1) && hasC[r]))
+#define revokedAt(r, x)  (orgRevOf(r, x) || devInForce(r, x))
+/* the kiosks that can wipe under the new rule (an organizer revocation can name them) */
+#ifdef SECOND_ORG
+#define CANWIPE(x) ((x) <= 1)
+#else
+#define CANWIPE(x) ((x) == 0)
+#endif
 /* OLD rule: any revocation naming x that verifies, in force or not */
-#define holdsAnyRevOf(x) ((((x) == 0) && hasB[x]) || hasDev[IX(x, x)])
+#define holdsAnyRevOf(x) ((((x) == 0) && hasB[x]) || (((x) == 1) && hasC[x]) || hasDev[IX(x, x)])
 
 /* cap(r, x) -> v: how far replica r serves x's chain (watermarks of revocations in force) */
 inline capOf(r, x, v) {
     v = MAXC;
     if :: x == 0 && orgInForce(r) && wmB < v -> v = wmB :: else fi;
+    if :: x == 1 && hasC[r] && wmC < v -> v = wmC :: else fi;
     if :: devInForce(r, x) && wmDev[x] < v -> v = wmDev[x] :: else fi
 }
 
@@ -144,18 +157,18 @@ inline wipe(w) {
     }
 #ifndef ONLY_P1
     if
-    :: !(w == 0 && orgInForce(w) && !winnerA) ->
+    :: !((w == 0 && orgInForce(w) && !winnerA) || (w == 1 && hasC[w])) ->
         printf("MODEL: P2 violated: K%d wipes though no winning-branch organizer revocation of it is in force (org in force %d, winnerA %d, device in force %d)\n",
                w, w == 0 && orgInForce(w), winnerA, devInForce(w, w))
     :: else
     fi;
-    assert(w == 0 && orgInForce(w) && !winnerA);  /* P2 */
+    assert((w == 0 && orgInForce(w) && !winnerA) || (w == 1 && hasC[w]));  /* P2 */
 #endif
     printf("MODEL: K%d WIPES\n", w);
 #ifdef NO_WIPE_REACHABLE
     assert(false);  /* sanity run: proves a wipe is reachable, so the properties are not vacuous */
 #endif
-    wiped[w] = 1; stopped[w] = 0; hasA[w] = 0; hasB[w] = 0; hasDevRev[w] = 0;
+    wiped[w] = 1; stopped[w] = 0; hasA[w] = 0; hasB[w] = 0; hasC[w] = 0; hasDevRev[w] = 0;
     for (a : 0 .. N - 1) {
         held[IX(w, a)] = 0; known[IX(w, a)] = 0; hasDev[IX(w, a)] = 0
     }
@@ -170,12 +183,14 @@ inline react(x) {
     if
     :: active(x) && revokedAt(x, x) ->
         if
-        :: x == 0 && orgInForce(x) ->
+        :: orgRevOf(x, x) ->
             /* (3): every record held here is known to be held by another kiosk */
             c = 1;
             for (a : 0 .. N - 1) {
                 t = known[IX(x, a)];
-                if :: a == x && wmB > t -> t = wmB :: else fi;  /* own chain: the watermark names my copy */
+                /* own chain: the watermark names my copy */
+                if :: a == x && x == 0 && wmB > t -> t = wmB :: else fi;
+                if :: a == x && x == 1 && wmC > t -> t = wmC :: else fi;
                 if :: held[IX(x, a)] > t -> c = 0 :: else fi
             }
             a = 0; t = 0;
@@ -193,6 +208,7 @@ inline react(x) {
 /* Refusal: replica `from` holds a revocation of `to` in force and sends it ("you are revoked"). */
 inline sendRevocation(from, to) {
     if :: to == 0 && orgInForce(from) -> hasB[to] = 1 :: else fi;
+    if :: to == 1 && hasC[from] -> hasC[to] = 1 :: else fi;
     if :: devInForce(from, to) -> hasDev[IX(to, to)] = 1 :: else fi;
     destroy(to)
 }
@@ -206,6 +222,7 @@ inline sync(x, y) {
         /* revocation knowledge, both ways */
         hasA[x] = hasA[x] | hasA[y]; hasA[y] = hasA[x];
         hasB[x] = hasB[x] | hasB[y]; hasB[y] = hasB[x];
+        hasC[x] = hasC[x] | hasC[y]; hasC[y] = hasC[x];
         hasDevRev[x] = hasDevRev[x] | hasDevRev[y]; hasDevRev[y] = hasDevRev[x];
         for (i : 0 .. N - 1) {
             hasDev[IX(x, i)] = hasDev[IX(x, i)] | hasDev[IX(y, i)]; hasDev[IX(y, i)] = hasDev[IX(x, i)]
@@ -227,14 +244,14 @@ inline sync(x, y) {
         }
 #ifndef OLD_RULE
         /* heads: each learns how far the other serves every chain.  Only K0 can ever wipe under
-         * the new rule (the one organizer revocation names K0), so only K0's knowledge is kept:
-         * the other rows would only split states. */
+         * the new rule (the one organizer revocation names K0; K1 too with -DSECOND_ORG), so only
+         * their knowledge is kept: the other rows would only split states. */
         for (i : 0 .. N - 1) {
             capOf(x, i, cap1); capOf(y, i, cap2);
             t = (held[IX(x, i)] < cap1 -> held[IX(x, i)] : cap1);
             u = (held[IX(y, i)] < cap2 -> held[IX(y, i)] : cap2);
-            if :: x == 0 && u > known[IX(x, i)] -> known[IX(x, i)] = u :: else fi;
-            if :: y == 0 && t > known[IX(y, i)] -> known[IX(y, i)] = t :: else fi
+            if :: CANWIPE(x) && u > known[IX(x, i)] -> known[IX(x, i)] = u :: else fi;
+            if :: CANWIPE(y) && t > known[IX(y, i)] -> known[IX(y, i)] = t :: else fi
         }
 #endif
     fi;
@@ -272,6 +289,19 @@ end:
                 signedB = 1; hasB[2] = 1; wmB = held[IX(2, 0)]; printf("MODEL: organizer laptop B signs a revocation of K0 (branch B) on K2, watermark %d\n", wmB); destroy(2) }
     /* replay of branch B to K0, at any time (superseded or not) */
     :: d_step { signedB && active(0) -> printf("MODEL: replay of branch B (revocation of K0) to K0\n"); hasB[0] = 1; destroy(0); react(0) }
+#endif
+
+#ifdef SECOND_ORG
+    /* after the heal, the organizer key (unforked) revokes K1 on K0's or K2's replica */
+    :: d_step { !partitioned && !signedC && active(0) ->
+                signedC = 1; hasC[0] = 1; wmC = held[IX(0, 1)];
+                printf("MODEL: the organizer revokes K1 (unforked) on K0, watermark %d\n", wmC); destroy(0) }
+    :: d_step { !partitioned && !signedC && active(2) ->
+                signedC = 1; hasC[2] = 1; wmC = held[IX(2, 1)];
+                printf("MODEL: the organizer revokes K1 (unforked) on K2, watermark %d\n", wmC); destroy(2) }
+    /* replay of it to K1 */
+    :: d_step { signedC && active(1) -> printf("MODEL: replay of the revocation of K1 to K1\n");
+                hasC[1] = 1; destroy(1); react(1) }
 #endif
 
 #ifndef NO_DEVICE
