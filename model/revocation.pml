@@ -32,7 +32,8 @@
  * forked), -DONLY_P1 (assert P1 only, so a trail runs on to the loss of check-ins),
  * -DNO_WIPE_REACHABLE (asserts that no wipe happens: its counterexample shows a wipe is reachable),
  * -DSECOND_ORG (beyond the brief: after the heal the organizer key also revokes K1, unforked, so two
- * kiosks may wipe and "known held elsewhere" can go stale; see model/README.md).
+ * kiosks may wipe and "known held elsewhere" can go stale; see model/README.md),
+ * -DLOCK_IN_FLIGHT (beyond the brief: the lock signed on laptop A reaches K0 only later, or never).
  *
  * What is modelled
  *   - held[k][a] in 0..MAXC: how far kiosk k's replica holds author a's chain (a prefix; set-aside
@@ -60,11 +61,11 @@
  *   - Signatures, hashes, timestamps, attendees, check-in contents and conflicts: a chain is a count.
  *     A peer's head "checks out by hash" is always true here (kiosk chains do not fork).
  *   - Only one organizer fork (one seq, one revocation: of K0) and one device; no other organizer
- *     revocations.  So under the new rule only K0 can ever wipe, and the staleness of "known held
- *     elsewhere" (the holder may itself wipe later) is not exercised.
+ *     revocations unless -DSECOND_ORG.  So by default only K0 can ever wipe under the new rule, and
+ *     the staleness of "known held elsewhere" (the holder may itself wipe later) is not exercised.
  *   - The organizer laptops are not replicas: branch A is written to K0's replica when signed,
  *     branch B to the replica of K1 or K2 it was signed on, the device's take-back to one kiosk.
- *     A lock signed on laptop A that has not yet reached K0 is not modelled.
+ *     A lock signed on laptop A that has not yet reached K0 is modelled only with -DLOCK_IN_FLIGHT.
  *   - A kiosk holding both an organizer and a device revocation of itself may wipe (judged by the
  *     organizer one); this is at least as permissive as the code, so safety carries over.
  *   - A stopped kiosk does nothing until it restarts (it does not sync while stopped).
@@ -281,7 +282,14 @@ end:
 #ifndef NO_FORK
     /* organizer laptop A (K0's side) signs the lock: branch A, written to K0's replica */
     :: d_step { partitioned && !signedA && active(0) && (winnerA || signedB) ->
+#ifndef LOCK_IN_FLIGHT
                 signedA = 1; hasA[0] = 1; printf("MODEL: organizer laptop A signs the lock (branch A) on K0\n"); react(0) }
+#else
+                signedA = 1; printf("MODEL: organizer laptop A signs the lock (branch A), not yet on K0\n") }
+    /* laptop A hands the lock to K0 later (or never) */
+    :: d_step { signedA && !hasA[0] && active(0) -> hasA[0] = 1;
+                printf("MODEL: laptop A hands the lock (branch A) to K0\n"); react(0) }
+#endif
     /* organizer laptop B (other side) signs a revocation of K0 on K1's or K2's replica: branch B */
     :: d_step { partitioned && !signedB && active(1) && (!winnerA || signedA) ->
                 signedB = 1; hasB[1] = 1; wmB = held[IX(1, 0)]; printf("MODEL: organizer laptop B signs a revocation of K0 (branch B) on K1, watermark %d\n", wmB); destroy(1) }
