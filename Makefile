@@ -5,7 +5,7 @@ SHELL := /bin/bash
 export PATH := /opt/swift/usr/bin:$(PATH)
 SWIFT ?= swift
 
-.PHONY: deps build demo test lab lab-down clean fuzz fuzz-short deb boot-test bench bench-smoke faults faults-short sim sim-short sim-byzantine
+.PHONY: deps build demo test lab lab-down clean fuzz fuzz-short deb boot-test bench bench-smoke faults faults-short sim sim-short sim-byzantine model
 
 deps:
 	@scripts/install-deps.sh
@@ -153,6 +153,11 @@ deb: deps
 # crashed and powered off (root; skipped, with the reason, where containers cannot boot).
 boot-test: deb
 	scripts/boot-test
+
+# The revocation/wipe rule checked exhaustively with spin (model/README.md): the old rule must show its
+# counterexamples (a device's revocation, a superseded fork branch), the new rule must have none.
+model: deps
+	scripts/model
 
 clean:
 	rm -rf .build
