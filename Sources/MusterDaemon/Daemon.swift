@@ -204,7 +204,7 @@ public struct Daemon: Sendable {
 
     /// What ``RevocationVerdict`` says of this kiosk, from its own replica and what its peers said
     /// they hold this run (`peersHold`).
-    func revocationVerdict(_ parts: Parts, peersHold: [AuthorID: UInt64]) -> RevocationVerdict {
+    func revocationVerdict(_ parts: Parts, peersHold: [AuthorID: [AuthorID: UInt64]]) -> RevocationVerdict {
         let me = AuthorID(parts.keyPair.publicKey)
         guard let membership = try? parts.replica.membership(of: me) else { return .notInForce }
         let unknown = [HeldOnlyHere(author: me, through: .max, knownElsewhere: 0)]
@@ -232,7 +232,7 @@ public struct Daemon: Sendable {
     }
 
     /// Carries out a revocation of this kiosk as ``RevocationVerdict`` allows, and says what was done.
-    func actOnRevocation(_ parts: Parts, hint: String, peersHold: [AuthorID: UInt64] = [:]) -> DaemonError {
+    func actOnRevocation(_ parts: Parts, hint: String, peersHold: [AuthorID: [AuthorID: UInt64]] = [:]) -> DaemonError {
         switch revocationVerdict(parts, peersHold: peersHold) {
         case .wipe(let reason):
             wipe(parts, reason: reason)

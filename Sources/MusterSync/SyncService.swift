@@ -91,11 +91,11 @@ public actor SyncService: Service {
     public nonisolated let connectedPeers = Mutex<[String]>([])
     /// What each peer in session said last (heads, digest, when), for `muster status`.
     public nonisolated let peerStates = Mutex<[AuthorID: PeerState]>([:])
-    /// The highest seq of each author's chain a peer's heads said it holds, this run: what
+    /// What each peer's heads said it holds of each author's chain, this run, by peer: what
     /// ``RevocationVerdict`` needs before a kiosk may wipe other kiosks' check-ins with its own.
-    public nonisolated let peersHold = Mutex<[AuthorID: UInt64]>([:])
-    /// The highest seq of our own chain a peer is known to hold (cached ``Replica/heldElsewhere()``).
-    private nonisolated let heldByPeers: Atomic<UInt64>
+    public nonisolated let peersHold = Mutex<[AuthorID: [AuthorID: UInt64]]>([:])
+    /// The highest seq of our own chain each peer showed this run (what is already recorded).
+    private nonisolated let heldByPeers = Mutex<[AuthorID: UInt64]>([:])
     /// Bumped by every change to the replica, so the digest is recomputed only when it can differ.
     private nonisolated let stateVersion = Atomic<UInt64>(0)
     /// The last digest computed and the state version it belongs to.
@@ -131,7 +131,6 @@ public actor SyncService: Service {
         self.clockNow = clockNow
         self.observeHLC = observeHLC
         me = AuthorID(keyPair.publicKey)
-        heldByPeers = Atomic((try? replica.heldElsewhere()) ?? 0)
         var settings = SyncCore.Configuration(
             me: me,
             epoch: (try? replica.epoch()) ?? "",
@@ -1062,10 +1061,10 @@ public actor SyncService: Service {
             switch message {
             case .hello(_, let heads), .heads(let heads):
                 state.peerHas = Dictionary(heads.map { ($0.author, $0.seq) }, uniquingKeysWith: max)
-                if let ours = heads.first(where: { $0.author == me }) { heldElsewhere(ours) }
+                if let ours = heads.first(where: { $0.author == me }) { heldElsewhere(ours, by: peer) }
                 peersHold.withLock { held in
                     for head in heads where head.author != me {
-                        held[head.author] = max(held[head.author] ?? 0, head.seq)
+                        held[peer, default: [:]][head.author] = max(held[peer]?[head.author] ?? 0, head.seq)
                     }
                 }
             case .digest(let digest):
@@ -1078,10 +1077,12 @@ public actor SyncService: Service {
     }
 
     /// A peer's head of our own chain: what another kiosk is known to hold of ours, the proof
-    /// ``RevocationVerdict`` asks for before a wipe. Written only when it moves.
-    private nonisolated func heldElsewhere(_ head: AuthorHead) {
-        guard head.seq > heldByPeers.load(ordering: .relaxed) else { return }
-        if (try? replica.recordHeldElsewhere(head)) == true { heldByPeers.store(head.seq, ordering: .relaxed) }
+    /// ``RevocationVerdict`` asks for before a wipe. Written only when it moves for that peer.
+    private nonisolated func heldElsewhere(_ head: AuthorHead, by peer: AuthorID) {
+        guard head.seq > heldByPeers.withLock({ $0[peer] ?? 0 }) else { return }
+        if (try? replica.recordHeldElsewhere(head, by: peer)) != nil {
+            heldByPeers.withLock { $0[peer] = max($0[peer] ?? 0, head.seq) }
+        }
     }
 
     /// Each peer in session with how far apart the two replicas are, for status output.

@@ -19,24 +19,31 @@ import Testing
         return (venue, replica, checkIns)
     }
 
-    /// The organizer's revocation of kiosk A at `watermark`, naming that delta by hash, after the lock.
-    static func organizerRevokes(_ venue: TestVenue, watermark: UInt64, hash: [UInt8]?) throws -> SignedDelta {
-        let lock = venue.lockDeltas("c1")
+    /// The organizer's revocation of `kiosk` (kiosk A by default) at `watermark`, naming that delta by
+    /// hash, after the lock (or after `previous`, the organizer's delta before it).
+    static func organizerRevokes(
+        _ venue: TestVenue,
+        kiosk: AuthorID? = nil,
+        watermark: UInt64,
+        hash: [UInt8]?,
+        after previous: SignedDelta? = nil
+    ) throws -> SignedDelta {
+        let parent = previous ?? venue.lockDeltas("c1")[1]
         var organizer = venue.signer(
             venue.organizerKey,
-            head: AuthorHead(author: venue.organizer, seq: 2, hash: Blake2b.hash256(lock[1].envelope))
+            head: AuthorHead(author: venue.organizer, seq: parent.seq, hash: Blake2b.hash256(parent.envelope))
         )
         return try organizer.sign(
             .revoke(
                 RevokePayload(
-                    kiosk: venue.kioskA,
+                    kiosk: kiosk ?? venue.kioskA,
                     watermark: watermark,
-                    keyGeneration: 1,
+                    keyGeneration: parent.seq,
                     sealedKeys: [],
                     watermarkHash: hash
                 )
             ),
-            hlc: HLC(physicalMillis: TestTime.start + 90_000, logical: 0)
+            hlc: HLC(physicalMillis: TestTime.start + 90_000 + parent.seq, logical: 0)
         )
     }
 
@@ -44,7 +51,7 @@ import Testing
     static func verdict(
         _ replica: Replica,
         _ venue: TestVenue,
-        peersHold: [AuthorID: UInt64] = [:]
+        peersHold: [AuthorID: [AuthorID: UInt64]] = [:]
     ) throws
         -> RevocationVerdict
     {
@@ -132,17 +139,30 @@ import Testing
                 )
             }
             #expect(try replica.ingestAtTestTime(fromB).applied.count == 2)
-            try replica.ingestAtTestTime([
-                try Self.organizerRevokes(venue, watermark: 3, hash: Blake2b.hash256(checkIns[2].envelope))
-            ])
+            let revokeA = try Self.organizerRevokes(venue, watermark: 3, hash: Blake2b.hash256(checkIns[2].envelope))
+            #expect(try replica.ingestAtTestTime([revokeA]).revocations.count == 1)
             guard case .stop(let reason) = try Self.verdict(replica, venue) else {
                 Issue.record("kiosk B's check-ins exist only here: stop and keep")
                 return
             }
             #expect(reason.contains("kiosk \(venue.kioskB)"))
-            // A peer's heads said it holds B's chain to seq 2: nothing is held only here.
-            guard case .wipe = try Self.verdict(replica, venue, peersHold: [venue.kioskB: 2]) else {
+            // Kiosk B's heads said it holds its chain to seq 2: nothing is held only here.
+            let report = [venue.kioskB: [venue.kioskB: UInt64(2)]]
+            guard case .wipe = try Self.verdict(replica, venue, peersHold: report) else {
                 Issue.record("every chain held elsewhere: wipe")
+                return
+            }
+            // Once B is revoked here too, its word no longer counts: it may have wiped itself since.
+            let revokeB = try Self.organizerRevokes(
+                venue,
+                kiosk: venue.kioskB,
+                watermark: 2,
+                hash: Blake2b.hash256(fromB[1].envelope),
+                after: revokeA
+            )
+            #expect(try replica.ingestAtTestTime([revokeB]).revocations.count == 1)
+            guard case .stop = try Self.verdict(replica, venue, peersHold: report) else {
+                Issue.record("a revoked kiosk's report of what it holds must not allow a wipe")
                 return
             }
         }
@@ -153,24 +173,28 @@ import Testing
             let (venue, replica, checkIns) = try Self.venueWithCheckIns(dir, count: 3)
             #expect(
                 !(try replica.recordHeldElsewhere(
-                    AuthorHead(author: venue.kioskA, seq: 3, hash: [UInt8](repeating: 7, count: 32))
+                    AuthorHead(author: venue.kioskA, seq: 3, hash: [UInt8](repeating: 7, count: 32)),
+                    by: venue.kioskB
                 ))
             )
             #expect(
                 !(try replica.recordHeldElsewhere(
-                    AuthorHead(author: venue.kioskA, seq: 9, hash: [UInt8](repeating: 7, count: 32))
+                    AuthorHead(author: venue.kioskA, seq: 9, hash: [UInt8](repeating: 7, count: 32)),
+                    by: venue.kioskB
                 ))
             )
             #expect(try replica.heldElsewhere() == 0)
             #expect(
                 try replica.recordHeldElsewhere(
-                    AuthorHead(author: venue.kioskA, seq: 2, hash: Blake2b.hash256(checkIns[1].envelope))
+                    AuthorHead(author: venue.kioskA, seq: 2, hash: Blake2b.hash256(checkIns[1].envelope)),
+                    by: venue.kioskB
                 )
             )
             #expect(try replica.heldElsewhere() == 2)
             #expect(
                 !(try replica.recordHeldElsewhere(
-                    AuthorHead(author: venue.kioskA, seq: 1, hash: Blake2b.hash256(checkIns[0].envelope))
+                    AuthorHead(author: venue.kioskA, seq: 1, hash: Blake2b.hash256(checkIns[0].envelope)),
+                    by: venue.kioskB
                 ))
             )
             #expect(try replica.heldElsewhere() == 2, "never moves back")
