@@ -216,7 +216,7 @@ public actor SyncService: Service {
         logger.info("sync listening", metadata: ["address": "\(configuration.listenHost):\(port ?? -1)"])
         for peer in configuration.staticPeers { dial(host: peer.host, port: peer.port) }
 
-        try await withGracefulShutdownHandler {
+        await withGracefulShutdownHandler {
             await withDiscardingTaskGroup { group in
                 group.addTask {
                     try? await server.executeThenClose { inbound in
