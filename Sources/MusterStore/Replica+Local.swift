@@ -38,6 +38,20 @@ extension Replica {
                     if let cut = record.forkCut {
                         throw ReplicaError(.forked, "this key signed two different deltas at seq \(cut)", ref: next)
                     }
+                    // Never sign a seq a revocation of this kiosk set aside: those deltas come back when
+                    // the revocation is taken back, and a second version of their seqs would be a fork
+                    // that cuts this kiosk everywhere (found by the fault campaign's revocations).
+                    if let aside = try Int64.fetchOne(
+                        db,
+                        sql: "SELECT MAX(seq) FROM set_aside WHERE author = ? AND seq > ?",
+                        arguments: [Data(author.bytes), Int64(clamping: head.seq)]
+                    ) {
+                        throw ReplicaError(
+                            .revoked,
+                            "a revocation set aside this kiosk's own deltas through seq \(aside); nothing is signed until it is taken back",
+                            ref: next
+                        )
+                    }
                     // Refused, not saturated: a timestamp that cannot move past the previous one (a clock
                     // at the end of its range) or leaves the certificate's window would be refused by
                     // every peer, so it is never acknowledged here either.

@@ -745,8 +745,8 @@ public actor SyncService: Service {
     /// longer in force, stop counting: our own version of its seq when the organizer's chain forked
     /// there and ours won, or the organizer's revocation of the device that signed it.
     private func answer(to evidence: SignedDelta) -> SignedDelta? {
-        guard let held = try? replica.deltaHash(of: evidence.author, seq: evidence.seq) else { return nil }
-        if held != Blake2b.hash256(evidence.envelope) {
+        let held = try? replica.deltaHash(of: evidence.author, seq: evidence.seq)
+        if let held, held != Blake2b.hash256(evidence.envelope) {
             guard evidence.author == replica.policy.organizer else { return nil }
             return try? replica.deltas(of: evidence.author, after: evidence.seq - 1, limit: 1)
                 .first(where: { $0.seq == evidence.seq })

@@ -334,3 +334,58 @@ extension OrganizerDeviceTests {
         }
     }
 }
+
+extension OrganizerDeviceTests {
+    /// The kiosk a thief's device revoked signs nothing while its own later deltas are set aside: a
+    /// new check-in at a set-aside seq would be a second version of it, a fork that cuts the kiosk
+    /// on every replica once the revocation is taken back (found by the fault campaign). Once the
+    /// organizer revokes the device, the set-aside deltas come back and the kiosk signs after them.
+    @Test func aKioskSignsNothingOverItsOwnSetAsideDeltas() throws {
+        try withTemporaryDirectory { dir in
+            let desk = try Desk()
+            let kioskA = desk.venue.kioskA
+            let replica = try desk.replica(in: dir, named: "kiosk-a")
+            try replica.ingestAtTestTime(try RosterTests.checkIns(desk.venue, key: desk.venue.kioskAKey, count: 3))
+            let thief = try desk.signed(
+                desk.deviceA,
+                [
+                    .lock(LockPayload(version: 2, campaignID: "c1", checkInStatus: "Honest")),
+                    try desk.revoke(kioskA, watermark: 1),
+                ],
+                start: TestTime.start + 50_000
+            )
+            try replica.ingestAtTestTime(thief)
+            #expect(try replica.head(of: kioskA).seq == 1)
+            func checkIn(_ email: String, at millis: UInt64) throws(ReplicaError) -> SignedDelta? {
+                let stamp = HLC(physicalMillis: millis, logical: 0)
+                return try replica.appendLocal(
+                    keyPair: desk.venue.kioskAKey,
+                    nowMillis: millis,
+                    nextHLC: { _ in stamp }
+                ) { _ in .append(Bodies.checkIn("c1", email, kiosk: "Kiosk A"), answer: true) }.delta
+            }
+            let refused = thrownError { () throws(ReplicaError) in
+                try checkIn("eve@example.com", at: TestTime.start + 60_000)
+            }
+            #expect(refused?.code == .revoked)
+            #expect(try replica.head(of: kioskA).seq == 1, "nothing signed at seq 2")
+
+            let lockDeltas = desk.venue.lockDeltas("c1")
+            var organizer = desk.venue.signer(
+                desk.venue.organizerKey,
+                head: AuthorHead(author: desk.venue.organizer, seq: 2, hash: Blake2b.hash256(lockDeltas[1].envelope))
+            )
+            try replica.ingestAtTestTime([
+                try organizer.sign(
+                    try desk.revoke(AuthorID(desk.deviceA.publicKey), watermark: 0, generation: 2),
+                    hlc: HLC(physicalMillis: TestTime.start + 90_000, logical: 0)
+                )
+            ])
+            try replica.restoreSetAside(nowMillis: TestTime.start + 3_600_000, clockBoundMillis: TestTime.clockBound)
+            #expect(try replica.head(of: kioskA).seq == 3)
+            let signed = try checkIn("eve@example.com", at: TestTime.start + 95_000)
+            #expect(signed?.seq == 4)
+            #expect(try replica.status().forks == 0)
+        }
+    }
+}
