@@ -68,6 +68,10 @@ struct Campaign {
             report.expectationsFailed += nemesis.errors[errorsBefore...]
             finish(report, into: &reports, say: say)
         }
+        if let hold = schedule.revocationHold, selected("revocations") {
+            let revocations = RevocationScenario(venue: venue, workload: workload, seed: seed, hold: hold)
+            finish(try revocations.run(say: say), into: &reports, say: say)
+        }
         for headroom in schedule.disks {
             let disk = DiskFullScenario(
                 venue: venue,
