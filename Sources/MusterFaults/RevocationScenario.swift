@@ -147,13 +147,15 @@ struct RevocationScenario {
         let lock = workload.changeLock()
         if lock.outcome != .ok { failed.append("side A's lock during the split: \(lock.outcome) \(lock.detail)") }
         pause(0.5)
+        // On a side-B kiosk that runs (one stopped again by a revocation would refuse the command).
+        let signer = sideB.first { lab.daemonPID($0) != nil } ?? sideB[0]
         if let error = muster(
-            on: sideB[0],
+            on: signer,
             ["revoke", "k\(victim)", "--organizer-key", laptopB + "/organizer.key"]
         ) {
             failed.append("side B's revocation of k\(victim): \(error)")
         }
-        say("  side A (k1) locked v\(lock.lockVersion ?? 0), then side B (k\(sideB[0])) revoked k\(victim)")
+        say("  side A (k1) locked v\(lock.lockVersion ?? 0), then side B (k\(signer)) revoked k\(victim)")
         pause(hold)
         try split.heal(lab)
         pause(hold)
