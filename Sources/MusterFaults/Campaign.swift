@@ -82,6 +82,12 @@ struct Campaign {
             let crashes = CrashPointCampaign(venue: venue, workload: workload, rounds: schedule.crashRounds)
             finish(try crashes.run(say: { _ in }), into: &reports, say: say)
         }
+        // Last: revocations rotate the network key and restart kiosks by hand, and a kiosk they
+        // broke must not fail the scenarios above for them.
+        if let hold = schedule.revocationHold, selected("revocations") {
+            let revocations = RevocationScenario(venue: venue, workload: workload, seed: seed, hold: hold)
+            finish(try revocations.run(say: say), into: &reports, say: say)
+        }
         let total = log.operations.count
         say(
             String(

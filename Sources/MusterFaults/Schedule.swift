@@ -6,6 +6,8 @@ struct Schedule: Sendable {
     /// Disk-full runs, by the free space in KiB given back (recovery is required of each).
     var disks: [Int] = [8192, 2048]
     var crashRounds: Int
+    /// Seconds each step of the revocations scenario holds (nil: not run).
+    var revocationHold: Double?
 
     static let short = Schedule(
         scenarios: [
@@ -15,7 +17,8 @@ struct Schedule: Sendable {
             Scenario(name: "avahi+clocks", families: [.avahi, .clocks], seconds: 14),
         ],
         diskSeconds: 5,
-        crashRounds: 1
+        crashRounds: 1,
+        revocationHold: 2.5
     )
 
     /// About 20 minutes with the heals, the disk and the crash points.
@@ -43,7 +46,8 @@ struct Schedule: Sendable {
                 ),
             ],
             diskSeconds: 20 * scale,
-            crashRounds: 2
+            crashRounds: 2,
+            revocationHold: max(2.5, 8 * scale)
         )
     }
 }

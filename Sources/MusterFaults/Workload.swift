@@ -18,6 +18,9 @@ final class Workload: Sendable {
     let seed: UInt64
     private let scenario = Mutex<String>("setup")
     private let running = Atomic<Bool>(false)
+    /// One use of the organizer key file at a time: the lock changer and a scenario's `muster revoke`
+    /// would otherwise both sign on the same head and fork the organizer's chain themselves.
+    private let organizerTurn = Mutex<Void>(())
     private let group = DispatchGroup()
 
     init(lab: LabControl, log: OperationLog, attendees: [String], intervalMillis: UInt32, seed: UInt64) {
@@ -132,8 +135,19 @@ final class Workload: Sendable {
         }
     }
 
-    /// The organizer re-locks the campaign with the next version through kiosk 1.
-    func changeLock(scenario name: String? = nil) {
+    /// Runs `body` while no other use of the organizer key file (``changeLock(scenario:)``) runs.
+    func asOrganizer<T: Sendable>(_ body: () -> T) -> T {
+        organizerTurn.withLock { _ in body() }
+    }
+
+    /// The organizer re-locks the campaign with the next version through kiosk 1; returns the
+    /// operation as recorded.
+    @discardableResult
+    func changeLock(scenario name: String? = nil) -> Operation {
+        asOrganizer { lockOnce(scenario: name) }
+    }
+
+    private func lockOnce(scenario name: String?) -> Operation {
         let start = LabControl.nowMillis()
         var version: UInt64?
         var outcome = Operation.Outcome.failed
@@ -157,19 +171,19 @@ final class Workload: Sendable {
         if outcome == .ok, let range = detail.range(of: "lock v") {
             version = UInt64(detail[range.upperBound...].prefix { $0.isNumber })
         }
-        log.record(
-            Operation(
-                id: log.newID(),
-                scenario: name ?? currentScenario,
-                kind: .lock,
-                kiosk: 1,
-                subject: "v\(version ?? 0)",
-                lockVersion: version,
-                startMillis: start,
-                endMillis: LabControl.nowMillis(),
-                outcome: outcome,
-                detail: detail
-            )
+        let operation = Operation(
+            id: log.newID(),
+            scenario: name ?? currentScenario,
+            kind: .lock,
+            kiosk: 1,
+            subject: "v\(version ?? 0)",
+            lockVersion: version,
+            startMillis: start,
+            endMillis: LabControl.nowMillis(),
+            outcome: outcome,
+            detail: detail
         )
+        log.record(operation)
+        return operation
     }
 }
