@@ -22,17 +22,23 @@
  *               (1) a revocation of me is in force in MY replica (messages are hints, merged first,
  *               with the fork rule and device take-backs applied), (2) it was signed by the
  *               organizer key, (3) every record I hold is known to be held by another kiosk: my own
- *               chain from peers' reported heads (kept across restarts) or from the revocation's
- *               watermark (it names the signing replica's copy of my chain by hash); other kiosks'
- *               chains only from heads peers reported in this run (forgotten at restart).
+ *               chain from peers' reported heads (kept per reporter across restarts) or from the
+ *               revocation's watermark (it names the signing replica's copy of my chain by hash);
+ *               other kiosks' chains only from heads peers reported in this run (per reporter,
+ *               forgotten at restart).  A peer's report counts only if that peer is not revoked
+ *               (in force) in MY replica at the verdict (Replica+HeldElsewhere: counts).
  *               Otherwise the kiosk STOPS: inactive, replica kept, may be restarted.  Records after
  *               a revocation's watermark are SET ASIDE (kept on disk, not served to peers).
  *
  * Scenario switches: -DNO_DEVICE (the device never signs), -DNO_FORK (the organizer key is not
  * forked), -DONLY_P1 (assert P1 only, so a trail runs on to the loss of check-ins),
  * -DNO_WIPE_REACHABLE (asserts that no wipe happens: its counterexample shows a wipe is reachable),
- * -DSECOND_ORG (beyond the brief: after the heal the organizer key also revokes K1, unforked, so two
- * kiosks may wipe and "known held elsewhere" can go stale; see model/README.md),
+ * -DSECOND_ORG (after the heal the organizer key also revokes K1 (C), at the organizer's next seq
+ * after the fork, so two kiosks may wipe and "known held elsewhere" can go stale; see model/README.md),
+ * with -DC_ON_WINNER (C extends the winning branch of the fork), -DNO_ORG_PREFIX (C delivered
+ * without the organizer chain before it, unlike the code), -DCOUNT_STRICT (a candidate filter:
+ * a reporter of whom any organizer revocation is held, superseded too, does not count),
+ * -DNO_SECOND_WIPE_REACHABLE (sanity: a kiosk wipes after another one did),
  * -DLOCK_IN_FLIGHT (beyond the brief: the lock signed on laptop A reaches K0 only later, or never).
  *
  * What is modelled
@@ -63,6 +69,10 @@
  *   - Only one organizer fork (one seq, one revocation: of K0) and one device; no other organizer
  *     revocations unless -DSECOND_ORG.  So by default only K0 can ever wipe under the new rule, and
  *     the staleness of "known held elsewhere" (the holder may itself wipe later) is not exercised.
+ *   - With -DSECOND_ORG, C is one delta at the seq after the fork; its chain prefix (the branch A or
+ *     B it extends) travels with it wherever it goes, and a fork-dropped branch drops C with it.
+ *     A superseded revocation's "answer" (the winning version sent back) is not modelled: it is a
+ *     message that may be lost.
  *   - The organizer laptops are not replicas: branch A is written to K0's replica when signed,
  *     branch B to the replica of K1 or K2 it was signed on, the device's take-back to one kiosk.
  *     A lock signed on laptop A that has not yet reached K0 is modelled only with -DLOCK_IN_FLIGHT.
@@ -77,10 +87,12 @@
 #define MAXC 1
 #endif
 #define IX(r, a) ((r) * N + (a))
+#define RX(k, r, a) ((k) * N * N + (r) * N + (a))
 
 byte held[N * N];     /* held[r][a]: how far replica r holds author a's chain                   */
-byte known[N * N];    /* known[k][a]: how far k knows another kiosk holds a's chain (new rule;
-                         only K0's row is kept, see sync)                                      */
+byte rep[N * N * N];  /* rep[k][r][a]: how far peer r reported (to k) that it holds a's chain
+                         (new rule; only the rows of kiosks that can wipe are kept, see sync).
+                         At the verdict only reporters not revoked in k's own replica count.    */
 bit  wiped[N];
 bit  stopped[N];      /* new rule only: revoked, data kept, inactive until restart              */
 
@@ -92,6 +104,8 @@ byte wmB;             /* branch B's watermark on K0's chain                     
 bit  signedC;         /* -DSECOND_ORG only: an unforked organizer revocation of K1 ...          */
 bit  hasC[N];         /* ... held by replica r ...                                              */
 byte wmC;             /* ... and its watermark on K1's chain                                    */
+bit  cOnA;            /* C is the organizer's next seq after the fork: it extends branch A (1)
+                         or B (0), whichever the signing replica held in force                  */
 
 bit  devSigned[N];    /* the device signed a revocation of kiosk k                              */
 byte wmDev[N];
@@ -106,8 +120,28 @@ byte i, j, k, a, c, t, u, cap1, cap2, dr;
 #define sameSide(x, y)   (!partitioned || ((x) != 0 && (y) != 0))
 #define orgInForce(r)    (hasB[r] && !(hasA[r] && winnerA))          /* revocation of K0 */
 #define devInForce(r, x) (hasDev[IX(r, x)] && !hasDevRev[r])
-#define orgRevOf(r, x)   ((((x) == 0) && orgInForce(r)) || (((x) == 1) && hasC[r]))
+/* C in force at r: held, and the branch it extends not superseded there (-DNO_ORG_PREFIX: always) */
+#if defined(NO_ORG_PREFIX) || defined(NO_FORK)
+#define cInForce(r)      (hasC[r])
+#else
+#define cInForce(r)      (hasC[r] && ((cOnA && !(hasB[r] && !winnerA)) || (!cOnA && !(hasA[r] && winnerA))))
+#endif
+/* C lies on the winning branch of the fork (P2); without the prefix C is outside the fork */
+#if defined(NO_ORG_PREFIX) || defined(NO_FORK)
+#define CWINS            (1)
+#else
+#define CWINS            (cOnA == winnerA)
+#endif
+#define orgRevOf(r, x)   ((((x) == 0) && orgInForce(r)) || (((x) == 1) && cInForce(r)))
 #define revokedAt(r, x)  (orgRevOf(r, x) || devInForce(r, x))
+/* whether reporter y's word counts at judge x: y is not revoked (in force) in x's own replica (the
+ * code: Replica.counts).  -DCOUNT_STRICT (a candidate, not the code): nor is any organizer revocation
+ * of y held in x's replica at all, superseded by the fork rule included. */
+#ifdef COUNT_STRICT
+#define COUNTS(x, y)     (!revokedAt(x, y) && !((y) == 0 && hasB[x]) && !((y) == 1 && hasC[x]))
+#else
+#define COUNTS(x, y)     (!revokedAt(x, y))
+#endif
 /* the kiosks that can wipe under the new rule (an organizer revocation can name them) */
 #ifdef SECOND_ORG
 #define CANWIPE(x) ((x) <= 1)
@@ -121,7 +155,7 @@ byte i, j, k, a, c, t, u, cap1, cap2, dr;
 inline capOf(r, x, v) {
     v = MAXC;
     if :: x == 0 && orgInForce(r) && wmB < v -> v = wmB :: else fi;
-    if :: x == 1 && hasC[r] && wmC < v -> v = wmC :: else fi;
+    if :: x == 1 && cInForce(r) && wmC < v -> v = wmC :: else fi;
     if :: devInForce(r, x) && wmDev[x] < v -> v = wmDev[x] :: else fi
 }
 
@@ -158,22 +192,37 @@ inline wipe(w) {
     }
 #ifndef ONLY_P1
     if
-    :: !((w == 0 && orgInForce(w) && !winnerA) || (w == 1 && hasC[w])) ->
+    :: !((w == 0 && orgInForce(w) && !winnerA) || (w == 1 && cInForce(w) && CWINS)) ->
         printf("MODEL: P2 violated: K%d wipes though no winning-branch organizer revocation of it is in force (org in force %d, winnerA %d, device in force %d)\n",
                w, w == 0 && orgInForce(w), winnerA, devInForce(w, w))
     :: else
     fi;
-    assert((w == 0 && orgInForce(w) && !winnerA) || (w == 1 && hasC[w]));  /* P2 */
+    t = ((w == 0 && orgInForce(w) && !winnerA) || (w == 1 && cInForce(w) && CWINS));
+    assert(t);  /* P2 (t: the winning-branch organizer revocation of w is in force in its replica) */
+    t = 0;
 #endif
     printf("MODEL: K%d WIPES\n", w);
+#ifdef NO_SECOND_WIPE_REACHABLE
+    assert(!wiped[0] && !wiped[1] && !wiped[2]);  /* sanity run: a second kiosk wipes after another */
+#endif
 #ifdef NO_WIPE_REACHABLE
     assert(false);  /* sanity run: proves a wipe is reachable, so the properties are not vacuous */
 #endif
     wiped[w] = 1; stopped[w] = 0; hasA[w] = 0; hasB[w] = 0; hasC[w] = 0; hasDevRev[w] = 0;
     for (a : 0 .. N - 1) {
-        held[IX(w, a)] = 0; known[IX(w, a)] = 0; hasDev[IX(w, a)] = 0
+        held[IX(w, a)] = 0; hasDev[IX(w, a)] = 0;
+        for (j : 0 .. N - 1) { rep[RX(w, j, a)] = 0 }
     }
     a = 0; j = 0; c = 0
+}
+
+/* Restart of x: what peers reported of other kiosks' chains is forgotten (this run only); what
+ * each reported of x's own chain is kept (persisted per reporter, held_elsewhere:<reporter>). */
+inline forget(x) {
+    for (j : 0 .. N - 1) {
+        for (a : 0 .. N - 1) { if :: a != x -> rep[RX(x, j, a)] = 0 :: else fi }
+    }
+    j = 0; a = 0
 }
 
 /* What kiosk x does after its replica changed (or at restart). */
@@ -188,7 +237,13 @@ inline react(x) {
             /* (3): every record held here is known to be held by another kiosk */
             c = 1;
             for (a : 0 .. N - 1) {
-                t = known[IX(x, a)];
+                /* what a peer reported it holds counts only if that peer is not revoked (in
+                 * force) in MY replica: a revoked one may have wiped itself since it reported */
+                t = 0;
+                for (j : 0 .. N - 1) {
+                    if :: j != x && COUNTS(x, j) && rep[RX(x, j, a)] > t -> t = rep[RX(x, j, a)] :: else fi
+                }
+                j = 0;
                 /* own chain: the watermark names my copy */
                 if :: a == x && x == 0 && wmB > t -> t = wmB :: else fi;
                 if :: a == x && x == 1 && wmC > t -> t = wmC :: else fi;
@@ -206,10 +261,21 @@ inline react(x) {
 #endif
 }
 
+/* C reaches replica r.  In the code a revocation is applied only as the contiguous next delta of
+ * the organizer's chain (Replica+Ingest: contiguousPrefix; a lone revocation beyond the replica's
+ * head is not applied and the kiosk only stops), so a replica holding C in force holds the
+ * organizer's delta at the fork seq that C extends.  -DNO_ORG_PREFIX drops this (C alone). */
+inline deliverC(r) {
+    hasC[r] = 1;
+#if !defined(NO_ORG_PREFIX) && !defined(NO_FORK)
+    if :: cOnA -> hasA[r] = 1 :: else -> hasB[r] = 1 fi
+#endif
+}
+
 /* Refusal: replica `from` holds a revocation of `to` in force and sends it ("you are revoked"). */
 inline sendRevocation(from, to) {
     if :: to == 0 && orgInForce(from) -> hasB[to] = 1 :: else fi;
-    if :: to == 1 && hasC[from] -> hasC[to] = 1 :: else fi;
+    if :: to == 1 && cInForce(from) -> deliverC(to) :: else fi;
     if :: devInForce(from, to) -> hasDev[IX(to, to)] = 1 :: else fi;
     destroy(to)
 }
@@ -251,8 +317,8 @@ inline sync(x, y) {
             capOf(x, i, cap1); capOf(y, i, cap2);
             t = (held[IX(x, i)] < cap1 -> held[IX(x, i)] : cap1);
             u = (held[IX(y, i)] < cap2 -> held[IX(y, i)] : cap2);
-            if :: CANWIPE(x) && u > known[IX(x, i)] -> known[IX(x, i)] = u :: else fi;
-            if :: CANWIPE(y) && t > known[IX(y, i)] -> known[IX(y, i)] = t :: else fi
+            if :: CANWIPE(x) && u > rep[RX(x, y, i)] -> rep[RX(x, y, i)] = u :: else fi;
+            if :: CANWIPE(y) && t > rep[RX(y, x, i)] -> rep[RX(y, x, i)] = t :: else fi
         }
 #endif
     fi;
@@ -300,16 +366,29 @@ end:
 #endif
 
 #ifdef SECOND_ORG
+    /* after the heal, C is the organizer's next seq: signed on a replica that holds the fork seq
+     * (A or B), extending the branch in force there (-DNO_ORG_PREFIX or -DNO_FORK: unconstrained) */
+#if defined(NO_ORG_PREFIX) || defined(NO_FORK)
+#define CPREV(r)   (1)
+#define SETCONA(r) skip
+#elif defined(C_ON_WINNER)
+    /* -DC_ON_WINNER: the organizer signs C only on a replica holding the winning branch (in force) */
+#define CPREV(r)   ((winnerA && hasA[r]) || (!winnerA && hasB[r] && !hasA[r]))
+#define SETCONA(r) cOnA = winnerA
+#else
+#define CPREV(r)   (hasA[r] || hasB[r])
+#define SETCONA(r) cOnA = (hasA[r] && (winnerA || !hasB[r]))
+#endif
     /* after the heal, the organizer key (unforked) revokes K1 on K0's or K2's replica */
-    :: d_step { !partitioned && !signedC && active(0) ->
-                signedC = 1; hasC[0] = 1; wmC = held[IX(0, 1)];
+    :: d_step { !partitioned && !signedC && active(0) && CPREV(0) ->
+                signedC = 1; hasC[0] = 1; SETCONA(0); wmC = held[IX(0, 1)];
                 printf("MODEL: the organizer revokes K1 (unforked) on K0, watermark %d\n", wmC); destroy(0) }
-    :: d_step { !partitioned && !signedC && active(2) ->
-                signedC = 1; hasC[2] = 1; wmC = held[IX(2, 1)];
+    :: d_step { !partitioned && !signedC && active(2) && CPREV(2) ->
+                signedC = 1; hasC[2] = 1; SETCONA(2); wmC = held[IX(2, 1)];
                 printf("MODEL: the organizer revokes K1 (unforked) on K2, watermark %d\n", wmC); destroy(2) }
     /* replay of it to K1 */
     :: d_step { signedC && active(1) -> printf("MODEL: replay of the revocation of K1 to K1\n");
-                hasC[1] = 1; destroy(1); react(1) }
+                deliverC(1); destroy(1); react(1) }
 #endif
 
 #ifndef NO_DEVICE
@@ -333,8 +412,8 @@ end:
 #endif
 
     /* crash and restart: records and revocations durable, peers' heads of other chains forgotten */
-    :: d_step { !wiped[0] -> printf("MODEL: K0 crashes and restarts\n"); stopped[0] = 0; known[IX(0, 1)] = 0; known[IX(0, 2)] = 0; react(0) }
-    :: d_step { !wiped[1] -> printf("MODEL: K1 crashes and restarts\n"); stopped[1] = 0; known[IX(1, 0)] = 0; known[IX(1, 2)] = 0; react(1) }
-    :: d_step { !wiped[2] -> printf("MODEL: K2 crashes and restarts\n"); stopped[2] = 0; known[IX(2, 0)] = 0; known[IX(2, 1)] = 0; react(2) }
+    :: d_step { !wiped[0] -> printf("MODEL: K0 crashes and restarts\n"); stopped[0] = 0; forget(0); react(0) }
+    :: d_step { !wiped[1] -> printf("MODEL: K1 crashes and restarts\n"); stopped[1] = 0; forget(1); react(1) }
+    :: d_step { !wiped[2] -> printf("MODEL: K2 crashes and restarts\n"); stopped[2] = 0; forget(2); react(2) }
     od
 }
