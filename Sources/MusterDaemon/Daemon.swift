@@ -190,16 +190,17 @@ public struct Daemon: Sendable {
                 )
             }
         }
-        let stamp = ISO8601DateFormatter().string(from: time.wallDate)
-        try? "revoked at \(stamp): \(reason)\n".write(
-            toFile: config.revokedMarkerPath,
-            atomically: true,
-            encoding: .utf8
-        )
+        leaveMarker(config.revokedMarkerPath, "revoked", reason: reason)
         logger.critical(
             "wiped the attendee data of this revoked kiosk",
             metadata: ["marker": "\(config.revokedMarkerPath)"]
         )
+    }
+
+    /// The marker that keeps musterd from starting again (`REVOKED`, `STOPPED`), with when and why.
+    func leaveMarker(_ path: String, _ what: String, reason: String) {
+        let stamp = ISO8601DateFormatter().string(from: time.wallDate)
+        try? "\(what) at \(stamp): \(reason)\n".write(toFile: path, atomically: true, encoding: .utf8)
     }
 
     /// What ``RevocationVerdict`` says of this kiosk, from its own replica and what its peers said
@@ -219,12 +220,7 @@ public struct Daemon: Sendable {
     /// marker keeps the daemon from starting again until a person has looked.
     func stopKeepingData(_ parts: Parts, reason: String) {
         try? parts.replica.close()
-        let stamp = ISO8601DateFormatter().string(from: time.wallDate)
-        try? "stopped at \(stamp): \(reason)\n".write(
-            toFile: config.stoppedMarkerPath,
-            atomically: true,
-            encoding: .utf8
-        )
+        leaveMarker(config.stoppedMarkerPath, "stopped", reason: reason)
         logger.critical(
             "stopped after a revocation; every file kept",
             metadata: ["reason": "\(reason)", "marker": "\(config.stoppedMarkerPath)"]

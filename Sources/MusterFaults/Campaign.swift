@@ -85,7 +85,13 @@ struct Campaign {
         // Last: revocations rotate the network key and restart kiosks by hand, and a kiosk they
         // broke must not fail the scenarios above for them.
         if let hold = schedule.revocationHold, selected("revocations") {
-            let revocations = RevocationScenario(venue: venue, workload: workload, seed: seed, hold: hold)
+            let revocations = RevocationScenario(
+                venue: venue,
+                workload: workload,
+                seed: seed,
+                hold: hold,
+                fork: schedule.revocationFork
+            )
             finish(try revocations.run(say: say), into: &reports, say: say)
         }
         let total = log.operations.count

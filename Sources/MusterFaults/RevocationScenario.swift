@@ -24,6 +24,8 @@ struct RevocationScenario {
     let seed: UInt64
     /// Seconds each step holds while the workload runs.
     let hold: Double
+    /// Whether step 2 (the organizer key on both sides of a split) runs.
+    let fork: Bool
     let name = "revocations"
     var lab: LabControl { venue.lab }
 
@@ -134,31 +136,33 @@ struct RevocationScenario {
         pause(hold)
 
         // 2. The organizer key on both sides of a split: A locks first, B revokes A's victim later.
-        try FileManager.default.createDirectory(atPath: laptopB, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: lab.organizerKey, toPath: laptopB + "/organizer.key")
-        try FileManager.default.copyItem(
-            atPath: lab.directory + "/venue/venue.toml",
-            toPath: laptopB + "/venue.toml"
-        )
-        let split = Fault.split(sideA, sideB)
-        _ = try split.apply(lab)
-        say("  nemesis: \(split)")
-        pause(1)
-        let lock = workload.changeLock()
-        if lock.outcome != .ok { failed.append("side A's lock during the split: \(lock.outcome) \(lock.detail)") }
-        pause(0.5)
-        // On a side-B kiosk that runs (one stopped again by a revocation would refuse the command).
-        let signer = sideB.first { lab.daemonPID($0) != nil } ?? sideB[0]
-        if let error = muster(
-            on: signer,
-            ["revoke", "k\(victim)", "--organizer-key", laptopB + "/organizer.key"]
-        ) {
-            failed.append("side B's revocation of k\(victim): \(error)")
+        if fork {
+            try FileManager.default.createDirectory(atPath: laptopB, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: lab.organizerKey, toPath: laptopB + "/organizer.key")
+            try FileManager.default.copyItem(
+                atPath: lab.directory + "/venue/venue.toml",
+                toPath: laptopB + "/venue.toml"
+            )
+            let split = Fault.split(sideA, sideB)
+            _ = try split.apply(lab)
+            say("  nemesis: \(split)")
+            pause(1)
+            let lock = workload.changeLock()
+            if lock.outcome != .ok { failed.append("side A's lock during the split: \(lock.outcome) \(lock.detail)") }
+            pause(0.5)
+            // On a side-B kiosk that runs (one stopped again by a revocation would refuse the command).
+            let signer = sideB.first { lab.daemonPID($0) != nil } ?? sideB[0]
+            if let error = muster(
+                on: signer,
+                ["revoke", "k\(victim)", "--organizer-key", laptopB + "/organizer.key"]
+            ) {
+                failed.append("side B's revocation of k\(victim): \(error)")
+            }
+            say("  side A (k1) locked v\(lock.lockVersion ?? 0), then side B (k\(signer)) revoked k\(victim)")
+            pause(hold)
+            try split.heal(lab)
+            pause(hold)
         }
-        say("  side A (k1) locked v\(lock.lockVersion ?? 0), then side B (k\(signer)) revoked k\(victim)")
-        pause(hold)
-        try split.heal(lab)
-        pause(hold)
         workload.stop()
 
         // Every daemon must still run; a stopped one is noted, then started so the lab converges.
@@ -194,9 +198,11 @@ struct RevocationScenario {
                 + "\(whileStopped.count - stoppedAcked) refused/failed and \(stoppedAcked) acked while revoked, "
                 + "\(afterRestart) acked after the restart"
         )
-        report.figures.append(
-            "fork \(sideA.map { "k\($0)" }.joined(separator: ","))|\(sideB.map { "k\($0)" }.joined(separator: ",")), k\(victim) revoked on the losing side"
-        )
+        if fork {
+            report.figures.append(
+                "fork \(sideA.map { "k\($0)" }.joined(separator: ","))|\(sideB.map { "k\($0)" }.joined(separator: ",")), k\(victim) revoked on the losing side"
+            )
+        }
         report.expectationsFailed += failed
         return report
     }

@@ -26,6 +26,20 @@ struct OrganizerDevicesEndToEndTests {
         return (lab, k4)
     }
 
+    /// A second laptop holding its own copy of the organizer key and venue files (so its own record
+    /// of what it signed, `KEY.signed`): the organizer key on two machines. Returns the key's path.
+    static func secondLaptop(of k1: KioskHarness) throws -> String {
+        let laptop = k1.directory.appendingPathComponent("laptop-B")
+        try FileManager.default.createDirectory(at: laptop, withIntermediateDirectories: true)
+        let key = laptop.appendingPathComponent("organizer.key").path
+        try FileManager.default.copyItem(atPath: k1.organizerKey, toPath: key)
+        try FileManager.default.copyItem(
+            atPath: k1.organizerVenuePath,
+            toPath: laptop.appendingPathComponent("venue.toml").path
+        )
+        return key
+    }
+
     /// k1 stops, cutting k2 (side A) from k3 (side B). On each side in turn, that side's key locks
     /// with the side's name as status and undoes one check-in (p1 on side A, p2 on side B), and
     /// revokes k4 when asked. Then k1 comes back and the three must converge.
@@ -121,10 +135,7 @@ struct OrganizerDevicesEndToEndTests {
         // Each laptop holds its own copy of the key file, so each keeps its own record of what it
         // signed (`KEY.signed`): one file used on both sides would refuse to fork (see
         // OrganizerSignedHeadLiveTests).
-        let laptopB = k1.directory.appendingPathComponent("laptop-B")
-        try FileManager.default.createDirectory(at: laptopB, withIntermediateDirectories: true)
-        let copyB = laptopB.appendingPathComponent("organizer.key").path
-        try FileManager.default.copyItem(atPath: k1.organizerKey, toPath: copyB)
+        let copyB = try Self.secondLaptop(of: k1)
         try Self.splitSignAndHeal(lab, keys: [k1.organizerKey, copyB], revoke: false)
         for kiosk in lab.all {
             let status = try kiosk.status()

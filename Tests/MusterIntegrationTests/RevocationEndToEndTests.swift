@@ -108,16 +108,8 @@ struct RevocationEndToEndTests {
         let lock = try k2.muster(["lock", "Expo", "--status", "Side A", "--organizer-key", k1.organizerKey])
         #expect(lock.status == 0, "lock: \(lock.stderr)")
         // Side B, later: the same organizer key revokes k2 on k3.
-        // A second laptop with its own copy of the key and venue files (one key file refuses to sign on
-        // two branches).
-        let laptopB = k1.directory.appendingPathComponent("laptop-B")
-        try FileManager.default.createDirectory(at: laptopB, withIntermediateDirectories: true)
-        let copyB = laptopB.appendingPathComponent("organizer.key").path
-        try FileManager.default.copyItem(atPath: k1.organizerKey, toPath: copyB)
-        try FileManager.default.copyItem(
-            atPath: k1.organizerVenuePath,
-            toPath: laptopB.appendingPathComponent("venue.toml").path
-        )
+        // A second laptop with its own copy of the key (one key file refuses to sign on two branches).
+        let copyB = try OrganizerDevicesEndToEndTests.secondLaptop(of: k1)
         let revoked = try k3.muster(["revoke", "k2", "--organizer-key", copyB])
         #expect(revoked.status == 0, "revoke: \(revoked.stderr)")
         let organizer = try JoinedVenue(path: k3.kioskVenuePath).organizer
@@ -169,19 +161,8 @@ extension RevocationEndToEndTests {
         #expect(try k2.muster(["checkin", "p4@example.com"]).status == 0)
         let lock = try k2.muster(["lock", "Expo", "--status", "Side A", "--organizer-key", k1.organizerKey])
         #expect(lock.status == 0, "lock: \(lock.stderr)")
-        let laptopB = k1.directory.appendingPathComponent("laptop-B")
-        try FileManager.default.createDirectory(at: laptopB, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(
-            atPath: k1.organizerKey,
-            toPath: laptopB.appendingPathComponent("organizer.key").path
-        )
-        try FileManager.default.copyItem(
-            atPath: k1.organizerVenuePath,
-            toPath: laptopB.appendingPathComponent("venue.toml").path
-        )
-        let revoked = try k3.muster([
-            "revoke", "k2", "--organizer-key", laptopB.appendingPathComponent("organizer.key").path,
-        ])
+        let copyB = try OrganizerDevicesEndToEndTests.secondLaptop(of: k1)
+        let revoked = try k3.muster(["revoke", "k2", "--organizer-key", copyB])
         #expect(revoked.status == 0, "revoke: \(revoked.stderr)")
 
         // k1 hears only side B: it holds k2 revoked.
