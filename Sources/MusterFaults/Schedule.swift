@@ -9,9 +9,8 @@ struct Schedule: Sendable {
     /// Seconds each step of the revocations scenario holds (nil: not run).
     var revocationHold: Double?
     /// Whether the revocations scenario also forks the organizer's chain (its step 2). Off in the
-    /// short run: after the fork drops the revocation, kiosks that had cut the victim's chain did
-    /// not fetch its later deltas again (RELIABILITY.md, finding 7, open), so `make test` would fail
-    /// on a known bug rather than on a regression.
+    /// short run until the 20-minute campaign has run with the fix of RELIABILITY.md's finding 7
+    /// (kiosks that had cut the victim's chain did not fetch its later deltas again).
     var revocationFork = true
 
     static let short = Schedule(

@@ -60,6 +60,13 @@ public struct RecentDeltas: Sendable {
     }
 
     /// Whether this exact delta was committed recently.
+    /// Forgets `author`'s deltas after `seq`: the store cut its chain there (a revocation's
+    /// watermark, a fork), so they are no longer held, and a copy of one must reach the store again
+    /// (if the cut is taken back) instead of being dropped as held.
+    public mutating func forget(_ author: AuthorID, after seq: UInt64) {
+        entries = entries.filter { $0.key.author != author || $0.key.seq <= seq }
+    }
+
     public func contains(_ delta: SignedDelta) -> Bool {
         entries[Key(author: delta.author, seq: delta.seq)]?.delta.signature == delta.signature
     }

@@ -311,3 +311,25 @@ struct SyncCoreTests {
         #expect(throws: DecodeError.self) { try SyncMessage.decode(crowd.bytes) }
     }
 }
+
+extension SyncCoreTests {
+    /// A chain the store cut (a revocation's watermark, later taken back by an organizer fork) is
+    /// no longer held past its new head: a copy of a cut delta goes to the store again instead of
+    /// being dropped as recently committed. Without it a kiosk never held the victim's chain again
+    /// (RELIABILITY.md, finding 7).
+    @Test func aDeltaTheStoreCutIsStoredAgainWhenItComesBack() throws {
+        let me = try Kit.id()
+        let peer = try Kit.id()
+        let log = Kit.log(4, key: try Kit.key())
+        var core = Kit.core(me)
+        core.open([peer], hello: [], now: t0)
+        let request = try #require(core.handle(.frameReceived(from: peer, .deltas(log)), now: t0).stores.first)
+        _ = core.handle(.stored(StoreResult(id: request.id, applied: log)), now: t0)
+        // A copy of what is held is dropped before the store.
+        #expect(core.handle(.frameReceived(from: peer, .deltas([log[2]])), now: t0).stores.isEmpty)
+        // The store cut the chain after seq 2.
+        _ = core.handle(.storeHeads([Kit.head(Array(log[0..<2]))]), now: t0)
+        let again = core.handle(.frameReceived(from: peer, .deltas(Array(log[2...]))), now: t0)
+        #expect(again.stores.first?.deltas == Array(log[2...]))
+    }
+}

@@ -125,6 +125,11 @@ public struct SyncCore: Sendable {
         case .storeHeads(let heads):
             let fresh = Dictionary(heads.map { ($0.author, $0) }, uniquingKeysWith: { $0.seq >= $1.seq ? $0 : $1 })
             if fresh != self.heads {
+                // A chain the store cut (a revocation, a fork) is no longer held past its new head:
+                // copies of what was cut must reach the store again if the cut is taken back.
+                for (author, held) in self.heads where (fresh[author]?.seq ?? 0) < held.seq {
+                    recent.forget(author, after: fresh[author]?.seq ?? 0)
+                }
                 self.heads = fresh
                 stateVersion &+= 1
                 scheduleRepairs(now: now, into: &out)
