@@ -1080,7 +1080,7 @@ public actor SyncService: Service {
     /// ``RevocationVerdict`` asks for before a wipe. Written only when it moves for that peer.
     private nonisolated func heldElsewhere(_ head: AuthorHead, by peer: AuthorID) {
         guard head.seq > heldByPeers.withLock({ $0[peer] ?? 0 }) else { return }
-        if (try? replica.recordHeldElsewhere(head, by: peer)) != nil {
+        if (try? replica.recordHeldElsewhere(head, by: peer)) == true {
             heldByPeers.withLock { $0[peer] = max($0[peer] ?? 0, head.seq) }
         }
     }
