@@ -3,12 +3,9 @@ import PackageDescription
 
 /// Muster: offline check-in kiosks that share one signed, replicated attendee list.
 ///
-/// Every arrow points down (README.md, "Architecture"; checked by `scripts/check-layering`):
-///
-///     musterd → MusterDaemon → MusterSync, MusterDiscovery, MusterBadgePrinting → MusterBadge ┐
-///     muster  → MusterClient → MusterAttendeeList, MusterBadge → MusterQR                      │
-///               MusterClient, MusterDaemon → MusterControl → MusterStore → MusterCrypto → MusterCore
-///     muster-sim → MusterSim → MusterSync
+/// Every arrow points down: the table in `scripts/check-layering` is the layering (`scripts/check-layering
+/// --table` prints it; README.md shows that output, checked). `make test` checks every import and every
+/// dependency below against it.
 ///
 /// `MusterTime` (the one clock, backoff) sits below every library that waits or reads the time, and
 /// `MusterProcess` (the one process runner) below the tools and the test kit. The front end and

@@ -1,4 +1,5 @@
 import Foundation
+import MusterCore
 
 /// One attendee as read from an import file, normalized.
 ///
@@ -39,7 +40,7 @@ public struct AttendeeListRow: Sendable, Equatable {
     ) {
         self.line = line
         self.email = email
-        self.emailKey = emailKey ?? Self.emailKey(for: email)
+        self.emailKey = emailKey ?? EmailAddress.key(email)
         self.firstName = firstName
         self.lastName = lastName
         self.company = company
@@ -47,14 +48,6 @@ public struct AttendeeListRow: Sendable, Equatable {
         self.salesforceID = salesforceID
         self.status = status
         self.admitted = admitted
-    }
-
-    /// The identity of an email address within a campaign: trimmed, then lowercased (Unicode-aware).
-    ///
-    /// Deliberately the same rule as `MusterCore.EmailAddress.key`, which lookups and walk-in registration use;
-    /// the two must agree or an imported person could not be found by the address they type.
-    static func emailKey(for email: String) -> String {
-        AttendeeListText.trim(email).lowercased()
     }
 
     /// Whether a source status lets the person in. Unknown or missing statuses admit: the organizer imported them.

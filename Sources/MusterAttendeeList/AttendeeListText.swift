@@ -14,19 +14,9 @@ enum AttendeeListText {
     /// RFC 5321 path limit minus the angle brackets, in UTF-8 bytes.
     static let maximumEmailLength = 254
 
-    /// Removes surrounding whitespace, including no-break spaces and stray byte-order or zero-width marks.
-    static func trim(_ text: String) -> String {
-        if let first = text.utf8.first, let last = text.utf8.last,
-            (0x21...0x7E).contains(first), (0x21...0x7E).contains(last)
-        {
-            return text
-        }
-        let scalars = text.unicodeScalars
-        guard let first = scalars.firstIndex(where: { !isTrimmable($0) }) else { return "" }
-        let last = scalars.lastIndex(where: { !isTrimmable($0) }) ?? first
-        if first == scalars.startIndex && scalars.index(after: last) == scalars.endIndex { return text }
-        return String(scalars[first...last])
-    }
+    /// Removes surrounding whitespace, including no-break spaces and stray byte-order or zero-width marks
+    /// (``EdgeTrim``, the rule kiosks apply to what is typed).
+    static func trim(_ text: String) -> String { EdgeTrim.trim(text) }
 
     /// Trims, turns line breaks and tabs into spaces, drops other control and bidirectional-override characters,
     /// and collapses runs of spaces, so a name shows on one line in the kiosk and on a badge exactly as it reads.
@@ -122,11 +112,6 @@ enum AttendeeListText {
             previous = byte
         }
         return true
-    }
-
-    private static func isTrimmable(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.properties.isWhitespace || scalar.value == 0xFEFF || scalar.value == 0x200B
-            || scalar.properties.generalCategory == .control
     }
 
     private static func isLineOrTabControl(_ scalar: Unicode.Scalar) -> Bool {

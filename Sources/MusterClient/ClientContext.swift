@@ -23,12 +23,8 @@ public final class ClientContext {
     {
         self.time = time
         configPath = KioskConfig.resolvePath(explicit, environment: environment)
-        do {
-            config = try KioskConfig.load(path: configPath)
-            venue = try VenueFile.load(path: config.venue)
-        } catch {
-            throw ClientError(.config, describing: error)
-        }
+        config = try KioskConfig.read(path: configPath)
+        venue = try VenueFile.read(path: config.venue)
         control = ControlClient(path: config.controlSocket)
     }
 

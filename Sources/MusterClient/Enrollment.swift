@@ -34,12 +34,7 @@ public enum Enrollment {
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(ClientError) -> (SigningKeyPair, VenueFile) {
         let organizer = try OrganizerKey.load(path: keyPath, environment: environment)
-        let venue: VenueFile
-        do {
-            venue = try VenueFile.load(path: venuePath)
-        } catch {
-            throw ClientError(.config, describing: error)
-        }
+        let venue = try VenueFile.read(path: venuePath)
         guard AuthorID(organizer.publicKey) == venue.organizer else {
             throw ClientError(.config, "\(keyPath) is not the organizer key of the venue in \(venuePath)")
         }

@@ -76,12 +76,7 @@ public struct Revocation {
     public func revoke(_ query: String, watermark chosen: Watermark = .newest) throws(ClientError) -> String {
         let signer = try OrganizerKey.signer(path: keyPath)
         let submitter = try OrganizerSubmitter(client: client, signer: signer)
-        let venue: VenueFile
-        do {
-            venue = try VenueFile.load(path: venuePath)
-        } catch {
-            throw ClientError(.config, describing: error)
-        }
+        let venue = try VenueFile.read(path: venuePath)
         guard venue.venue == client.venue.venue else {
             throw ClientError(.config, "\(venuePath) belongs to another venue than this kiosk")
         }

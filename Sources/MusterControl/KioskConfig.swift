@@ -1,4 +1,5 @@
 import Foundation
+import MusterCore
 import TOMLKit
 
 /// The daemon's configuration (`config/musterd.toml` documents every key).
@@ -18,7 +19,7 @@ public struct KioskConfig: Sendable, Equatable {
     /// Deltas stamped further ahead than this never move the local clock.
     public var clockBoundSeconds: Int = 300
     /// Up to this many kiosks every kiosk keeps a session with every other; beyond it, a bounded
-    /// random overlay (HyParView sessions, Plumtree broadcast). Nil: the sync layer's default.
+    /// random overlay (HyParView sessions, Plumtree broadcast). Nil: ``FullMesh/defaultThreshold``.
     public var fullMeshThreshold: Int?
     public var logLevel: String = "info"
     /// The badge printer and layout (issue 15); no printer by default.
@@ -141,8 +142,11 @@ public struct KioskConfig: Sendable, Equatable {
             config.clockBoundSeconds = seconds
         }
         if let value = table["full_mesh_threshold"] {
-            guard let kiosks = value.int, kiosks >= 2 else {
-                throw ConfigError(file: file, "'full_mesh_threshold' must be an integer of at least 2")
+            guard let kiosks = value.int else {
+                throw ConfigError(file: file, "'full_mesh_threshold' must be an integer")
+            }
+            if let problem = FullMesh.problem(with: kiosks) {
+                throw ConfigError(file: file, "'full_mesh_threshold' \(problem)")
             }
             config.fullMeshThreshold = kiosks
         }

@@ -1,9 +1,10 @@
 /// Email normalization shared by imports, walk-in registration and lookups, so the same person is
 /// found however their address was typed.
 public enum EmailAddress {
-    /// Trimmed and lowercased: the identity of an attendee within a campaign.
+    /// Trimmed (``EdgeTrim``) and lowercased: the identity of an attendee within a campaign. The one rule for
+    /// imports, walk-in registration and lookups; a delta's attendee key must equal it (`VenuePolicy`).
     public static func key(_ email: String) -> String {
-        email.trimmingWhitespace().lowercased()
+        EdgeTrim.trim(email).lowercased()
     }
 
     /// A plausibility check, not RFC 5322: one `@`, non-empty local part and a dotted-or-not domain,

@@ -277,9 +277,9 @@ public struct Daemon: Sendable {
             configuration: SyncService.Configuration(
                 listenHost: config.listen.host,
                 listenPort: config.listen.port,
-                staticPeers: config.staticPeers.map { ($0.host, $0.port) },
+                staticPeers: config.staticPeers,
                 time: time,
-                fullMeshThreshold: config.fullMeshThreshold ?? SyncService.Configuration.defaultFullMeshThreshold
+                fullMeshThreshold: config.fullMeshThreshold
             ),
             replica: parts.replica,
             keyPair: parts.keyPair,

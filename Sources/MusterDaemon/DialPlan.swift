@@ -1,3 +1,4 @@
+import MusterCore
 import MusterSync
 
 /// Which discovered addresses this kiosk dials: the bookkeeping between mDNS announcements and the
@@ -13,11 +14,8 @@ import MusterSync
 /// A pure state machine: ``DiscoveryService`` feeds it events and carries out its actions through
 /// `SyncService.dial` and `stopDialing`.
 struct DialPlan: Sendable {
-    struct Target: Hashable, Sendable, CustomStringConvertible {
-        let host: String
-        let port: Int
-        var description: String { "\(host):\(port)" }
-    }
+    /// An announced address, as the sync layer dials it.
+    typealias Target = HostPort
 
     enum Action: Equatable, Sendable {
         /// Start (or keep) a dial loop for the target, giving up after ``Limits/giveUpAfter`` failures.

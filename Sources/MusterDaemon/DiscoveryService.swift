@@ -71,13 +71,11 @@ struct DiscoveryService: Service {
                 let actions: [DialPlan.Action]
                 switch input {
                 case .event(.appeared(let peer)):
-                    logger.info(
-                        "discovered",
-                        metadata: ["peer": "\(peer.fingerprint)", "address": "\(peer.host):\(peer.port)"]
-                    )
+                    let address = HostPort(host: peer.host, port: peer.port)
+                    logger.info("discovered", metadata: ["peer": "\(peer.fingerprint)", "address": "\(address)"])
                     actions = plan.appeared(
                         service: peer.serviceName,
-                        at: DialPlan.Target(host: peer.host, port: peer.port),
+                        at: address,
                         now: time.uptime
                     )
                     if actions.isEmpty && plan.ignored > 0 && plan.ignored.isPowerOfTwo {
@@ -109,11 +107,11 @@ struct DiscoveryService: Service {
                 for action in actions {
                     switch action {
                     case .dial(let target):
-                        sync.dial(host: target.host, port: target.port, giveUpAfter: limits.giveUpAfter) { why in
+                        sync.dial(target, giveUpAfter: limits.giveUpAfter) { why in
                             continuation.yield(.dialEnded(target, why))
                         }
                     case .stop(let target):
-                        sync.stopDialing(host: target.host, port: target.port)
+                        sync.stopDialing(target)
                     }
                 }
             }

@@ -1,3 +1,5 @@
+import MusterCore
+
 /// Everything that defines one simulated run; with the seed, it determines the run exactly.
 public struct SimOptions: Sendable, Equatable {
     /// Which store kiosks keep their deltas in (see ``KioskStore``).
@@ -20,6 +22,8 @@ public struct SimOptions: Sendable, Equatable {
     /// The core's full-mesh threshold (nil: the core's default). Lowering it runs a small venue as a
     /// HyParView/Plumtree overlay, to compare the two at the same size.
     public var fullMeshThreshold: Int?
+    /// Why `threshold` cannot be the full-mesh threshold (the sync layer's bound, ``FullMesh``), or nil.
+    public static func fullMeshProblem(_ threshold: Int) -> String? { FullMesh.problem(with: threshold) }
     /// How many kiosks lie (``Liar``): enrolled insiders that fork their chain, stamp far-future
     /// timestamps and rewrite what is not theirs, through the real protocol. 0 runs an honest venue.
     /// Needs the real replica (`sqlite`): the fork cut, the certificate window and the locked

@@ -1,3 +1,4 @@
+import MusterCore
 import Synchronization
 
 /// The dial loops running, one per address, each with its ``DialSchedule``: shared by the loops
@@ -12,11 +13,11 @@ final class DialRegistry: Sendable {
         var waiter: CheckedContinuation<Void, Never>?
     }
 
-    private let entries = Mutex<[String: Entry]>([:])
+    private let entries = Mutex<[HostPort: Entry]>([:])
 
     /// Registers a loop for `address`. Returns true when the caller must start it; false when one
     /// runs already (then it is wanted again: a pending stop is withdrawn, and its pause ends).
-    func begin(_ address: String, maxFailures: Int?, onEnd: (@Sendable (DialEnd) -> Void)?) -> Bool {
+    func begin(_ address: HostPort, maxFailures: Int?, onEnd: (@Sendable (DialEnd) -> Void)?) -> Bool {
         let (start, waiter) = entries.withLock { entries -> (Bool, CheckedContinuation<Void, Never>?) in
             if entries[address] != nil {
                 entries[address]?.schedule.resume()
@@ -31,11 +32,14 @@ final class DialRegistry: Sendable {
 
     /// Ends the pause of `address`'s loop now (its session ended, or the core wants one): it looks
     /// again at once instead of after ``DialSchedule/connectedRecheck``.
-    func wake(_ address: String) {
+    func wake(_ address: HostPort) {
         entries.withLock { Self.wake(&$0, address) }?.resume()
     }
 
-    private static func wake(_ entries: inout [String: Entry], _ address: String) -> CheckedContinuation<Void, Never>? {
+    private static func wake(
+        _ entries: inout [HostPort: Entry],
+        _ address: HostPort
+    ) -> CheckedContinuation<Void, Never>? {
         guard entries[address] != nil else { return nil }
         guard let waiter = entries[address]?.waiter else {
             entries[address]?.woken = true
@@ -51,7 +55,7 @@ final class DialRegistry: Sendable {
     /// idle 50-kiosk lab's musterd CPU (0.50 → 0.23 cores). A wake that comes while the loop is not
     /// pausing ends its next pause only, so a loop woken as its own session ends redials once at
     /// most without its backoff.
-    func pause(_ address: String, for delay: Duration, sleep: @escaping @Sendable (Duration) async -> Void) async {
+    func pause(_ address: HostPort, for delay: Duration, sleep: @escaping @Sendable (Duration) async -> Void) async {
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await sleep(delay) }
             group.addTask { await self.woken(address) }
@@ -60,7 +64,7 @@ final class DialRegistry: Sendable {
         }
     }
 
-    private func woken(_ address: String) async {
+    private func woken(_ address: HostPort) async {
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 let now = entries.withLock { entries -> Bool in
@@ -82,17 +86,17 @@ final class DialRegistry: Sendable {
     }
 
     /// The loop for `address` ends before its next dial.
-    func stop(_ address: String) {
+    func stop(_ address: HostPort) {
         entries.withLock { $0[address]?.schedule.stop() }
     }
 
-    func shouldDial(_ address: String) -> Bool {
+    func shouldDial(_ address: HostPort) -> Bool {
         entries.withLock { $0[address]?.schedule.shouldDial ?? false }
     }
 
     /// An attempt ended: the schedule's next action. When it is `.end`, the loop is unregistered
     /// and its owner told.
-    func attempted(_ address: String, _ outcome: DialSchedule.Outcome) -> DialSchedule.Action {
+    func attempted(_ address: HostPort, _ outcome: DialSchedule.Outcome) -> DialSchedule.Action {
         let (action, onEnd) = entries.withLock { entries -> (DialSchedule.Action, (@Sendable (DialEnd) -> Void)?) in
             guard var entry = entries[address] else { return (.end(.stopped), nil) }
             let action = entry.schedule.attempted(outcome)
@@ -108,14 +112,14 @@ final class DialRegistry: Sendable {
     }
 
     /// The loop ended for another reason (shutdown, or stopped before dialing).
-    func ended(_ address: String, _ why: DialEnd) {
+    func ended(_ address: HostPort, _ why: DialEnd) {
         let entry = entries.withLock { $0.removeValue(forKey: address) }
         entry?.waiter?.resume()
         entry?.onEnd?(why)
     }
 
     /// Whether `address`'s loop is in a pause now.
-    func isPausing(_ address: String) -> Bool {
+    func isPausing(_ address: HostPort) -> Bool {
         entries.withLock { $0[address]?.waiter != nil }
     }
 

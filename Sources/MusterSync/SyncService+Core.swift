@@ -20,10 +20,8 @@ extension SyncService {
             case .openSession(let peer):
                 // Dial loops keep a session with every address discovery or the configuration gave;
                 // the daemon has no other address book.
-                if let address = addressPeers.first(where: { $0.value == peer })?.key,
-                    let colon = address.lastIndex(of: ":"), let port = Int(address[address.index(after: colon)...])
-                {
-                    dial(host: String(address[..<colon]), port: port)
+                if let address = addressPeers.first(where: { $0.value == peer })?.key {
+                    dial(address)
                 } else {
                     _ = core.handle(.openFailed(peer: peer), now: time.uptime)
                 }

@@ -22,20 +22,19 @@ public actor SyncService: Service {
     public struct Configuration: Sendable {
         public var listenHost: String
         public var listenPort: Int
-        public var staticPeers: [(host: String, port: Int)]
+        public var staticPeers: [HostPort]
         /// Where "now" and every sleep come from (monotonic uptime for the core's timers).
         public var time: any TimeSource
         /// Up to this many kiosks every kiosk keeps a session with every other (see
-        /// ``SyncCore/Configuration/fullMeshThreshold``).
-        public var fullMeshThreshold: Int
-        public static let defaultFullMeshThreshold = SyncCore.Configuration.defaultFullMeshThreshold
+        /// ``SyncCore/Configuration/fullMeshThreshold``); nil: ``FullMesh/defaultThreshold``.
+        public var fullMeshThreshold: Int?
 
         public init(
             listenHost: String,
             listenPort: Int,
-            staticPeers: [(host: String, port: Int)],
+            staticPeers: [HostPort],
             time: any TimeSource = SystemTime(),
-            fullMeshThreshold: Int = SyncCore.Configuration.defaultFullMeshThreshold
+            fullMeshThreshold: Int? = nil
         ) {
             self.listenHost = listenHost
             self.listenPort = listenPort
@@ -82,11 +81,11 @@ public actor SyncService: Service {
     var stopped = false
     nonisolated var time: any TimeSource { configuration.time }
     /// Which peer key answered at an address, so a dial loop does not redial a connected peer.
-    var addressPeers: [String: AuthorID] = [:]
+    var addressPeers: [HostPort: AuthorID] = [:]
     private let localDeltas: AsyncStream<[SignedDelta]>
     private nonisolated let localContinuation: AsyncStream<[SignedDelta]>.Continuation
-    private let dialRequests: AsyncStream<(host: String, port: Int)>
-    private nonisolated let dialContinuation: AsyncStream<(host: String, port: Int)>.Continuation
+    private let dialRequests: AsyncStream<HostPort>
+    private nonisolated let dialContinuation: AsyncStream<HostPort>.Continuation
     /// Snapshot for status output, readable without awaiting the actor.
     public nonisolated let connectedPeers = Mutex<[String]>([])
     /// What each peer in session said last (heads, digest, when), for `muster status`.
@@ -136,7 +135,7 @@ public actor SyncService: Service {
             epoch: (try? replica.epoch()) ?? "",
             organizer: replica.policy.organizer
         )
-        settings.fullMeshThreshold = configuration.fullMeshThreshold
+        if let threshold = configuration.fullMeshThreshold { settings.fullMeshThreshold = threshold }
         // Silence is judged by each connection's watchdog, on the event loop (see serve).
         settings.silenceTimeout = nil
         core = SyncCore(
@@ -145,7 +144,7 @@ public actor SyncService: Service {
             seed: UInt64.random(in: 0...UInt64.max)
         )
         (localDeltas, localContinuation) = AsyncStream.makeStream(of: [SignedDelta].self)
-        (dialRequests, dialContinuation) = AsyncStream.makeStream(of: (host: String, port: Int).self)
+        (dialRequests, dialContinuation) = AsyncStream.makeStream(of: HostPort.self)
     }
 
     /// Called after every local write (in order): the deltas are pushed to every peer.
@@ -161,19 +160,18 @@ public actor SyncService: Service {
     ///     never, for static peers).
     ///   - onEnd: told once when the loop ends (not called when a loop runs already for the address).
     public nonisolated func dial(
-        host: String,
-        port: Int,
+        _ address: HostPort,
         giveUpAfter: Int? = nil,
         onEnd: (@Sendable (DialEnd) -> Void)? = nil
     ) {
-        guard dials.begin("\(host):\(port)", maxFailures: giveUpAfter, onEnd: onEnd) else { return }
-        dialContinuation.yield((host, port))
+        guard dials.begin(address, maxFailures: giveUpAfter, onEnd: onEnd) else { return }
+        dialContinuation.yield(address)
     }
 
     /// The address is no longer wanted (its service disappeared): its dial loop ends before its
     /// next dial; a session in progress runs to its end.
-    public nonisolated func stopDialing(host: String, port: Int) {
-        dials.stop("\(host):\(port)")
+    public nonisolated func stopDialing(_ address: HostPort) {
+        dials.stop(address)
     }
 
     /// Dial loops running now.
@@ -214,7 +212,7 @@ public actor SyncService: Service {
         let port = server.channel.localAddress?.port
         boundPort.withLock { $0 = port }
         logger.info("sync listening", metadata: ["address": "\(configuration.listenHost):\(port ?? -1)"])
-        for peer in configuration.staticPeers { dial(host: peer.host, port: peer.port) }
+        for peer in configuration.staticPeers { dial(peer) }
 
         await withGracefulShutdownHandler {
             await withDiscardingTaskGroup { group in
@@ -243,7 +241,7 @@ public actor SyncService: Service {
                 group.addTask {
                     await withDiscardingTaskGroup { dials in
                         for await target in self.dialRequests.cancelOnGracefulShutdown() {
-                            dials.addTask { await self.dialLoop(host: target.host, port: target.port) }
+                            dials.addTask { await self.dialLoop(target) }
                         }
                     }
                 }
@@ -304,8 +302,7 @@ public actor SyncService: Service {
 
     /// Keeps a session with an address alive: dial, serve until it ends, back off, dial again.
     /// Its ``DialSchedule`` decides the backoff and when the loop ends (stopped, or given up).
-    private func dialLoop(host: String, port: Int) async {
-        let address = "\(host):\(port)"
+    private func dialLoop(_ address: HostPort) async {
         // Which key of the ring to dial with: the newest, and after each failure the next older one,
         // so two kiosks that each hold a different newest key (two revocations of one generation
         // signed during a partition) still meet on a key both hold and exchange the revocations.
@@ -327,7 +324,7 @@ public actor SyncService: Service {
                 do {
                     let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
                         .connectTimeout(.seconds(3))
-                        .connect(host: host, port: port) { channel in
+                        .connect(host: address.host, port: address.port) { channel in
                             channel.eventLoop.makeCompletedFuture { try Self.wrap(channel) }
                         }
                     outcome = await serve(channel, dialed: address, key: dialKey) ? .established : .failed
@@ -350,7 +347,7 @@ public actor SyncService: Service {
     @discardableResult
     private nonisolated func serve(
         _ channel: NIOAsyncChannel<ByteBuffer, ByteBuffer>,
-        dialed: String?,
+        dialed: HostPort?,
         key dialKey: Int = 0
     ) async -> Bool {
         let remote = channel.channel.remoteAddress.map { "\($0.ipAddress ?? "?"):\($0.port ?? 0)" } ?? "?"
@@ -780,7 +777,7 @@ public actor SyncService: Service {
     }
 
     /// One session per pair of kiosks: of two, the one dialed by the kiosk with the lower key stays.
-    private func register(_ connection: PeerConnection, dialed: String?, enrollment: EnrollPayload) -> Bool {
+    private func register(_ connection: PeerConnection, dialed: HostPort?, enrollment: EnrollPayload) -> Bool {
         guard !stopped else {
             connection.close()
             return false

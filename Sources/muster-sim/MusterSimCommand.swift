@@ -57,6 +57,9 @@ struct MusterSimCommand: ParsableCommand {
         guard seeds >= 1 else { throw ValidationError("--seeds must be at least 1") }
         guard cpuScale >= 1 else { throw ValidationError("--cpu-scale must be at least 1") }
         guard staggerMs >= 0 else { throw ValidationError("--stagger-ms cannot be negative") }
+        if let fullMesh, let problem = SimOptions.fullMeshProblem(fullMesh) {
+            throw ValidationError("--full-mesh \(problem)")
+        }
         for (name, p) in [("loss", loss), ("duplication", duplication), ("reordering", reordering)]
         where !(0...1).contains(p) {
             throw ValidationError("--\(name) is a probability between 0 and 1")

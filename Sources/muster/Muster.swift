@@ -21,6 +21,14 @@ struct Muster: ParsableCommand {
             OccupancyCommand.self, Report.self, Badge.self,
         ]
     )
+
+    /// `muster --config F <command>` works as `muster <command> --config F`: the leading option becomes
+    /// `MUSTER_CONFIG`, which every command reads when it has no `--config` of its own (``KioskConfig/resolvePath``).
+    static func main() {
+        let (path, arguments) = LeadingConfigOption.split(Array(CommandLine.arguments.dropFirst()))
+        if let path { setenv("MUSTER_CONFIG", path, 1) }
+        main(arguments)
+    }
 }
 
 /// Options every command that talks to a kiosk shares.
@@ -36,13 +44,7 @@ struct KioskOptions: ParsableArguments {
     /// file, and for the commands of a kiosk that has not joined yet (it has no venue file).
     func kioskConfig() throws -> KioskConfig {
         let path = KioskConfig.resolvePath(config, environment: ProcessInfo.processInfo.environment)
-        return try guarded { () throws(ClientError) in
-            do {
-                return try KioskConfig.load(path: path)
-            } catch {
-                throw ClientError(.config, describing: error)
-            }
-        }
+        return try guarded { () throws(ClientError) in try KioskConfig.read(path: path) }
     }
 
     /// What `read` finds in this kiosk's replica: the body of every staff query.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import MusterControl
+import MusterCore
 import MusterDaemon
 
 /// `musterd`: the kiosk daemon. Argument parsing only; everything else lives in MusterDaemon.

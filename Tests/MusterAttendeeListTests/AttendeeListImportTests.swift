@@ -1,4 +1,5 @@
 import Foundation
+import MusterCore
 import MusterTestSupport
 import Testing
 
@@ -339,8 +340,19 @@ struct AttendeeListImportTests {
         #expect(row.ticket == "T1")
     }
 
+    /// An imported address carries the key a kiosk computes for the same address typed at the door, whatever
+    /// stray marks either has at its ends (one rule: `EmailAddress.key`).
+    @Test func importedKeyIsTheKioskKey() throws {
+        let text = "email,first_name\n\u{FEFF}Ada@X.Example\u{200B},Ada\n"
+        let result = try importAttendeeList(text)
+        #expect(result.rows.map(\.emailKey) == ["ada@x.example"])
+        for typed in ["ada@x.example", " ADA@x.example\u{200B}", "\u{FEFF}Ada@X.EXAMPLE\t"] {
+            #expect(EmailAddress.key(typed) == result.rows[0].emailKey)
+        }
+    }
+
     @Test func emailKeyIsTrimmedAndUnicodeLowercased() throws {
-        #expect(AttendeeListRow.emailKey(for: "  ÉLODIE.Durand@Exemple.FR ") == "élodie.durand@exemple.fr")
+        #expect(AttendeeListRow(line: 1, email: "  ÉLODIE.Durand@Exemple.FR ").emailKey == "élodie.durand@exemple.fr")
         #expect(AttendeeListRow(line: 1, email: "ÅSA@X.EXAMPLE").emailKey == "åsa@x.example")
         let text = "email,first_name\nΣΟΦΙΑ@X.EXAMPLE,Sofia\nσοφια@x.example,Sofia\n"
         let result = try importAttendeeList(text)

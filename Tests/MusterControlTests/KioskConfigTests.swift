@@ -1,4 +1,5 @@
 import Foundation
+import MusterCore
 import MusterTestSupport
 import Testing
 

@@ -67,6 +67,13 @@ struct EmailAddressTests {
         #expect(EmailAddress.key("   ") == "")
         #expect(EmailAddress.key("Zoë@Example.COM") == "zoë@example.com")
         #expect(EmailAddress.key("A@B.C") == EmailAddress.key(" a@b.c "))
+        // What forms, spreadsheets and scanners leave at the ends: a byte-order mark, a zero-width space, a
+        // control character. The import and the kiosk used to disagree on these.
+        #expect(EmailAddress.key("\u{FEFF}Ada@X.Example") == "ada@x.example")
+        #expect(EmailAddress.key("ada@x.example\u{200B}") == "ada@x.example")
+        #expect(EmailAddress.key("\u{200B}\u{FEFF} ada@x.example\u{0000}\r\n") == "ada@x.example")
+        // Inside the value nothing is removed: such a key is refused by VenuePolicy, not silently rewritten.
+        #expect(EmailAddress.key("a\u{200B}da@x.example") == "a\u{200B}da@x.example")
     }
 
     @Test(arguments: [

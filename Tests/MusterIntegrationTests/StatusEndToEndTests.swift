@@ -22,6 +22,13 @@ struct StatusEndToEndTests {
         #expect(text.contains("Peers:      1 in session"))
         #expect(text.contains("k2 (South door)  127.0.0.1:"))
         #expect(text.contains("in sync, digest equal"))
+        // The config option before the subcommand, as git and systemctl take theirs; it outranks MUSTER_CONFIG.
+        let leading = try k1.muster(
+            ["--config", k1.configPath, "status"],
+            environment: ["MUSTER_CONFIG": "/nonexistent/musterd.toml"]
+        )
+        #expect(leading.status == 0, "\(leading.stderr)")
+        #expect(leading.stdout.contains("k2 (South door)  127.0.0.1:"))
 
         let doctor = try k1.muster(["doctor"])
         #expect(doctor.stdout.contains("ok    enrollment: enrolled in 'Test Venue' as 'k1'"))

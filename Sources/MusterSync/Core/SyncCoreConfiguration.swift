@@ -11,12 +11,8 @@ extension SyncCore {
         public var organizer: AuthorID?
         /// Up to this many kiosks known (us included), every kiosk keeps a session with every other
         /// (full mesh: one hop, no relayed copies). Beyond it, a bounded random active view (HyParView).
-        public var fullMeshThreshold = Self.defaultFullMeshThreshold
-        /// 16: at 50 kiosks in the lab a burst of 10,000 check-ins converged 125 s after its last
-        /// acknowledgement as a full mesh (49 sessions each, every delta sent 49 times per kiosk) and
-        /// 18–23 s as an overlay (BENCHMARKS.md, "Burst, session 10: the default threshold"); venues of
-        /// up to 16 kiosks keep the full mesh's one hop.
-        public static let defaultFullMeshThreshold = 16
+        /// (``FullMesh`` holds the default and its bound.)
+        public var fullMeshThreshold = FullMesh.defaultThreshold
         /// HyParView's active view: sessions this kiosk opens towards when beyond the full mesh.
         public var activeView = 5
         /// Sessions accepted at most beyond the full mesh (the active view plus room for joiners).

@@ -1,15 +1,19 @@
-import MusterCore
-
-/// A `host:port` pair from the config (`listen`, `static_peers`). IPv6 hosts are written `[::1]:7420`.
+/// A `host:port` pair: the config's `listen` and `static_peers`, the addresses discovery reports and the
+/// sync layer dials. One type, so an address is parsed and printed (IPv6 hosts as `[::1]:7420`) one way.
 public struct HostPort: Sendable, Hashable, CustomStringConvertible {
     public let host: String
     public let port: Int
+
+    public init(host: String, port: Int) {
+        self.host = host
+        self.port = port
+    }
 
     public var description: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
 }
 
 extension HostPort {
-    /// In an extension, so that the struct keeps its memberwise `init(host:port:)`.
+    /// Parses `host:port` or `[v6-host]:port`; nil when the text is neither or the port is out of range.
     public init?(_ text: String) {
         let trimmed = text.trimmingWhitespace()
         let host: Substring

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import MusterControl
+@testable import MusterCore
 
 @Suite("HostPort")
 struct HostPortTests {
