@@ -361,6 +361,7 @@ public struct Daemon: Sendable {
         }
         if revokedEarly { Task { await group.triggerGracefulShutdown() } }
         try await group.run()
+        sync.recordPendingHeldElsewhere()
         if let reason = revocation.withLock({ $0.revoked }) {
             throw actOnRevocation(parts, hint: reason, peersHold: sync.peersHold.withLock { $0 })
         }

@@ -68,4 +68,7 @@ public enum SyncLimits {
     public static let retiredKeyGraceMillis: UInt64 = 48 * 3_600 * 1_000
     /// How long a session under a retired key waits for the peer's own newer keys before closing.
     public static let rekeyLinger: Duration = .seconds(2)
+    /// How often one peer's report of our own chain is written to the replica (``HeldElsewhereReports``):
+    /// seldom enough that a busy kiosk's check-ins do not each cost a transaction per peer.
+    public static let heldElsewhereWriteInterval: Duration = .seconds(2)
 }

@@ -93,8 +93,8 @@ public actor SyncService: Service {
     /// What each peer's heads said it holds of each author's chain, this run, by peer: what
     /// ``RevocationVerdict`` needs before a kiosk may wipe other kiosks' check-ins with its own.
     public nonisolated let peersHold = Mutex<[AuthorID: [AuthorID: UInt64]]>([:])
-    /// The highest seq of our own chain each peer showed this run (what is already recorded).
-    private nonisolated let heldByPeers = Mutex<[AuthorID: UInt64]>([:])
+    /// What each peer showed of our own chain this run, and what of it is recorded.
+    private nonisolated let heldByPeers = Mutex(HeldElsewhereReports(interval: SyncLimits.heldElsewhereWriteInterval))
     /// Bumped by every change to the replica, so the digest is recomputed only when it can differ.
     private nonisolated let stateVersion = Atomic<UInt64>(0)
     /// The last digest computed and the state version it belongs to.
@@ -1058,7 +1058,6 @@ public actor SyncService: Service {
             switch message {
             case .hello(_, let heads), .heads(let heads):
                 state.peerHas = Dictionary(heads.map { ($0.author, $0.seq) }, uniquingKeysWith: max)
-                if let ours = heads.first(where: { $0.author == me }) { heldElsewhere(ours, by: peer) }
                 peersHold.withLock { held in
                     for head in heads where head.author != me {
                         held[peer, default: [:]][head.author] = max(held[peer]?[head.author] ?? 0, head.seq)
@@ -1071,15 +1070,35 @@ public actor SyncService: Service {
             }
             states[peer] = state
         }
+        // Outside the lock: it may write to the replica.
+        switch message {
+        case .hello(_, let heads), .heads(let heads):
+            if let ours = heads.first(where: { $0.author == me }) { heldElsewhere(ours, by: peer) }
+        default:
+            break
+        }
     }
 
     /// A peer's head of our own chain: what another kiosk is known to hold of ours, the proof
-    /// ``RevocationVerdict`` asks for before a wipe. Written only when it moves for that peer.
+    /// ``RevocationVerdict`` asks for before a wipe. Written when it moves for that peer, at most
+    /// once per ``SyncLimits/heldElsewhereWriteInterval`` (``HeldElsewhereReports``).
     private nonisolated func heldElsewhere(_ head: AuthorHead, by peer: AuthorID) {
-        guard head.seq > heldByPeers.withLock({ $0[peer] ?? 0 }) else { return }
+        let now = time.uptime
+        guard let due = heldByPeers.withLock({ $0.heard(head, from: peer, now: now) }) else { return }
+        record(due, by: peer, at: now)
+    }
+
+    private nonisolated func record(_ head: AuthorHead, by peer: AuthorID, at now: Duration) {
         if (try? replica.recordHeldElsewhere(head, by: peer)) == true {
-            heldByPeers.withLock { $0[peer] = max($0[peer] ?? 0, head.seq) }
+            heldByPeers.withLock { $0.written(head, by: peer, now: now) }
         }
+    }
+
+    /// Writes every peer's report of our chain still waiting for its interval: before a revocation
+    /// verdict reads them, and when the service stops.
+    public nonisolated func recordPendingHeldElsewhere() {
+        let now = time.uptime
+        for (peer, head) in heldByPeers.withLock({ $0.takePending() }) { record(head, by: peer, at: now) }
     }
 
     /// Each peer in session with how far apart the two replicas are, for status output.
