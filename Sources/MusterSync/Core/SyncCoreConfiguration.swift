@@ -14,7 +14,7 @@ extension SyncCore {
         public var fullMeshThreshold = Self.defaultFullMeshThreshold
         /// 16: at 50 kiosks in the lab a burst of 10,000 check-ins converged 125 s after its last
         /// acknowledgement as a full mesh (49 sessions each, every delta sent 49 times per kiosk) and
-        /// 18–23 s as an overlay (BENCHMARKS.md, "Burst, session 10: the default threshold"); venues of
+        /// 18–23 s as an overlay (31556f2; BENCHMARKS.md, "What each optimisation gained"); venues of
         /// up to 16 kiosks keep the full mesh's one hop.
         public static let defaultFullMeshThreshold = 16
         /// HyParView's active view: sessions this kiosk opens towards when beyond the full mesh.
@@ -28,7 +28,7 @@ extension SyncCore {
         /// Most deltas one repair request asks for: a lagging kiosk is repaired in such chunks, one
         /// author range at a time, each from one peer. Each chunk costs a round trip and a pause in
         /// the stream: with 2,000 a fresh kiosk took 5.1–7.9 s to fetch a 50,000-delta attendee list
-        /// in the lab, with 20,000 2.1 s (BENCHMARKS.md, "Discovery to synced, session 11"). A range
+        /// in the lab, with 20,000 2.1 s (0d8914f; BENCHMARKS.md, "What each optimisation gained"). A range
         /// weighs its size on the peer's queue (``maxQueuedDeltas``), which is read from the replica
         /// page by page, so a larger chunk costs no memory.
         public var repairChunk: UInt64 = 20_000
