@@ -35,7 +35,7 @@ test: build
 	$(SWIFT) test --skip-build --filter MusterIntegrationTests --no-parallel
 	# Every parser of hostile input, 10 s per target from the committed corpus (Fuzz/README.md).
 	$(MAKE) --no-print-directory fuzz-short
-	# The Debian package booted as three kiosks in systemd-nspawn machines (README.md ("Install on a kiosk")).
+	# The Debian package booted as three kiosks in systemd-nspawn machines (docs/kiosk-install.md, "The boot test").
 	@if ! command -v systemd-nspawn >/dev/null 2>&1 || ! command -v debootstrap >/dev/null 2>&1; then \
 		echo "boot-test skipped: needs systemd-nspawn (systemd-container) and debootstrap; scripts/install-deps.sh installs them"; \
 	elif [ "$$(id -u)" -ne 0 ]; then \
@@ -78,7 +78,7 @@ bench-smoke: deps
 	$(SWIFT) build --product muster
 	"$$($(SWIFT) build --show-bin-path)/muster-bench" --quick
 
-# The deterministic simulator (README.md, "Simulator"): 1,000 seeds of 50 kiosks through the sync core
+# The deterministic simulator (RELIABILITY.md, "The simulator"): 1,000 seeds of 50 kiosks through the sync core
 # with every fault on (loss, duplication, reordering, a partition, crash-restarts, slow kiosks, clock
 # skew); prints the failing seeds and how many converged, lost and phantom. A failing seed replays with
 # `muster-sim --kiosks 50 --checkins 100 --all-faults --seed S`.
@@ -145,7 +145,7 @@ fuzz-short: deps
 	"$$($(SWIFT) build --show-bin-path)/muster-fuzz" --seconds 10
 
 # The Debian package muster_VERSION_ARCH.deb in the checkout (release build with the Swift runtime
-# linked in, dpkg-shlibdeps, dpkg-deb, lintian); README.md ("Install on a kiosk") installs it on a kiosk.
+# linked in, dpkg-shlibdeps, dpkg-deb, lintian); docs/kiosk-install.md installs it on a kiosk.
 deb: deps
 	scripts/build-deb.sh
 

@@ -70,7 +70,7 @@ for product in musterd muster; do
     strip --strip-unneeded --remove-section=.comment --remove-section=.note "$stage/usr/bin/$product"
 done
 install -m 0644 systemd/musterd.service systemd/muster-kiosk@.service "$stage/lib/systemd/system/"
-# Console lockdown of a kiosk (README.md, "The kiosk screen"): no spare virtual terminals, no SysRq,
+# Console lockdown of a kiosk (docs/kiosk-screen.md, "Console lockdown"): no spare virtual terminals, no SysRq,
 # no Ctrl-Alt-Del burst reboot; the postinst masks ctrl-alt-del.target.
 install -d -m 0755 "$stage/usr/lib/systemd/logind.conf.d" "$stage/usr/lib/sysctl.d" "$stage/usr/lib/systemd/system.conf.d"
 install -m 0644 packaging/lockdown/logind-muster-kiosk.conf "$stage/usr/lib/systemd/logind.conf.d/muster-kiosk.conf"
@@ -78,7 +78,7 @@ install -m 0644 packaging/lockdown/sysctl-muster-kiosk.conf "$stage/usr/lib/sysc
 install -m 0644 packaging/lockdown/system-muster-kiosk.conf "$stage/usr/lib/systemd/system.conf.d/muster-kiosk.conf"
 
 # The packaged config: config/musterd.toml with the venue file in the state directory, so that
-# `muster join`, run as user muster, can write it (see README.md ("Install on a kiosk")).
+# `muster join`, run as user muster, can write it (see docs/kiosk-install.md, "Where the venue file lives").
 sed -e 's|^venue = .*|# Packaged: in state_dir, so that `muster join`, run as user muster, can write it.\
 venue = "/var/lib/muster/venue.toml"|' config/musterd.toml >"$stage/etc/muster/musterd.toml"
 chmod 0644 "$stage/etc/muster/musterd.toml"
@@ -88,12 +88,16 @@ for expected in 'state_dir = "/var/lib/muster"' 'control_socket = "/run/muster/c
 done
 
 install -m 0644 README.md SECURITY.md packaging/copyright "$stage/usr/share/doc/muster/"
+# The guides the README links to, at the same relative paths (docs/organizer.md, …).
+install -d -m 0755 "$stage/usr/share/doc/muster/docs"
+install -m 0644 docs/*.md "$stage/usr/share/doc/muster/docs/"
 gzip -9n <packaging/changelog >"$stage/usr/share/doc/muster/changelog.Debian.gz"
 gzip -9n <packaging/man/muster.1 >"$stage/usr/share/man/man1/muster.1.gz"
 gzip -9n <packaging/man/musterd.8 >"$stage/usr/share/man/man8/musterd.8.gz"
-# Tags that are explained in README.md ("Lintian, and the package's size"), each with its reason.
+# Tags that are explained in docs/kiosk-install.md ("Lintian, and the package's size"), each with its reason.
 install -m 0644 packaging/lintian-overrides "$stage/usr/share/lintian/overrides/muster"
-chmod 0644 "$stage"/usr/share/doc/muster/* "$stage"/usr/share/man/man*/*
+find "$stage/usr/share/doc/muster" -type f -exec chmod 0644 {} +
+chmod 0644 "$stage"/usr/share/man/man*/*
 
 # --- control files -------------------------------------------------------------------------------
 
@@ -138,7 +142,7 @@ if [ "${LINTIAN:-1}" != 0 ]; then
         lintian --display-info --pedantic --tag-display-limit 0 "$output" || lintian_status=$?
         # lintian exits 2 on errors (its default --fail-on error), 1 on a failure of lintian itself.
         [ "$lintian_status" -eq 0 ] || die "lintian found errors (exit $lintian_status)"
-        say "lintian: no errors (each remaining tag is explained in README.md ("Install on a kiosk"))"
+        say "lintian: no errors (each remaining tag is explained in docs/kiosk-install.md, \"Lintian, and the package's size\")"
     else
         say "lintian not installed: not checked (apt-get install lintian)"
     fi

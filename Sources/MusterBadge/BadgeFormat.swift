@@ -1,5 +1,5 @@
 /// The file a badge is rendered to: PDF for CUPS (vector, exact size), PNG for a preview on screen
-/// or in the README, ZPL for a Zebra on a raw CUPS queue.
+/// or in docs/printing.md, ZPL for a Zebra on a raw CUPS queue.
 public enum BadgeFormat: String, Sendable, Hashable, CaseIterable {
     case pdf
     case png

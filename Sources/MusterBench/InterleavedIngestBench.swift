@@ -12,7 +12,8 @@ enum InterleavedIngestBench {
     /// Peers feeding the kiosk (the burst's 50 kiosks, less the one storing).
     static let authors = 49
     /// Deltas (one per author) per group commit: what a kiosk of the burst stored per transaction
-    /// while check-ins were still being taken (BENCHMARKS.md, "Burst, session 14").
+    /// while check-ins were still being taken (BENCHMARKS.md, "How the figures are measured":
+    /// interleaved ingest).
     static let groupSize = 8
     /// Attendees imported before the timed part, so every check-in finds its attendee.
     static let attendees = 2_000

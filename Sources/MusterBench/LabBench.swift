@@ -252,8 +252,8 @@ enum LabBench {
     static let settleTimeout = 240.0
 
     static func burst(_ lab: Lab, _ sizes: LabSizes, _ report: inout BenchReport, catchUpRate: Double?) throws {
-        // The tail is CPU-bound, and this VM's CPU speed moves from hour to hour (BENCHMARKS.md, burst,
-        // session 12): the rate measured now, before the lab loads the machine, says which runs may be
+        // The tail is CPU-bound, and this VM's CPU speed moves from hour to hour (BENCHMARKS.md, "The
+        // machine"): the rate measured now, before the lab loads the machine, says which runs may be
         // compared.
         let verifyRate = try VerifyProbe.run(count: 2_000)
         BenchCommand.progress("lab: \(sizes.burstKiosks) kiosks for the burst")

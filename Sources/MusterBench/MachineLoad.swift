@@ -6,8 +6,8 @@ import Foundation
 /// The burst waits for the lab to settle with it. Right after `scripts/lab up 50` the 50
 /// avahi-daemons take 1.3–1.9 of the 2 cores for minutes while they browse and resolve each other
 /// (mDNS on one link is quadratic in its hosts); a burst started then shared the CPU with that storm
-/// for a varying part of its run, and the same binary gave 14 s or 26 s (BENCHMARKS.md, "Burst,
-/// session 14"). At a venue every kiosk has its own CPU for its avahi-daemon, and the rush comes
+/// for a varying part of its run, and the same binary gave 14 s or 26 s (BENCHMARKS.md, "The
+/// machine"; 029f408). At a venue every kiosk has its own CPU for its avahi-daemon, and the rush comes
 /// long after the boxes came up.
 struct MachineLoad {
     private var busy: Double

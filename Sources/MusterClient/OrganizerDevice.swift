@@ -11,7 +11,7 @@ import MusterStore
 /// and from then on half the venue refuses each side's locks and undos. A device instead gets its
 /// own key and a certificate the organizer key signs (``EnrollRole/organizerDevice``); it signs
 /// import, lock, unlock, undo and revocations of kiosks on its own chain, so two devices never
-/// sign the same (author, seq) and their deltas merge when the sides heal (README.md,
+/// sign the same (author, seq) and their deltas merge when the sides heal (docs/organizer.md,
 /// "Organizer devices"). Only the organizer key enrolls kiosks and devices and revokes devices.
 public enum OrganizerDevice {
     /// Writes `DIR/organizer.key` (the device's key, 0600), `DIR/organizer.key.certificate` (its

@@ -5,8 +5,8 @@
 /// and tools that accept them, so each is said once.
 public enum FullMesh {
     /// 16: at 50 kiosks in the lab a burst of 10,000 check-ins converged 125 s after its last acknowledgement as a
-    /// full mesh (49 sessions each, every delta sent 49 times per kiosk) and 18–23 s as an overlay (BENCHMARKS.md,
-    /// "Burst"); venues of up to 16 kiosks keep the full mesh's one hop.
+    /// full mesh (49 sessions each, every delta sent 49 times per kiosk) and 18–23 s as an overlay (31556f2;
+    /// BENCHMARKS.md, "What each optimisation gained"); venues of up to 16 kiosks keep the full mesh's one hop.
     public static let defaultThreshold = 16
     /// Two kiosks are the smallest venue that has anything to mesh.
     public static let minimumThreshold = 2

@@ -45,7 +45,8 @@ public struct ControlPeerRoles: Sendable {
     /// and the kernel reports every other peer as the overflow user (`nobody`, 65534). The screen's
     /// user is then that overflow id, so every peer that is neither root nor `muster` but holds the
     /// socket's group (the screen, or a person in group `muster`) gets the screen's rights, the least
-    /// any peer that can connect gets; staff run `muster` as user `muster`, as the README says.
+    /// any peer that can connect gets; staff run `muster` as user `muster`, as docs/kiosk-install.md
+    /// says.
     public static func system(screenUser: String) -> ControlPeerRoles {
         let map = (try? String(contentsOfFile: "/proc/self/uid_map", encoding: .utf8)) ?? "0 0 4294967295"
         let overflow =

@@ -41,7 +41,8 @@ public struct SimOptions: Sendable, Equatable {
     public var cpuScale = 1
     /// Kiosks come up this far apart, in index order (keys are random, so the order of their keys is
     /// too), and the doors open 1 s after the last: a venue switched on one kiosk after another, the
-    /// way session 8's lab split its overlay in two (RELIABILITY.md). Zero starts every kiosk at once.
+    /// way the lab split its overlay in two (RELIABILITY.md, finding 14). Zero starts every kiosk at
+    /// once.
     public var stagger: Duration = .zero
 
     public init(kiosks: Int, checkIns: Int, seed: UInt64) {
@@ -50,7 +51,8 @@ public struct SimOptions: Sendable, Equatable {
         self.seed = seed
     }
 
-    /// The stand-in store above a few hundred kiosks, the real replica below (see README.md, "Simulator").
+    /// The stand-in store above a few hundred kiosks, the real replica below (see RELIABILITY.md,
+    /// "How the simulator models a venue").
     public static func defaultStore(kiosks: Int) -> StoreKind { kiosks > 300 ? .memory : .sqlite }
 }
 

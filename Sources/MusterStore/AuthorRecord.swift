@@ -8,7 +8,8 @@ import MusterCore
 ///
 /// Why one statement: during a burst every peer's check-in arrives on its own, so each delta is a
 /// run of its own and pays these lookups; as five statements they were 16 % of storing a peer's
-/// delta (`muster-bench --only=ingest` under `perf`, BENCHMARKS.md "Burst, session 15").
+/// delta (`muster-bench --only=ingest` under `perf`; 7c44db7, BENCHMARKS.md "What each optimisation
+/// gained").
 struct AuthorRecord {
     let head: AuthorHead
     /// The timestamp of the head delta; nil for an empty chain.

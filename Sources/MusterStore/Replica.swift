@@ -191,9 +191,9 @@ public final class Replica: Sendable {
     ///
     /// SQLite has one writer, and the writer's queue is first come, first served. A kiosk that is
     /// behind stores its peers' deltas in large groups, because a run of one author's deltas costs
-    /// a quarter of what the same deltas cost one by one (BENCHMARKS.md, "Burst, session 16"); but
-    /// a check-in queued behind such a group waited for all of it, and the doors slowed to half
-    /// their pace. So a write queued here is counted until the writer takes it, and
+    /// a quarter of what the same deltas cost one by one (BENCHMARKS.md, "Store and lookups",
+    /// interleaved ingest); but a check-in queued behind such a group waited for all of it, and the
+    /// doors slowed to half their pace. So a write queued here is counted until the writer takes it, and
     /// ``ingest(_:nowMillis:clockBoundMillis:atomic:durable:)`` commits at the next author run
     /// while the count is not zero, then queues for the rest behind it: the check-in waits for at
     /// most one run.

@@ -33,7 +33,8 @@ extension ReplicaView {
     /// What the door rules need of a zone's occupancy, read only where the lock's rules use it.
     /// Counting who is inside scans the zone's open arrivals (about 40 ms at 10,000 check-ins), and
     /// without a capacity on the zone no rule reads the count: a 50-kiosk burst, whose lock has no
-    /// zones, spent most of its CPU counting on every check-in (BENCHMARKS.md, "Burst, session 9").
+    /// zones, spent most of its CPU counting on every check-in (743fee6; BENCHMARKS.md, "What each
+    /// optimisation gained").
     public func occupancy(
         lock: LockState?,
         campaignID: String?,

@@ -6,7 +6,7 @@ public import MusterCore
 ///   arrives n-1 times) are dropped before they cost a write transaction each;
 /// - a range a peer asks for (a graft or a repair) that lies wholly among them is sent from here,
 ///   not read from the store: in the 50-kiosk burst, reading such pages from SQLite took 9 % of a
-///   kiosk's CPU (BENCHMARKS.md, "Burst, session 14").
+///   kiosk's CPU (20af448; BENCHMARKS.md, "What each optimisation gained").
 ///
 /// Only exact copies are dropped: a delta is recognized by author, seq and signature, so a
 /// different delta at a known seq (a fork) still reaches ``MusterStore/Replica/ingest(_:nowMillis:clockBoundMillis:atomic:durable:)``,

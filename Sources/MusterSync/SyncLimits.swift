@@ -28,9 +28,10 @@ public enum SyncLimits {
     /// Deltas of one session's messages that may wait for the store while its reader goes on
     /// reading: what a peer sent while a group commit ran joins the next group, so a kiosk that is
     /// behind stores each author's deltas in runs, not one by one (a run pays one signature and one
-    /// author lookup; BENCHMARKS.md, "Burst, session 15"). Past it the reader waits: the
-    /// back-pressure on the peer. A check-in at the door does not wait for such a group: it goes in
-    /// at the group's next author run (`Replica.writeForPerson`; BENCHMARKS.md, "Burst, session 16").
+    /// author lookup; BENCHMARKS.md, "Store and lookups", interleaved ingest). Past it the reader
+    /// waits: the back-pressure on the peer. A check-in at the door does not wait for such a group:
+    /// it goes in at the group's next author run (`Replica.writeForPerson`; 79dac39, BENCHMARKS.md,
+    /// "What each optimisation gained").
     /// Deltas a refused, revoked peer may hand over (the organizer's version of the seq its
     /// revocation sits at; see `SyncService.appeal`): one is what an honest kiosk sends.
     public static let appealDeltas = 1
@@ -57,7 +58,7 @@ public enum SyncLimits {
     /// drops the TCP handshake's last ACK and it is retried 1 s, then 3 s later, so an honest kiosk
     /// waits seconds before it is even accepted. It was 64: 300 trickling strangers overflowed it
     /// about 3,500 times in 24 s (`TcpExtListenOverflows`) and kept connections alive 2 s past the
-    /// handshake deadline; at 1,024, none (RELIABILITY.md, "Session 17"). The kernel caps it at
+    /// handshake deadline; at 1,024, none (RELIABILITY.md, finding 23). The kernel caps it at
     /// `net.core.somaxconn` (4,096 on current kernels); the extras are closed at accept by
     /// ``HandshakeAdmission``, so a long queue holds no more connections for long than a short one.
     public static let listenBacklog: Int32 = 1_024

@@ -53,7 +53,7 @@ struct Search: ParsableCommand {
             try queries.search(name: name, campaign: campaign, limit: max(1, limit))
         }
         if json { try Output.json(list.map(AttendeeJSON.init)) } else { StaffQueries.print(list) }
-        // 2, as for every "not found" (README, exit codes).
+        // 2, as for every "not found" (docs/organizer.md, exit codes).
         if list.isEmpty { throw ExitCode(2) }
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Two organizer devices (`muster venue add-device`) on either side of a partition, each locking,
-/// undoing and revoking through real kiosks, then healed (issue 13; README.md, "Organizer devices").
+/// undoing and revoking through real kiosks, then healed (issue 13; docs/organizer.md, "Organizer devices").
 @Suite("Organizer devices", .serialized)
 struct OrganizerDevicesEndToEndTests {
     /// k1..k3 running with the list imported, locked and p1..p3 checked in at k1, all synced. k2

@@ -54,7 +54,7 @@ final class Trickler {
     }
 
     /// Notes every connection the daemon has closed since the last sweep, and how long it was seen
-    /// open. Session 13's CI measured life to the sweep that saw the close, and a sweep delayed by a
+    /// open. Measured to the sweep that saw the close (before 7251df6), a CI run's sweep delayed by a
     /// slow `muster` process read 7.4 s against a 5 s deadline; measuring to the last sweep that saw
     /// it open counts only what the daemon did.
     func sweep() {

@@ -73,8 +73,8 @@ import Testing
     /// Crossed dials, resolved as the daemon resolves them (`SyncService.register`): both ends keep
     /// the connection the lower key dialed. When it completes second, it replaces the live session in
     /// place (the core sees `sessionOpened` again, as the daemon's does); when it completes first,
-    /// the other is dropped unseen. Session 16's stalled repair hid behind the simulator keeping
-    /// whichever came first.
+    /// the other is dropped unseen. The lab's stalled repair after a crossed dial (RELIABILITY.md,
+    /// finding 20) hid behind the simulator keeping whichever came first.
     @Test(arguments: [true, false])
     func crossedDialsKeepTheLowerKeysConnection(lowerCompletesFirst: Bool) throws {
         let sim = try Simulation(options: Self.options(kiosks: 2, checkIns: 1, seed: 4))
@@ -124,9 +124,10 @@ import Testing
         #expect(stale == 0)
     }
 
-    /// Kiosks switched on one after another, as session 8's lab did when its overlay split in two:
-    /// beyond the full mesh the venue still forms one overlay and converges, and since the doors
-    /// open after the last kiosk is up, no check-in finds its kiosk down.
+    /// Kiosks switched on one after another, as the lab did when its overlay split in two
+    /// (RELIABILITY.md, finding 14): beyond the full mesh the venue still forms one overlay and
+    /// converges, and since the doors open after the last kiosk is up, no check-in finds its kiosk
+    /// down.
     @Test func staggeredStartFormsOneOverlayAndConverges() async throws {
         var options = Self.options(kiosks: 24, checkIns: 60, seed: 3)
         options.fullMeshThreshold = 8

@@ -135,7 +135,8 @@ struct SyncCoreBroadcastTests {
 
     /// Two announcers, the first with less: the graft goes to the one holding the whole announced
     /// range, for all of it. Grafting the first asked it for a delta it did not have, and the
-    /// simulator saw the rest wait seconds for the repair timeout (BENCHMARKS.md, the overlay tail).
+    /// simulator saw the rest wait seconds for the repair timeout (ff72f6f; BENCHMARKS.md, "What each
+    /// optimisation gained").
     @Test func aGraftGoesToTheAnnouncerThatHoldsTheMost() throws {
         let (p1, p2, log) = try Self.twoPeersAndALog()
         let author = log[0].author

@@ -3,7 +3,7 @@ import Testing
 
 @testable import MusterSync
 
-/// HyParView's views at venue scale: what a 1,000-kiosk simulation found (README, "Simulator").
+/// HyParView's views at venue scale: what a 1,000-kiosk simulation found (RELIABILITY.md, finding 9).
 struct SyncCoreMembershipTests {
     typealias Kit = CoreTestKit
     let t0 = Duration.seconds(100)

@@ -37,9 +37,10 @@ public enum TestSupport {
 
     /// Runs blocking socket code, or seconds of CPU, on a plain thread, never on the cooperative
     /// pool that the code under test needs: on a 2-core machine the pool has 2 threads, and a
-    /// synchronous test that holds both stalls every async test of the parallel suite (session 17's
-    /// CI: a 50-kiosk core network test held them 60 s and the watchdog tests timed out). Check the
-    /// result in the test, not in `body`: expectations belong to the test's task.
+    /// synchronous test that holds both stalls every async test of the parallel suite (a clean-clone
+    /// CI run: a 50-kiosk core network test held them 60 s and the watchdog tests timed out;
+    /// RELIABILITY.md, finding 24). Check the result in the test, not in `body`: expectations belong
+    /// to the test's task.
     public static func blocking<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
             Thread.detachNewThread { continuation.resume(with: Result { try body() }) }

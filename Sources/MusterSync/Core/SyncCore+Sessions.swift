@@ -35,7 +35,7 @@ extension SyncCore {
             // holds), so what was asked on it will not come. Asked again once this session's hello
             // says what the peer holds: kept, a repair waited one or two repair timeouts for pages
             // that were never read (a fresh kiosk stalled 5.8 s at 26,000 of 50,000 deltas when its
-            // two dials crossed its peers' and one session was replaced; BENCHMARKS.md, session 16).
+            // two dials crossed its peers' and one session was replaced; RELIABILITY.md, finding 20).
             for (author, repair) in repairs where repair.peer == peer { repairs[author] = nil }
             if !forkProbes.isEmpty { forkProbes = forkProbes.filter { $0.key.peer != peer } }
         }

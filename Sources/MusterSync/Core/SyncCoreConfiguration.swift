@@ -24,7 +24,7 @@ extension SyncCore {
         /// Most deltas one repair request asks for: a lagging kiosk is repaired in such chunks, one
         /// author range at a time, each from one peer. Each chunk costs a round trip and a pause in
         /// the stream: with 2,000 a fresh kiosk took 5.1–7.9 s to fetch a 50,000-delta attendee list
-        /// in the lab, with 20,000 2.1 s (BENCHMARKS.md, "Discovery to synced, session 11"). A range
+        /// in the lab, with 20,000 2.1 s (0d8914f; BENCHMARKS.md, "What each optimisation gained"). A range
         /// weighs its size on the peer's queue (``maxQueuedDeltas``), which is read from the replica
         /// page by page, so a larger chunk costs no memory.
         public var repairChunk: UInt64 = 20_000
