@@ -96,11 +96,7 @@ public struct KioskConfig: Sendable, Equatable {
                 "unknown key '\(key)' (known keys: \(knownKeys.sorted().joined(separator: ", ")))"
             )
         }
-        func string(_ key: String) throws(ConfigError) -> String? {
-            guard let value = table[key] else { return nil }
-            guard let string = value.string else { throw ConfigError(file: file, "'\(key)' must be a string") }
-            return string
-        }
+        func string(_ key: String) throws(ConfigError) -> String? { try Self.string(key, in: table, file: file) }
         if let value = try string("name") { config.name = value }
         if let value = try string("location") { config.location = value }
         if let value = try string("state_dir") { config.stateDirectory = value }
@@ -115,7 +111,19 @@ public struct KioskConfig: Sendable, Equatable {
             }
             config.logLevel = value
         }
-        if let value = try string("listen") {
+        try parseNetwork(table, file: file, into: &config)
+        config.badge = try BadgeConfig.parse(table, file: file)
+        if let value = table["screen"] { config.screen = try parseScreen(value, file: file) }
+        return config
+    }
+
+    /// The keys about the network: where to listen, whom to dial, discovery, clocks and the mesh.
+    private static func parseNetwork(
+        _ table: TOMLTable,
+        file: String,
+        into config: inout KioskConfig
+    ) throws(ConfigError) {
+        if let value = try Self.string("listen", in: table, file: file) {
             guard let hostPort = HostPort(value) else {
                 throw ConfigError(file: file, "'listen' must be host:port, got '\(value)'")
             }
@@ -150,8 +158,11 @@ public struct KioskConfig: Sendable, Equatable {
             }
             config.fullMeshThreshold = kiosks
         }
-        config.badge = try BadgeConfig.parse(table, file: file)
-        if let value = table["screen"] { config.screen = try parseScreen(value, file: file) }
-        return config
+    }
+
+    private static func string(_ key: String, in table: TOMLTable, file: String) throws(ConfigError) -> String? {
+        guard let value = table[key] else { return nil }
+        guard let string = value.string else { throw ConfigError(file: file, "'\(key)' must be a string") }
+        return string
     }
 }

@@ -7,7 +7,6 @@ public import MusterStore
 import MusterSync
 import MusterTime
 import ServiceLifecycle
-import Synchronization
 
 /// Wires the daemon: state directory, venue file, kiosk key, replica, control socket and systemd
 /// notifier, run as one `ServiceGroup` that shuts down in reverse order on SIGTERM or SIGINT.
@@ -42,6 +41,36 @@ public struct Daemon: Sendable {
 
     /// Opens everything the daemon needs; fails with an actionable ``DaemonError``.
     public func prepare() throws -> Parts {
+        try refuseAfterRevocation()
+        let venue = try loadVenue()
+        try prepareStateDirectory()
+        let (keyPair, certificate, enrollment) = try identity(in: venue)
+        let replica: Replica
+        do {
+            replica = try Replica.open(path: config.replicaPath, policy: venue.policy)
+            _ = try replica.admitCertificate(certificate, for: AuthorID(keyPair.publicKey))
+        } catch {
+            throw DaemonError(.replica, describing: error)
+        }
+        let clock = HybridLogicalClock(
+            time: time,
+            offsetMillis: clockOffsetMillis,
+            boundMillis: UInt64(config.clockBoundSeconds) * 1000
+        )
+        if let newest = try replica.newestHLC(author: AuthorID(keyPair.publicKey)) { clock.observe(newest) }
+        logger.info(
+            "replica open",
+            metadata: [
+                "kiosk": "\(config.name)", "fingerprint": "\(keyPair.publicKey.fingerprint)",
+                "replica": "\(config.replicaPath)",
+            ]
+        )
+        return Parts(venue: venue, replica: replica, keyPair: keyPair, clock: clock, enrollment: enrollment)
+    }
+
+    /// A kiosk that was revoked (and wiped) or stopped by a revocation (and kept its data) does not start
+    /// until a person has dealt with it and deleted the marker.
+    private func refuseAfterRevocation() throws(DaemonError) {
         if let marker = try? String(contentsOfFile: config.revokedMarkerPath, encoding: .utf8) {
             throw DaemonError(
                 .revoked,
@@ -56,6 +85,9 @@ public struct Daemon: Sendable {
                     + "Once that is dealt with, delete \(config.stoppedMarkerPath) and start musterd again"
             )
         }
+    }
+
+    private func loadVenue() throws(DaemonError) -> VenueFile {
         guard FileManager.default.fileExists(atPath: config.venue) else {
             throw DaemonError(
                 .notEnrolled,
@@ -63,12 +95,15 @@ public struct Daemon: Sendable {
                     + "`muster enroll` on the organizer's machine, then `muster join BUNDLE` here"
             )
         }
-        let venue: VenueFile
         do {
-            venue = try VenueFile.load(path: config.venue)
+            return try VenueFile.load(path: config.venue)
         } catch {
             throw DaemonError(.venue, describing: error)
         }
+    }
+
+    /// The state directory, created private, and the permissions of what it holds checked.
+    private func prepareStateDirectory() throws(DaemonError) {
         do {
             try FileManager.default.createDirectory(
                 atPath: config.stateDirectory,
@@ -87,6 +122,12 @@ public struct Daemon: Sendable {
         } catch {
             throw DaemonError(.permissions, "refusing to start: \(error)", cause: error)
         }
+    }
+
+    /// This kiosk's key (made on first start), its certificate, and the enrollment the certificate carries:
+    /// verified here as well as when the replica admits it, so that a moved kiosk is refused before its
+    /// replica is opened or written.
+    private func identity(in venue: VenueFile) throws(DaemonError) -> (SigningKeyPair, SignedDelta, EnrollPayload) {
         let keyPair: SigningKeyPair
         let created: Bool
         do {
@@ -110,8 +151,6 @@ public struct Daemon: Sendable {
                     + "`muster join-request` here, `muster enroll` on the organizer's machine, then `muster join BUNDLE` here"
             )
         }
-        // Verified here as well as when the replica admits it, so that a moved kiosk is refused
-        // before its replica is opened or written.
         let enrollment: EnrollPayload
         do {
             enrollment = try Replica.verifyCertificate(
@@ -127,27 +166,7 @@ public struct Daemon: Sendable {
         } catch {
             throw DaemonError(error)
         }
-        let replica: Replica
-        do {
-            replica = try Replica.open(path: config.replicaPath, policy: venue.policy)
-            _ = try replica.admitCertificate(certificate, for: AuthorID(keyPair.publicKey))
-        } catch {
-            throw DaemonError(.replica, describing: error)
-        }
-        let clock = HybridLogicalClock(
-            time: time,
-            offsetMillis: clockOffsetMillis,
-            boundMillis: UInt64(config.clockBoundSeconds) * 1000
-        )
-        if let newest = try replica.newestHLC(author: AuthorID(keyPair.publicKey)) { clock.observe(newest) }
-        logger.info(
-            "replica open",
-            metadata: [
-                "kiosk": "\(config.name)", "fingerprint": "\(keyPair.publicKey.fingerprint)",
-                "replica": "\(config.replicaPath)",
-            ]
-        )
-        return Parts(venue: venue, replica: replica, keyPair: keyPair, clock: clock, enrollment: enrollment)
+        return (keyPair, certificate, enrollment)
     }
 
     static func detail(_ report: PeerReport) -> PeerDetail {
@@ -251,29 +270,52 @@ public struct Daemon: Sendable {
             nowMillis: parts.clock.nowMillis,
             clockBoundMillis: parts.clock.boundMillis
         )
+        let asking = try revocationToAskAbout(parts)
         // The door's zone is the certificate's location: prepare refused any other in the config,
         // so this fills in an empty one.
         var config = self.config
         config.location = parts.enrollment.location
-        let clock = parts.clock
-        let revocation = Mutex<(group: ServiceGroup?, revoked: String?)>((nil, nil))
+        let shutdown = RevocationShutdown()
         let trace = CommitTrace.fromEnvironment(kioskName: config.name)
         if trace != nil { logger.notice("commit trace on (MUSTER_COMMIT_TRACE)") }
-        let me = AuthorID(parts.keyPair.publicKey)
-        // Started under a device's revocation (a person deleted the STOPPED marker): the peers are asked
-        // again. Those that still hold it refuse this kiosk, which keeps asking and does not stop for
-        // them; one that took it back (the organizer key revoked the device) admits it and hands over
-        // the revocation of the device, and this kiosk takes back its own revocation too.
-        var askingAbout: SignedDelta?
-        if case .revoked(_, let evidence) = try parts.replica.membership(of: me) {
-            if evidence.author == parts.replica.policy.organizer {
-                throw actOnRevocation(parts, hint: "revoked by the organizer")
-            }
-            askingAbout = evidence
-            logger.warning("an organizer device revoked this kiosk; asking the peers whether that still holds")
+        let sync = syncService(parts, config: config, asking: asking, shutdown: shutdown, trace: trace)
+        let group = try serviceGroup(parts, config: config, sync: sync, trace: trace)
+        shutdown.attach(group)
+        try await group.run()
+        sync.recordPendingHeldElsewhere()
+        if let reason = shutdown.reason {
+            throw actOnRevocation(parts, hint: reason, peersHold: sync.peersHold.withLock { $0 })
         }
-        let asking = askingAbout
-        let sync = SyncService(
+        logger.info("stopped")
+    }
+
+    /// Started under a device's revocation (a person deleted the STOPPED marker): the peers are asked
+    /// again. Those that still hold it refuse this kiosk, which keeps asking and does not stop for
+    /// them; one that took it back (the organizer key revoked the device) admits it and hands over
+    /// the revocation of the device, and this kiosk takes back its own revocation too. Under the
+    /// organizer key's own revocation the kiosk does not start.
+    private func revocationToAskAbout(_ parts: Parts) throws -> SignedDelta? {
+        guard case .revoked(_, let evidence) = try parts.replica.membership(of: AuthorID(parts.keyPair.publicKey))
+        else { return nil }
+        if evidence.author == parts.replica.policy.organizer {
+            throw actOnRevocation(parts, hint: "revoked by the organizer")
+        }
+        logger.warning("an organizer device revoked this kiosk; asking the peers whether that still holds")
+        return evidence
+    }
+
+    /// The sync service; a revocation it hears shuts the daemon down, unless it is the device's
+    /// revocation this kiosk is asking about and a peer still holds it.
+    private func syncService(
+        _ parts: Parts,
+        config: KioskConfig,
+        asking: SignedDelta?,
+        shutdown: RevocationShutdown,
+        trace: CommitTrace?
+    ) -> SyncService {
+        let clock = parts.clock
+        let me = AuthorID(parts.keyPair.publicKey)
+        return SyncService(
             configuration: SyncService.Configuration(
                 listenHost: config.listen.host,
                 listenPort: config.listen.port,
@@ -295,21 +337,26 @@ public struct Daemon: Sendable {
                     logger.warning("a peer still holds this kiosk revoked by an organizer device; asking the others")
                     return
                 }
-                let group = revocation.withLock { state -> ServiceGroup? in
-                    guard state.revoked == nil else { return nil }
-                    state.revoked = reason
-                    return state.group
-                }
-                if let group { Task { await group.triggerGracefulShutdown() } }
+                shutdown.revoked(reason)
             },
             onQuiet: { HeapTrim.trim() },
             commitTrace: trace
         )
+    }
+
+    /// Every service of the daemon in the order they start (they stop in reverse): systemd's notifier,
+    /// sync, discovery, the audit flush, the control socket, the shutdown deadline.
+    private func serviceGroup(
+        _ parts: Parts,
+        config: KioskConfig,
+        sync: SyncService,
+        trace: CommitTrace?
+    ) throws -> ServiceGroup {
         let handler = ControlHandler(
             replica: parts.replica,
             keyPair: parts.keyPair,
             config: config,
-            clock: clock,
+            clock: parts.clock,
             logger: logger,
             published: { sync.published($0) },
             peers: { sync.connectedPeers.withLock { $0 } },
@@ -348,23 +395,12 @@ public struct Daemon: Sendable {
         ordered += services
         // The audit flush stops after the control socket (reverse order), so it records every held scan.
         ordered += [.init(service: audit), .init(service: control), .init(service: ShutdownDeadline(logger: logger))]
-        let group = ServiceGroup(
+        return ServiceGroup(
             configuration: ServiceGroupConfiguration(
                 services: ordered,
                 gracefulShutdownSignals: [.sigterm, .sigint],
                 logger: logger
             )
         )
-        let revokedEarly = revocation.withLock { state -> Bool in
-            state.group = group
-            return state.revoked != nil
-        }
-        if revokedEarly { Task { await group.triggerGracefulShutdown() } }
-        try await group.run()
-        sync.recordPendingHeldElsewhere()
-        if let reason = revocation.withLock({ $0.revoked }) {
-            throw actOnRevocation(parts, hint: reason, peersHold: sync.peersHold.withLock { $0 })
-        }
-        logger.info("stopped")
     }
 }

@@ -24,65 +24,23 @@ extension Replica {
         nextHLC: (HLC?) -> HLC,
         _ decide: (ReplicaView) throws -> LocalWrite<T>
     ) throws(ReplicaError) -> (result: T, delta: SignedDelta?) {
-        let author = AuthorID(keyPair.publicKey)
         do {
             let written: (result: T, delta: SignedDelta?) = try writeForPerson { db in
                 try Self.transaction(db) {
                     let decision = try decide(ReplicaView(db))
-                    let result = decision.result
-                    guard let body = decision.body else { return (result, nil) }
+                    guard let body = decision.body else { return (decision.result, nil) }
                     CrashPoint.localDecided.hit()
-                    let record = try AuthorRecord.fetch(author, policy: policy, db: db)
-                    let head = record.head
-                    let next = DeltaRef(author: author, seq: head.seq + 1)
-                    if let cut = record.forkCut {
-                        throw ReplicaError(.forked, "this key signed two different deltas at seq \(cut)", ref: next)
-                    }
-                    // Never sign a seq a revocation of this kiosk set aside: those deltas come back when
-                    // the revocation is taken back, and a second version of their seqs would be a fork
-                    // that cuts this kiosk everywhere (found by the fault campaign's revocations).
-                    if let aside = try Int64.fetchOne(
-                        db,
-                        sql: "SELECT MAX(seq) FROM set_aside WHERE author = ? AND seq > ?",
-                        arguments: [Data(author.bytes), Int64(clamping: head.seq)]
-                    ) {
-                        throw ReplicaError(
-                            .revoked,
-                            "a revocation set aside this kiosk's own deltas through seq \(aside); nothing is signed until it is taken back",
-                            ref: next
-                        )
-                    }
-                    // Refused, not saturated: a timestamp that cannot move past the previous one (a clock
-                    // at the end of its range) or leaves the certificate's window would be refused by
-                    // every peer, so it is never acknowledged here either.
-                    let previous = record.headHLC
-                    let certificate = record.certificateHLC
-                    let justBeforeCertificate = certificate.flatMap { stamp in
-                        stamp.packed == 0 ? nil : HLC(packed: stamp.packed - 1)
-                    }
-                    let floor = [decision.notBefore, previous, justBeforeCertificate].compactMap { $0 }.max()
-                    let hlc = nextHLC(floor)
-                    try policy.checkTime(hlc, after: previous, certificate: certificate, ref: next)
-                    var signer = DeltaSigner(venue: policy.venue, keyPair: keyPair, head: head)
-                    let signed: SignedDelta
-                    do throws(DeltaSignerError) {
-                        signed = try signer.sign(body, hlc: hlc)
-                    } catch {
-                        throw ReplicaError(.malformed, error.description, underlying: error)
-                    }
-                    try policy.authorize(signed)
-                    try policy.checkMeaning(try signed.decode())
-                    CrashPoint.localSigned.hit()
-                    try store(
-                        signed,
-                        decoded: try signed.decode(),
-                        hash: signer.head.hash,
-                        verified: true,
-                        db: db,
-                        nowMillis: nowMillis
+                    let (signed, decoded, hash) = try signNext(
+                        body,
+                        notBefore: decision.notBefore,
+                        keyPair: keyPair,
+                        nextHLC: nextHLC,
+                        db: db
                     )
+                    CrashPoint.localSigned.hit()
+                    try store(signed, decoded: decoded, hash: hash, verified: true, db: db, nowMillis: nowMillis)
                     CrashPoint.localStored.hit()
-                    return (result, signed)
+                    return (decision.result, signed)
                 }
             }
             if written.delta != nil { CrashPoint.localCommitted.hit() }
@@ -90,6 +48,63 @@ extension Replica {
         } catch {
             throw Replica.mapError(error)
         }
+    }
+
+    /// This kiosk's next delta with `body`, signed on its head and judged by the rules every peer applies,
+    /// with its decoded form and hash. Refused, never saturated: a timestamp that cannot move past the
+    /// previous one (a clock at the end of its range) or leaves the certificate's window would be refused
+    /// by every peer, so it is never acknowledged here either.
+    private func signNext(
+        _ body: DeltaBody,
+        notBefore: HLC?,
+        keyPair: SigningKeyPair,
+        nextHLC: (HLC?) -> HLC,
+        db: Database
+    ) throws -> (SignedDelta, Delta, [UInt8]) {
+        let author = AuthorID(keyPair.publicKey)
+        let record = try AuthorRecord.fetch(author, policy: policy, db: db)
+        let head = record.head
+        let next = DeltaRef(author: author, seq: head.seq + 1)
+        if let cut = record.forkCut {
+            throw ReplicaError(.forked, "this key signed two different deltas at seq \(cut)", ref: next)
+        }
+        try refuseSigningOverSetAside(author: author, head: head, next: next, db: db)
+        let previous = record.headHLC
+        let certificate = record.certificateHLC
+        let justBeforeCertificate = certificate.flatMap { stamp in
+            stamp.packed == 0 ? nil : HLC(packed: stamp.packed - 1)
+        }
+        let hlc = nextHLC([notBefore, previous, justBeforeCertificate].compactMap { $0 }.max())
+        try policy.checkTime(hlc, after: previous, certificate: certificate, ref: next)
+        var signer = DeltaSigner(venue: policy.venue, keyPair: keyPair, head: head)
+        let signed: SignedDelta
+        do throws(DeltaSignerError) {
+            signed = try signer.sign(body, hlc: hlc)
+        } catch {
+            throw ReplicaError(.malformed, error.description, underlying: error)
+        }
+        try policy.authorize(signed)
+        let decoded = try signed.decode()
+        try policy.checkMeaning(decoded)
+        return (signed, decoded, signer.head.hash)
+    }
+
+    /// Never sign a seq a revocation of this kiosk set aside: those deltas come back when the revocation is
+    /// taken back, and a second version of their seqs would be a fork that cuts this kiosk everywhere (found
+    /// by the fault campaign's revocations).
+    private func refuseSigningOverSetAside(author: AuthorID, head: AuthorHead, next: DeltaRef, db: Database) throws {
+        guard
+            let aside = try Int64.fetchOne(
+                db,
+                sql: "SELECT MAX(seq) FROM set_aside WHERE author = ? AND seq > ?",
+                arguments: [Data(author.bytes), Int64(clamping: head.seq)]
+            )
+        else { return }
+        throw ReplicaError(
+            .revoked,
+            "a revocation set aside this kiosk's own deltas through seq \(aside); nothing is signed until it is taken back",
+            ref: next
+        )
     }
 }
 
