@@ -80,88 +80,26 @@ public struct Revocation {
         guard venue.venue == client.venue.venue else {
             throw ClientError(.config, "\(venuePath) belongs to another venue than this kiosk")
         }
-        let replica = try client.replica()
-        let roster: [RosterEntry]
-        let watermark: UInt64
-        let watermarkHash: [UInt8]?
-        let dropped: [SignedDelta]
-        let generation: UInt64
-        let target: RosterEntry
-        do {
-            roster = try replica.roster()
-            target = try Self.find(query, in: roster)
-            guard target.revokedWatermark == nil else {
-                throw ClientError(.usage, "kiosk '\(TerminalText.sanitize(target.name))' is already revoked")
-            }
-            guard target.role == .kiosk || signer.certificate == nil else {
-                throw ClientError(
-                    .usage,
-                    "'\(TerminalText.sanitize(target.name))' is an organizer device: only the organizer key revokes it"
-                )
-            }
-            let head = try replica.head(of: target.kiosk)
-            switch chosen {
-            case .newest:
-                watermark = head.seq
-            case .seq(let seq):
-                guard seq <= head.seq else {
-                    throw ClientError(
-                        .usage,
-                        "this replica holds kiosk '\(TerminalText.sanitize(target.name))' only up to #\(head.seq); "
-                            + "choose a watermark it holds"
-                    )
-                }
-                watermark = seq
-            case .before(let millis):
-                watermark = try replica.lastSeq(of: target.kiosk, before: millis)
-            }
-            // Named by hash too, so the watermark is the same delta on every replica.
-            watermarkHash = watermark > 0 ? try replica.deltaHash(of: target.kiosk, seq: watermark) : nil
-            var after: [SignedDelta] = []
-            while true {
-                let page = try replica.deltas(of: target.kiosk, after: after.last?.seq ?? watermark)
-                guard !page.isEmpty else { break }
-                after += page
-            }
-            dropped = after
-            generation = max(venue.keyGeneration, try replica.newestKeyGeneration()) + 1
-        } catch let error as ClientError {
-            throw error
-        } catch {
-            throw ClientError(.failed, describing: error)
-        }
+        let plan = try plan(query, watermark: chosen, byDevice: signer.certificate != nil, venue: venue)
+        let target = plan.target
         // Devices hold no sessions: the new network key goes to the kiosks only.
-        let remaining = roster.filter { $0.revokedWatermark == nil && $0.kiosk != target.kiosk && $0.role == .kiosk }
-        guard remaining.count <= RevokePayload.maxSealedKeys else {
-            throw ClientError(
-                .failed,
-                "a venue of more than \(RevokePayload.maxSealedKeys) kiosks cannot rotate its key in one revocation"
-            )
+        let remaining = plan.roster.filter {
+            $0.revokedWatermark == nil && $0.kiosk != target.kiosk && $0.role == .kiosk
         }
-        let newKey: SecureBytes
-        var sealedKeys: [RevokePayload.SealedKey] = []
-        do {
-            newKey = try SecureBytes.random(count: 32)
-            for entry in remaining {
-                let key = try SigningPublicKey(bytes: entry.kiosk.bytes)
-                sealedKeys.append(.init(kiosk: entry.kiosk, sealed: try SealedBox.seal(newKey, to: key)))
-            }
-        } catch {
-            throw ClientError(.failed, error.message, cause: error)
-        }
+        let (newKey, sealedKeys) = try Self.sealNewKey(to: remaining)
         try submitter.submit([
             .revoke(
                 RevokePayload(
                     kiosk: target.kiosk,
-                    watermark: watermark,
-                    keyGeneration: generation,
+                    watermark: plan.watermark,
+                    keyGeneration: plan.generation,
                     sealedKeys: sealedKeys,
-                    watermarkHash: watermarkHash
+                    watermarkHash: plan.watermarkHash
                 )
             )
         ])
         do {
-            try venue.rotated(to: newKey, generation: generation).write(to: venuePath, overwrite: true)
+            try venue.rotated(to: newKey, generation: plan.generation).write(to: venuePath, overwrite: true)
         } catch {
             throw ClientError(
                 .failed,
@@ -170,9 +108,104 @@ public struct Revocation {
             )
         }
         return "Revoked kiosk '\(TerminalText.sanitize(target.name))' (\(TerminalText.sanitize(target.location))): "
-            + "its records up to #\(watermark) stay, anything later is refused everywhere. "
-            + "Network key rotated to generation \(generation) for \(remaining.count) kiosk(s)."
-            + Self.describe(dropped: dropped, before: chosen.millis)
+            + "its records up to #\(plan.watermark) stay, anything later is refused everywhere. "
+            + "Network key rotated to generation \(plan.generation) for \(remaining.count) kiosk(s)."
+            + Self.describe(dropped: plan.dropped, before: chosen.millis)
+    }
+
+    /// What a revocation will say, read from this kiosk's replica.
+    struct Plan {
+        let roster: [RosterEntry]
+        let target: RosterEntry
+        let watermark: UInt64
+        /// The delta at the watermark, named by hash too, so the watermark is the same delta on every replica.
+        let watermarkHash: [UInt8]?
+        /// What this replica holds of the target after the watermark.
+        let dropped: [SignedDelta]
+        let generation: UInt64
+    }
+
+    private func plan(
+        _ query: String,
+        watermark chosen: Watermark,
+        byDevice: Bool,
+        venue: VenueFile
+    ) throws(ClientError) -> Plan {
+        do {
+            let replica = try client.replica()
+            let roster = try replica.roster()
+            let target = try Self.find(query, in: roster)
+            guard target.revokedWatermark == nil else {
+                throw ClientError(.usage, "kiosk '\(TerminalText.sanitize(target.name))' is already revoked")
+            }
+            guard target.role == .kiosk || !byDevice else {
+                throw ClientError(
+                    .usage,
+                    "'\(TerminalText.sanitize(target.name))' is an organizer device: only the organizer key revokes it"
+                )
+            }
+            let watermark = try Self.watermark(chosen, of: target, in: replica)
+            var dropped: [SignedDelta] = []
+            while true {
+                let page = try replica.deltas(of: target.kiosk, after: dropped.last?.seq ?? watermark)
+                guard !page.isEmpty else { break }
+                dropped += page
+            }
+            return Plan(
+                roster: roster,
+                target: target,
+                watermark: watermark,
+                watermarkHash: watermark > 0 ? try replica.deltaHash(of: target.kiosk, seq: watermark) : nil,
+                dropped: dropped,
+                generation: max(venue.keyGeneration, try replica.newestKeyGeneration()) + 1
+            )
+        } catch let error as ClientError {
+            throw error
+        } catch {
+            throw ClientError(.failed, describing: error)
+        }
+    }
+
+    private static func watermark(_ chosen: Watermark, of target: RosterEntry, in replica: Replica) throws -> UInt64 {
+        let head = try replica.head(of: target.kiosk)
+        switch chosen {
+        case .newest:
+            return head.seq
+        case .seq(let seq):
+            guard seq <= head.seq else {
+                throw ClientError(
+                    .usage,
+                    "this replica holds kiosk '\(TerminalText.sanitize(target.name))' only up to #\(head.seq); "
+                        + "choose a watermark it holds"
+                )
+            }
+            return seq
+        case .before(let millis):
+            return try replica.lastSeq(of: target.kiosk, before: millis)
+        }
+    }
+
+    /// A new network key, sealed to each kiosk that stays.
+    private static func sealNewKey(
+        to remaining: [RosterEntry]
+    ) throws(ClientError) -> (SecureBytes, [RevokePayload.SealedKey]) {
+        guard remaining.count <= RevokePayload.maxSealedKeys else {
+            throw ClientError(
+                .failed,
+                "a venue of more than \(RevokePayload.maxSealedKeys) kiosks cannot rotate its key in one revocation"
+            )
+        }
+        do {
+            let newKey = try SecureBytes.random(count: 32)
+            var sealedKeys: [RevokePayload.SealedKey] = []
+            for entry in remaining {
+                let key = try SigningPublicKey(bytes: entry.kiosk.bytes)
+                sealedKeys.append(.init(kiosk: entry.kiosk, sealed: try SealedBox.seal(newKey, to: key)))
+            }
+            return (newKey, sealedKeys)
+        } catch {
+            throw ClientError(.failed, error.message, cause: error)
+        }
     }
 
     /// What the revocation drops of what this replica holds, one line per record (the first few).
