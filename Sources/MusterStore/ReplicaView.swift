@@ -61,6 +61,10 @@ public struct ReplicaView {
 
     /// Exact match on normalized email or ticket code; never a prefix or pattern, so the kiosk
     /// cannot be used to browse the list.
+    ///
+    /// A walk-in ticket code that two registrations minted for two people finds nobody: any enrolled kiosk
+    /// may register anyone, and picking one of them (the lowest key, as before) let a kiosk that lies take
+    /// a walk-in's ticket, so that her ticket at the door checked in someone else. Staff find each by email.
     public func lookup(campaignID: String, query: String) throws -> AttendeeRecord? {
         let emailKey = EmailAddress.key(query)
         if !emailKey.isEmpty, let record = try attendee(campaignID: campaignID, key: emailKey) { return record }
@@ -73,16 +77,22 @@ public struct ReplicaView {
                 ),
                 arguments: [campaignID, ticketKey]
             )
-            ?? String.fetchOne(
-                db.cachedStatement(
-                    sql: """
-                        SELECT attendee_key FROM walk_in_ticket WHERE campaign_id = ? AND ticket_key = ?
-                        ORDER BY attendee_key LIMIT 1
-                        """
-                ),
-                arguments: [campaignID, ticketKey]
-            )
+            ?? onlyWalkIn(campaignID: campaignID, ticketKey: ticketKey)
         return try key.flatMap { try attendee(campaignID: campaignID, key: $0) }
+    }
+
+    /// The one walk-in a ticket code was minted for, or nil when it names none or several.
+    private func onlyWalkIn(campaignID: String, ticketKey: String) throws -> String? {
+        let keys = try String.fetchAll(
+            db.cachedStatement(
+                sql: """
+                    SELECT DISTINCT attendee_key FROM walk_in_ticket WHERE campaign_id = ? AND ticket_key = ?
+                    LIMIT 2
+                    """
+            ),
+            arguments: [campaignID, ticketKey]
+        )
+        return keys.count == 1 ? keys[0] : nil
     }
 
     /// The organizer's and the staff desk's search by name: attendees whose first or last name starts

@@ -85,6 +85,71 @@ struct InsiderAttackTests {
         }
     }
 
+    // MARK: - A walk-in's ticket code taken by another registration
+
+    /// Grace registered at Kiosk B with ticket `W-GRACE001`. The insider (Kiosk A) registers Aaron with the
+    /// same ticket code: his key sorts first, and the ticket used to find him, so Grace's ticket at the door
+    /// checked Aaron in. A ticket code that names two people now finds nobody (the door sends them to staff,
+    /// who find each by email), on every replica in either order; Grace's email still finds her.
+    @Test func aTicketCodeTakenByAnotherRegistrationFindsNobody() throws {
+        try K.attack(named: "ticket") { (setup, replica, dir) throws in
+            var honest = setup.venue.signer(setup.venue.kioskBKey)
+            let grace = try honest.sign(
+                Bodies.registration(
+                    K.c,
+                    email: "grace@example.com",
+                    first: "Grace",
+                    last: "Hopper",
+                    company: "Navy",
+                    ticket: "W-GRACE001",
+                    kiosk: "Kiosk B"
+                ),
+                at: 120_000
+            )
+            #expect(try replica.ingestAtTestTime([grace]).applied == [grace])
+            #expect(try Self.lookup(replica, "W-GRACE001")?.key == "grace@example.com")
+            var insider = setup.venue.signer(setup.venue.kioskAKey)
+            let taker = try insider.sign(
+                Bodies.registration(
+                    K.c,
+                    email: "aaron@example.com",
+                    first: "Aaron",
+                    last: "Taker",
+                    company: "",
+                    ticket: "w-grace001",
+                    kiosk: "Kiosk A"
+                ),
+                at: 130_000
+            )
+            let takerFirst = try setup.replica(in: dir, named: "taker-first")
+            #expect(try takerFirst.ingestAtTestTime([taker]).applied == [taker])
+            #expect(try takerFirst.ingestAtTestTime([grace]).applied == [grace])
+            #expect(try replica.ingestAtTestTime([taker]).applied == [taker])
+            for held in [replica, takerFirst] {
+                #expect(try Self.lookup(held, "W-GRACE001") == nil)
+                #expect(try Self.lookup(held, "grace@example.com")?.key == "grace@example.com")
+                #expect(try Self.lookup(held, "aaron@example.com")?.key == "aaron@example.com")
+            }
+            #expect(try replica.digest() == (try takerFirst.digest()))
+
+            // A ticket of one person still finds her (an honest walk-in sent after).
+            let linus = try honest.sign(
+                Bodies.registration(
+                    K.c,
+                    email: "linus@example.com",
+                    first: "Linus",
+                    last: "Torvalds",
+                    company: "",
+                    ticket: "W-LINUS001",
+                    kiosk: "Kiosk B"
+                ),
+                at: 180_000
+            )
+            #expect(try replica.ingestAtTestTime([linus]).applied == [linus])
+            #expect(try Self.lookup(replica, "W-LINUS001")?.key == "linus@example.com")
+        }
+    }
+
     // MARK: - An attendee frozen inside
 
     /// After Ada's honest check-in at Kiosk B, the insider (Kiosk A) sends 17 more valid check-ins
