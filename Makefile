@@ -5,7 +5,7 @@ SHELL := /bin/bash
 export PATH := /opt/swift/usr/bin:$(PATH)
 SWIFT ?= swift
 
-.PHONY: deps build demo test lab lab-down clean fuzz fuzz-short deb boot-test bench bench-smoke faults faults-short sim sim-short sim-byzantine model
+.PHONY: deps build demo test lab lab-down clean fuzz fuzz-short deb boot-test bench bench-smoke guard faults faults-short sim sim-short sim-byzantine model
 
 deps:
 	@scripts/install-deps.sh
@@ -49,6 +49,9 @@ test: build
 	else \
 		$(MAKE) --no-print-directory faults-short; \
 	fi
+	# What the benchmark measures, not only that it runs: instructions per catch-up delta, per interleaved
+	# delta and per local check-in against the budgets in bench/instruction-budgets (fails > 3 % over).
+	$(MAKE) --no-print-directory guard
 	$(MAKE) --no-print-directory bench-smoke
 	$(MAKE) --no-print-directory sim-short
 
@@ -60,6 +63,17 @@ bench: deps
 	$(SWIFT) build -c release --product musterd
 	$(SWIFT) build -c release --product muster
 	"$$($(SWIFT) build -c release --show-bin-path)/muster-bench"
+
+# The instruction-count guard (BENCHMARKS.md, "The instruction-count guard"): callgrind counts the
+# instructions of fixed workloads of the release muster-bench (a count, unlike a time, does not depend on
+# the machine's load) and fails when a figure is more than 3 % over its budget in bench/instruction-budgets.
+# The release build is the one whose instructions matter; it uses make deb's scratch path and flags
+# (scripts/build-deb.sh), so in `make test`, after the package's build, only muster-bench is compiled.
+GUARD_BUILD = -c release --static-swift-stdlib --scratch-path .build-release \
+	-Xlinker -z -Xlinker relro -Xlinker -z -Xlinker now
+guard: deps
+	$(SWIFT) build $(GUARD_BUILD) --product muster-bench
+	scripts/instruction-guard "$$($(SWIFT) build $(GUARD_BUILD) --show-bin-path)/muster-bench"
 
 # Jepsen-style fault campaign on a lab of real kiosks (RELIABILITY.md): workload, nemesis, checker,
 # crash points. Needs root. The debug build is used: crash points exist only in test builds.

@@ -11,7 +11,9 @@
 # (nft) makes the fault campaign's partitions and packet faults (make faults); iputils-ping measures
 # the round trip printed beside the propagation figure (make bench); tmux drives the real kiosk screen
 # on a terminal in the integration tests (KioskScreenTmuxTests); spin (with gcc for its verifier)
-# checks the model of the revocation rule (make model, model/README.md).
+# checks the model of the revocation rule (make model, model/README.md); valgrind (callgrind) counts the
+# instructions of the instruction-count guard (make guard, BENCHMARKS.md), on a copy of muster-bench
+# whose DWARF 5, which valgrind 3.19 cannot read, binutils' objcopy strips.
 #
 # Badges (issue 15): cairo and pango render them (libcairo2-dev, libpango1.0-dev), libqrencode draws
 # every QR code (libqrencode-dev), libcups sends them to the printer (libcups2-dev). cups runs the
@@ -24,7 +26,7 @@ packages=(libsqlite3-dev libsodium-dev libavahi-client-dev pkg-config sqlite3
           avahi-daemon avahi-utils dbus iproute2 util-linux
           debootstrap systemd-container lintian dpkg-dev nftables iputils-ping
           libcairo2-dev libpango1.0-dev libqrencode-dev libcups2-dev cups cups-ipp-utils poppler-utils zbar-tools
-          fonts-noto-core fonts-noto-cjk fonts-dejavu-core tmux spin gcc)
+          fonts-noto-core fonts-noto-cjk fonts-dejavu-core tmux spin gcc valgrind binutils)
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

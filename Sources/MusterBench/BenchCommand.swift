@@ -10,6 +10,11 @@ enum BenchCommand {
     static func main() {
         do {
             let options = try BenchOptions(arguments: Array(CommandLine.arguments.dropFirst()))
+            if let workload = options.count {
+                let stored = try workload.run(n: options.countSize)
+                print("muster-bench --count=\(workload.rawValue): \(stored) deltas stored")
+                return
+            }
             let report = try run(options)
             print(report.table())
             try report.write(to: options.resultsPath)
@@ -71,7 +76,9 @@ enum BenchCommand {
         report.add(.limit("raw write+fsync p99", value: fsync.p99, unit: "ms"))
 
         let venue = try BenchVenue(kiosks: options.kiosks)
-        progress("catch-up: signing and ingesting \(options.catchUpDeltas) deltas in batches of \(options.batchSize)")
+        progress(
+            "catch-up: signing and ingesting \(options.catchUpDeltas) deltas in batches of \(BenchOptions.batchSize)"
+        )
         let catchUp = try CatchUpBench.run(options, venue: venue, directory: directory)
         report.rate(
             "catch-up ingest",

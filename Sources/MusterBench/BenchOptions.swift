@@ -15,7 +15,7 @@ struct BenchOptions {
     let verifies: Int
     let inserts: Int
     /// Deltas per ingest call, as the sync layer pages them.
-    let batchSize = 500
+    static let batchSize = 500
     /// Kiosk authors in the catch-up log.
     let kiosks = 8
     let resultsPath = ".bench/results.json"
@@ -28,16 +28,38 @@ struct BenchOptions {
     /// screen's check-in latency without and with a printer (`scripts/private-printer` makes one).
     let only: String?
     let sizes: LabSizes
+    /// `--count=catch-up|interleaved|local-commit --n=N`: only that workload of `N`, untimed, for the
+    /// instruction-count guard (``CountedWorkload``); no table, no results file.
+    let count: CountedWorkload?
+    let countSize: Int
 
     init(arguments: [String]) throws(BenchError) {
         var quick = false
         var inProcess = true
         var lab = true
         var only: String?
+        var count: CountedWorkload?
+        var countSize = 1_000
         for argument in arguments {
             if argument.hasPrefix("--only=") {
                 only = String(argument.dropFirst("--only=".count))
                 inProcess = false
+                continue
+            }
+            if argument.hasPrefix("--count=") {
+                let name = String(argument.dropFirst("--count=".count))
+                guard let workload = CountedWorkload(rawValue: name) else {
+                    let names = CountedWorkload.allCases.map(\.rawValue).joined(separator: "|")
+                    throw BenchError(.setup, "unknown workload '\(name)' for --count; one of \(names)")
+                }
+                count = workload
+                continue
+            }
+            if argument.hasPrefix("--n=") {
+                guard let size = Int(argument.dropFirst("--n=".count)), size > 0 else {
+                    throw BenchError(.setup, "--n takes a positive number of deltas, not '\(argument)'")
+                }
+                countSize = size
                 continue
             }
             switch argument {
@@ -47,7 +69,8 @@ struct BenchOptions {
             case "--help", "-h":
                 throw BenchError(
                     .setup,
-                    "usage: muster-bench [--quick] [--lab-only | --no-lab | --only=propagation|discovery|burst|capacity|badge|ingest]  (writes .bench/results.json)"
+                    "usage: muster-bench [--quick] [--lab-only | --no-lab | --only=propagation|discovery|burst|capacity|badge|ingest]  (writes .bench/results.json)\n"
+                        + "       muster-bench --count=catch-up|interleaved|local-commit --n=N  (the work alone, for scripts/instruction-guard)"
                 )
             default:
                 throw BenchError(
@@ -60,6 +83,8 @@ struct BenchOptions {
         self.inProcess = inProcess
         self.lab = lab
         self.only = only
+        self.count = count
+        self.countSize = countSize
         sizes = quick ? .quick : .full
         catchUpDeltas = quick ? 2_000 : 100_000
         interleavedDeltas = quick ? 1_000 : 10_000

@@ -14,10 +14,28 @@ struct BenchVenue {
     let kioskKeys: [SigningKeyPair]
     let policy: VenuePolicy
 
+    /// A venue with fresh random keys and venue id.
     init(kiosks: Int) throws {
         organizerKey = try SigningKeyPair.generate()
         kioskKeys = try (0..<kiosks).map { _ in try SigningKeyPair.generate() }
         policy = VenuePolicy(venue: VenueID.random(), organizer: AuthorID(organizerKey.publicKey))
+    }
+
+    /// The same venue in every process: keys and venue id drawn from `seed`, so its logs are the same
+    /// bytes every time. The instruction-count guard needs that: libsodium's signature check takes a
+    /// data-dependent number of instructions (a variable-time double scalar multiplication), so other
+    /// keys would be other work. These keys sign benchmark data only, never anything secret.
+    init(kiosks: Int, seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        func bytes(_ count: Int) -> [UInt8] { (0..<count).map { _ in UInt8.random(in: 0...255, using: &random) } }
+        organizerKey = try SigningKeyPair(seed: SecureBytes(copying: bytes(SigningKeyPair.seedByteCount)))
+        kioskKeys = try (0..<kiosks).map { _ in
+            try SigningKeyPair(seed: SecureBytes(copying: bytes(SigningKeyPair.seedByteCount)))
+        }
+        guard let venue = VenueID(bytes: bytes(VenueID.byteCount)) else {
+            throw BenchError(.setup, "cannot make a venue id from seed \(seed)")
+        }
+        policy = VenuePolicy(venue: venue, organizer: AuthorID(organizerKey.publicKey))
     }
 
     static func email(_ index: Int) -> String { "attendee\(index).surname\(index)@bench.example" }

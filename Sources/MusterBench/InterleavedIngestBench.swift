@@ -18,11 +18,38 @@ enum InterleavedIngestBench {
     /// Attendees imported before the timed part, so every check-in finds its attendee.
     static let attendees = 2_000
 
+    /// A replica with the attendees imported, and the check-ins still to store, grouped as they arrive.
+    struct Prepared {
+        let replica: Replica
+        let groups: [[SignedDelta]]
+        let nowMillis: UInt64
+    }
+
     /// - Parameter runLength: consecutive deltas of one author per group (1 during the burst's
     ///   acknowledgements; more where a kiosk batches what it has waiting), to show what longer runs
     ///   would save.
     static func run(checkIns: Int, runLength: Int = 1, directory: String) throws -> IngestTiming {
-        let venue = try BenchVenue(kiosks: authors)
+        let prepared = try prepare(
+            checkIns: checkIns,
+            runLength: runLength,
+            venue: BenchVenue(kiosks: authors),
+            path: directory + "/interleaved-\(runLength).sqlite"
+        )
+        defer { try? prepared.replica.close() }
+        return try IngestTiming.ingest(
+            prepared.groups,
+            into: prepared.replica,
+            nowMillis: prepared.nowMillis,
+            durable: false,
+            expected: checkIns,
+            what: "interleaved ingest"
+        )
+    }
+
+    /// Everything before the timed part: the signed logs, the replica at `path` with `venue`'s
+    /// kiosks enrolled and the attendees imported. Also the instruction-count guard's workload
+    /// (``CountedWorkload``), with a seeded venue. The caller closes the replica.
+    static func prepare(checkIns: Int, runLength: Int, venue: BenchVenue, path: String) throws -> Prepared {
         let importLog = try venue.importLog(attendees: attendees)
         // `checkInLogs` deals check-ins to the kiosks in turn: merged back in that order, consecutive
         // deltas are from different authors, each the next of its chain.
@@ -32,21 +59,15 @@ enum InterleavedIngestBench {
         for round in stride(from: 0, to: logs.map(\.count).max() ?? 0, by: runLength) {
             for log in logs where round < log.count { arrivals += log[round..<min(round + runLength, log.count)] }
         }
-        let groups = CatchUpBench.pages(arrivals, size: groupSize * runLength)
-
-        let replica = try venue.openReplica(path: directory + "/interleaved-\(runLength).sqlite")
-        defer { try? replica.close() }
+        let replica = try venue.openReplica(path: path)
         let now = BenchVenue.now(after: importLog.count + checkIns)
         for page in CatchUpBench.pages(importLog, size: 500) {
             _ = try replica.ingest(page, nowMillis: now, clockBoundMillis: BenchVenue.clockBoundMillis)
         }
-        return try IngestTiming.ingest(
-            groups,
-            into: replica,
-            nowMillis: now,
-            durable: false,
-            expected: checkIns,
-            what: "interleaved ingest"
+        return Prepared(
+            replica: replica,
+            groups: CatchUpBench.pages(arrivals, size: groupSize * runLength),
+            nowMillis: now
         )
     }
 }

@@ -23,10 +23,14 @@ enum LookupBench {
     /// Imports the attendees into a fresh replica at `path` and returns it open (the local-commit
     /// figure reuses it).
     static func prepare(_ options: BenchOptions, venue: BenchVenue, path: String) throws -> Replica {
-        let log = try venue.importLog(attendees: options.attendees)
+        try prepare(attendees: options.attendees, venue: venue, path: path)
+    }
+
+    static func prepare(attendees: Int, venue: BenchVenue, path: String) throws -> Replica {
+        let log = try venue.importLog(attendees: attendees)
         let replica = try venue.openReplica(path: path)
         let now = BenchVenue.now(after: log.count)
-        for page in CatchUpBench.pages(log, size: options.batchSize) {
+        for page in CatchUpBench.pages(log, size: BenchOptions.batchSize) {
             let report = try replica.ingest(page, nowMillis: now, clockBoundMillis: BenchVenue.clockBoundMillis)
             if let refused = report.rejected.first { throw BenchError(.wrongResult, "import refused: \(refused)") }
         }
