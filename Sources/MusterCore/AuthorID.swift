@@ -15,7 +15,21 @@ public struct AuthorID: Hashable, Sendable, Comparable, CustomStringConvertible 
 
     public init?(bytes: some Collection<UInt8>) {
         guard bytes.count == Self.byteCount else { return nil }
-        // No temporary array: authors are made from envelopes on every delta handled.
+        // Four loads where the bytes are contiguous (an envelope's slice, an array): authors are made
+        // from envelopes on every delta handled, and the byte loop below was 6 % of a 50-kiosk simulation.
+        if let words = bytes.withContiguousStorageIfAvailable({ buffer in
+            let raw = UnsafeRawBufferPointer(buffer)
+            return (
+                UInt64(bigEndian: raw.loadUnaligned(fromByteOffset: 0, as: UInt64.self)),
+                UInt64(bigEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)),
+                UInt64(bigEndian: raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self)),
+                UInt64(bigEndian: raw.loadUnaligned(fromByteOffset: 24, as: UInt64.self))
+            )
+        }) {
+            (word0, word1, word2, word3) = words
+            return
+        }
+        // No temporary array otherwise either.
         var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
         for (index, byte) in bytes.enumerated() {
             switch index >> 3 {

@@ -38,3 +38,21 @@ struct AuthorIDTests {
         }
     }
 }
+
+/// The contiguous fast path and the byte loop make the same author from the same bytes.
+@Suite("AuthorID bytes")
+struct AuthorIDBytesTests {
+    @Test func everyKindOfCollectionGivesTheSameAuthor() throws {
+        let bytes = (0..<32).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+        let fromArray = try #require(AuthorID(bytes: bytes))
+        let envelope = [UInt8](repeating: 0xEE, count: 5) + bytes + [1, 2]
+        let fromSlice = try #require(AuthorID(bytes: envelope[5..<37]))
+        // A collection with no contiguous storage takes the byte loop.
+        let fromLazy = try #require(AuthorID(bytes: bytes.lazy.map { $0 }))
+        #expect(fromArray == fromSlice)
+        #expect(fromArray == fromLazy)
+        #expect(fromArray.bytes == bytes)
+        #expect(fromSlice.bytes == bytes)
+        #expect(AuthorID(bytes: bytes.dropLast()) == nil)
+    }
+}

@@ -162,9 +162,16 @@ public struct SyncCore: Sendable {
 
     /// Sessions the core counts as live (not closing).
     var livePeers: [AuthorID] {
-        sessions.values.filter { $0.state != .closing }.map(\.peer).sorted {
-            $0 < $1
+        // Read in place: filtering `sessions.values` copied every session (its tables retained and
+        // released), on every broadcast and repair round.
+        var peers: [AuthorID] = []
+        peers.reserveCapacity(sessions.count)
+        var index = sessions.startIndex
+        while index != sessions.endIndex {
+            if sessions.values[index].state != .closing { peers.append(sessions.keys[index]) }
+            sessions.formIndex(after: &index)
         }
+        return peers.sorted()
     }
 
     /// Arms `timer` for `deadline` unless it is already due earlier.
