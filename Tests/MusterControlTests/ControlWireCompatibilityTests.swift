@@ -2,8 +2,10 @@ import Foundation
 import MusterControl
 import Testing
 
-/// The control protocol's wire as recorded (``RecordedControlLines``): every line reads and writes back
-/// exactly, with keys sorted.
+/// The typed protocol speaks the recorded wire (``RecordedControlLines``, from the code before it): every
+/// recorded line reads as the value it means (``RecordedControlValues``), and every value writes exactly
+/// the recorded line, compared with keys sorted (the daemon's encoder does not sort them, and unsorted
+/// order is not stable from run to run, so no client can depend on it).
 @Suite("Control protocol: the recorded wire")
 struct ControlWireCompatibilityTests {
     static func line(_ value: some Encodable) throws -> String {
@@ -16,25 +18,52 @@ struct ControlWireCompatibilityTests {
         try JSONDecoder().decode(type, from: Data(line.utf8))
     }
 
-    @Test(arguments: RecordedControlLines.requests)
-    func requestsReadAndWriteBack(_ recorded: String) throws {
-        #expect(try Self.line(Self.read(ControlRequest.self, recorded)) == recorded)
+    @Test func everyOperationAndOutcomeIsRecorded() {
+        #expect(Set(RecordedControlValues.requests.map(\.operation)) == Set(ControlRequest.Operation.allCases))
+        #expect(Set(RecordedControlValues.responses.map(\.outcome)) == Set(ControlResponse.Outcome.allCases))
+        #expect(RecordedControlLines.requests.count == RecordedControlValues.requests.count)
+        #expect(RecordedControlLines.responses.count == RecordedControlValues.responses.count)
     }
 
-    @Test(arguments: RecordedControlLines.scriptRequests)
-    func scriptLinesRead(_ recorded: String) throws {
-        _ = try Self.read(ControlRequest.self, recorded)
+    @Test func requestsReadAsTheirValuesAndWriteTheirLines() throws {
+        for (recorded, value) in zip(RecordedControlLines.requests, RecordedControlValues.requests) {
+            #expect(try Self.read(ControlRequest.self, recorded) == value, "\(recorded)")
+            #expect(try Self.line(value) == recorded)
+        }
     }
 
-    @Test(arguments: RecordedControlLines.responses + [RecordedControlLines.changedResponse])
-    func responsesReadAndWriteBack(_ recorded: String) throws {
-        #expect(try Self.line(Self.read(ControlResponse.self, recorded)) == recorded)
+    @Test func linesWrittenByHandMeanWhatTheySay() throws {
+        for (script, meaning) in zip(RecordedControlLines.scriptRequests, RecordedControlLines.scriptMeaning) {
+            let request = try Self.read(ControlRequest.self, script)
+            #expect(try Self.line(request) == meaning, "\(script)")
+            #expect(try Self.read(ControlRequest.self, meaning) == request)
+        }
     }
 
-    @Test func screenAnswersReadAndWriteBack() throws {
+    @Test func responsesReadAsTheirValuesAndWriteTheirLines() throws {
+        for (recorded, value) in zip(RecordedControlLines.responses, RecordedControlValues.responses) {
+            #expect(try Self.read(ControlResponse.self, recorded) == value, "\(recorded)")
+            #expect(try Self.line(value) == recorded)
+        }
+    }
+
+    /// The one recorded line the typed protocol writes otherwise: an error no longer repeats an attendee.
+    @Test func anErrorCarriesNoAttendee() throws {
+        let read = try Self.read(ControlResponse.self, RecordedControlLines.changedResponse)
+        #expect(read == .failure(.storage, "The badge printed but could not be recorded: disk full"))
+        #expect(try Self.line(read) == RecordedControlLines.changedResponseNow)
+    }
+
+    /// What the screen's user is told of each answer is the recorded line; the screen reads it, and reads
+    /// staff's whole answer (a screen running as staff) as the same.
+    @Test func theScreenIsToldWhatItWasAlwaysTold() throws {
         for (staff, screen) in RecordedControlLines.screenResponses {
-            #expect(try Self.line(Self.read(ControlResponse.self, staff)) == staff)
-            #expect(try Self.line(Self.read(ControlResponse.self, screen)) == screen)
+            let answer = ScreenAnswer(try Self.read(ControlResponse.self, staff))
+            #expect(try Self.line(answer) == screen, "\(staff)")
+            #expect(try Self.read(ScreenAnswer.self, screen) == answer)
+            #expect(try Self.read(ScreenAnswer.self, staff) == answer)
+            // And an older client, which reads every answer as staff's, still reads the screen's.
+            _ = try Self.read(ControlResponse.self, screen)
         }
     }
 }
