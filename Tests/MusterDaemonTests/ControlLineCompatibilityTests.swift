@@ -1,5 +1,7 @@
 import Foundation
 import MusterControl
+import MusterTestSupport
+import MusterTime
 import Testing
 
 @testable import MusterDaemon
@@ -66,24 +68,88 @@ struct ControlLineCompatibilityTests {
         #"{"op":"submit","stage":"yes"}"#,
     ]
 
+    /// What the screen's user was answered for lines it may not send, or that name no attendee it has
+    /// just checked in, recorded the same way.
+    static let incompleteFromTheScreen: [(line: String, answer: String)] = [
+        (
+            #"{"op":"checkout"}"#,
+            #"{"errorCode":"forbidden","message":"the kiosk screen's user may not send 'checkout'; staff commands run as user muster","outcome":"error"}"#
+        ),
+        (
+            #"{"op":"head","author":"zz"}"#,
+            #"{"errorCode":"forbidden","message":"the kiosk screen's user may not send 'head'; staff commands run as user muster","outcome":"error"}"#
+        ),
+        (
+            #"{"op":"note","text":"x"}"#,
+            #"{"errorCode":"forbidden","message":"the kiosk screen may add a note or badge only for the attendee it has just checked in","outcome":"error"}"#
+        ),
+        (
+            #"{"op":"badge"}"#,
+            #"{"errorCode":"forbidden","message":"the kiosk screen may add a note or badge only for the attendee it has just checked in","outcome":"error"}"#
+        ),
+        (
+            #"{"op":"badge","attendeeKey":"ada@example.com","badgeReason":"x"}"#,
+            #"{"errorCode":"forbidden","message":"the kiosk screen's user may not send 'badge'; staff commands run as user muster","outcome":"error"}"#
+        ),
+        (#"{"op":"lookup"}"#, #"{"errorCode":"bad_request","message":"missing query","outcome":"error"}"#),
+        (#"{"op":"checkin","query":" "}"#, #"{"errorCode":"bad_request","message":"missing query","outcome":"error"}"#),
+    ]
+
     static func line(_ value: some Encodable) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 
-    @Test func incompleteRequestsAreAnsweredAsBefore() throws {
+    /// A control server of `fixture`'s handler, not listening: its lines are fed to it directly.
+    static func server(_ fixture: HandlerFixture) -> ControlServer {
+        ControlServer(
+            path: fixture.directory.file("control.sock"),
+            handler: fixture.handler,
+            gate: ControlGate(
+                roles: ControlPeerRoles(staffUIDs: [0], staffGID: nil, screenUID: 105),
+                throttle: LookupThrottle.Settings(screen: ScreenOptions()),
+                time: ManualClock()
+            ),
+            logger: TestSupport.quietLogger,
+            onListening: {}
+        )
+    }
+
+    @Test func incompleteRequestsAreAnsweredAsBefore() async throws {
         let fixture = try HandlerFixture()
+        let server = Self.server(fixture)
+        var session = ControlServer.Session(peer: nil, role: .staff)
         for (line, answer) in Self.incomplete {
-            let request = try JSONDecoder().decode(ControlRequest.self, from: Data(line.utf8))
-            #expect(try Self.line(fixture.handler.handle(request)) == answer, "\(line)")
+            let reply = await server.reply(to: Array(line.utf8), session: &session)
+            #expect(try Self.line(reply.answer) == answer, "\(line)")
+            #expect(!reply.closes, "\(line): an incomplete request keeps the connection")
         }
     }
 
-    @Test func malformedLinesAreNoRequest() {
-        for line in Self.malformed {
-            #expect(throws: (any Error).self, "\(line)") {
-                try JSONDecoder().decode(ControlRequest.self, from: Data(line.utf8))
+    @Test func incompleteRequestsFromTheScreenAreRefusedAsBefore() async throws {
+        let fixture = try HandlerFixture()
+        let server = Self.server(fixture)
+        var session = ControlServer.Session(peer: nil, role: .screen)
+        for (line, answer) in Self.incompleteFromTheScreen {
+            let reply = await server.reply(to: Array(line.utf8), session: &session)
+            #expect(try Self.line(ScreenAnswer(reply.answer)) == answer, "\(line)")
+            #expect(!reply.closes)
+        }
+    }
+
+    @Test func malformedLinesEndTheConnection() async throws {
+        let fixture = try HandlerFixture()
+        let server = Self.server(fixture)
+        for role in [ControlPeerRole.staff, .screen] {
+            var session = ControlServer.Session(peer: nil, role: role)
+            for line in Self.malformed {
+                let reply = await server.reply(to: Array(line.utf8), session: &session)
+                #expect(reply.closes, "\(line)")
+                #expect(
+                    try Self.line(reply.answer)
+                        == #"{"errorCode":"bad_request","message":"malformed control request","outcome":"error"}"#
+                )
             }
         }
     }
