@@ -42,7 +42,7 @@ enum BurstBench {
         let start = Stopwatch.monotonic()
         let failure = CheckInRace.run(lab: lab, count: count, firstAttendee: firstAttendee, stopOnRefusal: true) {
             response in
-            guard response.outcome == .checkedIn else { return CheckInRace.refusal(response) }
+            guard case .checkedIn = response else { return CheckInRace.refusal(response) }
             lastAck.max(Stopwatch.monotonic(), ordering: .relaxed)
             return nil
         }
@@ -108,9 +108,14 @@ enum BurstBench {
     static func received(_ lab: Lab, _ kiosks: [Int]) throws -> (deltas: Int, copies: Int) {
         var total = (deltas: 0, copies: 0)
         for kiosk in kiosks {
-            for peer in try lab.request(kiosk, ControlRequest(op: .status)).peerDetails ?? [] {
-                total.deltas += peer.deltasReceived ?? 0
-                total.copies += peer.copiesReceived ?? 0
+            let answer = try lab.request(kiosk, .status)
+            guard case .status(let status) = answer else {
+                throw BenchError(.wrongResult, "k\(kiosk): status answered \(answer)")
+            }
+            for peer in status.peerDetails {
+                guard let deltas = peer.deltasReceived, let copies = peer.copiesReceived else { continue }
+                total.deltas += deltas
+                total.copies += copies
             }
         }
         return total

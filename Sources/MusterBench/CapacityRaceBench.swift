@@ -51,12 +51,10 @@ enum CapacityRaceBench {
         let start = Stopwatch.seconds()
         let failure = CheckInRace.run(lab: lab, count: attempts, firstAttendee: firstAttendee, stopOnRefusal: false) {
             response in
-            if response.outcome == .checkedIn {
-                admitted.add(1, ordering: .relaxed)
-            } else if response.reason == "zone_full" {
-                full.add(1, ordering: .relaxed)
-            } else {
-                return CheckInRace.refusal(response)
+            switch response {
+            case .checkedIn: admitted.add(1, ordering: .relaxed)
+            case .refused(let refusal) where refusal.reason == .zoneFull: full.add(1, ordering: .relaxed)
+            default: return CheckInRace.refusal(response)
             }
             return nil
         }

@@ -28,8 +28,7 @@ enum CheckInRace {
                 let client = ControlClient(path: socket)
                 var index = slot
                 while index < count {
-                    var request = ControlRequest(op: .checkIn)
-                    request.query = BenchAttendees.email(firstAttendee + index)
+                    let request = ControlRequest.checkIn(query: BenchAttendees.email(firstAttendee + index))
                     do {
                         if let failure = answered(try client.send(request)) {
                             failures.withLock { $0.append("k\(kiosk): \(failure)") }
@@ -51,6 +50,6 @@ enum CheckInRace {
 
     /// What a refused answer says: its outcome and message.
     static func refusal(_ response: ControlResponse) -> String {
-        "\(response.outcome.rawValue) \(response.message ?? "")"
+        "\(response)"
     }
 }

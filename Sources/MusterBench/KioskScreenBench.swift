@@ -17,7 +17,7 @@ enum KioskScreenBench {
     static func run(lab: Lab, kiosk: Int, count: Int, firstAttendee: Int) throws -> Result {
         var controlPing = LatencySample()
         for _ in 0..<max(200, count) {
-            _ = try controlPing.measure { try lab.request(kiosk, ControlRequest(op: .ping)) }
+            _ = try controlPing.measure { try lab.request(kiosk, .ping) }
         }
         let screen = try Screen(binary: lab.binaries + "/muster", config: lab.config(kiosk))
         defer { screen.stop() }

@@ -127,27 +127,23 @@ final class Lab {
         do {
             return try client(kiosk).send(request)
         } catch {
-            throw BenchError(.wrongResult, "k\(kiosk): control request \(request.op.rawValue) failed: \(error)")
+            throw BenchError(.wrongResult, "k\(kiosk): control request \(request.operation.rawValue) failed: \(error)")
         }
     }
 
     /// The kiosk's public key (hex), as its commit trace names its own deltas.
     func kioskKey(_ kiosk: Int) throws -> String {
-        guard let key = try request(kiosk, ControlRequest(op: .ping)).kioskKey else {
-            throw BenchError(.wrongResult, "k\(kiosk): ping without a kiosk key")
+        let answer = try request(kiosk, .ping)
+        guard case .pong(let pong) = answer else {
+            throw BenchError(.wrongResult, "k\(kiosk): ping answered \(answer)")
         }
-        return key
+        return pong.kioskKey
     }
 
     func checkIn(_ kiosk: Int, query: String) throws {
-        var request = ControlRequest(op: .checkIn)
-        request.query = query
-        let response = try self.request(kiosk, request)
-        guard response.outcome == .checkedIn else {
-            throw BenchError(
-                .wrongResult,
-                "k\(kiosk): check-in of \(query) gave \(response.outcome.rawValue) \(response.message ?? "")"
-            )
+        let response = try request(kiosk, .checkIn(query: query))
+        guard case .checkedIn = response else {
+            throw BenchError(.wrongResult, "k\(kiosk): check-in of \(query) gave \(response)")
         }
     }
 

@@ -52,9 +52,7 @@ public final class ClientContext {
     /// Sends a request and turns an `error` outcome into a thrown ``ClientError``.
     public func send(_ request: ControlRequest) throws(ClientError) -> ControlResponse {
         let response = try exchange(request)
-        if response.outcome == .error {
-            throw ClientError(.failed, response.message ?? "musterd refused the request")
-        }
+        if case .error(let failure) = response { throw ClientError(.failed, failure.message) }
         return response
     }
 }

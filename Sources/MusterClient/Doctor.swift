@@ -55,7 +55,7 @@ public struct Doctor {
         let replica = venue.flatMap { try? Replica.openReadOnly(path: config.replicaPath, policy: $0.policy) }
         checks.append(clock(replica: replica))
         checks.append(lock(replica: replica))
-        if let response = daemon.response { checks.append(peers(response)) }
+        if let inSession = daemon.peers { checks.append(peers(inSession)) }
         return checks
     }
 
@@ -173,10 +173,12 @@ public struct Doctor {
         return .ok(name, "enrolled in '\(venue.name)' as '\(payload.name)', key \(key.publicKey.fingerprint)")
     }
 
-    func daemonCheck() -> (check: DoctorCheck, response: ControlResponse?) {
+    /// Whether musterd answers `status`, and its peers in session when it does (none when it answers
+    /// something else, such as a refusal).
+    func daemonCheck() -> (check: DoctorCheck, peers: [PeerDetail]?) {
         let name = "musterd"
         guard probe.socketAnswers(config.controlSocket),
-            let response = try? ControlClient(path: config.controlSocket).send(ControlRequest(op: .status))
+            let response = try? ControlClient(path: config.controlSocket).send(.status)
         else {
             return (
                 .failed(
@@ -186,7 +188,8 @@ public struct Doctor {
                 ), nil
             )
         }
-        return (.ok(name, "running as '\(response.kioskName ?? "?")'"), response)
+        guard case .status(let status) = response else { return (.ok(name, "running as '?'"), []) }
+        return (.ok(name, "running as '\(status.kioskName)'"), status.peerDetails)
     }
 
     func avahi() -> DoctorCheck {
@@ -260,9 +263,8 @@ public struct Doctor {
         return .ok(name, "'\(lock.campaignName ?? lock.campaignID ?? "")', lock v\(lock.version)")
     }
 
-    func peers(_ response: ControlResponse) -> DoctorCheck {
+    func peers(_ details: [PeerDetail]) -> DoctorCheck {
         let name = "peers"
-        let details = response.peerDetails ?? []
         guard !details.isEmpty else {
             return .warning(
                 name,

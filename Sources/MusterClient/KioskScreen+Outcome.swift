@@ -4,52 +4,63 @@ import MusterCore
 extension KioskScreen {
     /// The daemon's answer to a check-in or a registration, after the person confirmed who they are:
     /// from here the first name may be shown, and a walk-in sees their new ticket code as a QR code.
-    mutating func checkedIn(_ response: ControlResponse) -> [Action] {
-        switch response.outcome {
-        case .checkedIn, .registered:
-            misses = 0
-            let time = formatTime(response.checkIn?.atMillis ?? clock.wallMillis)
-            var lines: [Action] = options.bell ? [.cue(.success)] : []
-            lines.append(.show(text(.checkedIn(time: time))))
-            if options.largeWelcome { lines += BlockLetters.lines(text(.welcomeWord)).map(Action.show) }
-            let first = ScreenName.display(response.attendee?.firstName ?? "", maxCells: 30)
-            lines.append(.show(text(.welcome(firstName: first))))
-            if response.outcome == .registered, let ticket = response.ticket {
-                lines += ticketLines(TerminalText.sanitize(ticket, maxCharacters: 40))
-            }
-            guard let key = response.attendee?.key else { return lines + finish(.enjoy) }
-            if context.printsBadges {
-                state = .awaitingBadge(key: key)
-                clearAt = nil
-                return lines + [.show(text(.badgePrinting)), .printBadge(key: key)]
-            }
-            state = .noting(key: key)
-            clearAt = nil
-            return lines + [.prompt(text(.notePrompt))]
-        case .alreadyCheckedIn:
+    mutating func checkedIn(_ answer: ScreenAnswer) -> [Action] {
+        switch answer {
+        case .checkedIn(let welcome):
+            return welcomed(welcome, ticket: nil)
+        case .registered(let welcome, let ticket):
+            return welcomed(welcome, ticket: ticket)
+        case .alreadyCheckedIn(let already):
             let name = ScreenName.display(
-                MaskedName.of(
-                    firstName: response.attendee?.firstName ?? "",
-                    lastName: response.attendee?.lastName ?? ""
-                )
+                MaskedName.of(firstName: already.attendee.firstName, lastName: already.attendee.lastInitial)
             )
-            let time = response.checkIn.map { formatTime($0.atMillis) } ?? "?"
+            var time = "?"
+            if let at = already.atMillis { time = formatTime(at) }
             return finish(.alreadyIn(name: name, time: time), cue: .success)
         case .notFound:
             return finish(.notFound, cue: .failure)
-        default:
-            if response.errorCode == .rateLimited {
-                return finish(.seeStaff(seconds: response.retryAfterSeconds ?? 1), cue: .failure)
-            }
-            if let code = response.reason, let reason = DoorReason(code: code) {
-                switch reason {
-                case .notFound: return finish(.notFound, cue: .failure)
-                case .notLocked: return finish(.waitingForEvent, cue: .failure)
-                default: return finish(.doorRefused(reason), cue: .failure)
-                }
-            }
-            return finish(response.message.map { .refused(detail: safe($0)) } ?? .seeStaffDesk, cue: .failure)
+        case .refused(let refusal):
+            return refused(refusal.message, reason: refusal.reason)
+        case .failure(let failure):
+            if let seconds = failure.retryAfter { return finish(.seeStaff(seconds: seconds), cue: .failure) }
+            return refused(failure.message)
+        case .context, .found, .noted, .badgePrinted, .badgeNotPrinted, .badgeAlreadyPrinted:
+            // Not an answer to a check-in: whatever words it has, else the staff desk.
+            return refused(answer.message)
         }
+    }
+
+    /// Checked in: the time, the welcome by first name, a walk-in's ticket, then the badge or the note.
+    mutating func welcomed(_ welcome: ScreenWelcome, ticket: String?) -> [Action] {
+        misses = 0
+        var lines: [Action] = options.bell ? [.cue(.success)] : []
+        lines.append(.show(text(.checkedIn(time: formatTime(welcome.atMillis)))))
+        if options.largeWelcome { lines += BlockLetters.lines(text(.welcomeWord)).map(Action.show) }
+        let first = ScreenName.display(welcome.attendee.firstName, maxCells: 30)
+        lines.append(.show(text(.welcome(firstName: first))))
+        if let ticket { lines += ticketLines(TerminalText.sanitize(ticket, maxCharacters: 40)) }
+        let key = welcome.attendee.key
+        if context.printsBadges {
+            state = .awaitingBadge(key: key)
+            clearAt = nil
+            return lines + [.show(text(.badgePrinting)), .printBadge(key: key)]
+        }
+        state = .noting(key: key)
+        clearAt = nil
+        return lines + [.prompt(text(.notePrompt))]
+    }
+
+    /// A refused check-in: said from the door's stable reason when there is one (in the attendee's
+    /// language), else in the daemon's words, else the staff desk.
+    mutating func refused(_ message: String?, reason: DoorReason? = nil) -> [Action] {
+        switch reason {
+        case .notFound?: return finish(.notFound, cue: .failure)
+        case .notLocked?: return finish(.waitingForEvent, cue: .failure)
+        case let reason?: return finish(.doorRefused(reason), cue: .failure)
+        case nil: break
+        }
+        guard let message else { return finish(.seeStaffDesk, cue: .failure) }
+        return finish(.refused(detail: safe(message)), cue: .failure)
     }
 
     /// The daemon answered the badge request: say how it went, then offer the guestbook as after any
@@ -62,8 +73,8 @@ extension KioskScreen {
     }
 
     /// The line for the daemon's answer to a self-service `badge` request.
-    static func badgeMessage(for outcome: ControlResponse.Outcome) -> KioskMessage {
-        switch outcome {
+    static func badgeMessage(for answer: ScreenAnswer) -> KioskMessage {
+        switch answer {
         case .badgePrinted: .badgePrinted
         case .badgeAlreadyPrinted: .badgeAlreadyPrinted
         default: .badgeNotPrinted

@@ -107,7 +107,7 @@ public struct KioskScreen: Sendable {
         case started
         case line(String)
         case lookedUp(LookupResult)
-        case answered(ControlResponse)
+        case answered(ScreenAnswer)
         /// The daemon could not be reached or did not answer.
         case failed(String)
         /// Time passed: the driver sends it whenever it has waited, and before each line it read.
@@ -197,8 +197,8 @@ public struct KioskScreen: Sendable {
             guard Self.isYes(text) else { return finish(.notCheckedIn, cue: .failure) }
             state = .awaitingCheckIn
             return [.checkIn(query: match.query)]
-        case (.awaitingCheckIn, .answered(let response)), (.awaitingRegistration, .answered(let response)):
-            return checkedIn(response)
+        case (.awaitingCheckIn, .answered(let answer)), (.awaitingRegistration, .answered(let answer)):
+            return checkedIn(answer)
         case (.registering(var draft, let field), .line(let text)):
             return registrationInput(&draft, field: field, text: text)
         case (.noting(let key), .line(let text)):
@@ -206,14 +206,16 @@ public struct KioskScreen: Sendable {
             guard !note.isEmpty else { return finish(.enjoy) }
             state = .awaitingNote
             return [.note(key: key, text: String(note.prefix(Limits.maxNoteCharacters)))]
-        case (.awaitingBadge(let key), .answered(let response)):
-            return badgeAnswered(key: key, printed: Self.badgeMessage(for: response.outcome))
+        case (.awaitingBadge(let key), .answered(let answer)):
+            return badgeAnswered(key: key, printed: Self.badgeMessage(for: answer))
         case (.awaitingBadge(let key), .failed):
             // The check-in stands; only the badge is missing.
             return badgeAnswered(key: key, printed: .badgeNotPrinted)
-        case (.awaitingNote, .answered(let response)):
-            if response.outcome == .noted { return finish(.noteSaved) }
-            return finish(response.message.map { .refused(detail: safe($0)) } ?? .noteNotSaved)
+        case (.awaitingNote, .answered(.noted)):
+            return finish(.noteSaved)
+        case (.awaitingNote, .answered(let answer)):
+            guard let message = answer.message else { return finish(.noteNotSaved) }
+            return finish(.refused(detail: safe(message)))
         case (_, .failed(let message)):
             return finish(.failed(detail: safe(message)), cue: .failure)
         default:

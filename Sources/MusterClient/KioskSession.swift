@@ -114,45 +114,34 @@ public final class KioskSession {
             case .lookup(let query):
                 pending += screen.handle(lookup(query))
             case .checkIn(let query):
-                pending += screen.handle(send(op: .checkIn) { $0.query = query })
+                pending += screen.handle(send(.checkIn(query: query)))
             case .register(let draft):
-                pending += screen.handle(
-                    send(op: .register) {
-                        $0.firstName = draft.firstName
-                        $0.lastName = draft.lastName
-                        $0.email = draft.email
-                        $0.company = draft.company
-                    }
+                let walkIn = WalkInRegistration(
+                    firstName: draft.firstName,
+                    lastName: draft.lastName,
+                    email: draft.email,
+                    company: draft.company
                 )
+                pending += screen.handle(send(.register(walkIn)))
             case .note(let key, let text):
-                pending += screen.handle(
-                    send(op: .note) {
-                        $0.attendeeKey = key
-                        $0.text = text
-                    }
-                )
+                pending += screen.handle(send(.note(attendeeKey: key, text: text)))
             case .printBadge(let key):
-                pending += screen.handle(
-                    send(op: .badge) {
-                        $0.attendeeKey = key
-                        $0.badgeReason = "self-service"
-                    }
-                )
+                pending += screen.handle(send(.badge(BadgeOrder(attendee: .key(key), reason: .selfService))))
             }
         }
     }
 
-    private func exchange(_ request: ControlRequest) throws(ClientError) -> ControlResponse {
+    /// One request; the daemon tells the screen's user a ``ScreenAnswer`` (and a screen running as staff
+    /// reads staff's answer as one too).
+    private func exchange(_ request: ControlRequest) throws(ClientError) -> ScreenAnswer {
         do {
-            return try control.send(request)
+            return try control.send(request, answer: ScreenAnswer.self)
         } catch {
             throw ClientError(error)
         }
     }
 
-    private func send(op: ControlRequest.Operation, _ fill: (inout ControlRequest) -> Void) -> KioskScreen.Event {
-        var request = ControlRequest(op: op)
-        fill(&request)
+    private func send(_ request: ControlRequest) -> KioskScreen.Event {
         do {
             return .answered(try exchange(request))
         } catch {
@@ -163,44 +152,42 @@ public final class KioskSession {
     /// The lock as the daemon sees it. While the daemon cannot be reached the screen keeps what it
     /// showed last; the next write reports the failure in words.
     func currentContext() -> KioskScreen.Context {
-        guard let response = try? exchange(ControlRequest(op: .screen)), response.outcome == .status else {
-            return screen.context
-        }
+        guard case .context(let context)? = try? exchange(.screen) else { return screen.context }
         return KioskScreen.Context(
-            kioskName: response.kioskName ?? config.name,
-            campaignName: response.campaignName,
-            refusal: response.message,
+            kioskName: context.kioskName,
+            campaignName: context.campaignName,
+            refusal: context.refusal,
             printsBadges: config.badge.printer != nil,
-            language: response.language.flatMap(ScreenLanguage.init(rawValue:))
+            language: context.language
         )
     }
 
     func lookup(_ query: String) -> KioskScreen.Event {
-        var request = ControlRequest(op: .lookup)
-        request.query = query
-        let response: ControlResponse
+        let answer: ScreenAnswer
         do {
-            response = try exchange(request)
+            answer = try exchange(.lookup(query: query))
         } catch {
             return .failed(error.message)
         }
-        switch response.outcome {
-        case .found:
+        switch answer {
+        case .found(let found):
             let match = KioskScreen.Match(
                 query: query,
-                maskedName: response.maskedName ?? "",
-                admitted: response.admitted ?? false,
-                checkedInAtMillis: response.checkIn?.atMillis
+                maskedName: found.maskedName,
+                admitted: found.admitted,
+                checkedInAtMillis: found.checkedInAtMillis
             )
             return .lookedUp(.found(match))
         case .notFound:
             return .lookedUp(.notFound)
-        case .refused:
-            return .lookedUp(.refused(response.message ?? ""))
-        case .error where response.errorCode == .rateLimited:
-            return .lookedUp(.throttled(seconds: response.retryAfterSeconds ?? 1))
-        default:
-            return .failed(response.message ?? "musterd could not look this up")
+        case .refused(let refusal):
+            return .lookedUp(.refused(refusal.message))
+        case .failure(let failure):
+            if let seconds = failure.retryAfter { return .lookedUp(.throttled(seconds: seconds)) }
+            return .failed(failure.message)
+        case .context, .checkedIn, .registered, .alreadyCheckedIn, .noted, .badgePrinted, .badgeNotPrinted,
+            .badgeAlreadyPrinted:
+            return .failed("musterd could not look this up")
         }
     }
 }

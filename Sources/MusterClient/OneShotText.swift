@@ -1,32 +1,49 @@
 public import MusterControl
+import MusterStore
 import MusterTime
 
 /// Human text and exit codes for one-shot kiosk commands (`checkin`, `checkout`, `register`).
 public enum OneShotText {
     public static func describe(_ response: ControlResponse) -> String {
-        let who =
-            response.attendee.map { attendee in
-                let name = [attendee.firstName, attendee.lastName].filter { !$0.isEmpty }.joined(separator: " ")
-                return attendee.company.isEmpty ? name : "\(name) (\(attendee.company))"
-            } ?? ""
-        let place =
-            response.checkIn.map { presence in
-                " at \(ClockText.time(millis: Int64(clamping: presence.atMillis))) at kiosk \(presence.kioskName)"
-                    + (presence.location.isEmpty ? "" : " (\(presence.location))")
-            } ?? ""
-        switch response.outcome {
-        case .checkedIn: return "Checked in: \(who)\(place)."
-        case .alreadyCheckedIn: return "Already checked in: \(who)\(place)."
-        case .registered: return "Registered and checked in: \(who), ticket \(response.ticket ?? "?")\(place)."
-        case .checkedOut: return "Checked out: \(who)."
-        case .notCheckedIn: return "Not checked in: \(who)."
-        case .notFound: return "Not found: no ticket or email matches."
-        case .refused: return "Refused: \(response.message ?? "")" + (who.isEmpty ? "" : " (\(who))")
-        case .badgePrinted: return "Badge printed: \(who)" + (response.badgeJob.map { " (job \($0))." } ?? ".")
-        case .badgeNotPrinted: return "Badge not printed: \(who): \(response.message ?? "")"
-        case .badgeAlreadyPrinted: return "Badge already printed: \(who): \(response.message ?? "")"
-        default: return response.message ?? "\(response.outcome.rawValue)"
+        switch response {
+        case .checkedIn(let answer): "Checked in: \(who(answer.attendee))\(place(answer.checkIn))."
+        case .alreadyCheckedIn(let answer): "Already checked in: \(who(answer.attendee))\(place(answer.checkIn))."
+        case .registered(let walkIn):
+            "Registered and checked in: \(who(walkIn.attendee)), ticket \(walkIn.ticket)\(place(walkIn.checkIn))."
+        case .checkedOut(let attendee): "Checked out: \(who(attendee))."
+        case .notCheckedIn(let attendee): "Not checked in: \(who(attendee))."
+        case .notFound: "Not found: no ticket or email matches."
+        case .refused(let refusal): "Refused: \(refusal.message)\(aside(who(refusal.attendee)))"
+        case .badgePrinted(let attendee, let job): "Badge printed: \(who(attendee)) (job \(job))."
+        case .badgeNotPrinted(let attendee, let message): "Badge not printed: \(who(attendee)): \(message)"
+        case .badgeAlreadyPrinted(let attendee, let message): "Badge already printed: \(who(attendee)): \(message)"
+        case .noted, .head, .submitted, .status, .screen, .pong, .error, .found:
+            words(response)
         }
+    }
+
+    /// "Ada Lovelace (Analytical)"; empty for no attendee.
+    static func who(_ attendee: AttendeeSummary?) -> String {
+        guard let attendee else { return "" }
+        let name = [attendee.firstName, attendee.lastName].filter { !$0.isEmpty }.joined(separator: " ")
+        return attendee.company.isEmpty ? name : "\(name) (\(attendee.company))"
+    }
+
+    /// " at 09:14 at kiosk Hall A (North door)"; empty for no check-in.
+    static func place(_ presence: PresenceSummary?) -> String {
+        guard let presence else { return "" }
+        return " at \(ClockText.time(millis: Int64(clamping: presence.atMillis))) at kiosk \(presence.kioskName)"
+            + (presence.location.isEmpty ? "" : " (\(presence.location))")
+    }
+
+    /// Any other answer: its words, or its outcome's name when it has none.
+    private static func words(_ response: ControlResponse) -> String {
+        guard let message = response.message else { return response.outcome.rawValue }
+        return message
+    }
+
+    private static func aside(_ text: String) -> String {
+        text.isEmpty ? "" : " (\(text))"
     }
 
     /// The documented exit code of an outcome (see `muster --help`).

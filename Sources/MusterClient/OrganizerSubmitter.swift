@@ -118,51 +118,51 @@ public struct OrganizerSubmitter {
         var offset = 0
         while true {
             let end = min(offset + chunkSize, wire.count)
-            var request = ControlRequest(op: .submit)
-            request.deltas = Array(wire[offset..<end])
-            request.certificate = certificate.map {
-                WireDelta(envelope: Hex.encode($0.envelope), signature: Hex.encode($0.signature))
-            }
             let isLast = end == wire.count
-            if isLast {
-                request.staged = offset > 0 ? offset : nil
-            } else {
-                request.stage = true
-            }
+            let submission = OrganizerSubmission(
+                deltas: Array(wire[offset..<end]),
+                certificate: certificate.map {
+                    WireDelta(envelope: Hex.encode($0.envelope), signature: Hex.encode($0.signature))
+                },
+                step: isLast ? .apply(expectingStaged: offset > 0 ? offset : nil) : .stage
+            )
             // The last request applies the whole submission in one transaction: about 1 s per 2,000 deltas
             // on a small kiosk, on top of the usual wait, before its answer is reported as unknown.
             let usual = client.control.timeout
             if isLast { client.control.timeout = usual + .seconds(wire.count / 2_000) }
             defer { client.control.timeout = usual }
-            let response = try client.exchange(request)
-            if response.outcome == .error {
-                let message = response.message ?? "musterd refused the organizer's deltas"
-                if response.errorCode == .staleHead || message.hasPrefix("stale organizer head") {
-                    return .stale(message)
+            switch try client.exchange(.submit(submission)) {
+            case .error(let failure):
+                if failure.code == .staleHead || failure.message.hasPrefix("stale organizer head") {
+                    return .stale(failure.message)
                 }
-                throw ClientError(.failed, offset > 0 ? message + "; nothing was applied" : message)
-            }
-            if !isLast, response.staged != end {
+                throw ClientError(.failed, offset > 0 ? failure.message + "; nothing was applied" : failure.message)
+            case .submitted(.applied(let applied)) where isLast:
+                progress(end, wire.count)
+                return .applied(applied)
+            case .submitted(.staged(let held)) where !isLast && held == end:
+                progress(end, wire.count)
+                offset = end
+            case .submitted(.staged(let held)) where !isLast:
                 throw ClientError(
                     .protocolError,
-                    "musterd holds \(response.staged.map(String.init) ?? "no") staged deltas after \(end); "
-                        + "nothing was applied"
+                    "musterd holds \(held) staged deltas after \(end); nothing was applied"
+                )
+            case let other:
+                throw ClientError(
+                    .protocolError,
+                    "musterd answered '\(other.outcome.rawValue)' to a submission; nothing was applied"
                 )
             }
-            progress(end, wire.count)
-            if isLast { return .applied(response.applied ?? 0) }
-            offset = end
         }
     }
 
     private func currentHead() throws(ClientError) -> AuthorHead {
-        var request = ControlRequest(op: .head)
-        request.author = keyPair.publicKey.hex
-        let response = try client.send(request)
-        guard let seq = response.headSeq, let hash = response.headHash.flatMap(Hex.decode), hash.count == 32 else {
+        let author = AuthorID(keyPair.publicKey)
+        guard case .head(let seq, let hash) = try client.send(.head(author: author)), hash.count == 32 else {
             throw ClientError(.protocolError, "musterd did not return the organizer's head")
         }
-        return AuthorHead(author: AuthorID(keyPair.publicKey), seq: seq, hash: hash)
+        return AuthorHead(author: author, seq: seq, hash: hash)
     }
 
 }

@@ -94,11 +94,14 @@ public struct StaffQueries {
             }
         }
         let status = try read { try $0.status() }
-        let daemon = try? client.exchange(ControlRequest(op: .status))
+        let answer = try? client.exchange(.status)
+        var daemon: StatusAnswer?
+        if case .status(let status)? = answer { daemon = status }
         return StatusReport(
             config: client.config,
             location: enrollment?.location,
             organizer: client.venue.organizer,
+            daemonRunning: answer != nil,
             daemon: daemon,
             status: status,
             occupancy: try? client.replica().occupancy(),

@@ -44,12 +44,15 @@ public struct StatusReport: Encodable {
     /// Inside / capacity per zone and venue-wide (issue 16); nil when the replica could not say.
     public let occupancy: Occupancy?
 
-    /// - Parameter location: the certificate's location, the kiosk's zone (the config's when nil).
+    /// - Parameters:
+    ///   - location: the certificate's location, the kiosk's zone (the config's when nil).
+    ///   - daemonRunning: musterd answered (`daemon` is nil when its answer was not a status, e.g. a refusal).
     init(
         config: KioskConfig,
         location enrolled: String? = nil,
         organizer: AuthorID,
-        daemon: ControlResponse?,
+        daemonRunning: Bool,
+        daemon: StatusAnswer?,
         status: ReplicaStatus,
         occupancy: Occupancy? = nil,
         devices: Set<AuthorID> = [],
@@ -59,11 +62,11 @@ public struct StatusReport: Encodable {
         kiosk = config.name
         location = enrolled ?? config.location
         kioskKey = daemon?.kioskKey
-        fingerprint = daemon?.kioskKey.flatMap { try? SigningPublicKey(hex: $0) }?.fingerprint
-        daemonRunning = daemon != nil
+        fingerprint = daemon.flatMap { try? SigningPublicKey(hex: $0.kioskKey) }?.fingerprint
+        self.daemonRunning = daemonRunning
         stoppedAfterRevocation = (try? String(contentsOfFile: config.stoppedMarkerPath, encoding: .utf8))
             .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
-        peers = daemon?.peers ?? []
+        peers = daemon.map(\.peers) ?? []
         campaign = status.lock?.campaignID == nil ? nil : (status.lock?.campaignName ?? status.lock?.campaignID)
         lockVersion = status.lock?.version
         checkInStatus = status.lock?.campaignID == nil ? nil : status.lock?.checkInStatus
@@ -86,7 +89,7 @@ public struct StatusReport: Encodable {
         }
         digest = status.digest
         keyGeneration = daemon?.keyGeneration
-        peerDetails = daemon?.peerDetails ?? []
+        peerDetails = daemon.map(\.peerDetails) ?? []
         self.madeAtMillis = madeAtMillis
     }
 
@@ -106,8 +109,8 @@ public struct StatusReport: Encodable {
             case false?: sync += ", digest differs"
             case nil: sync += ", digest not yet known"
             }
-            if let received = peer.deltasReceived {
-                sync += ", \(received) delta(s) received (\(peer.copiesReceived ?? 0) already held)"
+            if let received = peer.deltasReceived, let copies = peer.copiesReceived {
+                sync += ", \(received) delta(s) received (\(copies) already held)"
             }
             let name = peer.name + (peer.location.isEmpty ? "" : " (\(peer.location))")
             return "  \(name)  \(peer.address)  seen \(String(format: "%.1f", age)) s ago  \(sync)"

@@ -47,6 +47,14 @@ public final class ControlClient {
     /// connection turns out to be dead before the request was written, the request is sent once more
     /// on a new connection; once it was written, a missing answer is reported as unknown, never retried.
     public func send(_ request: ControlRequest) throws(ControlClientError) -> ControlResponse {
+        try send(request, answer: ControlResponse.self)
+    }
+
+    /// Sends one request and reads its response as `Answer`: the public screen reads a ``ScreenAnswer``.
+    public func send<Answer: Decodable>(
+        _ request: ControlRequest,
+        answer: Answer.Type
+    ) throws(ControlClientError) -> Answer {
         var data: Data
         do {
             data = try JSONEncoder().encode(request)
@@ -76,7 +84,7 @@ public final class ControlClient {
             throw error
         }
         do {
-            return try JSONDecoder().decode(ControlResponse.self, from: Data(line))
+            return try JSONDecoder().decode(Answer.self, from: Data(line))
         } catch {
             disconnect()
             throw ControlClientError(.protocolError, "musterd sent a malformed response", requestSent: true)

@@ -36,28 +36,46 @@ public actor BadgeDesk {
         self.logger = logger
     }
 
-    public func handle(_ request: ControlRequest) async -> ControlResponse {
-        let reasonText = request.badgeReason ?? BadgePayload.Reason.selfService.description
-        guard let reason = BadgePayload.Reason.allCases.first(where: { $0.description == reasonText }) else {
-            return .failure(.badRequest, "unknown badge reason '\(reasonText)' (self-service, reprint, print-only)")
-        }
+    public func handle(_ order: BadgeOrder) async -> ControlResponse {
         let decision: BadgeRequest
         do {
-            decision = try handler.replica.view { view in try BadgeRequest.decide(request, reason: reason, view: view) }
+            decision = try handler.replica.view { view in try BadgeRequest.decide(order, view: view) }
         } catch {
             logger.error("badge lookup failed", metadata: ["error": "\(error)"])
             return .failure(.storage, "\(error)")
         }
-        guard case .print(let content, let campaign, let attendee, _) = decision else {
-            if case .answer(let response) = decision { return response }
-            return .failure(.internal, "no badge decision")
+        switch decision {
+        case .answer(let response):
+            return response
+        case .print(let content, let campaign, let attendee, let reason):
+            return await print(content, campaign: campaign, attendee: attendee, reason: reason)
         }
-        var response = ControlResponse(outcome: .badgeNotPrinted)
-        response.attendee = attendee
+    }
+
+    /// A `badge` line without what it needs (``ControlRequestError/Code/incomplete``), answered in the
+    /// order a whole request is: an unknown reason at once; a line naming no attendee after the lock,
+    /// so a kiosk without one says it waits for the organizer.
+    public func answer(incomplete error: ControlRequestError) -> ControlResponse {
+        guard error.field != .badgeReason else { return .failure(.badRequest, error.message) }
+        do {
+            let locked = try handler.replica.view { view in try view.lock()?.campaignID != nil }
+            return locked ? .failure(.badRequest, error.message) : ControlHandler.waitingForLock
+        } catch {
+            logger.error("badge lookup failed", metadata: ["error": "\(error)"])
+            return .failure(.storage, "\(error)")
+        }
+    }
+
+    /// Renders and prints the badge, then records it; any failure is the attendee's `badge_not_printed`.
+    private func print(
+        _ content: BadgeContent,
+        campaign: String,
+        attendee: AttendeeSummary,
+        reason: BadgePayload.Reason
+    ) async -> ControlResponse {
         guard let printer else {
             logger.error("badge not printed", metadata: ["attendee": "\(attendee.key)", "error": "no printer"])
-            response.message = "No printer is configured on this kiosk."
-            return response
+            return .badgeNotPrinted(attendee, message: "No printer is configured on this kiosk.")
         }
         do {
             let rendering = try renderer.render(content, as: format)
@@ -81,26 +99,20 @@ public actor BadgeDesk {
                     "queue": "\(printed.queue)", "elapsed": "\(printed.elapsed)",
                 ]
             )
-            response.outcome = .badgePrinted
-            response.badgeJob = Int(printed.jobID)
-            return response
+            return .badgePrinted(attendee, job: Int(printed.jobID))
         } catch let error as BadgeError {
             logger.error(
                 "badge not printed",
                 metadata: ["attendee": "\(attendee.key)", "code": "\(error.code.rawValue)", "error": "\(error)"]
             )
-            response.message = error.description
-            return response
+            return .badgeNotPrinted(attendee, message: error.description)
         } catch {
             // The badge came out but could not be recorded (disk full): say so; staff may reprint.
             logger.error(
                 "badge printed but not recorded",
                 metadata: ["attendee": "\(attendee.key)", "error": "\(error)"]
             )
-            response.outcome = .error
-            response.errorCode = .storage
-            response.message = "The badge printed but could not be recorded: \(error)"
-            return response
+            return .failure(.storage, "The badge printed but could not be recorded: \(error)")
         }
     }
 }

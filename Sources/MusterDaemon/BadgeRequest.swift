@@ -12,48 +12,25 @@ public enum BadgeRequest: Sendable, Equatable {
     case print(BadgeContent, campaignID: String, attendee: AttendeeSummary, reason: BadgePayload.Reason)
     case answer(ControlResponse)
 
-    /// - Parameters:
-    ///   - reason: the request's reason (self-service unless staff say otherwise).
-    public static func decide(
-        _ request: ControlRequest,
-        reason: BadgePayload.Reason,
-        view: ReplicaView
-    ) throws -> BadgeRequest {
-        guard let campaign = try view.lock()?.campaignID else {
-            return .answer(
-                ControlResponse(
-                    outcome: .refused,
-                    message: "This kiosk is waiting for the organizer to pick the event."
-                )
-            )
-        }
+    /// Reads `order` against `view`: the reprint guard for the self-service badge, the attendee for any.
+    public static func decide(_ order: BadgeOrder, view: ReplicaView) throws -> BadgeRequest {
+        guard let campaign = try view.lock()?.campaignID else { return .answer(ControlHandler.waitingForLock) }
         let found: AttendeeRecord?
-        if let key = request.attendeeKey, !key.isEmpty {
-            found = try view.attendee(campaignID: campaign, key: key)
-        } else if let query = request.query, !query.isEmpty {
-            found = try view.lookup(campaignID: campaign, query: query)
-        } else {
-            return .answer(.failure(.badRequest, "missing attendeeKey or query"))
+        switch order.attendee {
+        case .key(let key): found = try view.attendee(campaignID: campaign, key: key)
+        case .query(let query): found = try view.lookup(campaignID: campaign, query: query)
         }
-        guard let record = found else {
-            return .answer(ControlResponse(outcome: .notFound, message: "No ticket or email matches."))
-        }
-        if reason == .selfService {
+        guard let record = found else { return .answer(.notFound(ControlHandler.noMatch)) }
+        if order.reason == .selfService {
             // The screen asks only after a check-in it was told of; anything else is not self-service.
             guard record.isCheckedIn else {
-                var response = ControlResponse(outcome: .refused, message: "A badge follows a check-in.")
-                response.attendee = record.summary
-                return .answer(response)
+                return .answer(.refused(RefusalAnswer("A badge follows a check-in.", attendee: record.summary)))
             }
             if let first = try view.badges(campaignID: campaign, attendeeKey: record.key).first {
                 // Not where: this answer goes to the public screen, and the kiosk that printed the badge
                 // would tell whoever stands there where the attendee went. Staff see it in `muster attendees`.
-                var response = ControlResponse(
-                    outcome: .badgeAlreadyPrinted,
-                    message: "A badge was already printed (\(first.reason)); staff can print another."
-                )
-                response.attendee = record.summary
-                return .answer(response)
+                let message = "A badge was already printed (\(first.reason)); staff can print another."
+                return .answer(.badgeAlreadyPrinted(record.summary, message: message))
             }
         }
         let content = BadgeContent(
@@ -63,6 +40,6 @@ public enum BadgeRequest: Sendable, Equatable {
             company: record.company,
             code: record.badgeCode
         )
-        return .print(content, campaignID: campaign, attendee: record.summary, reason: reason)
+        return .print(content, campaignID: campaign, attendee: record.summary, reason: order.reason)
     }
 }

@@ -9,55 +9,44 @@ import MusterCore
 /// `register` for a walk-in, `note` for the guestbook, and `badge` for the self-service badge. It
 /// may not check anyone out, submit organizer deltas, read status or heads, or reprint a badge
 /// (only staff reprint), so a process that escapes the screen can do no more than the screen.
+///
+/// What the screen is told is not this policy's business: its answers are ``ScreenAnswer``s, which
+/// have no field for what it may not know.
 public enum ControlAccessPolicy {
     /// Whether a peer of `role` may send `request`.
     public static func allows(_ request: ControlRequest, role: ControlPeerRole) -> Bool {
+        guard allows(request.operation, role: role) else { return false }
+        // The screen asks for the self-service badge only; a reprint is staff's.
+        guard role == .screen, case .badge(let order) = request else { return true }
+        return order.reason == .selfService
+    }
+
+    /// Whether a peer of `role` may send a line of a known operation that could not be read whole
+    /// (``ControlRequestError/Code/incomplete``): by its operation, and the screen's badge only if its
+    /// reason was not what spoiled it (a reason the daemon does not know is not the self-service one).
+    public static func allows(incomplete error: ControlRequestError, role: ControlPeerRole) -> Bool {
+        guard let operation = error.operation, allows(operation, role: role) else { return false }
+        return role != .screen || operation != .badge || error.field != .badgeReason
+    }
+
+    /// The table by operation.
+    static func allows(_ operation: ControlRequest.Operation, role: ControlPeerRole) -> Bool {
         switch role {
         case .staff: return true
         case .other: return false
         case .screen: break
         }
-        switch request.op {
-        case .screen, .lookup, .checkIn, .register, .note: return true
-        case .badge:
-            // The screen asks for the self-service badge only (its default reason); a reprint is staff's.
-            let reason = request.badgeReason ?? BadgePayload.Reason.selfService.description
-            return reason == BadgePayload.Reason.selfService.description
+        switch operation {
+        case .screen, .lookup, .checkIn, .register, .note, .badge: return true
         case .checkOut, .head, .submit, .status, .ping: return false
         }
     }
 
-    /// What a peer of `role` is told: staff get the whole answer; the screen only what the screen shows.
-    ///
-    /// A check-in or walk-in answer names the attendee so the screen can greet them ("Welcome, Ada!")
-    /// or say "Already checked in: Ada L., at 09:14". A process escaped from the screen could check in
-    /// by guessed tickets or emails, so it gets no company, no ticket of an attendee, the last name
-    /// cut to its initial, and an earlier check-in's time without its kiosk or place. The attendee key
-    /// stays: the note and the self-service badge name the attendee by it.
-    public static func shape(_ response: ControlResponse, for role: ControlPeerRole) -> ControlResponse {
-        guard role == .screen else { return response }
-        var shaped = response
-        if var attendee = shaped.attendee {
-            attendee.lastName = attendee.lastName.first.map { String($0) } ?? ""
-            attendee.company = ""
-            attendee.ticket = nil
-            shaped.attendee = attendee
-        }
-        if var checkIn = shaped.checkIn {
-            checkIn.kioskName = ""
-            checkIn.location = ""
-            shaped.checkIn = checkIn
-        }
-        // A walk-in's own new ticket is the one ticket the screen shows (and as a QR code).
-        if shaped.outcome != .registered { shaped.ticket = nil }
-        return shaped
-    }
-
     /// The sentence a refused peer reads: what it may not do and who may, never anything of the data.
-    public static func refusal(_ request: ControlRequest, role: ControlPeerRole) -> String {
+    public static func refusal(_ operation: ControlRequest.Operation, role: ControlPeerRole) -> String {
         switch role {
         case .screen:
-            "the kiosk screen's user may not send '\(request.op.rawValue)'; staff commands run as user muster"
+            "the kiosk screen's user may not send '\(operation.rawValue)'; staff commands run as user muster"
         case .other, .staff:
             "this user may not use musterd's control socket; run muster as user muster (or root)"
         }

@@ -66,24 +66,48 @@ public final class ControlGate: Sendable {
     /// The answer for a request the peer may not send now, or nil when it may go ahead.
     public func refusal(for request: ControlRequest, role: ControlPeerRole) -> ControlResponse? {
         guard ControlAccessPolicy.allows(request, role: role) else {
-            return .failure(.forbidden, ControlAccessPolicy.refusal(request, role: role))
+            return .failure(.forbidden, ControlAccessPolicy.refusal(request.operation, role: role))
         }
         let now = time.uptime
-        if role == .screen, !binding.withLock({ $0.allows(request, at: now) }) {
-            return .failure(
-                .forbidden,
-                "the kiosk screen may add a note or badge only for the attendee it has just checked in"
-            )
+        if role == .screen, !binding.withLock({ $0.allows(request, at: now) }) { return Self.unbound }
+        return throttled(request.operation, role: role, at: now)
+    }
+
+    /// The answer for a line of a known operation that could not be read whole
+    /// (``ControlRequestError/Code/incomplete``) when the peer may not send it now, or nil when the daemon
+    /// answers it as a bad request: the same rules, by what the line still says. A note or badge from
+    /// the screen that names no attendee names none the screen has just checked in.
+    public func refusal(forIncomplete error: ControlRequestError, role: ControlPeerRole) -> ControlResponse? {
+        guard let operation = error.operation else { return nil }
+        guard ControlAccessPolicy.allows(incomplete: error, role: role) else {
+            return .failure(.forbidden, ControlAccessPolicy.refusal(operation, role: role))
         }
-        guard Self.isThrottled(request, role: role) else { return nil }
+        if role == .screen, operation == .note || operation == .badge { return Self.unbound }
+        return throttled(operation, role: role, at: time.uptime)
+    }
+
+    static let unbound = ControlResponse.failure(
+        .forbidden,
+        "the kiosk screen may add a note or badge only for the attendee it has just checked in"
+    )
+
+    /// The brake's answer for a request of `operation` at `now`, or nil when it may go ahead.
+    private func throttled(
+        _ operation: ControlRequest.Operation,
+        role: ControlPeerRole,
+        at now: Duration
+    )
+        -> ControlResponse?
+    {
+        guard Self.isThrottled(operation, role: role) else { return nil }
         guard case .wait(let wait) = throttle.withLock({ $0.admit(at: now) }) else { return nil }
         let seconds = max(1, Int((wait / .seconds(1)).rounded(.up)))
-        var response = ControlResponse.failure(
+        let failure = ControlFailure(
             .rateLimited,
-            "too many tickets or emails not found; please see staff (try again in \(seconds) s)"
+            "too many tickets or emails not found; please see staff (try again in \(seconds) s)",
+            retryAfterSeconds: seconds
         )
-        response.retryAfterSeconds = seconds
-        return response
+        return .error(failure)
     }
 
     /// Tells the screen's binding and the brake what a request was answered (``LookupThrottle/record(_:answer:at:)``
@@ -91,14 +115,14 @@ public final class ControlGate: Sendable {
     public func answered(_ request: ControlRequest, with response: ControlResponse, role: ControlPeerRole) {
         let now = time.uptime
         if role == .screen { binding.withLock { $0.record(request, answer: response, at: now) } }
-        guard Self.isThrottled(request, role: role) else { return }
+        guard Self.isThrottled(request.operation, role: role) else { return }
         throttle.withLock { $0.record(request, answer: response.outcome, at: now) }
     }
 
     /// Lookups by anyone but staff, and check-ins and walk-in registrations too: a check-in by ticket
     /// code answers "not found" just as a lookup does, and a registration answers whether an email is
     /// on the list, so either would otherwise be the way around the brake.
-    static func isThrottled(_ request: ControlRequest, role: ControlPeerRole) -> Bool {
-        role != .staff && [.lookup, .checkIn, .register].contains(request.op)
+    static func isThrottled(_ operation: ControlRequest.Operation, role: ControlPeerRole) -> Bool {
+        role != .staff && [.lookup, .checkIn, .register].contains(operation)
     }
 }

@@ -30,21 +30,19 @@ extension ControlHandler {
             switch DoorPolicy.decide(attempt) {
             case .admit(let campaign, let status, let ends):
                 guard let record else { return .answer(.failure(.internal, "admitted nobody")) }
-                var response = ControlResponse(outcome: .checkedIn)
-                response.attendee = record.summary
-                response.checkIn = PresenceSummary(atMillis: now, kioskName: config.name, location: zone)
+                let answer = CheckInAnswer(
+                    attendee: record.summary,
+                    checkIn: PresenceSummary(atMillis: now, kioskName: config.name, location: zone)
+                )
                 let payload = CheckInPayload(
                     presenceTemplate(campaign, record.key, status),
                     ends: ends.isEmpty ? nil : ends
                 )
                 // No timestamp floor: "inside" follows which arrivals a check-out names, so a peer's
                 // far-future stamp never drags this kiosk's own timestamps forward.
-                return .append(.checkIn(payload), answer: response)
+                return .append(.checkIn(payload), answer: .checkedIn(answer))
             case .refuse(let reason, let message):
-                var response = ControlResponse(outcome: Self.outcome(of: reason), message: message)
-                response.reason = reason.code
-                response.attendee = record?.summary
-                if reason == .alreadyInside { response.checkIn = record?.firstArrival.map(\.summary) }
+                let response = Self.answer(refusing: reason, message, record: record)
                 let scan = ScanPayload(
                     campaignID: campaign ?? "",
                     attendeeKey: reason == .notFound || reason == .notLocked ? "" : (record?.key ?? ""),
@@ -86,9 +84,7 @@ extension ControlHandler {
         guard case .refuse(let reason, let message) = DoorPolicy.decide(attempt),
             reason != .notAdmitted, reason != .alreadyInside
         else { return nil }
-        var response = ControlResponse(outcome: Self.outcome(of: reason), message: message)
-        response.reason = reason.code
-        response.attendee = existing?.summary
+        let response = Self.answer(refusing: reason, message, record: existing)
         let scan = ScanPayload(campaignID: campaign, attendeeKey: key, reason: reason, atMillis: Int64(clamping: now))
         return .append(.scan(scan), answer: response)
     }
@@ -111,17 +107,25 @@ extension ControlHandler {
                 count: held.count,
                 atMillis: held.windowStart
             )
-            return .append(.scan(scan), answer: ControlResponse(outcome: .noted))
+            return .append(.scan(scan), answer: .noted)
         }
     }
 
-    /// The outcome older clients read: not-found and already-inside keep their own outcomes, every
-    /// other door refusal is `refused` (the `reason` field says which).
-    static func outcome(of reason: DoorReason) -> ControlResponse.Outcome {
+    /// A door's refusal as clients have always read it: not-found and already-inside keep their own
+    /// outcomes, every other refusal is `refused` (the `reason` says which). Already inside shows when the
+    /// attendee first arrived.
+    static func answer(refusing reason: DoorReason, _ message: String, record: AttendeeRecord?) -> ControlResponse {
         switch reason {
-        case .notFound: .notFound
-        case .alreadyInside: .alreadyCheckedIn
-        default: .refused
+        case .notFound:
+            return .notFound(RefusalAnswer(message, reason: reason, attendee: record?.summary))
+        case .alreadyInside:
+            guard let record else { return .failure(.internal, "already inside, but nobody was found") }
+            let checkIn = record.firstArrival.map(\.summary)
+            return .alreadyCheckedIn(
+                AlreadyInAnswer(attendee: record.summary, checkIn: checkIn, message: message, reason: reason)
+            )
+        default:
+            return .refused(RefusalAnswer(message, reason: reason, attendee: record?.summary))
         }
     }
 

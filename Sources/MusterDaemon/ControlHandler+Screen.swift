@@ -14,32 +14,35 @@ extension ControlHandler {
             let window = CheckInPolicy.window(lock: try view.lock(), nowMillis: now)
             guard case .allow(let campaign, _) = window else { return Self.refusal(window) }
             guard let record = try view.lookup(campaignID: campaign, query: query) else {
-                return ControlResponse(outcome: .notFound, message: "No ticket or email matches.")
+                return .notFound(Self.noMatch)
             }
-            var response = ControlResponse(outcome: .found)
-            response.maskedName = MaskedName.of(firstName: record.summary.firstName, lastName: record.summary.lastName)
-            response.admitted = record.admitted
-            if record.isInside, let arrival = record.firstArrival {
-                response.checkIn = PresenceSummary(atMillis: arrival.summary.atMillis, kioskName: "", location: "")
-            }
-            return response
+            let match = ScreenMatch(
+                maskedName: MaskedName.of(firstName: record.summary.firstName, lastName: record.summary.lastName),
+                admitted: record.admitted,
+                checkedInAtMillis: record.isInside ? record.firstArrival?.summary.atMillis : nil
+            )
+            return .found(match)
         }
     }
 
     /// What the public screen's banner needs: this kiosk's name, the locked campaign's name, the
     /// language the lock sets, and the reason check-in is refused right now (outside the window), if it is.
+    /// A lock's language this version's screen does not speak is not passed on: the screen speaks its own.
     func screenContext() throws(ReplicaError) -> ControlResponse {
         let now = clock.nowMillis
         return try replica.view { view in
-            var response = ControlResponse(outcome: .status)
-            response.kioskName = config.name
-            guard let lock = try view.lock(), lock.campaignID != nil else { return response }
-            response.campaignName = lock.campaignName ?? lock.campaignID
-            response.language = lock.language
-            if case .refuse(let message) = CheckInPolicy.window(lock: lock, nowMillis: now) {
-                response.message = message
+            guard let lock = try view.lock(), lock.campaignID != nil else {
+                return .screen(ScreenContext(kioskName: config.name))
             }
-            return response
+            var context = ScreenContext(
+                kioskName: config.name,
+                campaignName: lock.campaignName ?? lock.campaignID,
+                language: lock.language.flatMap(ScreenLanguage.init(rawValue:))
+            )
+            if case .refuse(let message) = CheckInPolicy.window(lock: lock, nowMillis: now) {
+                context.refusal = message
+            }
+            return .screen(context)
         }
     }
 }

@@ -110,59 +110,92 @@ public final class ControlServer: Service {
     private func serve(_ connection: Connection) async {
         guard let slot = connection.slot else { return }
         defer { gate.release(slot) }
-        let role = connection.role
-        var refusalLogged = false
-        let idle = role == .staff ? nil : IdleTimeout(time: gate.time, channel: connection.channel.channel)
+        let idle = connection.role == .staff ? nil : IdleTimeout(time: gate.time, channel: connection.channel.channel)
         defer { idle?.cancel() }
         do {
             try await connection.channel.executeThenClose { inbound, outbound in
                 // Ends with graceful shutdown (after the request in hand), so an idle kiosk screen
                 // that keeps its connection open all day cannot hold up SIGTERM.
-                // Organizer deltas staged by this connection; dropped, never applied, when it ends.
-                var stage = SubmissionStage()
+                var session = Session(peer: connection.peer, role: connection.role)
                 for try await line in inbound.cancelOnGracefulShutdown() {
                     idle?.heard()
-                    let request: ControlRequest
-                    do {
-                        request = try JSONDecoder().decode(ControlRequest.self, from: Data(line.readableBytesView))
-                    } catch {
-                        // A malformed frame ends the connection: answer once, then close.
-                        logger.warning("malformed control request; closing the connection")
-                        try await outbound.write(
-                            Self.encode(.failure(.badRequest, "malformed control request"))
-                        )
-                        return
-                    }
-                    if let refusal = gate.refusal(for: request, role: role) {
-                        // Once per connection: a screen in a loop must not flood the journal.
-                        if !refusalLogged {
-                            refusalLogged = true
-                            logger.warning(
-                                "control request refused",
-                                metadata: [
-                                    "op": "\(request.op.rawValue)", "role": "\(role.rawValue)",
-                                    "peer": "\(connection.peer.map(\.description) ?? "unknown")",
-                                    "code": "\(refusal.errorCode?.rawValue ?? "")",
-                                ]
-                            )
-                        }
-                        try await outbound.write(Self.encode(refusal))
-                        continue
-                    }
-                    let response =
-                        if request.op == .badge, let badgeDesk {
-                            await badgeDesk.handle(request)
-                        } else {
-                            handler.handle(request, stage: &stage)
-                        }
-                    gate.answered(request, with: response, role: role)
-                    try await outbound.write(Self.encode(ControlAccessPolicy.shape(response, for: role)))
+                    let reply = await self.reply(to: line.readableBytesView, session: &session)
+                    try await outbound.write(Self.encode(reply.answer, for: connection.role))
+                    // A malformed frame ends the connection: answered once, then closed.
+                    if reply.closes { return }
                     idle?.heard()
                 }
             }
         } catch {
             logger.debug("control connection closed", metadata: ["error": "\(error)"])
         }
+    }
+
+    /// What one connection carries from one request to the next.
+    struct Session {
+        let peer: ControlPeer?
+        let role: ControlPeerRole
+        /// Organizer deltas staged by this connection; dropped, never applied, when it ends.
+        var stage = SubmissionStage()
+        /// Refusals are logged once per connection: a screen in a loop must not flood the journal.
+        var refusalLogged = false
+    }
+
+    /// The answer to one line of a connection (as staff's answer; ``encode(_:for:)`` makes it the
+    /// screen's), and whether the connection ends after it: only a line that is no request ends it.
+    func reply(
+        to line: some Collection<UInt8>,
+        session: inout Session
+    ) async -> (answer: ControlResponse, closes: Bool) {
+        let request: ControlRequest
+        do {
+            request = try ControlRequest.read(line)
+        } catch let error where error.code == .incomplete {
+            if let refusal = gate.refusal(forIncomplete: error, role: session.role) {
+                logRefused(error.operation, refusal, session: &session)
+                return (refusal, false)
+            }
+            let answer =
+                if error.operation == .badge, let badgeDesk {
+                    await badgeDesk.answer(incomplete: error)
+                } else {
+                    handler.answer(incomplete: error)
+                }
+            return (answer, false)
+        } catch {
+            logger.warning("malformed control request; closing the connection")
+            return (.failure(.badRequest, "malformed control request"), true)
+        }
+        if let refusal = gate.refusal(for: request, role: session.role) {
+            logRefused(request.operation, refusal, session: &session)
+            return (refusal, false)
+        }
+        let response =
+            if case .badge(let order) = request, let badgeDesk {
+                await badgeDesk.handle(order)
+            } else {
+                handler.handle(request, stage: &session.stage)
+            }
+        gate.answered(request, with: response, role: session.role)
+        return (response, false)
+    }
+
+    private func logRefused(
+        _ operation: ControlRequest.Operation?,
+        _ refusal: ControlResponse,
+        session: inout Session
+    ) {
+        guard !session.refusalLogged else { return }
+        session.refusalLogged = true
+        var code = ""
+        if case .error(let failure) = refusal, let failureCode = failure.code { code = failureCode.rawValue }
+        logger.warning(
+            "control request refused",
+            metadata: [
+                "op": "\(operation?.rawValue ?? "")", "role": "\(session.role.rawValue)",
+                "peer": "\(session.peer.map(\.description) ?? "unknown")", "code": "\(code)",
+            ]
+        )
     }
 
     /// An accepted connection, the kernel's word on who opened it (nil if it could not be read), the
@@ -200,8 +233,11 @@ public final class ControlServer: Service {
         return credentials.map { ControlPeer($0) }.recover { _ in nil }
     }
 
-    static func encode(_ response: ControlResponse) throws -> ByteBuffer {
-        var data = try JSONEncoder().encode(response)
+    /// The answer's line: staff's whole answer, or for the public screen's user the ``ScreenAnswer`` made
+    /// of it, which has no field for what the screen may not know.
+    static func encode(_ response: ControlResponse, for role: ControlPeerRole) throws -> ByteBuffer {
+        var data =
+            role == .screen ? try JSONEncoder().encode(ScreenAnswer(response)) : try JSONEncoder().encode(response)
         data.append(UInt8(ascii: "\n"))
         return ByteBuffer(bytes: data)
     }

@@ -92,20 +92,18 @@ public struct LookupThrottle: Sendable, Equatable {
     ///   no longer forgives one: a throwaway registration after each miss laundered the brake (issue
     ///   32: 275 misses in 0.8 s, none refused).
     public mutating func record(_ request: ControlRequest, answer: ControlResponse.Outcome, at now: Duration) {
-        let query = request.query ?? ""
-        switch (request.op, answer) {
-        case (.lookup, .found):
+        switch (request, answer) {
+        case (.lookup(let query), .found):
             lastFound = query
-        case (.checkIn, .checkedIn):
+        case (.checkIn(let query), .checkedIn):
             guard lastFound == query else { return }
             lastFound = nil
             misses = max(0, misses - 1)
-        case (.lookup, .notFound), (.checkIn, .notFound):
+        case (.lookup(let query), .notFound), (.checkIn(let query), .notFound):
             recordMiss(at: now)
             lastMissed = query
-        case (.register, _):
-            let email = request.email ?? ""
-            if lastMissed == email {
+        case (.register(let walkIn), _):
+            if lastMissed == walkIn.email {
                 lastMissed = nil
                 return
             }

@@ -22,19 +22,26 @@ public struct ScreenBinding: Sendable {
     /// Whether `request` (from the screen's user) may go ahead: a note or badge only for the bound
     /// attendee, in time; anything else is not this rule's business.
     public func allows(_ request: ControlRequest, at now: Duration) -> Bool {
-        guard request.op == .note || request.op == .badge else { return true }
+        let named: String?
+        switch request {
+        case .note(let attendeeKey, _): named = attendeeKey
+        case .badge(let order): named = order.attendeeKey
+        default: return true
+        }
         guard let bound, now <= bound.until else { return false }
-        return request.attendeeKey == bound.key
+        return named == bound.key
     }
 
     /// Reads the daemon's answer to the screen's request: a check-in or registration binds its
     /// attendee, a badge answer keeps the binding open for the note that follows, a note ends it.
     public mutating func record(_ request: ControlRequest, answer: ControlResponse, at now: Duration) {
-        switch (request.op, answer.outcome) {
-        case (.checkIn, .checkedIn), (.register, .checkedIn), (.register, .registered):
-            bound = answer.attendee.map { ($0.key, now + window) }
-        case (.badge, _):
-            if let key = bound?.key, key == request.attendeeKey { bound = (key, now + window) }
+        switch (request, answer) {
+        case (.checkIn, .checkedIn(let admitted)), (.register, .checkedIn(let admitted)):
+            bound = (admitted.attendee.key, now + window)
+        case (.register, .registered(let walkIn)):
+            bound = (walkIn.attendee.key, now + window)
+        case (.badge(let order), _):
+            if let key = bound?.key, key == order.attendeeKey { bound = (key, now + window) }
         case (.note, _):
             bound = nil
         default:

@@ -87,21 +87,13 @@ final class Workload: Sendable {
     /// One check-in, check-out or registration on one kiosk, recorded.
     @discardableResult
     func perform(_ kind: Operation.Kind, kiosk: Int, email: String, scenario name: String? = nil) -> Operation {
-        var request: ControlRequest
-        switch kind {
-        case .checkIn:
-            request = ControlRequest(op: .checkIn)
-            request.query = email
-        case .checkOut:
-            request = ControlRequest(op: .checkOut)
-            request.query = email
-        case .register, .lock:
-            request = ControlRequest(op: .register)
-            request.firstName = "Walk"
-            request.lastName = "In"
-            request.company = "Faults"
-            request.email = email
-        }
+        let request: ControlRequest =
+            switch kind {
+            case .checkIn: .checkIn(query: email)
+            case .checkOut: .checkOut(query: email)
+            case .register, .lock:
+                .register(WalkInRegistration(firstName: "Walk", lastName: "In", email: email, company: "Faults"))
+            }
         let start = LabControl.nowMillis()
         let reply = KioskClient(socketPath: lab.socketPath(kiosk), timeoutMillis: timeoutMillis).send(request)
         let (outcome, detail) = Self.classify(kind, reply)
@@ -126,7 +118,7 @@ final class Workload: Sendable {
         case .notSent(let why): return (.failed, why)
         case .noAnswer(let why): return (.unknown, why)
         case .answer(let response):
-            let detail = response.outcome.rawValue + (response.message.map { ": " + $0 } ?? "")
+            let detail = response.description
             switch (kind, response.outcome) {
             case (.checkIn, .checkedIn), (.checkOut, .checkedOut), (.register, .registered): return (.ok, detail)
             case (_, .error): return (.failed, detail)

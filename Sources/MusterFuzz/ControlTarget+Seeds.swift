@@ -1,5 +1,6 @@
 import Foundation
 import MusterControl
+import MusterCore
 
 extension ControlTarget {
     /// A request of every operation as `muster` encodes it, a whole session, and the ways a line goes wrong.
@@ -8,27 +9,24 @@ extension ControlTarget {
         encoder.outputFormatting = .sortedKeys
         func line(_ request: ControlRequest) throws -> [UInt8] { Array(try encoder.encode(request)) + [0x0A] }
 
-        var checkIn = ControlRequest(op: .checkIn)
-        checkIn.query = "ana@example.com"
-        var checkOut = ControlRequest(op: .checkOut)
-        checkOut.query = "T-1001"
-        var register = ControlRequest(op: .register)
-        register.firstName = "Walk"
-        register.lastName = "In"
-        register.email = "walk.in@example.org"
-        register.company = "Ñandú GmbH"
-        var note = ControlRequest(op: .note)
-        note.attendeeKey = "ana@example.com"
-        note.text = "Great keynote! 🎉"
-        var head = ControlRequest(op: .head)
-        head.author = String(repeating: "ab", count: 32)
-        var submit = ControlRequest(op: .submit)
-        submit.deltas = try Samples.signedDeltas().prefix(3).map {
+        let register = WalkInRegistration(
+            firstName: "Walk",
+            lastName: "In",
+            email: "walk.in@example.org",
+            company: "Ñandú GmbH"
+        )
+        let deltas = try Samples.signedDeltas().prefix(3).map {
             WireDelta(envelope: Self.hex($0.envelope), signature: Self.hex($0.signature))
         }
+        guard let author = AuthorID(hex: String(repeating: "ab", count: 32)) else {
+            throw PropertyFailure("seed", "the sample author is not hex")
+        }
         let requests: [(String, ControlRequest)] = [
-            ("checkin", checkIn), ("checkout", checkOut), ("register", register), ("note", note), ("head", head),
-            ("submit", submit), ("status", ControlRequest(op: .status)), ("ping", ControlRequest(op: .ping)),
+            ("checkin", .checkIn(query: "ana@example.com")), ("checkout", .checkOut(query: "T-1001")),
+            ("register", .register(register)),
+            ("note", .note(attendeeKey: "ana@example.com", text: "Great keynote! 🎉")),
+            ("head", .head(author: author)), ("submit", .submit(OrganizerSubmission(deltas: deltas))),
+            ("status", .status), ("ping", .ping),
         ]
         var seeds = try requests.map { Seed("\($0.0).jsonl", try line($0.1)) }
         seeds.append(Seed("session.jsonl", try requests.flatMap { try line($0.1) }))

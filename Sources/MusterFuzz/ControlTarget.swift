@@ -107,8 +107,12 @@ final class ControlTarget: FuzzTarget {
             behaviour.mix(Mirror(reflecting: error).children.first?.label ?? "\(type(of: error))")
             return
         }
-        behaviour.mix(request.op.rawValue)
-        behaviour.mix(request.deltas.map { min($0.count, 3) } ?? -1)
+        behaviour.mix(request.operation.rawValue)
+        if case .submit(let submission) = request {
+            behaviour.mix(min(submission.deltas.count, 3))
+        } else {
+            behaviour.mix(-1)
+        }
         do {
             let again = try JSONDecoder().decode(ControlRequest.self, from: try JSONEncoder().encode(request))
             try PropertyFailure.check(again == request, "round-trip", "encode/decode changed \(request)")

@@ -24,7 +24,7 @@ struct BadgeReprint: ParsableCommand {
     )
     @OptionGroup var arguments: AttendeeQuery
 
-    func run() throws { try arguments.perform(.badge) { $0.badgeReason = "reprint" } }
+    func run() throws { try arguments.perform { .badge(BadgeOrder(attendee: .query($0), reason: .reprint)) } }
 }
 
 struct BadgePrintOnly: ParsableCommand {
@@ -34,7 +34,7 @@ struct BadgePrintOnly: ParsableCommand {
     )
     @OptionGroup var arguments: AttendeeQuery
 
-    func run() throws { try arguments.perform(.badge) { $0.badgeReason = "print-only" } }
+    func run() throws { try arguments.perform { .badge(BadgeOrder(attendee: .query($0), reason: .printOnly)) } }
 }
 
 struct BadgePreviewCommand: ParsableCommand {

@@ -47,12 +47,9 @@ struct AttendeeQuery: ParsableArguments {
     @Argument(help: "Email or ticket code.") var query: String
     @Flag(help: "Print JSON.") var json = false
 
-    /// Sends `op` about the attendee, with whatever else `details` sets on the request.
-    func perform(_ op: ControlRequest.Operation, _ details: (inout ControlRequest) -> Void = { _ in }) throws {
-        var request = ControlRequest(op: op)
-        request.query = query
-        details(&request)
-        try OneShot.perform(request, options: options, json: json)
+    /// Sends the request `make` makes of the attendee's query.
+    func perform(_ make: (String) -> ControlRequest) throws {
+        try OneShot.perform(make(query), options: options, json: json)
     }
 }
 
@@ -63,7 +60,7 @@ struct CheckIn: ParsableCommand {
     )
     @OptionGroup var arguments: AttendeeQuery
 
-    func run() throws { try arguments.perform(.checkIn) }
+    func run() throws { try arguments.perform { .checkIn(query: $0) } }
 }
 
 struct CheckOut: ParsableCommand {
@@ -73,7 +70,7 @@ struct CheckOut: ParsableCommand {
     )
     @OptionGroup var arguments: AttendeeQuery
 
-    func run() throws { try arguments.perform(.checkOut) }
+    func run() throws { try arguments.perform { .checkOut(query: $0) } }
 }
 
 struct Register: ParsableCommand {
@@ -86,12 +83,8 @@ struct Register: ParsableCommand {
     @Flag(help: "Print JSON.") var json = false
 
     func run() throws {
-        var request = ControlRequest(op: .register)
-        request.firstName = firstName
-        request.lastName = lastName
-        request.email = email
-        request.company = company
-        try OneShot.perform(request, options: options, json: json)
+        let walkIn = WalkInRegistration(firstName: firstName, lastName: lastName, email: email, company: company)
+        try OneShot.perform(.register(walkIn), options: options, json: json)
     }
 }
 

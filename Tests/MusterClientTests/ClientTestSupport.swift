@@ -25,7 +25,7 @@ extension ClientError {
             let client = ControlClient(path: path)
             if let timeout { client.timeout = timeout }
             do {
-                _ = try client.send(ControlRequest(op: .ping))
+                _ = try client.send(ControlRequest.ping)
                 return nil
             } catch let error as ControlClientError {
                 return ClientError(error)

@@ -17,11 +17,9 @@ struct ControlBrakeLiveTests {
     typealias Policy = ControlPeerPolicyLiveTests
 
     static func register(_ email: String) -> ControlRequest {
-        var request = ControlRequest(op: .register)
-        request.firstName = "Walk"
-        request.lastName = "In"
-        request.email = email
-        request.company = ""
+        let request = ControlRequest.register(
+            WalkInRegistration(firstName: "Walk", lastName: "In", email: email, company: "")
+        )
         return request
     }
 

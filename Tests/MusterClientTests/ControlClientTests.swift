@@ -75,9 +75,7 @@ extension RawSocket {
 }
 
 private func pong(_ name: String) -> ControlResponse {
-    var response = ControlResponse(outcome: .pong)
-    response.kioskName = name
-    return response
+    .pong(PongAnswer(kioskName: name, kioskKey: "ab", peers: []))
 }
 
 @Suite("ControlClient")
@@ -90,22 +88,20 @@ struct ControlClientTests {
                 seen.set(seen.get() + [line])
                 // Answer in two pieces to make the client reassemble the line.
                 connection.send("{\"outcome\":\"po")
-                connection.send("ng\",\"kioskName\":\"Fake\"}\n")
+                connection.send("ng\",\"kioskName\":\"Fake\",\"kioskKey\":\"ab\",\"peers\":[]}\n")
             }
         }
         let path = fake.path
         let responses = try await TestSupport.blocking {
             let client = ControlClient(path: path)
-            var request = ControlRequest(op: .checkIn)
-            request.query = "ada@example.com"
-            return [try client.send(request), try client.send(ControlRequest(op: .ping))]
+            let request = ControlRequest.checkIn(query: "ada@example.com")
+            return [try client.send(request), try client.send(ControlRequest.ping)]
         }
         #expect(responses == [pong("Fake"), pong("Fake")])
         let lines = seen.get()
         #expect(lines.count == 2)
         let first = try JSONDecoder().decode(ControlRequest.self, from: Data(lines[0].utf8))
-        #expect(first.op == .checkIn)
-        #expect(first.query == "ada@example.com")
+        #expect(first == .checkIn(query: "ada@example.com"))
     }
 
     @Test func malformedResponseIsAProtocolError() async throws {
@@ -159,8 +155,8 @@ struct ControlClientTests {
         let second = try await TestSupport.blocking { () -> ControlResponse? in
             let client = ControlClient(path: path)
             client.timeout = .seconds(1)
-            _ = try? client.send(ControlRequest(op: .ping))
-            return try? client.send(ControlRequest(op: .ping))
+            _ = try? client.send(ControlRequest.ping)
+            return try? client.send(ControlRequest.ping)
         }
         #expect(second?.kioskName == "answer to request 2")
     }

@@ -1,5 +1,6 @@
 import Foundation
 import MusterControl
+import MusterCore
 import MusterDaemon
 import MusterTestSupport
 import MusterTime
@@ -49,13 +50,20 @@ struct ControlPeerPolicyLiveTests {
 
     static func request(
         _ op: ControlRequest.Operation,
-        query: String? = nil,
-        badgeReason: String? = nil
+        query: String = "",
+        badgeReason: BadgePayload.Reason = .selfService
     ) -> ControlRequest {
-        var request = ControlRequest(op: op)
-        request.query = query
-        request.badgeReason = badgeReason
-        return request
+        switch op {
+        case .checkIn: .checkIn(query: query)
+        case .checkOut: .checkOut(query: query)
+        case .lookup: .lookup(query: query)
+        case .badge: .badge(BadgeOrder(attendee: .query(query), reason: badgeReason))
+        case .status: .status
+        case .ping: .ping
+        case .screen: .screen
+        case .submit: .submit(OrganizerSubmission(deltas: []))
+        default: preconditionFailure("\(op) is not one these tests send")
+        }
     }
 
     static func gate(screenUID: UInt32?, clock: ManualClock = ManualClock()) -> ControlGate {
@@ -91,7 +99,7 @@ struct ControlPeerPolicyLiveTests {
         #expect(run.output.isEmpty, "a stranger was answered: \(run.output)")
         #expect(try await daemon.send(Self.request(.lookup, query: "MUS-0001")).checkIn == nil, "nothing was done")
         // Root, through the same socket, is staff.
-        let pong = try await daemon.send(ControlRequest(op: .ping))
+        let pong = try await daemon.send(ControlRequest.ping)
         #expect(pong.outcome == .pong)
     }
 
@@ -105,7 +113,7 @@ struct ControlPeerPolicyLiveTests {
             [
                 Self.request(.screen), Self.request(.lookup, query: "MUS-0001"),
                 Self.request(.checkOut, query: "ada@example.com"), Self.request(.status),
-                Self.request(.badge, query: "MUS-0001", badgeReason: "reprint"), Self.request(.submit),
+                Self.request(.badge, query: "MUS-0001", badgeReason: .reprint), Self.request(.submit),
                 Self.request(.checkIn, query: "MUS-0002"),
             ]
         )

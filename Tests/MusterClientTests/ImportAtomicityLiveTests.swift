@@ -115,11 +115,7 @@ struct ImportAtomicityLiveTests {
         }
 
         static func request(_ deltas: [WireDelta], stage: Bool, staged: Int? = nil) -> ControlRequest {
-            var request = ControlRequest(op: .submit)
-            request.deltas = deltas
-            request.stage = stage ? true : nil
-            request.staged = staged
-            return request
+            .submit(OrganizerSubmission(deltas: deltas, step: stage ? .stage : .apply(expectingStaged: staged)))
         }
     }
 

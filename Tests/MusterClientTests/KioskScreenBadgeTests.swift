@@ -42,15 +42,17 @@ struct KioskScreenBadgeTests {
         #expect(actions.last == .prompt(Kit.notePrompt))
     }
 
+    static let ada = ScreenAttendee(.sample())
+
     @Test(arguments: [
-        (ControlResponse.Outcome.badgePrinted, KioskMessage.badgePrinted),
-        (.badgeNotPrinted, .badgeNotPrinted),
-        (.badgeAlreadyPrinted, .badgeAlreadyPrinted),
-        (.error, .badgeNotPrinted),
+        (ScreenAnswer.badgePrinted(ada, job: 7), KioskMessage.badgePrinted),
+        (.badgeNotPrinted(ada, message: "No printer is configured on this kiosk."), .badgeNotPrinted),
+        (.badgeAlreadyPrinted(ada, message: "A badge was already printed."), .badgeAlreadyPrinted),
+        (.failure(ControlFailure(.storage, "disk full")), .badgeNotPrinted),
     ])
-    func theOutcomeIsSaidInWords(outcome: ControlResponse.Outcome, message: KioskMessage) {
+    func theOutcomeIsSaidInWords(answer: ScreenAnswer, message: KioskMessage) {
         var (screen, _) = Self.checkedIn(printsBadges: true)
-        let actions = screen.handle(.answered(ControlResponse(outcome: outcome)))
+        let actions = screen.handle(.answered(answer))
         #expect(actions == [.show(Self.english(message)), .prompt(Kit.notePrompt)])
         // The note still follows: the check-in stands whatever the printer did.
         #expect(screen.handle(.line("Great!")) == [.note(key: "ada@example.com", text: "Great!")])
@@ -67,7 +69,8 @@ struct KioskScreenBadgeTests {
     @Test func aFailedBadgeRingsTheFailureCue() {
         let options = ScreenOptions().with(\.bell, true)
         var (screen, _) = Self.checkedIn(printsBadges: true, options: options)
-        #expect(screen.handle(.answered(ControlResponse(outcome: .badgeNotPrinted))).first == .cue(.failure))
+        let notPrinted = ScreenAnswer.badgeNotPrinted(Self.ada, message: "The queue is stopped.")
+        #expect(screen.handle(.answered(notPrinted)).first == .cue(.failure))
     }
 
     /// The badge lines are translated like every other line of the screen.
@@ -85,7 +88,7 @@ struct KioskScreenBadgeTests {
     @Test func theQuestionAfterTheBadgeTimesOut() async {
         let clock = ManualClock()
         var (screen, _) = Self.checkedIn(printsBadges: true, clock: clock)
-        _ = screen.handle(.answered(ControlResponse(outcome: .badgePrinted)))
+        _ = screen.handle(.answered(.badgePrinted(Self.ada, job: 7)))
         clock.advance(by: screen.options.idleTimeout + .seconds(1))
         let actions = screen.handle(.tick)
         #expect(actions.first == .clear)

@@ -18,9 +18,7 @@ struct KioskScreenDoorTests {
         _ = screen.handle(.line("ada@example.com"))
         _ = screen.handle(.lookedUp(.found(Kit.ada())))
         _ = screen.handle(.line("ja"))
-        var response = ControlResponse(outcome: .refused, message: "This area is full right now.")
-        response.reason = reason.code
-        return screen.handle(.answered(response))
+        return screen.handle(.answered(Kit.refused("This area is full right now.", reason: reason)))
     }
 
     @Test(arguments: [DoorReason.alreadyInside, .outsideWindow, .zoneFull, .entriesUsedUp, .reEntryRefused])
@@ -49,7 +47,7 @@ struct KioskScreenDoorTests {
         _ = screen.handle(.line("ada@example.com"))
         _ = screen.handle(.lookedUp(.found(Kit.ada())))
         _ = screen.handle(.line("y"))
-        let actions = screen.handle(.answered(ControlResponse(outcome: .refused, message: "Closed today.")))
+        let actions = screen.handle(.answered(Kit.refused("Closed today.")))
         #expect(actions.contains(.show(KioskCatalog.text(.refused(detail: "Closed today."), in: .english))))
     }
 }

@@ -72,8 +72,7 @@ struct KioskScreenLockLanguageTests {
         _ = s.handle(.line("ada@example.com"))
         _ = s.handle(.lookedUp(.found(ScreenKit.ada())))
         _ = s.handle(.line("y"))
-        var refused = ControlResponse.failure(.rateLimited, "too many")
-        refused.retryAfterSeconds = 4
+        let refused = ScreenAnswer.failure(ControlFailure(.rateLimited, "too many", retryAfterSeconds: 4))
         let answered = s.handle(.answered(refused))
         #expect(ScreenKit.shown(answered).first == KioskCatalog.text(.seeStaff(seconds: 4), in: .english))
     }

@@ -238,8 +238,10 @@ struct KioskScreenPrivacyTests {
         _ = s.handle(.line("ada@example.com"))
         _ = s.handle(.lookedUp(.found(ScreenKit.ada())))
         _ = s.handle(.line("y"))
-        var response = ScreenKit.checkedIn(outcome: .alreadyCheckedIn)
-        response.checkIn = PresenceSummary(atMillis: 9, kioskName: "Hall B", location: "South door")
+        let response = ScreenKit.checkedIn(
+            outcome: .alreadyCheckedIn,
+            presence: PresenceSummary(atMillis: 9, kioskName: "Hall B", location: "South door")
+        )
         let text = ScreenKit.texts(s.handle(.answered(response))).joined(separator: "\n")
         #expect(text.contains("Already checked in: Ada L., at 09:14."))
         #expect(!text.contains("Hall B") && !text.contains("South door") && !text.contains("Analytical"))

@@ -58,38 +58,46 @@ enum ScreenKit {
         .sample(first: first, last: last, company: company, ticket: "MUS-1")
     }
 
+    /// The daemon's answer to Ada's check-in (`checkedIn`) or to a check-in of someone inside already
+    /// (`alreadyCheckedIn`, here at `presence`), as the screen is told it.
     static func checkedIn(
         _ attendee: AttendeeSummary = summary(),
-        outcome: ControlResponse.Outcome = .checkedIn
-    ) -> ControlResponse {
-        var response = ControlResponse(outcome: outcome)
-        response.attendee = attendee
-        response.checkIn = PresenceSummary(atMillis: 1_000, kioskName: "Hall A", location: "North door")
-        return response
+        outcome: ControlResponse.Outcome = .checkedIn,
+        presence: PresenceSummary = PresenceSummary(atMillis: 1_000, kioskName: "Hall A", location: "North door"),
+        message: String? = nil
+    ) -> ScreenAnswer {
+        guard outcome == .checkedIn else {
+            let already = AlreadyInAnswer(attendee: attendee, checkIn: presence, message: message)
+            return ScreenAnswer(.alreadyCheckedIn(already))
+        }
+        return ScreenAnswer(.checkedIn(CheckInAnswer(attendee: attendee, checkIn: presence, message: message)))
+    }
+
+    /// A refusal as the screen is told it.
+    static func refused(_ message: String, reason: DoorReason? = nil) -> ScreenAnswer {
+        ScreenAnswer(.refused(RefusalAnswer(message, reason: reason)))
     }
 
     /// Drives `s` through Ada's check-in: looked up, confirmed with "y", and answered with `answer`;
     /// returns what the answer shows (the welcome and the note prompt).
     @discardableResult
-    static func checkInAda(_ s: inout KioskScreen, answer: ControlResponse = checkedIn()) -> [KioskScreen.Action] {
+    static func checkInAda(_ s: inout KioskScreen, answer: ScreenAnswer = checkedIn()) -> [KioskScreen.Action] {
         _ = s.handle(.line("ada@example.com"))
         _ = s.handle(.lookedUp(.found(ada())))
         _ = s.handle(.line("y"))
         return s.handle(.answered(answer))
     }
 
-    static func registered(ticket: String = "W-ABCD1234") -> ControlResponse {
-        var response = ControlResponse(outcome: .registered)
-        response.attendee = .sample(
+    static func registered(ticket: String = "W-ABCD1234") -> ScreenAnswer {
+        let attendee = AttendeeSummary.sample(
             key: "linus@walkin.example",
             first: "Linus",
             last: "Walker",
             company: "Kernel Co",
             ticket: ticket
         )
-        response.ticket = ticket
-        response.checkIn = PresenceSummary(atMillis: 5, kioskName: "Hall A", location: "")
-        return response
+        let presence = PresenceSummary(atMillis: 5, kioskName: "Hall A", location: "")
+        return ScreenAnswer(.registered(WalkInAnswer(ticket: ticket, attendee: attendee, checkIn: presence)))
     }
 
     static func shown(_ actions: [Action]) -> [String] {

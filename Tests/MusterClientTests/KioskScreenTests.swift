@@ -84,7 +84,7 @@ struct KioskScreenTests {
                 .note(key: "ada@example.com", text: "Looking forward to it")
             ]
         )
-        let thanks = s.handle(.answered(ControlResponse(outcome: .noted)))
+        let thanks = s.handle(.answered(.noted))
         #expect(thanks == [.show("Thank you, your note is in the guestbook."), .show(""), .prompt(mainPrompt)])
         #expect(s.state == .idle)
     }
@@ -116,7 +116,7 @@ struct KioskScreenTests {
         }
         #expect(text.count == Limits.maxNoteCharacters)
         let refused = s.handle(
-            .answered(ControlResponse(outcome: .refused, message: "A note can only follow a check-in."))
+            .answered(ScreenKit.refused("A note can only follow a check-in."))
         )
         #expect(shown(refused).first == "Not checked in: A note can only follow a check-in.")
         #expect(prompts(refused) == [mainPrompt])
@@ -180,7 +180,7 @@ struct KioskScreenTests {
     }
 
     @Test func checkInAnswersOtherThanSuccess() {
-        func answer(_ response: ControlResponse) -> [Action] {
+        func answer(_ response: ScreenAnswer) -> [Action] {
             var s = screen()
             _ = s.handle(.line("ada@example.com"))
             _ = s.handle(.lookedUp(.found(ada())))
@@ -189,16 +189,17 @@ struct KioskScreenTests {
         }
         let already = shown(answer(ScreenKit.checkedIn(outcome: .alreadyCheckedIn))).first
         #expect(already == "Already checked in: Ada L., at 09:14.")
-        #expect(shown(answer(ControlResponse(outcome: .notFound))).first?.hasPrefix("Not found:") == true)
+        let notFound = ScreenAnswer.notFound(ScreenRefusal("No ticket or email matches."))
+        let failed = ScreenAnswer.failure(ControlFailure(.storage, "disk full"))
+        #expect(shown(answer(notFound)).first?.hasPrefix("Not found:") == true)
         #expect(
-            shown(answer(ControlResponse(outcome: .refused, message: "Check-in closed at 18:00."))).first
+            shown(answer(ScreenKit.refused("Check-in closed at 18:00."))).first
                 == "Not checked in: Check-in closed at 18:00."
         )
-        #expect(
-            shown(answer(ControlResponse(outcome: .error))).first
-                == "See staff: not checked in. Please see the staff desk."
-        )
-        for actions in [answer(ControlResponse(outcome: .notFound)), answer(ControlResponse(outcome: .error))] {
+        #expect(shown(answer(failed)).first == "Not checked in: disk full")
+        // An answer with no words for a check-in sends the person to the staff desk.
+        #expect(shown(answer(.noted)).first == "See staff: not checked in. Please see the staff desk.")
+        for actions in [answer(notFound), answer(failed)] {
             #expect(prompts(actions) == [mainPrompt])
         }
     }
@@ -349,12 +350,9 @@ struct KioskScreenTests {
         all += s.handle(.line("eve@example.com"))
         all += s.handle(.lookedUp(.found(match)))
         all += s.handle(.line("y"))
-        var response = ControlResponse(outcome: .checkedIn, message: "Hi\(evil)")
-        response.attendee = attendee
-        response.checkIn = presence
-        all += s.handle(.answered(response))
+        all += s.handle(.answered(ScreenKit.checkedIn(attendee, presence: presence, message: "Hi\(evil)")))
         all += s.handle(.line("note\(evil)"))
-        all += s.handle(.answered(ControlResponse(outcome: .refused, message: "No\(evil)")))
+        all += s.handle(.answered(ScreenKit.refused("No\(evil)")))
         all += s.handle(.line("eve@example.com"))
         all += s.handle(.lookedUp(.found(KioskScreen.Match(query: "e", maskedName: "E\(evil)", admitted: false))))
         all += s.handle(.line("eve@example.com"))
@@ -362,10 +360,7 @@ struct KioskScreenTests {
         all += s.handle(.line("eve@example.com"))
         all += s.handle(.lookedUp(.found(match)))
         all += s.handle(.line("y"))
-        var already = ControlResponse(outcome: .alreadyCheckedIn)
-        already.attendee = attendee
-        already.checkIn = presence
-        all += s.handle(.answered(already))
+        all += s.handle(.answered(ScreenKit.checkedIn(attendee, outcome: .alreadyCheckedIn, presence: presence)))
         all += s.handle(.line("new"))
         all += s.handle(.line("Eve\(evil)"))
         all += s.handle(.line("Mal\(evil)lory"))
@@ -384,11 +379,8 @@ struct KioskScreenTests {
         } else {
             Issue.record("registration did not finish: \(register)")
         }
-        var registered = ControlResponse(outcome: .registered, message: "M\(evil)")
-        registered.attendee = attendee
-        registered.ticket = "W-\(evil)"
-        registered.checkIn = presence
-        all += s.handle(.answered(registered))
+        let registered = WalkInAnswer(ticket: "W-\(evil)", attendee: attendee, checkIn: presence)
+        all += s.handle(.answered(ScreenAnswer(.registered(registered))))
         all += s.handle(.failed("socket\(evil)gone"))
         all += s.update(
             context: KioskScreen.Context(kioskName: "K2\(evil)", campaignName: "C2\(evil)", refusal: "R\(evil)")

@@ -85,7 +85,7 @@ final class LiveDaemon: @unchecked Sendable {
     static func answering() async throws -> (LiveDaemon, Task<Void, any Error>) {
         let daemon = try await started()
         let task = try #require(daemon.task)
-        _ = try await daemon.send(ControlRequest(op: .ping))
+        _ = try await daemon.send(ControlRequest.ping)
         return (daemon, task)
     }
 

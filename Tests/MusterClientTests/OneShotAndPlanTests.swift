@@ -34,28 +34,26 @@ struct OneShotTextTests {
     }
 
     @Test func descriptions() {
-        var response = ControlResponse(outcome: .checkedIn)
-        response.attendee = .sample(campaign: "c", key: "ada@x", ticket: nil)
-        response.checkIn = PresenceSummary(atMillis: 0, kioskName: "Hall A", location: "North door")
+        let ada = AttendeeSummary.sample(campaign: "c", key: "ada@x", ticket: nil)
+        let presence = PresenceSummary(atMillis: 0, kioskName: "Hall A", location: "North door")
         let time = ClockText.time(millis: 0)
         #expect(
-            OneShotText.describe(response)
+            OneShotText.describe(.checkedIn(CheckInAnswer(attendee: ada, checkIn: presence)))
                 == "Checked in: Ada Lovelace (Analytical) at \(time) at kiosk Hall A (North door)."
         )
-        response.outcome = .alreadyCheckedIn
-        #expect(OneShotText.describe(response).hasPrefix("Already checked in: Ada Lovelace (Analytical) at \(time)"))
-        response.outcome = .registered
-        response.ticket = "W-XYZ"
+        let already = ControlResponse.alreadyCheckedIn(AlreadyInAnswer(attendee: ada, checkIn: presence, message: nil))
+        #expect(OneShotText.describe(already).hasPrefix("Already checked in: Ada Lovelace (Analytical) at \(time)"))
+        let walkIn = ControlResponse.registered(WalkInAnswer(ticket: "W-XYZ", attendee: ada, checkIn: presence))
         #expect(
-            OneShotText.describe(response).hasPrefix(
+            OneShotText.describe(walkIn).hasPrefix(
                 "Registered and checked in: Ada Lovelace (Analytical), ticket W-XYZ"
             )
         )
-        response.outcome = .refused
-        response.message = "Check-in closed at 18:00."
-        #expect(OneShotText.describe(response) == "Refused: Check-in closed at 18:00. (Ada Lovelace (Analytical))")
-        #expect(OneShotText.describe(ControlResponse(outcome: .notFound)) == "Not found: no ticket or email matches.")
-        #expect(OneShotText.describe(ControlResponse(outcome: .error, message: "disk full")) == "disk full")
+        let refused = ControlResponse.refused(RefusalAnswer("Check-in closed at 18:00.", attendee: ada))
+        #expect(OneShotText.describe(refused) == "Refused: Check-in closed at 18:00. (Ada Lovelace (Analytical))")
+        let notFound = ControlResponse.notFound(RefusalAnswer("No ticket or email matches."))
+        #expect(OneShotText.describe(notFound) == "Not found: no ticket or email matches.")
+        #expect(OneShotText.describe(.failure(.storage, "disk full")) == "disk full")
     }
 }
 

@@ -16,9 +16,7 @@ struct ScreenNoteBindingLiveTests {
     typealias Policy = ControlPeerPolicyLiveTests
 
     static func note(_ key: String, _ text: String) -> ControlRequest {
-        var request = ControlRequest(op: .note)
-        request.attendeeKey = key
-        request.text = text
+        let request = ControlRequest.note(attendeeKey: key, text: text)
         return request
     }
 
@@ -56,10 +54,9 @@ struct ScreenNoteBindingLiveTests {
         #expect(try Self.notes(daemon) == ["ada@example.com": "Great talk on engines"])
 
         // A note long after the check-in (the next person at the screen) is refused too.
-        var walkIn = ControlRequest(op: .register)
-        walkIn.firstName = "Wal"
-        walkIn.lastName = "Kin"
-        walkIn.email = "walkin@example.org"
+        let walkIn = ControlRequest.register(
+            WalkInRegistration(firstName: "Wal", lastName: "Kin", email: "walkin@example.org")
+        )
         let late = try await Policy.asNobody(daemon, [walkIn])
         #expect(late.map(\.outcome) == [.registered])
         clock.advance(by: .seconds(600))

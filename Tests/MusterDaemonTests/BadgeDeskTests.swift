@@ -78,11 +78,26 @@ struct BadgeDeskCupsTests {
     ) async
         -> ControlResponse
     {
-        var request = ControlRequest(op: .badge)
-        request.attendeeKey = key
-        request.query = query
-        request.badgeReason = reason
-        return await desk.handle(request)
+        var fields = ["op": "badge"]
+        fields["attendeeKey"] = key
+        fields["query"] = query
+        fields["badgeReason"] = reason
+        return await answer(desk, line: Array((try? JSONEncoder().encode(fields)) ?? Data()))
+    }
+
+    /// How the control server answers a `badge` line with a badge desk: the order carried out, or a
+    /// line without what it needs answered by the desk.
+    static func answer(_ desk: BadgeDesk, line: [UInt8]) async -> ControlResponse {
+        do {
+            guard case .badge(let order) = try ControlRequest.read(line) else {
+                return .failure(.internal, "not a badge request")
+            }
+            return await desk.handle(order)
+        } catch let error where error.code == .incomplete {
+            return await desk.answer(incomplete: error)
+        } catch {
+            return .failure(.badRequest, "malformed control request")
+        }
     }
 
     static func text(of pdf: Data) throws -> String {
@@ -158,9 +173,8 @@ struct BadgeDeskCupsTests {
             let response = await Self.badge(desk, key: "lucja@example.com")
             #expect(response.outcome == .badgePrinted, "\(response.message ?? "")")
             let job = try cups.zebra.waitForJobs(1)[0]
-            var request = ControlRequest(op: .badge)
-            request.attendeeKey = "lucja@example.com"
-            let expected = try f.replica.view { view in try BadgeRequest.decide(request, reason: .reprint, view: view) }
+            let order = BadgeOrder(attendee: .key("lucja@example.com"), reason: .reprint)
+            let expected = try f.replica.view { view in try BadgeRequest.decide(order, view: view) }
             guard case .print(let content, _, _, _) = expected else {
                 Issue.record("no badge content for lucja")
                 return
@@ -214,6 +228,21 @@ struct BadgeDeskGuardTests {
         #expect(await BadgeDeskCupsTests.badge(desk, key: "nobody@example.com").outcome == .notFound)
         let unknown = await BadgeDeskCupsTests.badge(desk, key: "grace@example.com", reason: "because")
         #expect(unknown.outcome == .error && unknown.errorCode == .badRequest)
+        #expect(unknown.message == "unknown badge reason 'because' (self-service, reprint, print-only)")
+    }
+
+    /// A `badge` that names no attendee is a bad request once a campaign is locked; before, the kiosk
+    /// says it waits for the organizer, as it always answered.
+    @Test func aBadgeNamingNoOneIsAnsweredAsBefore() async throws {
+        let f = try HandlerFixture()
+        let desk = try BadgeDeskCupsTests.desk(f, nil)
+        let waiting = await BadgeDeskCupsTests.badge(desk, reason: "reprint")
+        #expect(waiting.outcome == .refused && waiting.message?.contains("waiting for the organizer") == true)
+        try f.importAndLock()
+        let nobody = await BadgeDeskCupsTests.badge(desk, reason: "reprint")
+        #expect(nobody.errorCode == .badRequest && nobody.message == "missing attendeeKey or query")
+        let unknown = await BadgeDeskCupsTests.badge(desk, reason: "x")
+        #expect(unknown.message == "unknown badge reason 'x' (self-service, reprint, print-only)")
     }
 
     /// A badge printed on another kiosk (Hall B) reaches this one as a signed delta and blocks

@@ -10,64 +10,70 @@ import Testing
 /// kernel's peer credentials map to.
 @Suite("Control socket policy")
 struct ControlAccessPolicyTests {
-    static let every: [ControlRequest.Operation] = [
-        .checkIn, .checkOut, .register, .note, .head, .submit, .status, .ping, .badge, .lookup, .screen,
+    /// One request of every operation (the badge a staff reprint).
+    static let every: [ControlRequest] = [
+        .checkIn(query: "MUS-0001"), .checkOut(query: "MUS-0001"),
+        .register(WalkInRegistration(firstName: "Walk", lastName: "In", email: "walk@in.org")),
+        .note(attendeeKey: "ada@example.com", text: "Hi"),
+        .head(author: AuthorID(bytes: [UInt8](repeating: 1, count: 32))!),
+        .submit(OrganizerSubmission(deltas: [])), .status, .ping,
+        .badge(BadgeOrder(attendee: .query("MUS-0001"), reason: .reprint)), .lookup(query: "MUS-0001"), .screen,
     ]
     /// Exactly what `KioskSession` sends.
     static let screens: Set<ControlRequest.Operation> = [.screen, .lookup, .checkIn, .register, .note, .badge]
 
+    @Test func everyOperationIsInTheTable() {
+        #expect(Set(Self.every.map(\.operation)) == Set(ControlRequest.Operation.allCases))
+    }
+
     @Test func staffMaySendEverythingAndStrangersNothing() {
-        for op in Self.every {
-            var request = ControlRequest(op: op)
-            request.badgeReason = op == .badge ? "reprint" : nil
-            #expect(ControlAccessPolicy.allows(request, role: .staff), "\(op)")
-            #expect(!ControlAccessPolicy.allows(request, role: .other), "\(op)")
+        for request in Self.every {
+            #expect(ControlAccessPolicy.allows(request, role: .staff), "\(request)")
+            #expect(!ControlAccessPolicy.allows(request, role: .other), "\(request)")
         }
     }
 
     @Test func theScreenMaySendOnlyWhatTheScreenSends() {
-        for op in Self.every {
+        for var request in Self.every {
+            if case .badge = request { request = .badge(BadgeOrder(attendee: .key("ada@example.com"))) }
             #expect(
-                ControlAccessPolicy.allows(ControlRequest(op: op), role: .screen) == Self.screens.contains(op),
-                "\(op)"
+                ControlAccessPolicy.allows(request, role: .screen) == Self.screens.contains(request.operation),
+                "\(request)"
             )
         }
     }
 
-    @Test func theScreenPrintsOnlyTheSelfServiceBadge() {
-        var badge = ControlRequest(op: .badge)
-        #expect(ControlAccessPolicy.allows(badge, role: .screen), "no reason is self-service")
-        for (reason, allowed) in [("self-service", true), ("reprint", false), ("print-only", false), ("x", false)] {
-            badge.badgeReason = reason
-            #expect(ControlAccessPolicy.allows(badge, role: .screen) == allowed, "\(reason)")
+    @Test func theScreenPrintsOnlyTheSelfServiceBadge() throws {
+        for reason in BadgePayload.Reason.allCases {
+            let badge = ControlRequest.badge(BadgeOrder(attendee: .key("ada@example.com"), reason: reason))
+            #expect(ControlAccessPolicy.allows(badge, role: .screen) == (reason == .selfService), "\(reason)")
+        }
+        // A line whose reason the daemon does not know is not the self-service badge either.
+        let unknown = try #require(
+            Self.incomplete(#"{"op":"badge","attendeeKey":"ada@example.com","badgeReason":"x"}"#)
+        )
+        #expect(!ControlAccessPolicy.allows(incomplete: unknown, role: .screen))
+        #expect(ControlAccessPolicy.allows(incomplete: unknown, role: .staff))
+        let nobody = try #require(Self.incomplete(#"{"op":"badge","badgeReason":"self-service"}"#))
+        #expect(ControlAccessPolicy.allows(incomplete: nobody, role: .screen), "refused by the binding instead")
+        let checkOut = try #require(Self.incomplete(#"{"op":"checkout"}"#))
+        #expect(!ControlAccessPolicy.allows(incomplete: checkOut, role: .screen))
+    }
+
+    static func incomplete(_ line: String) -> ControlRequestError? {
+        do {
+            _ = try ControlRequest.read(Array(line.utf8))
+            return nil
+        } catch {
+            return error
         }
     }
 
     @Test func refusalsSayWhoMayAndNothingOfTheRequest() {
-        var request = ControlRequest(op: .checkOut)
-        request.query = "ada@example.com"
-        let screen = ControlAccessPolicy.refusal(request, role: .screen)
+        let screen = ControlAccessPolicy.refusal(.checkOut, role: .screen)
         #expect(screen.contains("'checkout'") && screen.contains("user muster"))
         #expect(!screen.contains("ada@"))
-        #expect(ControlAccessPolicy.refusal(request, role: .other).contains("may not use musterd's control socket"))
-    }
-
-    @Test func theScreenIsToldOnlyWhatTheScreenShows() {
-        var response = ControlResponse(outcome: .alreadyCheckedIn)
-        response.attendee = .sample(campaign: "c")
-        response.checkIn = PresenceSummary(atMillis: 9, kioskName: "Hall B", location: "VIP door")
-        response.ticket = "MUS-0001"
-        #expect(ControlAccessPolicy.shape(response, for: .staff) == response)
-        let shaped = ControlAccessPolicy.shape(response, for: .screen)
-        #expect(shaped.attendee?.firstName == "Ada" && shaped.attendee?.lastName == "L")
-        #expect(shaped.attendee?.company == "" && shaped.attendee?.ticket == nil)
-        #expect(shaped.attendee?.key == "ada@example.com", "the note and badge name the attendee by it")
-        #expect(shaped.checkIn == PresenceSummary(atMillis: 9, kioskName: "", location: ""))
-        #expect(shaped.ticket == nil)
-        #expect(MaskedName.of(firstName: "Ada", lastName: shaped.attendee?.lastName ?? "") == "Ada L.")
-        var walkIn = ControlResponse(outcome: .registered)
-        walkIn.ticket = "W-ABCD1234"
-        #expect(ControlAccessPolicy.shape(walkIn, for: .screen).ticket == "W-ABCD1234", "a walk-in's own new ticket")
+        #expect(ControlAccessPolicy.refusal(.checkOut, role: .other).contains("may not use musterd's control socket"))
     }
 
     @Test func rolesFromPeerCredentials() {

@@ -19,20 +19,20 @@ struct ControlHandlerLockLanguageTests {
     @Test func screenAnswersTheLocksLanguage() throws {
         let f = try HandlerFixture(name: "Hall A")
         try f.importAndLock()
-        #expect(f.handler.handle(ControlRequest(op: .screen)).language == nil, "the first lock sets none")
+        #expect(f.handler.handle(ControlRequest.screen).language == nil, "the first lock sets none")
         #expect(try lock(f, version: 2, language: "de").outcome == .submitted)
-        let german = f.handler.handle(ControlRequest(op: .screen))
+        let german = f.handler.handle(ControlRequest.screen)
         #expect(german.outcome == .status && german.language == "de" && german.campaignName == "DevConf 2026")
         #expect(try f.replica.view { try $0.lock() }?.language == "de")
         #expect(try lock(f, version: 3, language: nil).outcome == .submitted)
-        #expect(f.handler.handle(ControlRequest(op: .screen)).language == nil, "the newest lock wins")
+        #expect(f.handler.handle(ControlRequest.screen).language == nil, "the newest lock wins")
     }
 
     @Test func anUnlockSaysNoLanguage() throws {
         let f = try HandlerFixture.importedAndLocked()
         _ = try lock(f, version: 2, language: "pl")
         _ = try f.submit([.lock(LockPayload(version: 3, campaignID: nil))])
-        let waiting = f.handler.handle(ControlRequest(op: .screen))
+        let waiting = f.handler.handle(ControlRequest.screen)
         #expect(waiting.campaignName == nil && waiting.language == nil)
     }
 }

@@ -43,15 +43,15 @@ struct ControlHandlerScreenTests {
         #expect(f.request(.lookup, query: "grace@").outcome == .notFound, "never a prefix match")
         let refunded = f.request(.lookup, query: "refunded@example.com")
         #expect(refunded.outcome == .found && refunded.admitted == false && refunded.maskedName == "Rita R.")
-        #expect(f.handler.handle(ControlRequest(op: .lookup)).outcome == .error, "the query is required")
+        #expect(f.answer(line: #"{"op":"lookup"}"#).message == "missing query", "the query is required")
     }
 
     @Test func screenNamesTheCampaignAndTheRefusal() throws {
         let f = try HandlerFixture(name: "Hall Z")
-        let waiting = f.handler.handle(ControlRequest(op: .screen))
+        let waiting = f.handler.handle(ControlRequest.screen)
         #expect(waiting.outcome == .status && waiting.kioskName == "Hall Z" && waiting.campaignName == nil)
         try f.importAndLock(opens: Int64(HandlerFixture.now) + 3_600_000)
-        let early = f.handler.handle(ControlRequest(op: .screen))
+        let early = f.handler.handle(ControlRequest.screen)
         #expect(early.campaignName == "DevConf 2026")
         #expect(early.message?.contains("opens") == true)
     }

@@ -92,8 +92,7 @@ struct ControlHandlerTests {
             clock: HybridLogicalClock(physical: { HandlerFixture.now + 120_000 }),
             logger: TestSupport.quietLogger
         )
-        var request = ControlRequest(op: .checkIn)
-        request.query = "MUS-0002"
+        let request = ControlRequest.checkIn(query: "MUS-0002")
         let response = other.handle(request)
         #expect(response.outcome == .alreadyCheckedIn)
         #expect(
@@ -132,10 +131,8 @@ struct ControlHandlerTests {
 
     @Test func missingQueryIsAnError() throws {
         let f = try HandlerFixture.importedAndLocked()
-        for query in [nil, "", "   "] as [String?] {
-            var request = ControlRequest(op: .checkIn)
-            request.query = query
-            let response = f.handler.handle(request)
+        for line in [#"{"op":"checkin"}"#, #"{"op":"checkin","query":""}"#, #"{"op":"checkin","query":"   "}"#] {
+            let response = f.answer(line: line)
             #expect(response.outcome == .error)
             #expect(response.message == "missing query")
         }
@@ -246,21 +243,18 @@ struct ControlHandlerTests {
             clock: HybridLogicalClock(physical: { later }),
             logger: TestSupport.quietLogger
         )
-        var request = ControlRequest(op: .register)
-        request.firstName = "Grace"
-        request.lastName = "Hopper"
-        request.email = "grace@example.com"
+        let request = ControlRequest.register(
+            WalkInRegistration(firstName: "Grace", lastName: "Hopper", email: "grace@example.com")
+        )
         let response = other.handle(request)
         #expect(response.outcome == .checkedIn)
         #expect(try f.attendeeRecord("grace@example.com")?.isInside == true)
         #expect(response.checkIn?.kioskName == "Hall B")
         #expect(response.checkIn?.atMillis == later)
         // The plain check-in path gets this right.
-        var checkOut = ControlRequest(op: .checkOut)
-        checkOut.query = "grace@example.com"
+        let checkOut = ControlRequest.checkOut(query: "grace@example.com")
         #expect(other.handle(checkOut).outcome == .checkedOut)
-        var checkIn = ControlRequest(op: .checkIn)
-        checkIn.query = "grace@example.com"
+        let checkIn = ControlRequest.checkIn(query: "grace@example.com")
         let plain = other.handle(checkIn)
         #expect(plain.checkIn == PresenceSummary(atMillis: later, kioskName: "Hall B", location: config.location))
     }
@@ -366,22 +360,19 @@ struct ControlHandlerTests {
 
     @Test func headReturnsTheOrganizersSeq() throws {
         let f = try HandlerFixture()
-        var request = ControlRequest(op: .head)
-        request.author = f.organizer.publicKey.hex
+        let request = ControlRequest.head(author: f.organizerID)
         let empty = f.handler.handle(request)
         #expect(empty.outcome == .head)
         #expect(empty.headSeq == 0)
-        #expect(empty.headHash == String(repeating: "0", count: 64))
+        #expect(empty.headHash == [UInt8](repeating: 0, count: 32))
 
         try f.importAndLock()
         let head = f.handler.handle(request)
         #expect(head.headSeq == 5)
-        #expect(head.headHash == MusterCore.Hex.encode(try f.organizerHead().hash))
+        #expect(head.headHash == (try f.organizerHead().hash))
 
-        request.author = "not hex"
-        #expect(f.handler.handle(request).outcome == .error)
-        request.author = nil
-        #expect(f.handler.handle(request).message == "missing author")
+        #expect(f.answer(line: #"{"op":"head","author":"not hex"}"#).message == "author must be a hex public key")
+        #expect(f.answer(line: #"{"op":"head"}"#).message == "missing author")
     }
 
     @Test func resubmittingTheSameBatchIsIdempotent() throws {
@@ -440,8 +431,7 @@ struct ControlHandlerTests {
             WireDelta(envelope: "00", signature: MusterCore.Hex.encode(delta.signature)),
         ]
         for wire in cases {
-            var request = ControlRequest(op: .submit)
-            request.deltas = [wire]
+            let request = ControlRequest.submit(OrganizerSubmission(deltas: [wire]))
             let response = f.handler.handle(request)
             #expect(response.outcome == .error)
             #expect(response.message == "a submitted delta is malformed")
@@ -449,10 +439,11 @@ struct ControlHandlerTests {
         // A valid shape with a forged signature is refused by the replica.
         var forged = delta.signature
         forged[0] ^= 0xFF
-        var request = ControlRequest(op: .submit)
-        request.deltas = [
-            WireDelta(envelope: MusterCore.Hex.encode(delta.envelope), signature: MusterCore.Hex.encode(forged))
-        ]
+        let request = ControlRequest.submit(
+            OrganizerSubmission(deltas: [
+                WireDelta(envelope: MusterCore.Hex.encode(delta.envelope), signature: MusterCore.Hex.encode(forged))
+            ])
+        )
         #expect(f.handler.handle(request).outcome == .error)
         #expect(try f.organizerHead().seq == 0)
     }
@@ -541,9 +532,9 @@ struct ControlHandlerTests {
 
     @Test func pingAndStatusNameTheKiosk() throws {
         let f = try HandlerFixture(name: "Hall Z")
-        for op in [ControlRequest.Operation.ping, .status] {
-            let response = f.handler.handle(ControlRequest(op: op))
-            #expect(response.outcome == (op == .ping ? .pong : .status))
+        for request in [ControlRequest.ping, .status] {
+            let response = f.handler.handle(request)
+            #expect(response.outcome == (request == .ping ? .pong : .status))
             #expect(response.kioskName == "Hall Z")
             #expect(response.kioskKey == f.kioskKey.publicKey.hex)
         }
@@ -554,8 +545,7 @@ struct ControlHandlerTests {
         let handler = f.handler
         let outcomes = Mutex<[ControlResponse.Outcome]>([])
         DispatchQueue.concurrentPerform(iterations: 8) { _ in
-            var request = ControlRequest(op: .checkIn)
-            request.query = "grace@example.com"
+            let request = ControlRequest.checkIn(query: "grace@example.com")
             let outcome = handler.handle(request).outcome
             outcomes.withLock { $0.append(outcome) }
         }

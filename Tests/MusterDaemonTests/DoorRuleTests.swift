@@ -67,10 +67,9 @@ struct DoorRuleTests {
         let v = try DoorVenue(zones: ["Hall"])
         try v.setUp(attendees: 1, rules: DoorRules(zones: [ZoneRule(name: "Hall", capacity: 1)]))
         #expect(v.scan(0, "a0@x.org").outcome == .checkedIn)
-        var request = ControlRequest(op: .register)
-        request.firstName = "Wal"
-        request.lastName = "Kin"
-        request.email = "walk@in.org"
+        let request = ControlRequest.register(
+            WalkInRegistration(firstName: "Wal", lastName: "Kin", email: "walk@in.org")
+        )
         let response = v.kiosks[0].handler.handle(request)
         #expect(response.outcome == .refused)
         #expect(response.reason == "zone_full")

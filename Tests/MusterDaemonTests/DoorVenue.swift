@@ -166,14 +166,12 @@ final class DoorVenue {
     }
 
     func scan(_ kiosk: Int, _ query: String) -> ControlResponse {
-        var request = ControlRequest(op: .checkIn)
-        request.query = query
+        let request = ControlRequest.checkIn(query: query)
         return kiosks[kiosk].handler.handle(request)
     }
 
     func checkOut(_ kiosk: Int, _ query: String) -> ControlResponse {
-        var request = ControlRequest(op: .checkOut)
-        request.query = query
+        let request = ControlRequest.checkOut(query: query)
         return kiosks[kiosk].handler.handle(request)
     }
 

@@ -86,8 +86,7 @@ final class HandlerFixture {
     }
 
     func submit(_ deltas: [SignedDelta]) -> ControlResponse {
-        var request = ControlRequest(op: .submit)
-        request.deltas = deltas.map(WireDelta.init)
+        let request = ControlRequest.submit(OrganizerSubmission(deltas: deltas.map(WireDelta.init)))
         return handler.handle(request)
     }
 
@@ -145,25 +144,37 @@ final class HandlerFixture {
         }
     }
 
+    /// A check-in, check-out or lookup of `query`.
     func request(_ op: ControlRequest.Operation, query: String) -> ControlResponse {
-        var request = ControlRequest(op: op)
-        request.query = query
-        return handler.handle(request)
+        switch op {
+        case .checkIn: handler.handle(.checkIn(query: query))
+        case .checkOut: handler.handle(.checkOut(query: query))
+        case .lookup: handler.handle(.lookup(query: query))
+        default: preconditionFailure("\(op) takes no query alone")
+        }
+    }
+
+    /// How the daemon answers staff's `line` (JSON) when it has no badge desk: a request carried out,
+    /// a known operation without what it needs answered as a bad request, anything else malformed.
+    func answer(line: String) -> ControlResponse {
+        do {
+            return handler.handle(try ControlRequest.read(Array(line.utf8)))
+        } catch let error where error.code == .incomplete {
+            return handler.answer(incomplete: error)
+        } catch {
+            return .failure(.badRequest, "malformed control request")
+        }
     }
 
     func register(first: String, last: String, email: String, company: String = "") -> ControlResponse {
-        var request = ControlRequest(op: .register)
-        request.firstName = first
-        request.lastName = last
-        request.email = email
-        request.company = company
+        let request = ControlRequest.register(
+            WalkInRegistration(firstName: first, lastName: last, email: email, company: company)
+        )
         return handler.handle(request)
     }
 
     func note(key: String, text: String) -> ControlResponse {
-        var request = ControlRequest(op: .note)
-        request.attendeeKey = key
-        request.text = text
+        let request = ControlRequest.note(attendeeKey: key, text: text)
         return handler.handle(request)
     }
 

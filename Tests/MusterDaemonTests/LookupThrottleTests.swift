@@ -57,9 +57,12 @@ struct LookupThrottleTests {
     }
 
     static func request(_ op: ControlRequest.Operation, _ query: String) -> ControlRequest {
-        var request = ControlRequest(op: op)
-        if op == .register { request.email = query } else { request.query = query }
-        return request
+        switch op {
+        case .register: .register(WalkInRegistration(firstName: "Walk", lastName: "In", email: query))
+        case .checkIn: .checkIn(query: query)
+        case .lookup: .lookup(query: query)
+        default: preconditionFailure("\(op) is not braked")
+        }
     }
 
     @Test func onlyTheCheckInOfAFoundTicketForgivesAMiss() {
@@ -106,9 +109,8 @@ struct LookupThrottleTests {
             throttle: Self.settings,
             time: clock
         )
-        var lookup = ControlRequest(op: .lookup)
-        lookup.query = "MUS-9999"
-        let notFound = ControlResponse(outcome: .notFound)
+        let lookup = ControlRequest.lookup(query: "MUS-9999")
+        let notFound = ControlResponse.notFound(RefusalAnswer("No ticket or email matches."))
         for _ in 0..<4 {
             #expect(gate.refusal(for: lookup, role: .screen) == nil)
             gate.answered(lookup, with: notFound, role: .screen)
@@ -119,12 +121,11 @@ struct LookupThrottleTests {
         #expect(refused?.retryAfterSeconds == 2)
         #expect(refused?.message?.contains("see staff") == true)
         #expect(refused?.message?.contains("MUS-9999") == false)
-        var checkIn = ControlRequest(op: .checkIn)
-        checkIn.query = "MUS-0001"
+        let checkIn = ControlRequest.checkIn(query: "MUS-0001")
         #expect(gate.refusal(for: checkIn, role: .screen)?.errorCode == .rateLimited, "no way around by check-in")
         #expect(gate.refusal(for: lookup, role: .staff) == nil, "staff lookups are never limited")
         gate.answered(lookup, with: notFound, role: .staff)
-        #expect(gate.refusal(for: ControlRequest(op: .screen), role: .screen) == nil, "the lock is always shown")
+        #expect(gate.refusal(for: ControlRequest.screen, role: .screen) == nil, "the lock is always shown")
         clock.advance(by: .seconds(2))
         #expect(gate.refusal(for: lookup, role: .screen) == nil)
         // Refused everything: an unknown peer is never even throttled, it is forbidden.

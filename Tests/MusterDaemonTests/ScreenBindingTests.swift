@@ -1,5 +1,6 @@
 import MusterControl
 import MusterStore
+import MusterTestSupport
 import Testing
 
 @testable import MusterDaemon
@@ -7,15 +8,20 @@ import Testing
 /// The screen's note and badge bind to the attendee of its own last check-in (issue 32), in virtual time.
 @Suite("ScreenBinding")
 struct ScreenBindingTests {
-    static func request(_ op: ControlRequest.Operation, key: String? = nil) -> ControlRequest {
-        var request = ControlRequest(op: op)
-        request.attendeeKey = key
-        return request
+    /// A request of `op` from the screen, naming the attendee `key` where the request names one.
+    static func request(_ op: ControlRequest.Operation, key: String = "") -> ControlRequest {
+        switch op {
+        case .note: .note(attendeeKey: key, text: "Hello")
+        case .badge: .badge(BadgeOrder(attendee: .key(key)))
+        case .checkIn: .checkIn(query: "MUS-0001")
+        case .register: .register(WalkInRegistration(firstName: "A", lastName: "L", email: "a@example.com"))
+        case .lookup: .lookup(query: "MUS-0001")
+        default: preconditionFailure("the screen does not send \(op)")
+        }
     }
 
     static func checkedIn(_ key: String, _ outcome: ControlResponse.Outcome = .checkedIn) -> ControlResponse {
-        var response = ControlResponse(outcome: outcome)
-        response.attendee = AttendeeSummary(
+        let attendee = AttendeeSummary(
             campaignID: "c1",
             key: key,
             firstName: "A",
@@ -23,7 +29,14 @@ struct ScreenBindingTests {
             company: "",
             ticket: nil
         )
-        return response
+        let here = PresenceSummary(atMillis: 1, kioskName: "Hall A", location: "")
+        switch outcome {
+        case .checkedIn: return .checkedIn(CheckInAnswer(attendee: attendee, checkIn: here))
+        case .registered: return .registered(WalkInAnswer(ticket: "W-1", attendee: attendee, checkIn: here))
+        case .alreadyCheckedIn:
+            return .alreadyCheckedIn(AlreadyInAnswer(attendee: attendee, checkIn: here, message: nil))
+        default: preconditionFailure("\(outcome) names no attendee checked in")
+        }
     }
 
     @Test func nothingIsBoundBeforeACheckIn() {
@@ -41,12 +54,12 @@ struct ScreenBindingTests {
         // The badge answer keeps the note open for another window.
         binding.record(
             Self.request(.badge, key: "ada@example.com"),
-            answer: .init(outcome: .badgePrinted),
+            answer: .badgePrinted(.sample(key: "ada@example.com"), job: 1),
             at: .seconds(65)
         )
         #expect(binding.allows(Self.request(.note, key: "ada@example.com"), at: .seconds(120)))
         #expect(!binding.allows(Self.request(.note, key: "ada@example.com"), at: .seconds(126)), "too late")
-        binding.record(Self.request(.note, key: "ada@example.com"), answer: .init(outcome: .noted), at: .seconds(120))
+        binding.record(Self.request(.note, key: "ada@example.com"), answer: .noted, at: .seconds(120))
         #expect(!binding.allows(Self.request(.note, key: "ada@example.com"), at: .seconds(120)), "one note")
     }
 

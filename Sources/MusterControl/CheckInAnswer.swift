@@ -1,0 +1,29 @@
+public import MusterStore
+
+/// `checked_in`: the attendee is in, and when and where (this kiosk, now).
+public struct CheckInAnswer: Sendable, Equatable {
+    public var attendee: AttendeeSummary
+    public var checkIn: PresenceSummary
+    /// Words for a walk-in who was on the list already ("You are already registered for this event.").
+    public var message: String?
+
+    public init(attendee: AttendeeSummary, checkIn: PresenceSummary, message: String? = nil) {
+        self.attendee = attendee
+        self.checkIn = checkIn
+        self.message = message
+    }
+}
+
+extension CheckInAnswer: ControlResponseFields {
+    init(fields: KeyedDecodingContainer<ControlResponseKey>) throws {
+        attendee = try fields.decode(AttendeeSummary.self, forKey: .attendee)
+        checkIn = try fields.decode(PresenceSummary.self, forKey: .checkIn)
+        message = try fields.decodeIfPresent(String.self, forKey: .message)
+    }
+
+    func encode(fields: inout KeyedEncodingContainer<ControlResponseKey>) throws {
+        try fields.encode(attendee, forKey: .attendee)
+        try fields.encode(checkIn, forKey: .checkIn)
+        try fields.encodeIfPresent(message, forKey: .message)
+    }
+}

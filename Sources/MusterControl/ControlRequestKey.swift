@@ -1,0 +1,21 @@
+/// The field names of a request line: the wire format, in one place. Add names, never rename them.
+public enum ControlRequestKey: String, CodingKey, Sendable {
+    case op
+    /// Email or ticket code (`checkin`, `checkout`, `lookup`, `badge` by staff).
+    case query
+    case firstName
+    case lastName
+    case email
+    case company
+    /// The attendee key a check-in returned (`note`, the screen's `badge`).
+    case attendeeKey
+    case text
+    /// Hex public key (`head`).
+    case author
+    case deltas
+    case certificate
+    case stage
+    case staged
+    /// `self-service` (when absent), `reprint` or `print-only`.
+    case badgeReason
+}

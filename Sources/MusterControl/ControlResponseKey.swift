@@ -1,0 +1,28 @@
+/// The field names of a response line: the wire format, in one place, for staff's answers
+/// (``ControlResponse``) and the public screen's (``ScreenAnswer``). Add names, never rename them.
+public enum ControlResponseKey: String, CodingKey, Sendable {
+    case outcome
+    case message
+    case errorCode
+    case attendee
+    case checkIn
+    case ticket
+    case headSeq
+    case headHash
+    case applied
+    case staged
+    case kioskName
+    case kioskKey
+    case peers
+    case peerDetails
+    case keyGeneration
+    /// A door's refusal: a ``MusterCore/DoorReason`` code.
+    case reason
+    case badgeJob
+    case maskedName
+    case admitted
+    case campaignName
+    case retryAfterSeconds
+    /// The lock's language for the screen: an ISO 639 code.
+    case language
+}

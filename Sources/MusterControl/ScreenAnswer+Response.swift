@@ -1,0 +1,56 @@
+import MusterStore
+
+extension ScreenAnswer {
+    /// What the public screen's user is told of staff's answer `response`: the rule of what the screen
+    /// may know, in one place. It can only pick fields the screen's types have, so nothing needs to be
+    /// taken out afterwards.
+    ///
+    /// The answers of requests the screen may not send (check-out, head, submit, status, ping) have no
+    /// screen form: the access policy refuses those requests before they are carried out, so meeting one
+    /// here is the daemon's own error, answered as such.
+    public init(_ response: ControlResponse) {
+        switch response {
+        case .screen(let context): self = .context(context)
+        case .found(let match): self = .found(match)
+        case .checkedIn(let answer):
+            self = .checkedIn(ScreenWelcome(answer.attendee, at: answer.checkIn, message: answer.message))
+        case .registered(let answer):
+            // A walk-in's own new ticket is the one ticket the screen shows (and as a QR code).
+            self = .registered(ScreenWelcome(answer.attendee, at: answer.checkIn), ticket: answer.ticket)
+        case .alreadyCheckedIn(let answer):
+            self = .alreadyCheckedIn(
+                ScreenAlreadyIn(
+                    attendee: ScreenAttendee(answer.attendee),
+                    atMillis: answer.checkIn?.atMillis,
+                    message: answer.message,
+                    reason: answer.reason
+                )
+            )
+        case .notFound(let refusal): self = .notFound(ScreenRefusal(refusal))
+        case .refused(let refusal): self = .refused(ScreenRefusal(refusal))
+        case .noted: self = .noted
+        case .badgePrinted(let attendee, let job): self = .badgePrinted(ScreenAttendee(attendee), job: job)
+        case .badgeNotPrinted(let attendee, let message):
+            self = .badgeNotPrinted(ScreenAttendee(attendee), message: message)
+        case .badgeAlreadyPrinted(let attendee, let message):
+            self = .badgeAlreadyPrinted(ScreenAttendee(attendee), message: message)
+        case .error(let failure): self = .failure(failure)
+        case .checkedOut, .notCheckedIn, .head, .submitted, .status, .pong:
+            self = .failure(
+                ControlFailure(.internal, "'\(response.outcome.rawValue)' is no answer for the kiosk screen")
+            )
+        }
+    }
+}
+
+extension ScreenWelcome {
+    init(_ attendee: AttendeeSummary, at checkIn: PresenceSummary, message: String? = nil) {
+        self.init(attendee: ScreenAttendee(attendee), atMillis: checkIn.atMillis, message: message)
+    }
+}
+
+extension ScreenRefusal {
+    init(_ refusal: RefusalAnswer) {
+        self.init(refusal.message, reason: refusal.reason, attendee: refusal.attendee.map(ScreenAttendee.init))
+    }
+}

@@ -1,0 +1,36 @@
+/// The answer to `screen` (outcome `status` on the wire): what the public screen's banner needs.
+public struct ScreenContext: Sendable, Equatable {
+    /// This kiosk's own name.
+    public var kioskName: String
+    /// The locked campaign's name; nil while the kiosk waits for a lock.
+    public var campaignName: String?
+    /// The language the organizer's lock sets for the screen; nil when it sets none (or one this version
+    /// does not speak: the screen then speaks its own `[screen] language`).
+    public var language: ScreenLanguage?
+    /// Why check-in is refused right now (outside the lock's window), if it is.
+    public var refusal: String?
+
+    public init(kioskName: String, campaignName: String? = nil, language: ScreenLanguage? = nil, refusal: String? = nil)
+    {
+        self.kioskName = kioskName
+        self.campaignName = campaignName
+        self.language = language
+        self.refusal = refusal
+    }
+}
+
+extension ScreenContext: ControlResponseFields {
+    init(fields: KeyedDecodingContainer<ControlResponseKey>) throws {
+        kioskName = try fields.decode(String.self, forKey: .kioskName)
+        campaignName = try fields.decodeIfPresent(String.self, forKey: .campaignName)
+        language = try fields.decodeIfPresent(String.self, forKey: .language).flatMap(ScreenLanguage.init(rawValue:))
+        refusal = try fields.decodeIfPresent(String.self, forKey: .message)
+    }
+
+    func encode(fields: inout KeyedEncodingContainer<ControlResponseKey>) throws {
+        try fields.encode(kioskName, forKey: .kioskName)
+        try fields.encodeIfPresent(campaignName, forKey: .campaignName)
+        try fields.encodeIfPresent(language?.rawValue, forKey: .language)
+        try fields.encodeIfPresent(refusal, forKey: .message)
+    }
+}
