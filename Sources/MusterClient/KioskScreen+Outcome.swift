@@ -39,7 +39,7 @@ extension KioskScreen {
         let first = ScreenName.display(welcome.attendee.firstName, maxCells: 30)
         lines.append(.show(text(.welcome(firstName: first))))
         if let ticket { lines += ticketLines(TerminalText.sanitize(ticket, maxCharacters: 40)) }
-        let key = welcome.attendee.key
+        let key = welcome.attendee.handle
         if context.printsBadges {
             state = .awaitingBadge(key: key)
             clearAt = nil

@@ -7,33 +7,39 @@ extension ScreenAnswer {
     ///
     /// The answers of requests the screen may not send (check-out, head, submit, status, ping) have no
     /// screen form: the access policy refuses those requests before they are carried out, so meeting one
-    /// here is the daemon's own error, answered as such.
-    public init(_ response: ControlResponse) {
+    /// here is the daemon's own error, answered as such. Attendees are named by `handles`, never by key.
+    public init(_ response: ControlResponse, handles: ScreenHandles) {
         switch response {
         case .screen(let context): self = .context(context)
         case .found(let match): self = .found(match)
         case .checkedIn(let answer):
-            self = .checkedIn(ScreenWelcome(answer.attendee, at: answer.checkIn, message: answer.message))
+            self = .checkedIn(
+                ScreenWelcome(answer.attendee, at: answer.checkIn, message: answer.message, handles: handles)
+            )
         case .registered(let answer):
             // A walk-in's own new ticket is the one ticket the screen shows (and as a QR code).
-            self = .registered(ScreenWelcome(answer.attendee, at: answer.checkIn), ticket: answer.ticket)
+            self = .registered(
+                ScreenWelcome(answer.attendee, at: answer.checkIn, handles: handles),
+                ticket: answer.ticket
+            )
         case .alreadyCheckedIn(let answer):
             self = .alreadyCheckedIn(
                 ScreenAlreadyIn(
-                    attendee: ScreenAttendee(answer.attendee),
+                    attendee: ScreenAttendee(answer.attendee, handles: handles),
                     atMillis: answer.checkIn?.atMillis,
                     message: answer.message,
                     reason: answer.reason
                 )
             )
-        case .notFound(let refusal): self = .notFound(ScreenRefusal(refusal))
-        case .refused(let refusal): self = .refused(ScreenRefusal(refusal))
+        case .notFound(let refusal): self = .notFound(ScreenRefusal(refusal, handles: handles))
+        case .refused(let refusal): self = .refused(ScreenRefusal(refusal, handles: handles))
         case .noted: self = .noted
-        case .badgePrinted(let attendee, let job): self = .badgePrinted(ScreenAttendee(attendee), job: job)
+        case .badgePrinted(let attendee, let job):
+            self = .badgePrinted(ScreenAttendee(attendee, handles: handles), job: job)
         case .badgeNotPrinted(let attendee, let message):
-            self = .badgeNotPrinted(ScreenAttendee(attendee), message: message)
+            self = .badgeNotPrinted(ScreenAttendee(attendee, handles: handles), message: message)
         case .badgeAlreadyPrinted(let attendee, let message):
-            self = .badgeAlreadyPrinted(ScreenAttendee(attendee), message: message)
+            self = .badgeAlreadyPrinted(ScreenAttendee(attendee, handles: handles), message: message)
         case .error(let failure): self = .failure(failure)
         case .checkedOut, .notCheckedIn, .head, .submitted, .status, .pong:
             self = .failure(
@@ -44,13 +50,17 @@ extension ScreenAnswer {
 }
 
 extension ScreenWelcome {
-    init(_ attendee: AttendeeSummary, at checkIn: PresenceSummary, message: String? = nil) {
-        self.init(attendee: ScreenAttendee(attendee), atMillis: checkIn.atMillis, message: message)
+    init(_ attendee: AttendeeSummary, at checkIn: PresenceSummary, message: String? = nil, handles: ScreenHandles) {
+        self.init(attendee: ScreenAttendee(attendee, handles: handles), atMillis: checkIn.atMillis, message: message)
     }
 }
 
 extension ScreenRefusal {
-    init(_ refusal: RefusalAnswer) {
-        self.init(refusal.message, reason: refusal.reason, attendee: refusal.attendee.map(ScreenAttendee.init))
+    init(_ refusal: RefusalAnswer, handles: ScreenHandles) {
+        self.init(
+            refusal.message,
+            reason: refusal.reason,
+            attendee: refusal.attendee.map { ScreenAttendee($0, handles: handles) }
+        )
     }
 }

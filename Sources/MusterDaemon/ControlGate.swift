@@ -14,6 +14,8 @@ public final class ControlGate: Sendable {
     /// The attendee the screen's user has just checked in, the only one it may add a note to.
     let binding: Mutex<ScreenBinding>
     let admission: Mutex<ControlAdmission>
+    /// How the screen's answers name attendees, for this run (``ScreenHandles``).
+    public let handles: ScreenHandles
 
     /// - Parameter noteWindow: how long after its check-in the screen may add a note (``ScreenBinding``).
     public init(
@@ -21,9 +23,11 @@ public final class ControlGate: Sendable {
         throttle settings: LookupThrottle.Settings,
         noteWindow: Duration = .seconds(60),
         time: any TimeSource,
-        connections: ControlAdmission.Limits = .standard
+        connections: ControlAdmission.Limits = .standard,
+        handles: ScreenHandles = .random()
     ) {
         self.roles = roles
+        self.handles = handles
         self.time = time
         self.throttle = Mutex(LookupThrottle(settings: settings))
         self.binding = Mutex(ScreenBinding(window: noteWindow))
@@ -61,6 +65,14 @@ public final class ControlGate: Sendable {
     /// A connection whose peer could not be identified is nobody's: ``ControlPeerRole/other``.
     public func role(of peer: ControlPeer?) -> ControlPeerRole {
         peer.map(roles.role(of:)) ?? .other
+    }
+
+    /// The screen's request with the attendee it names by handle turned back into that attendee's key: the
+    /// key of the attendee bound to the screen when the handle is theirs. Any other handle stays as it is,
+    /// names nobody, and is refused by the binding. Staff's requests name attendees by key already.
+    public func resolve(_ request: ControlRequest, role: ControlPeerRole) -> ControlRequest {
+        guard role == .screen else { return request }
+        return binding.withLock { $0.resolve(request, handles: handles) }
     }
 
     /// The answer for a request the peer may not send now, or nil when it may go ahead.

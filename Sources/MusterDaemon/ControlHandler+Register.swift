@@ -10,7 +10,8 @@ extension ControlHandler {
         let first = TerminalText.sanitize(walkIn.firstName).trimmingWhitespace()
         let last = TerminalText.sanitize(walkIn.lastName).trimmingWhitespace()
         let company = TerminalText.sanitize(walkIn.company).trimmingWhitespace()
-        let email = walkIn.email.trimmingWhitespace()
+        // The one edge rule (``EdgeTrim``): a scanner's or a form's stray mark at either end is no part of the address.
+        let email = EdgeTrim.trim(walkIn.email)
         guard !first.isEmpty, !last.isEmpty else { throw RequestError("first and last name are required") }
         guard EmailAddress.isPlausible(email) else {
             throw RequestError("'\(TerminalText.sanitize(email))' is not an email address")

@@ -120,7 +120,9 @@ public final class ControlServer: Service {
                 for try await line in inbound.cancelOnGracefulShutdown() {
                     idle?.heard()
                     let reply = await self.reply(to: line.readableBytesView, session: &session)
-                    try await outbound.write(Self.encode(reply.answer, for: connection.role))
+                    try await outbound.write(
+                        Self.encode(reply.answer, for: connection.role, handles: self.gate.handles)
+                    )
                     // A malformed frame ends the connection: answered once, then closed.
                     if reply.closes { return }
                     idle?.heard()
@@ -149,7 +151,7 @@ public final class ControlServer: Service {
     ) async -> (answer: ControlResponse, closes: Bool) {
         let request: ControlRequest
         do {
-            request = try ControlRequest.read(line)
+            request = gate.resolve(try ControlRequest.read(line), role: session.role)
         } catch let error where error.code == .incomplete {
             if let refusal = gate.refusal(forIncomplete: error, role: session.role) {
                 logRefused(error.operation, refusal, session: &session)
@@ -235,9 +237,14 @@ public final class ControlServer: Service {
 
     /// The answer's line: staff's whole answer, or for the public screen's user the ``ScreenAnswer`` made
     /// of it, which has no field for what the screen may not know.
-    static func encode(_ response: ControlResponse, for role: ControlPeerRole) throws -> ByteBuffer {
+    static func encode(
+        _ response: ControlResponse,
+        for role: ControlPeerRole,
+        handles: ScreenHandles
+    ) throws -> ByteBuffer {
         var data =
-            role == .screen ? try JSONEncoder().encode(ScreenAnswer(response)) : try JSONEncoder().encode(response)
+            role == .screen
+            ? try JSONEncoder().encode(ScreenAnswer(response, handles: handles)) : try JSONEncoder().encode(response)
         data.append(UInt8(ascii: "\n"))
         return ByteBuffer(bytes: data)
     }

@@ -32,6 +32,22 @@ public struct ScreenBinding: Sendable {
         return named == bound.key
     }
 
+    /// `request` with the handle it names the attendee by (``ScreenHandles``) replaced by the bound
+    /// attendee's key, when it is that attendee's handle.
+    public func resolve(_ request: ControlRequest, handles: ScreenHandles) -> ControlRequest {
+        guard let key = bound?.key else { return request }
+        let handle = handles.handle(for: key)
+        switch request {
+        case .note(let named, let text) where named == handle:
+            return .note(attendeeKey: key, text: text)
+        case .badge(var order) where order.attendeeKey == handle:
+            order.attendee = .key(key)
+            return .badge(order)
+        default:
+            return request
+        }
+    }
+
     /// Reads the daemon's answer to the screen's request: a check-in or registration binds its
     /// attendee, a badge answer keeps the binding open for the note that follows, a note ends it.
     public mutating func record(_ request: ControlRequest, answer: ControlResponse, at now: Duration) {

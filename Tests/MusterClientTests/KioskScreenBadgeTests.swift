@@ -32,17 +32,17 @@ struct KioskScreenBadgeTests {
     @Test func aKioskWithAPrinterAsksForTheBadgeAfterTheCheckIn() {
         let (_, actions) = Self.checkedIn(printsBadges: true)
         #expect(actions.contains(.show(Self.english(.badgePrinting))))
-        #expect(actions.last == .printBadge(key: "ada@example.com"))
+        #expect(actions.last == .printBadge(key: ScreenHandles.test.handle(for: "ada@example.com")))
         #expect(actions.contains(.show(Self.english(.checkedIn(time: "09:14")))))
     }
 
     @Test func aKioskWithoutAPrinterGoesStraightToTheNote() {
         let (_, actions) = Self.checkedIn(printsBadges: false)
-        #expect(!actions.contains(.printBadge(key: "ada@example.com")))
+        #expect(!actions.contains(.printBadge(key: ScreenHandles.test.handle(for: "ada@example.com"))))
         #expect(actions.last == .prompt(Kit.notePrompt))
     }
 
-    static let ada = ScreenAttendee(.sample())
+    static let ada = ScreenAttendee(.sample(), handles: .test)
 
     @Test(arguments: [
         (ScreenAnswer.badgePrinted(ada, job: 7), KioskMessage.badgePrinted),
@@ -55,7 +55,11 @@ struct KioskScreenBadgeTests {
         let actions = screen.handle(.answered(answer))
         #expect(actions == [.show(Self.english(message)), .prompt(Kit.notePrompt)])
         // The note still follows: the check-in stands whatever the printer did.
-        #expect(screen.handle(.line("Great!")) == [.note(key: "ada@example.com", text: "Great!")])
+        #expect(
+            screen.handle(.line("Great!")) == [
+                .note(key: ScreenHandles.test.handle(for: "ada@example.com"), text: "Great!")
+            ]
+        )
     }
 
     @Test func noAnswerFromTheDaemonSendsToStaff() {

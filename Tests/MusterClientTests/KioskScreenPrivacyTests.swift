@@ -61,7 +61,7 @@ struct KioskScreenPrivacyTests {
     @Test func welcomeAndNotePromptAreWipedAndTheNextYesChecksNoOneIn() {
         let clock = ManualClock()
         var s = checkedInScreen(clock: clock)
-        #expect(s.state == .noting(key: "ada@example.com"))
+        #expect(s.state == .noting(key: ScreenHandles.test.handle(for: "ada@example.com")))
         clock.advance(by: .seconds(15))
         #expect(s.handle(.tick) == ScreenKit.wipedToStart)
         #expect(s.state == .idle)

@@ -68,14 +68,17 @@ enum ScreenKit {
     ) -> ScreenAnswer {
         guard outcome == .checkedIn else {
             let already = AlreadyInAnswer(attendee: attendee, checkIn: presence, message: message)
-            return ScreenAnswer(.alreadyCheckedIn(already))
+            return ScreenAnswer(.alreadyCheckedIn(already), handles: .test)
         }
-        return ScreenAnswer(.checkedIn(CheckInAnswer(attendee: attendee, checkIn: presence, message: message)))
+        return ScreenAnswer(
+            .checkedIn(CheckInAnswer(attendee: attendee, checkIn: presence, message: message)),
+            handles: .test
+        )
     }
 
     /// A refusal as the screen is told it.
     static func refused(_ message: String, reason: DoorReason? = nil) -> ScreenAnswer {
-        ScreenAnswer(.refused(RefusalAnswer(message, reason: reason)))
+        ScreenAnswer(.refused(RefusalAnswer(message, reason: reason)), handles: .test)
     }
 
     /// Drives `s` through Ada's check-in: looked up, confirmed with "y", and answered with `answer`;
@@ -97,7 +100,10 @@ enum ScreenKit {
             ticket: ticket
         )
         let presence = PresenceSummary(atMillis: 5, kioskName: "Hall A", location: "")
-        return ScreenAnswer(.registered(WalkInAnswer(ticket: ticket, attendee: attendee, checkIn: presence)))
+        return ScreenAnswer(
+            .registered(WalkInAnswer(ticket: ticket, attendee: attendee, checkIn: presence)),
+            handles: .test
+        )
     }
 
     static func shown(_ actions: [Action]) -> [String] {

@@ -81,7 +81,7 @@ struct KioskScreenTests {
 
         #expect(
             s.handle(.line("  Looking forward to it  ")) == [
-                .note(key: "ada@example.com", text: "Looking forward to it")
+                .note(key: ScreenHandles.test.handle(for: "ada@example.com"), text: "Looking forward to it")
             ]
         )
         let thanks = s.handle(.answered(.noted))
@@ -266,7 +266,7 @@ struct KioskScreenTests {
         #expect(shown(welcome).contains("Scan this code at re-entry:"))
         #expect(shown(welcome).last == "Your ticket code is W-ABCD1234. Keep it for re-entry.")
         #expect(prompts(welcome) == [notePrompt])
-        #expect(s.state == .noting(key: "linus@walkin.example"))
+        #expect(s.state == .noting(key: ScreenHandles.test.handle(for: "linus@walkin.example")))
     }
 
     @Test func emptyCompanyIsAllowed() {
@@ -380,7 +380,7 @@ struct KioskScreenTests {
             Issue.record("registration did not finish: \(register)")
         }
         let registered = WalkInAnswer(ticket: "W-\(evil)", attendee: attendee, checkIn: presence)
-        all += s.handle(.answered(ScreenAnswer(.registered(registered))))
+        all += s.handle(.answered(ScreenAnswer(.registered(registered), handles: .test)))
         all += s.handle(.failed("socket\(evil)gone"))
         all += s.update(
             context: KioskScreen.Context(kioskName: "K2\(evil)", campaignName: "C2\(evil)", refusal: "R\(evil)")

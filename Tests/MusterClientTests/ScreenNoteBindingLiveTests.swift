@@ -38,15 +38,21 @@ struct ScreenNoteBindingLiveTests {
         try Policy.openToNobody(daemon)
         // Grace was checked in at the staff desk; then Ada checks in at the screen.
         #expect(try await daemon.send(Policy.request(.checkIn, query: "grace@example.com")).outcome == .checkedIn)
-        let answers = try await Policy.asNobody(
-            daemon,
-            [
-                Policy.request(.checkIn, query: "MUS-0001"),
-                Self.note("grace@example.com", "hostile note on someone else"),
-                Self.note("ada@example.com", "Great talk on engines"),
-                Self.note("ada@example.com", "a second note"),
-            ]
-        )
+        let checkIn = try await Policy.asNobody(daemon, [Policy.request(.checkIn, query: "MUS-0001")])
+        // The screen is told a handle for Ada, not her key (her email).
+        let handle = try #require(checkIn.first?.attendee?.key)
+        #expect(checkIn.map(\.outcome) == [.checkedIn])
+        #expect(!handle.contains("@") && handle != "ada@example.com")
+        let answers =
+            checkIn
+            + (try await Policy.asNobody(
+                daemon,
+                [
+                    Self.note("grace@example.com", "hostile note on someone else"),
+                    Self.note(handle, "Great talk on engines"),
+                    Self.note(handle, "a second note"),
+                ]
+            ))
         #expect(answers.map(\.outcome) == [.checkedIn, .error, .noted, .error], "\(answers)")
         #expect(answers[1].errorCode == .forbidden && answers[3].errorCode == .forbidden)
         #expect(answers[1].message?.contains("Grace") != true && answers[1].attendee == nil)

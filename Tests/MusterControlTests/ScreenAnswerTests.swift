@@ -20,33 +20,45 @@ struct ScreenAnswerTests {
         let already = ControlResponse.alreadyCheckedIn(
             AlreadyInAnswer(attendee: Self.ada, checkIn: Self.elsewhere, message: nil, reason: .alreadyInside)
         )
-        guard case .alreadyCheckedIn(let shown) = ScreenAnswer(already) else {
+        guard case .alreadyCheckedIn(let shown) = ScreenAnswer(already, handles: .test) else {
             Issue.record("not an already-in answer")
             return
         }
         #expect(
             shown.attendee
-                == ScreenAttendee(campaignID: "c", key: "ada@example.com", firstName: "Ada", lastInitial: "L")
+                == ScreenAttendee(
+                    campaignID: "c",
+                    handle: ScreenHandles.test.handle(for: "ada@example.com"),
+                    firstName: "Ada",
+                    lastInitial: "L"
+                )
         )
         #expect(shown.atMillis == 9, "when, never where")
         #expect(MaskedName.of(firstName: shown.attendee.firstName, lastName: shown.attendee.lastInitial) == "Ada L.")
-        let json = try Self.json(ScreenAnswer(already))
-        for secret in ["Lovelace", "Analytical", "MUS-0001", "Hall B", "VIP door"] {
+        let json = try Self.json(ScreenAnswer(already, handles: .test))
+        for secret in ["Lovelace", "Analytical", "MUS-0001", "Hall B", "VIP door", "ada@example.com", "example.com"] {
             #expect(!json.contains(secret), "\(secret) in \(json)")
         }
-        #expect(json.contains("ada@example.com"), "the note and badge name the attendee by their key")
+        // The note and badge name the attendee by a handle only this daemon can turn back into the key.
+        #expect(json.contains(ScreenHandles.test.handle(for: "ada@example.com")))
+        #expect(
+            ScreenHandles.test.handle(for: "ada@example.com") != ScreenHandles.random().handle(for: "ada@example.com")
+        )
     }
 
     @Test func aWalkInSeesTheirOwnNewTicketOnly() throws {
         let walkIn = ControlResponse.registered(
             WalkInAnswer(ticket: "W-ABCD1234", attendee: .sample(ticket: "W-ABCD1234"), checkIn: Self.elsewhere)
         )
-        guard case .registered(let welcome, let ticket) = ScreenAnswer(walkIn) else {
+        guard case .registered(let welcome, let ticket) = ScreenAnswer(walkIn, handles: .test) else {
             Issue.record("not a walk-in's answer")
             return
         }
         #expect(ticket == "W-ABCD1234" && welcome.atMillis == 9)
-        let refused = ScreenAnswer(.refused(RefusalAnswer("Closed.", reason: .outsideWindow, attendee: Self.ada)))
+        let refused = ScreenAnswer(
+            .refused(RefusalAnswer("Closed.", reason: .outsideWindow, attendee: Self.ada)),
+            handles: .test
+        )
         #expect(try !Self.json(refused).contains("MUS-0001"))
     }
 
@@ -66,7 +78,7 @@ struct ScreenAnswerTests {
             .pong(PongAnswer(kioskName: "k", kioskKey: "ab", peers: [])),
         ]
         for response in staffOnly {
-            guard case .failure(let failure) = ScreenAnswer(response) else {
+            guard case .failure(let failure) = ScreenAnswer(response, handles: .test) else {
                 Issue.record("\(response.outcome) reached the screen")
                 continue
             }
@@ -78,9 +90,9 @@ struct ScreenAnswerTests {
     /// decides it is the screen's to know. There is no company, email, ticket (but a walk-in's own new
     /// one, a case of its own), last name, kiosk name (but this kiosk's own, on the banner) or place.
     @Test func theScreensTypesHaveNoFieldForAnotherAttendeesData() {
-        let attendee = ScreenAttendee(Self.ada)
+        let attendee = ScreenAttendee(Self.ada, handles: .test)
         let fields: [(Any, Set<String>)] = [
-            (attendee, ["campaignID", "key", "firstName", "lastInitial"]),
+            (attendee, ["campaignID", "handle", "firstName", "lastInitial"]),
             (ScreenWelcome(attendee: attendee, atMillis: 1), ["attendee", "atMillis", "message"]),
             (
                 ScreenAlreadyIn(attendee: attendee, atMillis: 1, message: nil),

@@ -225,6 +225,17 @@ struct ControlHandlerTests {
         #expect(f.register(first: "G", last: "H", email: "grace@example.com").outcome == .alreadyCheckedIn)
     }
 
+    /// An address typed or scanned with a byte-order mark or a zero-width space at its end is the address:
+    /// the walk-in is registered under it, with the same key an import of it makes (``EdgeTrim``).
+    @Test func aStrayMarkAtTheEndOfATypedEmailIsNoPartOfIt() throws {
+        let f = try HandlerFixture.importedAndLocked()
+        let response = f.register(first: "Ann", last: "Mark", email: "\u{FEFF}Ann.Mark@walkin.example\u{200B}")
+        #expect(response.outcome == .registered)
+        let record = try #require(try f.attendeeRecord("ann.mark@walkin.example"))
+        #expect(record.email == "Ann.Mark@walkin.example")
+        #expect(f.register(first: "G", last: "H", email: "grace@example.com\u{200B}").outcome == .checkedIn)
+    }
+
     /// Re-entry through the registration form: the answer should describe the check-in just made
     /// (here, now), as a plain re-entry check-in does, not the first one of the morning.
     @Test func registeringAgainAfterCheckOutReportsTheNewCheckIn() throws {

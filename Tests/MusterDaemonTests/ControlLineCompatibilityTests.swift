@@ -133,7 +133,7 @@ struct ControlLineCompatibilityTests {
         var session = ControlServer.Session(peer: nil, role: .screen)
         for (line, answer) in Self.incompleteFromTheScreen {
             let reply = await server.reply(to: Array(line.utf8), session: &session)
-            #expect(try Self.line(ScreenAnswer(reply.answer)) == answer, "\(line)")
+            #expect(try Self.line(ScreenAnswer(reply.answer, handles: .test)) == answer, "\(line)")
             #expect(!reply.closes)
         }
     }

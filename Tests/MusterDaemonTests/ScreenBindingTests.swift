@@ -63,6 +63,32 @@ struct ScreenBindingTests {
         #expect(!binding.allows(Self.request(.note, key: "ada@example.com"), at: .seconds(120)), "one note")
     }
 
+    /// The screen names the bound attendee by handle, never by key: the handle becomes the key; another
+    /// attendee's handle, or a key the screen guessed, stays as it came and is refused.
+    @Test func theBoundAttendeesHandleBecomesTheirKey() {
+        var binding = ScreenBinding(window: .seconds(60))
+        let handles = ScreenHandles.test
+        let ada = handles.handle(for: "ada@example.com")
+        #expect(binding.resolve(Self.request(.note, key: ada), handles: handles) == Self.request(.note, key: ada))
+        binding.record(Self.request(.checkIn), answer: Self.checkedIn("ada@example.com"), at: .seconds(10))
+        for op in [ControlRequest.Operation.note, .badge] {
+            let resolved = binding.resolve(Self.request(op, key: ada), handles: handles)
+            #expect(resolved == Self.request(op, key: "ada@example.com"))
+            #expect(binding.allows(resolved, at: .seconds(11)))
+            let grace = binding.resolve(
+                Self.request(op, key: handles.handle(for: "grace@example.com")),
+                handles: handles
+            )
+            #expect(!binding.allows(grace, at: .seconds(11)))
+        }
+        // Another run's handle for the same attendee names no one here.
+        let stale = binding.resolve(
+            Self.request(.note, key: ScreenHandles.random().handle(for: "ada@example.com")),
+            handles: handles
+        )
+        #expect(!binding.allows(stale, at: .seconds(11)))
+    }
+
     @Test func aRegistrationBindsTheWalkInAndAFailedCheckInBindsNoOne() {
         var binding = ScreenBinding(window: .seconds(60))
         binding.record(Self.request(.register), answer: Self.checkedIn("new@example.org", .registered), at: .zero)
