@@ -116,13 +116,7 @@ public final class KioskSession {
             case .checkIn(let query):
                 pending += screen.handle(send(.checkIn(query: query)))
             case .register(let draft):
-                let walkIn = WalkInRegistration(
-                    firstName: draft.firstName,
-                    lastName: draft.lastName,
-                    email: draft.email,
-                    company: draft.company
-                )
-                pending += screen.handle(send(.register(walkIn)))
+                pending += screen.handle(send(.register(Self.walkIn(draft))))
             case .note(let key, let text):
                 pending += screen.handle(send(.note(attendeeKey: key, text: text)))
             case .printBadge(let key):
@@ -190,4 +184,25 @@ public final class KioskSession {
             return .failed("musterd could not look this up")
         }
     }
+
+    /// The registration a draft sends: cut to what a replica stores, so that however much was typed the
+    /// request stays within the screen's line limit (a longer line closes the connection, and the walk-in
+    /// saw "lost the connection"). The email is only cut past the longest address, so a long one is
+    /// refused in words, never changed into another.
+    static func walkIn(_ draft: KioskScreen.Draft) -> WalkInRegistration {
+        WalkInRegistration(
+            firstName: storable(draft.firstName),
+            lastName: storable(draft.lastName),
+            email: String(String.UnicodeScalarView(draft.email.unicodeScalars.prefix(maxSentEmail))),
+            company: storable(draft.company)
+        )
+    }
+
+    /// A name or company as a replica would store it (``Limits/maxStoredFieldCharacters``, sanitized).
+    static func storable(_ text: String) -> String {
+        TerminalText.sanitize(text, maxCharacters: Limits.maxStoredFieldCharacters)
+    }
+
+    /// Past the longest address (254 bytes): an email this long is refused whatever follows.
+    static let maxSentEmail = 255
 }

@@ -7,6 +7,9 @@ public enum Limits {
     public static let maxCampaignIDBytes = 64
     /// Largest encoded delta body.
     public static let maxBodyBytes = 16_384
+    /// Longest name, company, email, ticket or status a replica stores, in Unicode scalars: what a delta
+    /// carries beyond it is cut when it is stored, so a screen cuts what it sends there too.
+    public static let maxStoredFieldCharacters = 200
     /// Largest guestbook note, in characters, as typed at a kiosk.
     public static let maxNoteCharacters = 280
 }

@@ -7,7 +7,7 @@ import MusterCore
 /// front end that forgets to sanitize still cannot be driven by a name or a note.
 enum StoredText {
     /// Longest name, company, email, ticket or status, in Unicode scalars.
-    static let maxFieldCharacters = 200
+    static let maxFieldCharacters = Limits.maxStoredFieldCharacters
 
     static func field(_ text: String) -> String {
         TerminalText.sanitize(text, maxCharacters: maxFieldCharacters)
