@@ -11,7 +11,7 @@ enum BenchCommand {
         do {
             let options = try BenchOptions(arguments: Array(CommandLine.arguments.dropFirst()))
             if let workload = options.count {
-                let stored = try workload.run(n: options.countSize)
+                let stored = try workload.run(n: options.countSize, keepIn: options.keep)
                 print("muster-bench --count=\(workload.rawValue): \(stored) deltas stored")
                 return
             }

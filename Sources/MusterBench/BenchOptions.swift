@@ -32,6 +32,9 @@ struct BenchOptions {
     /// instruction-count guard (``CountedWorkload``); no table, no results file.
     let count: CountedWorkload?
     let countSize: Int
+    /// `--keep=DIR`: the counted workload's replica is made in DIR and kept (to measure it: BENCHMARKS.md,
+    /// "What the replica holds").
+    let keep: String?
 
     init(arguments: [String]) throws(BenchError) {
         var quick = false
@@ -40,7 +43,12 @@ struct BenchOptions {
         var only: String?
         var count: CountedWorkload?
         var countSize = 1_000
+        var keep: String?
         for argument in arguments {
+            if argument.hasPrefix("--keep=") {
+                keep = String(argument.dropFirst("--keep=".count))
+                continue
+            }
             if argument.hasPrefix("--only=") {
                 only = String(argument.dropFirst("--only=".count))
                 inProcess = false
@@ -70,7 +78,7 @@ struct BenchOptions {
                 throw BenchError(
                     .setup,
                     "usage: muster-bench [--quick] [--lab-only | --no-lab | --only=propagation|discovery|burst|capacity|badge|ingest]  (writes .bench/results.json)\n"
-                        + "       muster-bench --count=catch-up|interleaved|local-commit --n=N  (the work alone, for scripts/instruction-guard)"
+                        + "       muster-bench --count=catch-up|interleaved|local-commit --n=N [--keep=DIR]  (the work alone, for scripts/instruction-guard)"
                 )
             default:
                 throw BenchError(
@@ -85,6 +93,7 @@ struct BenchOptions {
         self.only = only
         self.count = count
         self.countSize = countSize
+        self.keep = keep
         sizes = quick ? .quick : .full
         catchUpDeltas = quick ? 2_000 : 100_000
         interleavedDeltas = quick ? 1_000 : 10_000

@@ -25,10 +25,11 @@ enum CountedWorkload: String, CaseIterable {
     static let attendees = 2_000
 
     /// Prepares the workload of `n`, runs its counted part, and returns how many deltas it stored.
-    func run(n: Int) throws -> Int {
-        let directory = FileManager.default.temporaryDirectory.path + "/muster-count-\(UUID().uuidString)"
+    /// - Parameter keepIn: a directory to make the replica in and leave it (nil: a temporary one, removed).
+    func run(n: Int, keepIn: String? = nil) throws -> Int {
+        let directory = keepIn ?? FileManager.default.temporaryDirectory.path + "/muster-count-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        defer { if keepIn == nil { try? FileManager.default.removeItem(atPath: directory) } }
         let path = directory + "/replica.sqlite"
         switch self {
         case .catchUp:
