@@ -59,7 +59,7 @@ public final class MemoryStore: KioskStore {
     }
 
     public func ingest(_ deltas: [SignedDelta], nowMillis: UInt64) throws(ReplicaError) -> IngestReport {
-        let (runs, planned) = Replica.plan(deltas, first: policy.organizer)
+        let (runs, planned) = IngestBatch.plan(deltas, first: policy.organizer)
         var report = planned
         for run in runs { ingestRun(run, into: &report) }
         return report

@@ -32,7 +32,7 @@ public struct SimOptions: Sendable, Equatable {
     /// The organizer key signs on two machines, one on each side of the partition, when it starts:
     /// one honest kiosk on each side takes two locks signed on the organizer's head (as `muster lock`
     /// through its control socket would submit them), and every replica must end on the branch
-    /// `Replica.organizerVersion(_:beats:)` keeps. Needs the real replica and the partition fault;
+    /// `OrganizerVersion.beats(_:_:)` keeps. Needs the real replica and the partition fault;
     /// runs as a Byzantine run (settled by digests), with or without liars.
     public var organizerFork = false
     /// Every kiosk's processing and storing take this many times longer: a venue whose kiosks share

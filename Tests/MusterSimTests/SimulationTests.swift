@@ -96,7 +96,7 @@ import Testing
     }
 
     /// The organizer key signs on both sides of the partition (`--organizer-fork`): under every fault
-    /// the replicas end on one branch, the one `Replica.organizerVersion` keeps. The checker counts
+    /// the replicas end on one branch, the one `OrganizerVersion.beats` keeps. The checker counts
     /// a delta of the other branch left on any kiosk as a phantom and one of the kept branch missing
     /// as lost.
     @Test(arguments: [1, 2] as [UInt64])
