@@ -45,7 +45,11 @@ final class StorePair {
             if one != two { return "verdicts differ:\n  replica \(one)\n  memory  \(two)" }
         }
         let heads = (try replica.heads(), try memory.heads())
-        return heads.0 == heads.1 ? nil : "heads differ:\n  replica \(heads.0)\n  memory  \(heads.1)"
+        guard heads.0 != heads.1 else { return nil }
+        func text(_ heads: [AuthorHead]) -> String {
+            heads.map { "\($0.author.short)#\($0.seq):\(Hex.encode($0.hash.prefix(4)))" }.joined(separator: " ")
+        }
+        return "heads differ:\n  replica \(text(heads.0))\n  memory  \(text(heads.1))"
     }
 
     /// What the stores hold at the end, compared in full. Returns what differs, or nil.
