@@ -75,6 +75,7 @@ public struct MemoryState {
 
     /// Drops `author`'s deltas after `seq`; the new last one has its own signature checked, as pages end
     /// on such a delta (`Replica.truncate`). Returns whether anything was dropped.
+    @discardableResult
     mutating func truncate(_ author: AuthorID, after seq: UInt64, signature: (SignedDelta) -> Bool) -> Bool {
         guard let log = logs[author], UInt64(log.count) > seq else { return false }
         var kept = Array(log.prefix(Int(seq)))

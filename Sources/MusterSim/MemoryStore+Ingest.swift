@@ -77,18 +77,24 @@ extension MemoryStore {
             state.evidence[ref] = kept
         case .cutChain(let ref, _):
             state.forkCuts[ref.author] = min(state.forkCuts[ref.author] ?? .max, ref.seq)
-            state.truncate(ref.author, after: ref.seq - 1, signature: signatureVerifies)
+            dropChain(of: ref.author, from: ref.seq)
         case .replaceOrganizerEvidence(let ref, let evidence, _):
             state.evidence[ref] = evidence
         case .dropOrganizerBranch(let ref):
-            let dropsRevocations = state.holdsRevocation(of: ref.author, after: ref.seq - 1)
-            state.truncate(ref.author, after: ref.seq - 1, signature: signatureVerifies)
-            if dropsRevocations { state.rederiveRevocations(policy: policy, signature: signatureVerifies) }
+            dropChain(of: ref.author, from: ref.seq)
         case .lowerWatermark(let author, let watermark, let evidence):
             state.recordRevocation(author, watermark: watermark, hash: nil, evidence: evidence)
         case .store(let run):
             store(run)
         }
+    }
+
+    /// Drops `author`'s chain from `seq` on; the revocations it held are derived again without them
+    /// (`Replica.dropChain`).
+    private func dropChain(of author: AuthorID, from seq: UInt64) {
+        let dropsRevocations = state.holdsRevocation(of: author, after: seq - 1)
+        state.truncate(author, after: seq - 1, signature: signatureVerifies)
+        if dropsRevocations { state.rederiveRevocations(policy: policy, signature: signatureVerifies) }
     }
 
     /// Appends a verified run in order, applying the revocations in it.

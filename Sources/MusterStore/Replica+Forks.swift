@@ -43,10 +43,10 @@ extension Replica {
         }
     }
 
-    /// A kiosk forked at `ref`: its chain ends before that seq here, as on every replica
+    /// A kiosk (or device) forked at `ref`: its chain ends before that seq here, as on every replica
     /// (``ReplicaError/Code/forked``), and what it held from there is dropped (not set aside: the
     /// second version is proof of a lie, kept in `fork_evidence`).
-    static func cutChain(at ref: DeltaRef, db: Database) throws {
+    func cutChain(at ref: DeltaRef, db: Database) throws {
         try db.execute(
             sql: """
                 INSERT INTO fork_cut(author, seq) VALUES (?, ?)
@@ -54,23 +54,22 @@ extension Replica {
                 """,
             arguments: [Data(ref.author.bytes), Int64(clamping: ref.seq)]
         )
-        if try truncate(ref.author, after: ref.seq - 1, db: db) {
-            try Materializer.rebuild(db: db)
-        }
+        try dropChain(of: ref.author, from: ref.seq, db: db)
     }
 
-    /// The organizer's chain goes back to before `ref`'s seq, whose other version won. Revocations the
-    /// branch held here are derived again without it.
-    func dropOrganizerBranch(from ref: DeltaRef, db: Database) throws {
+    /// Drops `author`'s chain from `seq` on (a fork's cut, or the organizer's losing branch). Revocations
+    /// it held stop counting: they are derived again without them, or a device's revocation past its fork
+    /// would stay in force on the replicas that stored it before they saw the fork, and on no other.
+    func dropChain(of author: AuthorID, from seq: UInt64, db: Database) throws {
         let dropsRevocations =
             try Bool.fetchOne(
                 db,
                 sql: "SELECT 1 FROM delta WHERE author = ? AND seq >= ? AND kind = ? LIMIT 1",
-                arguments: [Data(ref.author.bytes), Int64(clamping: ref.seq), Int64(DeltaKind.revoke.rawValue)]
+                arguments: [Data(author.bytes), Int64(clamping: seq), Int64(DeltaKind.revoke.rawValue)]
             ) ?? false
-        _ = try Self.truncate(ref.author, after: ref.seq - 1, db: db)
+        let dropped = try Self.truncate(author, after: seq - 1, db: db)
         if dropsRevocations { _ = try Self.rederiveRevocations(policy: policy, db: db) }
-        try Materializer.rebuild(db: db)
+        if dropped || dropsRevocations { try Materializer.rebuild(db: db) }
     }
 
     /// The (at most two) signed deltas proving that `author` forked at `seq`.

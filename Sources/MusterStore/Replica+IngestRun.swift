@@ -53,11 +53,11 @@ extension Replica {
         case .keepForkEvidence(let ref, let evidence):
             try Self.keepForkEvidence(evidence, at: ref, db: db, nowMillis: nowMillis)
         case .cutChain(let ref, _):
-            try Self.cutChain(at: ref, db: db)
+            try cutChain(at: ref, db: db)
         case .replaceOrganizerEvidence(let ref, let evidence, _):
             try Self.replaceForkEvidence(evidence, at: ref, db: db, nowMillis: nowMillis)
         case .dropOrganizerBranch(let ref):
-            try dropOrganizerBranch(from: ref, db: db)
+            try dropChain(of: ref.author, from: ref.seq, db: db)
         case .lowerWatermark(let author, let watermark, let evidence):
             try Self.recordRevocation(author, watermark: watermark, hash: nil, evidence: evidence, db: db)
         case .store(let run):

@@ -15,23 +15,23 @@ extension IngestReport {
         case .cutChain(let ref, let evidence):
             newForks.append(ref)
             forkEvidence += evidence
-            // What this batch stored of the chain from the cut on is gone again: not to be relayed.
-            applied.removeAll { $0.seq >= ref.seq && $0.author == ref.author }
+            forgetChain(from: ref)
         case .replaceOrganizerEvidence(let ref, _, let firstSeen):
             if firstSeen { organizerForks.append(ref) }
         case .reportForkEvidence(let evidence):
             forkEvidence += evidence
         case .dropOrganizerBranch(let ref):
-            forgetBranch(from: ref)
+            forgetChain(from: ref)
         case .store(let run):
             for planned in run.deltas { noteStored(planned) }
             if let refusal = run.refusal { rejected.append(refusal) }
         }
     }
 
-    /// What this batch stored of the organizer's losing branch is gone again: not to be relayed, and its
-    /// revocations not acted on (a kiosk named in one would wipe itself).
-    private mutating func forgetBranch(from ref: DeltaRef) {
+    /// What this batch stored of a chain from a fork's cut, or of the organizer's losing branch, is gone
+    /// again: not to be relayed, and its revocations not acted on (a kiosk named in one would stop, or
+    /// wipe itself).
+    private mutating func forgetChain(from ref: DeltaRef) {
         for gone in applied where gone.author == ref.author && gone.seq >= ref.seq && gone.kind == .revoke {
             if case .revoke(let payload)? = try? gone.decode().body, let index = revocations.firstIndex(of: payload) {
                 revocations.remove(at: index)

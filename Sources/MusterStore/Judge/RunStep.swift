@@ -12,8 +12,8 @@ public enum RunStep: Sendable, Equatable {
     /// unless it is kept already.
     case keepForkEvidence(at: DeltaRef, evidence: [SignedDelta])
     /// The author forked at `at.seq`, lower than any cut before: its chain ends before that seq on
-    /// every replica (what this batch stored of it from there is gone again), and `evidence` goes
-    /// out with the report.
+    /// every replica (what this batch stored of it from there is gone again, and revocations it held
+    /// there no longer count), and `evidence` goes out with the report.
     case cutChain(at: DeltaRef, evidence: [SignedDelta])
     /// The organizer signed two versions of `at.seq`: keep `evidence` (the version every replica
     /// keeps, then one it beat) in place of what was kept there; `firstSeen` when nothing was.
