@@ -5,135 +5,58 @@ public import MusterStore
 /// The in-memory stand-in for ``ReplicaStore``, used above a few hundred kiosks (`--store memory`;
 /// the default above 300), where a thousand SQLite files would measure the disk, not the protocol.
 ///
-/// Faithful to `Replica.ingest` where the protocol can tell: runs per author (the organizer's
-/// first), duplicates counted, a different delta at a held seq refused as a fork, a gap refused
-/// and the contiguous prefix kept, only enrolled authors, the hash chain and the newest delta's
-/// signature checked by the same ``ChainVerifier``, and every delta authorized and decoded. It does
-/// not materialize attendees: its digest is a BLAKE2b over the set of (author, seq, hash), which, like
-/// the replica's, is equal exactly when two kiosks hold the same deltas.
+/// It judges every run with the replica's own ``RunJudge`` and carries the plan out in memory
+/// (``MemoryStore+Ingest``): duplicates, gaps, the chain and its signatures, the roster, forks cut,
+/// the organizer's forks resolved, revocations with their watermarks. `StoreDifferentialTests` feeds it
+/// and ``Replica`` the same histories and requires the same reports and the same deltas. It does not
+/// materialize attendees: its digest is a BLAKE2b over the set of (author, seq, hash), which, like the
+/// replica's, is equal exactly when two kiosks hold the same deltas.
 ///
 /// Every kiosk of a venue verifies the same signatures; the stores of one run share a
 /// ``SignatureCache`` so each (envelope, signature) pair is verified with Ed25519 once per run
 /// rather than once per kiosk. The answer is the same (verification is deterministic); only the
 /// wall time of the run changes, and the store's cost in virtual time is charged as before.
 public final class MemoryStore: KioskStore {
-    private let policy: VenuePolicy
-    private let signatures: SignatureCache
-    private let enrolled: Set<AuthorID>
+    let policy: VenuePolicy
+    let signatures: SignatureCache
     private let epochText: String
-    /// Each author's log, in seq order (index = seq − 1), with the hash of every delta.
-    private var logs: [AuthorID: [(delta: SignedDelta, hash: [UInt8])]] = [:]
-    /// Authors in the order they were first stored, so heads come out in a stable order.
-    private var authorOrder: [AuthorID] = []
+    /// Everything the store holds: one value, so an organizer's submission that is refused leaves it
+    /// as it was (``ingest(_:nowMillis:submitted:)``).
+    var state: MemoryState
 
     public init(
         policy: VenuePolicy,
-        enrolled: Set<AuthorID>,
+        roster: MemoryRoster,
         epoch: String,
         signatures: SignatureCache = SignatureCache()
     ) {
         self.policy = policy
         self.signatures = signatures
-        self.enrolled = enrolled
+        state = MemoryState(roster: roster)
         epochText = epoch
     }
 
     public func epoch() throws(ReplicaError) -> String { epochText }
 
+    /// Every author's head, in the replica's order (by key).
     public func heads() throws(ReplicaError) -> [AuthorHead] {
-        authorOrder.compactMap { author in
-            guard let last = logs[author]?.last else { return nil }
+        state.logs.keys.sorted().compactMap { author in
+            guard let last = state.logs[author]?.last else { return nil }
             return AuthorHead(author: author, seq: last.delta.seq, hash: last.hash)
         }
     }
 
-    private func head(of author: AuthorID) -> AuthorHead {
-        guard let last = logs[author]?.last else { return .empty(author) }
-        return AuthorHead(author: author, seq: last.delta.seq, hash: last.hash)
-    }
-
+    /// A page that ends on a delta whose own signature was checked, as ``Replica/deltas(of:after:limit:)``
+    /// serves it: a peer authenticates the page by that signature and the chain.
     public func deltas(of author: AuthorID, after seq: UInt64, limit: Int) throws(ReplicaError) -> [SignedDelta] {
-        guard let log = logs[author], seq < UInt64(log.count) else { return [] }
-        let end = min(log.count, Int(seq) + limit)
-        return log[Int(seq)..<end].map(\.delta)
-    }
-
-    public func ingest(_ deltas: [SignedDelta], nowMillis: UInt64) throws(ReplicaError) -> IngestReport {
-        let (runs, planned) = Replica.plan(deltas, first: policy.organizer)
-        var report = planned
-        for run in runs { ingestRun(run, into: &report) }
-        return report
-    }
-
-    private func ingestRun(_ run: [SignedDelta], into report: inout IngestReport) {
-        guard let author = run.first?.author else { return }
-        let head = head(of: author)
-        var fresh: [SignedDelta] = []
-        for delta in run {
-            // One delta per seq in a run (`Replica.runsByAuthor`).
-            if delta.seq > head.seq {
-                fresh.append(delta)
-                continue
-            }
-            if logs[author]?[Int(delta.seq) - 1].delta == delta {
-                report.duplicates += 1
-            } else {
-                report.rejected.append(DeltaRejection(.fork, "two deltas at seq \(delta.seq)", ref: delta.ref))
-            }
-        }
-        let (prefix, gap) = head.contiguousPrefix(of: fresh)
-        if let gap { report.rejected.append(gap) }
-        guard let first = prefix.first else { return }
-        fresh.removeSubrange(prefix.endIndex...)
-        guard author == policy.organizer || enrolled.contains(author) else {
-            report.rejected.append(DeltaRejection(.notEnrolled, "\(author) is not on the roster", ref: first.ref))
-            return
-        }
-        let hashes: [[UInt8]]
-        do {
-            hashes = try verifyChain(fresh, after: head)
-        } catch {
-            report.rejected.append(error)
-            return
-        }
-        for (index, (delta, hash)) in zip(fresh, hashes).enumerated() {
-            do {
-                try policy.authorize(delta)
-                _ = try delta.decode()
-            } catch let error as DeltaRejection {
-                report.rejected.append(error)
-                return
-            } catch {
-                report.rejected.append(DeltaRejection(.malformed, "delta does not decode: \(error)", ref: delta.ref))
-                return
-            }
-            append(delta, hash: hash)
-            report.applied.append(delta)
-            if index == fresh.count - 1 { report.signatureChecked.insert(delta.ref) }
-        }
-    }
-
-    /// ``ChainVerifier/verify(run:after:)``'s rules, with the newest delta's signature looked up in
-    /// the run's cache before Ed25519 is asked.
-    private func verifyChain(_ run: [SignedDelta], after head: AuthorHead) throws(DeltaRejection) -> [[UInt8]] {
-        guard let last = run.last else { return [] }
-        let hashes = try ChainVerifier.links(of: run, after: head)
-        guard let lastHash = hashes.last else { return [] }
-        let key = lastHash + last.signature
-        if signatures.verified.contains(key) { return hashes }
-        guard let publicKey = try? SigningPublicKey(bytes: last.author.bytes),
-            publicKey.isValidSignature(last.signature, for: last.envelope)
-        else {
-            throw DeltaRejection(.badSignature, "signature does not verify", ref: last.ref)
-        }
-        signatures.verified.insert(key)
-        return hashes
-    }
-
-    private func append(_ delta: SignedDelta, hash: [UInt8]) {
-        let author = delta.author
-        if logs[author] == nil { authorOrder.append(author) }
-        logs[author, default: []].append((delta, hash))
+        guard let log = state.logs[author], seq < UInt64(log.count) else { return [] }
+        let start = Int(seq)
+        let target = min(log.count, start + max(limit, 1))
+        guard
+            let end = log[start..<target].lastIndex(where: \.verified)
+                ?? log[target...].firstIndex(where: \.verified)
+        else { return [] }
+        return log[start...end].map(\.delta)
     }
 
     public func appendLocal(
@@ -142,7 +65,8 @@ public final class MemoryStore: KioskStore {
         nowMillis: UInt64,
         nextHLC: (HLC?) -> HLC
     ) throws(ReplicaError) -> SignedDelta {
-        var signer = DeltaSigner(venue: policy.venue, keyPair: keyPair, head: head(of: AuthorID(keyPair.publicKey)))
+        let author = AuthorID(keyPair.publicKey)
+        var signer = DeltaSigner(venue: policy.venue, keyPair: keyPair, head: state.head(of: author))
         let delta: SignedDelta
         do throws(DeltaSignerError) {
             delta = try signer.sign(body, hlc: nextHLC(nil))
@@ -154,23 +78,34 @@ public final class MemoryStore: KioskStore {
         } catch {
             throw ReplicaError(error)
         }
-        append(delta, hash: signer.head.hash)
+        state.append(MemoryEntry(delta: delta, hash: signer.head.hash, verified: true))
         return delta
     }
 
     public func newestHLC(author: AuthorID) throws(ReplicaError) -> HLC? {
-        logs[author]?.map(\.delta.hlc).max()
+        state.logs[author]?.map(\.delta.hlc).max()
     }
 
     public func digest() throws(ReplicaError) -> String {
         var hasher = Blake2bHasher()
         hasher.update("muster-sim-memory-digest-v1")
-        for author in authorOrder.sorted() {
+        for author in state.logs.keys.sorted() {
             hasher.update(author.bytes)
-            for entry in logs[author] ?? [] { hasher.update(entry.hash) }
+            for entry in state.logs[author] ?? [] { hasher.update(entry.hash) }
         }
         return Hex.encode(hasher.finalize())
     }
+
+    /// The evidence of every fork cut, and of every organizer seq where one version won, as
+    /// ``Replica/forkEvidence()`` gives it to a new session.
+    public func forkEvidence() throws(ReplicaError) -> [SignedDelta] {
+        var refs = Set(state.forkCuts.map { DeltaRef(author: $0.key, seq: $0.value) })
+        for ref in state.evidence.keys where ref.author == policy.organizer { refs.insert(ref) }
+        return refs.sorted { ($0.author, $0.seq) < ($1.author, $1.seq) }.flatMap { state.evidence[$0] ?? [] }
+    }
+
+    /// Where `author` stands on the roster.
+    public func membership(of author: AuthorID) -> Membership { state.record(of: author, policy: policy).membership }
 
     /// Nothing to lose: every stored delta was committed.
     public func reopen() throws(ReplicaError) {}
@@ -181,4 +116,15 @@ public final class MemoryStore: KioskStore {
 public final class SignatureCache {
     var verified: Set<[UInt8]> = []
     public init() {}
+
+    /// Whether `delta`'s own signature verifies, asking Ed25519 only for a pair not seen to verify.
+    func verifies(_ delta: SignedDelta, hash: [UInt8]) -> Bool {
+        let key = hash + delta.signature
+        if verified.contains(key) { return true }
+        guard let publicKey = try? SigningPublicKey(bytes: delta.author.bytes),
+            publicKey.isValidSignature(delta.signature, for: delta.envelope)
+        else { return false }
+        verified.insert(key)
+        return true
+    }
 }

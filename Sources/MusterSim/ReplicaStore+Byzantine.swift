@@ -3,18 +3,6 @@ import MusterStore
 
 /// What a Byzantine run needs of a kiosk's real replica beyond the sync path.
 extension ReplicaStore {
-    /// Stores the organizer's chain (``SimVenue/organizerLog()``) before the run starts, as if
-    /// the import and the lock had reached every kiosk already.
-    func seed(_ log: [SignedDelta]) throws(SimError) {
-        let report: IngestReport
-        do {
-            report = try ingest(log, nowMillis: SimVenue.startMillis)
-        } catch {
-            throw SimError("cannot store the organizer's chain", cause: error)
-        }
-        if let refusal = report.rejected.first { throw SimError("the organizer's chain was refused", cause: refusal) }
-    }
-
     /// Reads the imported attendees (`keys`) and the live presences of `authors` among the
     /// (campaign, attendee) pairs they wrote to.
     func facts(

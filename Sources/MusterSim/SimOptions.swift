@@ -6,7 +6,8 @@ public struct SimOptions: Sendable, Equatable {
     public enum StoreKind: String, Sendable, CaseIterable {
         /// The real `Replica` on SQLite, one file per kiosk in a temporary directory.
         case sqlite
-        /// ``MemoryStore``: the same ingest rules in memory, for runs above a few hundred kiosks.
+        /// ``MemoryStore``: the replica's own judgement of every run, carried out in memory, for runs
+        /// above a few hundred kiosks.
         case memory
     }
 
@@ -26,14 +27,14 @@ public struct SimOptions: Sendable, Equatable {
     public static func fullMeshProblem(_ threshold: Int) -> String? { FullMesh.problem(with: threshold) }
     /// How many kiosks lie (``Liar``): enrolled insiders that fork their chain, stamp far-future
     /// timestamps and rewrite what is not theirs, through the real protocol. 0 runs an honest venue.
-    /// Needs the real replica (`sqlite`): the fork cut, the certificate window and the locked
-    /// campaign are the store's rules, which ``MemoryStore`` does not model.
+    /// Needs the real replica (`sqlite`): the checker reads what the lies did to attendees and
+    /// presences from its materialized state, which ``MemoryStore`` does not keep.
     public var byzantine = 0
     /// The organizer key signs on two machines, one on each side of the partition, when it starts:
     /// one honest kiosk on each side takes two locks signed on the organizer's head (as `muster lock`
     /// through its control socket would submit them), and every replica must end on the branch
-    /// `Replica.organizerVersion(_:beats:)` keeps. Needs the real replica and the partition fault;
-    /// runs as a Byzantine run (settled by digests), with or without liars.
+    /// `OrganizerVersion.beats(_:_:)` keeps. Needs the partition fault; runs as a Byzantine run
+    /// (settled by digests), with or without liars, on either store.
     public var organizerFork = false
     /// Every kiosk's processing and storing take this many times longer: a venue whose kiosks share
     /// a few cores, as the lab's 50 kiosks share this machine's 2 (a busy kiosk's inputs queue up

@@ -8,7 +8,7 @@ extension Simulation {
     /// takes two locks signed with the organizer key on its own head, stamped by its own (skewed)
     /// clock, as `muster lock` would submit them through its control socket. Each side's deltas
     /// are pushed on like the kiosk's own writes. The branch whose first lock wins by
-    /// `Replica.organizerVersion(_:beats:)` joins what every replica must hold; the other must be
+    /// `OrganizerVersion.beats(_:_:)` joins what every replica must hold; the other must be
     /// gone from every store by the end.
     func forkOrganizer(across side: [Int]) throws(SimError) {
         guard let byzantine, byzantine.organizerBranches.isEmpty else { return }
@@ -50,7 +50,7 @@ extension Simulation {
             }
             try feed(kiosk, .localCommit(branches[branches.count - 1]))
         }
-        if Replica.organizerVersion(branches[1][0], beats: branches[0][0]) { branches.swapAt(0, 1) }
+        if OrganizerVersion.beats(branches[1][0], branches[0][0]) { branches.swapAt(0, 1) }
         byzantine.organizerBranches = branches
         for delta in branches[0] { written[delta.ref] = delta }
     }

@@ -78,24 +78,9 @@ public final class Simulation {
         var networkRandom = root.fork(RandomStream.network.rawValue)
         network = SimNetwork(kioskCount: options.kiosks, slow: slow, random: &networkRandom)
 
-        if options.store == .sqlite {
-            // In memory-backed /dev/shm where there is one: the store's time is virtual (``Cost``), and
-            // a real fsync per commit would only make the wall clock slower.
-            let base =
-                FileManager.default.fileExists(atPath: "/dev/shm")
-                ? "/dev/shm" : FileManager.default.temporaryDirectory.path
-            let path = "\(base)/muster-sim-\(options.seed)-\(UUID().uuidString)"
-            do {
-                try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-            } catch {
-                throw SimError("cannot create the run's directory \(path)", cause: error)
-            }
-            directory = path
-        } else {
-            directory = nil
-        }
+        directory = options.store == .sqlite ? try Self.makeDirectory(seed: options.seed) : nil
         let signatures = SignatureCache()
-        let enrolled = Set(venue.kioskIDs)
+        let roster = MemoryRoster(certificates: venue.certificates)
         for index in 0..<options.kiosks {
             let store: any KioskStore
             do {
@@ -108,12 +93,14 @@ public final class Simulation {
                     if let byzantine { try replica.seed(byzantine.organizerLog) }
                     store = byzantine?.liars[index].map { LiarStore(inner: replica, liar: $0) } ?? replica
                 } else {
-                    store = MemoryStore(
+                    let memory = MemoryStore(
                         policy: venue.policy,
-                        enrolled: enrolled,
+                        roster: roster,
                         epoch: Hex.encode(venueRandom.bytes(16)),
                         signatures: signatures
                     )
+                    if let byzantine { try memory.seed(byzantine.organizerLog) }
+                    store = memory
                 }
             } catch {
                 throw SimError("cannot open kiosk k\(index + 1)'s store", cause: error)
@@ -135,6 +122,21 @@ public final class Simulation {
         var workloadRandom = root.fork(RandomStream.workload.rawValue)
         scheduleWorkload(&workloadRandom)
         scheduleFaults(&faultRandom)
+    }
+
+    /// The run's directory for its SQLite replicas, in memory-backed /dev/shm where there is one: the
+    /// store's time is virtual (``Cost``), and a real fsync per commit would only make the wall clock slower.
+    private static func makeDirectory(seed: UInt64) throws(SimError) -> String {
+        let base =
+            FileManager.default.fileExists(atPath: "/dev/shm")
+            ? "/dev/shm" : FileManager.default.temporaryDirectory.path
+        let path = "\(base)/muster-sim-\(seed)-\(UUID().uuidString)"
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            throw SimError("cannot create the run's directory \(path)", cause: error)
+        }
+        return path
     }
 
     deinit {

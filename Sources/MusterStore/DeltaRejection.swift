@@ -19,7 +19,7 @@ public struct DeltaRejection: DeltaNamingError, Sendable, Equatable {
         /// The author forked at or before this seq: its chain ends before the lowest forked seq.
         case forked
         /// The organizer signed another version of this seq, and that one wins on every replica
-        /// (``Replica/organizerVersion(_:beats:)``): the organizer's chain is never cut.
+        /// (``OrganizerVersion/beats(_:_:)``): the organizer's chain is never cut.
         case superseded
         /// A delta of another venue.
         case wrongVenue

@@ -5,7 +5,7 @@ public struct IngestReport: Sendable {
     /// Newly stored deltas, in the order they were applied (what a sync layer relays onwards).
     public var applied: [SignedDelta] = []
     /// The applied deltas whose own signature this batch checked (the newest of each verified run,
-    /// and every ``Replica/verifiedStride``-th of a long one): the others are authenticated by the
+    /// and every ``RunJudge/verifiedStride``-th of a long one): the others are authenticated by the
     /// hash chain up to one of these. A page served to a peer must end on one (see
     /// ``Replica/deltas(of:after:limit:)``), and a sync layer serving pages from memory needs to know which.
     public var signatureChecked: Set<DeltaRef> = []
@@ -23,7 +23,7 @@ public struct IngestReport: Sendable {
     /// Forks this batch newly proved (or proved at a lower seq): each cut its author's chain. One
     /// entry per cut, so a log line per entry stays bounded however many copies arrive.
     public var newForks: [DeltaRef] = []
-    /// Organizer seqs of which this batch met a second version (``Replica/organizerVersion(_:beats:)``
+    /// Organizer seqs of which this batch met a second version (``OrganizerVersion/beats(_:_:)``
     /// decided which one every replica keeps). One entry per seq, for the log.
     public var organizerForks: [DeltaRef] = []
     /// Signed proof of forks (two envelopes per forked seq), found or used by this batch, for the

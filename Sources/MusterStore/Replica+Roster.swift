@@ -197,17 +197,9 @@ extension Replica {
         }
     }
 
-    /// Applies a stored revocation: it records its
-    /// watermark (the lowest wins, whatever the order), stores the sealed network keys, and drops
-    /// whatever the kiosk wrote after the watermark. Returns whether the revocation dropped deltas.
-    ///
-    /// Who may revoke whom is fixed, so the outcome is a function of the set of deltas:
-    /// - the organizer key revokes kiosks and organizer devices; nothing revokes the organizer key;
-    /// - an organizer device revokes kiosks only. Its revocation of a device (or of the organizer
-    ///   key) is kept in the log and has no effect, whenever the target's certificate arrives.
-    /// Revocations therefore form two levels and never a cycle: a device the organizer revoked
-    /// loses its revocations signed after its watermark, and the kiosks they named are revoked
-    /// again only by what remains (``rederiveRevocations(policy:db:)``).
+    /// Applies a stored revocation: it records its watermark (the lowest wins, whatever the order;
+    /// ``RevocationRule``), stores the sealed network keys, and drops whatever the kiosk wrote after
+    /// the watermark. Returns whether the revocation dropped deltas.
     static func applyRoster(_ delta: SignedDelta, decoded: Delta, policy: VenuePolicy, db: Database) throws -> Bool {
         guard case .revoke(let payload) = decoded.body else { return false }
         storeNetworkKeys(
@@ -238,16 +230,19 @@ extension Replica {
         }
     }
 
-    /// Whether `revoker` may revoke `target` (see ``applyRoster(_:decoded:policy:db:)``).
+    /// Whether `revoker` may revoke `target` (``RevocationRule/mayRevoke(_:by:targetIsDevice:organizer:)``).
     static func mayRevoke(_ target: AuthorID, by revoker: AuthorID, policy: VenuePolicy, db: Database) throws -> Bool {
-        if target == policy.organizer { return false }
-        if revoker == policy.organizer { return true }
         let role = try Int64.fetchOne(
             db,
             sql: "SELECT role FROM roster WHERE kiosk = ?",
             arguments: [Data(target.bytes)]
         )
-        return role != Int64(EnrollRole.organizerDevice.rawValue)
+        return RevocationRule.mayRevoke(
+            target,
+            by: revoker,
+            targetIsDevice: role == Int64(EnrollRole.organizerDevice.rawValue),
+            organizer: policy.organizer
+        )
     }
 
     /// - Parameter rederiving: true inside ``rederiveRevocations(policy:db:)``, which takes the
@@ -261,21 +256,15 @@ extension Replica {
     ) throws -> Bool {
         guard try mayRevoke(payload.kiosk, by: delta.author, policy: policy, db: db) else { return false }
         let kiosk = Data(payload.kiosk.bytes)
-        // The watermark names a delta by hash. Holding another delta there means the kiosk forked
-        // at or before it: only what precedes the watermark is kept (the same rule as on ingest,
-        // so the order in which the revocation and that delta arrive does not matter).
-        var watermark = payload.watermark
-        var watermarkHash = payload.watermarkHash
-        if let expected = watermarkHash, watermark > 0,
-            let held = try Data.fetchOne(
+        let held =
+            payload.watermarkHash == nil || payload.watermark == 0
+            ? nil
+            : try Data.fetchOne(
                 db,
                 sql: "SELECT hash FROM delta WHERE author = ? AND seq = ?",
-                arguments: [kiosk, Int64(clamping: watermark)]
-            ), Array(held) != expected
-        {
-            watermark -= 1
-            watermarkHash = nil
-        }
+                arguments: [kiosk, Int64(clamping: payload.watermark)]
+            )
+        let (watermark, watermarkHash) = RevocationRule.watermark(of: payload, heldHash: held.map { Array($0) })
         try recordRevocation(
             payload.kiosk,
             watermark: watermark,
@@ -305,30 +294,27 @@ extension Replica {
     static func rederiveRevocations(policy: VenuePolicy, db: Database) throws -> Bool {
         try db.execute(sql: "DELETE FROM revocation")
         var dropped = false
-        let kind = Int64(DeltaKind.revoke.rawValue)
-        let organizer = Data(policy.organizer.bytes)
-        for byOrganizer in [true, false] {
-            let rows = try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT envelope, signature FROM delta WHERE kind = ? AND (author = ?) = ? ORDER BY author, seq
-                    """,
-                arguments: [kind, organizer, byOrganizer]
-            )
-            for row in rows {
-                let delta = try SignedDelta(row: row)
-                // A revocation an earlier one in this pass cut off is gone from the log.
-                guard
-                    try Bool.fetchOne(
-                        db,
-                        sql: "SELECT 1 FROM delta WHERE author = ? AND seq = ?",
-                        arguments: [Data(delta.author.bytes), Int64(clamping: delta.seq)]
-                    ) ?? false,
-                    case .revoke(let payload) = try delta.decode().body
-                else { continue }
-                if try applyRevocation(delta, payload: payload, policy: policy, db: db, rederiving: true) {
-                    dropped = true
-                }
+        let rows = try Row.fetchAll(
+            db,
+            sql: "SELECT envelope, signature FROM delta WHERE kind = ?",
+            arguments: [Int64(DeltaKind.revoke.rawValue)]
+        )
+        let revocations = RevocationRule.derivationOrder(
+            try rows.map { try SignedDelta(row: $0) },
+            organizer: policy.organizer
+        )
+        for delta in revocations {
+            // A revocation an earlier one in this pass cut off is gone from the log.
+            guard
+                try Bool.fetchOne(
+                    db,
+                    sql: "SELECT 1 FROM delta WHERE author = ? AND seq = ?",
+                    arguments: [Data(delta.author.bytes), Int64(clamping: delta.seq)]
+                ) ?? false,
+                case .revoke(let payload) = try delta.decode().body
+            else { continue }
+            if try applyRevocation(delta, payload: payload, policy: policy, db: db, rederiving: true) {
+                dropped = true
             }
         }
         return dropped

@@ -42,7 +42,7 @@ struct MusterSimCommand: ParsableCommand {
             "Make this many kiosks liars: they fork their chain, stamp far-future times and rewrite attendees (sqlite store)."
     )
     var byzantine = 0
-    @Flag(help: "The organizer key signs on both sides of the partition (sqlite store; needs the partition fault).")
+    @Flag(help: "The organizer key signs on both sides of the partition (needs the partition fault).")
     var organizerFork = false
     @Option(help: "Multiply every kiosk's processing and storing costs (kiosks sharing few cores, like the lab's).")
     var cpuScale = 1

@@ -96,7 +96,7 @@ import Testing
     }
 
     /// The organizer key signs on both sides of the partition (`--organizer-fork`): under every fault
-    /// the replicas end on one branch, the one `Replica.organizerVersion` keeps. The checker counts
+    /// the replicas end on one branch, the one `OrganizerVersion.beats` keeps. The checker counts
     /// a delta of the other branch left on any kiosk as a phantom and one of the kept branch missing
     /// as lost.
     @Test(arguments: [1, 2] as [UInt64])
@@ -106,6 +106,20 @@ import Testing
         let result = try await Self.simulate(options)
         #expect(result.organizerForked == true)
         #expect(result.passed, "\(result.line) \(result.check.problems)")
+    }
+
+    /// The memory store judges every run with the replica's own ``RunJudge``: the organizer key on both
+    /// sides of the partition ends on one branch there too, under every fault, with the very event log
+    /// the SQLite replica gives (its verdicts, and so every frame they cause, are the replica's).
+    @Test func organizerForkOnTheMemoryStoreRunsAsOnTheReplica() async throws {
+        var options = Self.options(kiosks: 6, checkIns: 40, seed: 1, faults: .all, store: .memory)
+        options.organizerFork = true
+        let memory = try await Self.simulate(options)
+        options.store = .sqlite
+        let replica = try await Self.simulate(options)
+        #expect(memory.organizerForked == true)
+        #expect(memory.passed, "\(memory.line) \(memory.check.problems)")
+        #expect(memory.eventLogHash == replica.eventLogHash)
     }
 
     /// Who dialed a session is kept while the session lives and forgotten with it: through crashes,

@@ -388,4 +388,42 @@ extension OrganizerDeviceTests {
             #expect(try replica.status().forks == 0)
         }
     }
+
+    /// A device that forks is cut before its fork like a kiosk, and a revocation it signed past the
+    /// cut stops counting on every replica: one that stored it before seeing the fork derives its
+    /// revocations again and ends where one that saw the fork first ends (before, the first kept the
+    /// kiosk revoked and cut for good, and the two never converged).
+    @Test func aForkedDevicesRevocationPastItsCutCountsNowhere() throws {
+        try withTemporaryDirectory { dir in
+            let desk = try OrganizerDeviceTests.Desk()
+            let kioskA = desk.venue.kioskA
+            let checkIns = try RosterTests.checkIns(desk.venue, key: desk.venue.kioskAKey, count: 3)
+            let lock = DeltaBody.lock(LockPayload(version: 5, campaignID: "c1", checkInStatus: "Attended"))
+            let other = DeltaBody.lock(LockPayload(version: 6, campaignID: "c1", checkInStatus: "Other"))
+            let first = try desk.signed(
+                desk.deviceA,
+                [lock, try desk.revoke(kioskA, watermark: 1)],
+                start: TestTime.start + 10_000
+            )
+            let second = try desk.signed(desk.deviceA, [other], start: TestTime.start + 20_000)
+            let early = try desk.replica(in: dir, named: "early")
+            let late = try desk.replica(in: dir, named: "late")
+            for replica in [early, late] { try replica.ingestAtTestTime(checkIns) }
+
+            let stored = try early.ingestAtTestTime(first)
+            #expect(stored.revocations.count == 1)
+            #expect(try early.head(of: kioskA).seq == 1)
+            let cut = try early.ingestAtTestTime(second)
+            #expect(cut.newForks.map(\.seq) == [1])
+            #expect(try early.membership(of: kioskA) == .enrolled(name: "Kiosk A", location: "Hall"))
+            try early.restoreSetAside(nowMillis: TestTime.start + 3_600_000, clockBoundMillis: TestTime.clockBound)
+
+            try late.ingestAtTestTime([first[0], second[0]])
+            let refused = try late.ingestAtTestTime(first)
+            #expect(refused.applied.isEmpty && refused.revocations.isEmpty)
+            #expect(try early.head(of: kioskA).seq == 3)
+            #expect(try late.head(of: kioskA).seq == 3)
+            #expect(try early.digest() == late.digest())
+        }
+    }
 }

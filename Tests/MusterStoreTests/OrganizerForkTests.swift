@@ -8,7 +8,7 @@ import Testing
 
 /// The organizer key itself used on two machines during a partition (what organizer devices exist
 /// to avoid): its chain forks, is never cut, and every replica keeps the same version of each
-/// forked seq (``Replica/organizerVersion(_:beats:)``) with the chain that follows it.
+/// forked seq (``OrganizerVersion/beats(_:_:)``) with the chain that follows it.
 @Suite struct OrganizerForkTests {
     /// Two branches of the organizer's chain from one head: each a lock and an undo of one of kiosk
     /// A's check-ins; side B also revokes kiosk B. Side A signs first.
@@ -111,7 +111,7 @@ import Testing
             let b = split.sideB
             let orders: [[[SignedDelta]]] = [
                 [a, b], [b, a], [b + a],
-                // One batch splits into runs by seq (``Replica/runsByAuthor(_:first:)``): the first
+                // One batch splits into runs by seq (``IngestBatch/runs(_:first:)``): the first
                 // run is a0, a1, b2, a broken chain refused whole, and the sync layer asks again.
                 [a + b, a],
                 [[b[0]], [a[0]], [b[1]], [a[1]], [b[2]]],
@@ -190,7 +190,7 @@ import Testing
                 .lock(LockPayload(version: 9, campaignID: "c1", checkInStatus: "Back-dated")),
                 hlc: HLC(physicalMillis: 1, logical: 0)
             )
-            #expect(Replica.organizerVersion(early, beats: split.sideB[0]))
+            #expect(OrganizerVersion.beats(early, split.sideB[0]))
             let report = try two.ingestAtTestTime([early])
             #expect(report.rejected.map(\.code) == [.badTimestamp])
             #expect(try two.head(of: split.desk.venue.organizer).hash == Blake2b.hash256(split.sideB.last!.envelope))
@@ -226,7 +226,7 @@ import Testing
                     hlc: HLC(physicalMillis: TestTime.start + 50_000, logical: 0)
                 )
             }
-            let best = versions.first { v in versions.allSatisfy { $0 == v || Replica.organizerVersion(v, beats: $0) } }
+            let best = versions.first { v in versions.allSatisfy { $0 == v || OrganizerVersion.beats(v, $0) } }
             let orders = [[0, 1, 2], [2, 1, 0], [1, 2, 0], [2, 0, 1]]
             for (index, order) in orders.enumerated() {
                 let replica = try desk.replica(in: dir, named: "r\(index)")
@@ -247,11 +247,11 @@ import Testing
         }
         let early = try lock("early", at: TestTime.start)
         let late = try lock("late", at: TestTime.start + 1)
-        #expect(Replica.organizerVersion(early, beats: late))
-        #expect(!Replica.organizerVersion(late, beats: early))
+        #expect(OrganizerVersion.beats(early, late))
+        #expect(!OrganizerVersion.beats(late, early))
         let twin = try lock("twin", at: TestTime.start)
         let byHash = Blake2b.hash256(early.envelope).lexicographicallyPrecedes(Blake2b.hash256(twin.envelope))
-        #expect(Replica.organizerVersion(early, beats: twin) == byHash)
-        #expect(Replica.organizerVersion(twin, beats: early) == !byHash)
+        #expect(OrganizerVersion.beats(early, twin) == byHash)
+        #expect(OrganizerVersion.beats(twin, early) == !byHash)
     }
 }

@@ -81,7 +81,7 @@ struct SyncCoreForkTests {
         #expect(out.ranges.map(\.1) == [SeqRange(author: a[0].author, after: 1, through: 2)])
     }
 
-    /// The organizer's chain is never cut (`Replica.resolveOrganizerFork`): a delta at a seq we hold
+    /// The organizer's chain is never cut (`RunJudge.judgeOrganizerVersion`): a delta at a seq we hold
     /// that follows another version of the seq below is refused as a broken chain at its seq, and
     /// our version of that seq below goes to the peer. Step by step the two replicas walk down to
     /// the seq where their chains part, where the stores decide which version every replica keeps.

@@ -2,33 +2,19 @@ import Foundation
 import GRDB
 import MusterCore
 
-/// Everything a write needs to know of one author before it appends to the author's chain: the
-/// head and its timestamp, the fork cut, the roster entry (with the certificate's timestamp) and
-/// the revocation, read in one statement.
+/// The one-statement read of an ``AuthorRecord``.
 ///
 /// Why one statement: during a burst every peer's check-in arrives on its own, so each delta is a
 /// run of its own and pays these lookups; as five statements they were 16 % of storing a peer's
 /// delta (`muster-bench --only=ingest` under `perf`; 7c44db7, BENCHMARKS.md "What each optimisation
 /// gained").
-struct AuthorRecord {
-    let head: AuthorHead
-    /// The timestamp of the head delta; nil for an empty chain.
-    let headHLC: HLC?
-    /// The lowest seq at which the author was seen to fork, if it did.
-    let forkCut: UInt64?
-    let membership: Membership
-    /// Whether the roster names the author an organizer device (revoked or not).
-    let isDevice: Bool
-    /// The timestamp of the author's enrollment certificate; nil for the organizer and for an
-    /// author not on the roster.
-    let certificateHLC: HLC?
-
+extension AuthorRecord {
     /// Each joined table is looked up by its primary key; an author with no row anywhere still
     /// gets one row (of nulls) from the one-row subquery.
     private static let sql = """
         SELECT h.seq AS head_seq, h.hash AS head_hash, d.hlc AS head_hlc, c.seq AS cut,
                r.name, r.location, r.role, r.envelope AS cert_envelope, r.signature AS cert_signature,
-               v.watermark, v.envelope AS revoke_envelope, v.signature AS revoke_signature
+               v.watermark, v.watermark_hash, v.envelope AS revoke_envelope, v.signature AS revoke_signature
         FROM (SELECT ? AS author) AS a
         LEFT JOIN head AS h ON h.author = a.author
         LEFT JOIN delta AS d ON d.author = h.author AND d.seq = h.seq
@@ -77,7 +63,8 @@ struct AuthorRecord {
             forkCut: forkCut,
             membership: membership,
             isDevice: isDevice,
-            certificateHLC: certificateHLC
+            certificateHLC: certificateHLC,
+            watermarkHash: (row["watermark_hash"] as Data?).map { Array($0) }
         )
     }
 }

@@ -1,0 +1,56 @@
+import MusterCore
+
+/// What a report says of each step of a ``RunPlan``: one function for both stores, so their reports
+/// agree delta for delta whenever their plans do.
+extension IngestReport {
+    /// Notes `step`, which the store has just carried out.
+    public mutating func note(_ step: RunStep) {
+        switch step {
+        case .duplicate:
+            duplicates += 1
+        case .reject(let rejection):
+            rejected.append(rejection)
+        case .keepForkEvidence, .lowerWatermark:
+            break
+        case .cutChain(let ref, let evidence):
+            newForks.append(ref)
+            forkEvidence += evidence
+            forgetChain(from: ref)
+        case .replaceOrganizerEvidence(let ref, _, let firstSeen):
+            if firstSeen { organizerForks.append(ref) }
+        case .reportForkEvidence(let evidence):
+            forkEvidence += evidence
+        case .dropOrganizerBranch(let ref):
+            forgetChain(from: ref)
+        case .store(let run):
+            for planned in run.deltas { noteStored(planned) }
+            if let refusal = run.refusal { rejected.append(refusal) }
+        }
+    }
+
+    /// What this batch stored of a chain from a fork's cut, or of the organizer's losing branch, is gone
+    /// again: not to be relayed, and its revocations not acted on (a kiosk named in one would stop, or
+    /// wipe itself).
+    private mutating func forgetChain(from ref: DeltaRef) {
+        for gone in applied where gone.author == ref.author && gone.seq >= ref.seq && gone.kind == .revoke {
+            if case .revoke(let payload)? = try? gone.decode().body, let index = revocations.firstIndex(of: payload) {
+                revocations.remove(at: index)
+            }
+        }
+        applied.removeAll { $0.author == ref.author && $0.seq >= ref.seq }
+    }
+
+    /// A delta just stored; a stamp too far ahead of the store's clock is a clock warning and does not
+    /// move `newestAcceptedHLC`.
+    private mutating func noteStored(_ planned: PlannedDelta) {
+        let delta = planned.delta
+        applied.append(delta)
+        if planned.verified { signatureChecked.insert(delta.ref) }
+        if case .revoke(let payload) = planned.decoded.body { revocations.append(payload) }
+        if planned.aheadMillis != nil {
+            clockWarnings.append(delta.ref)
+        } else {
+            newestAcceptedHLC = max(newestAcceptedHLC ?? .zero, delta.hlc)
+        }
+    }
+}
