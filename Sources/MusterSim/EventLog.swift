@@ -38,10 +38,11 @@ final class EventLog {
         case .sessionLost(let kiosk, let peer, let session):
             writeInts(kiosk, peer)
             writer.write(session)
-        case .timer(let kiosk, let incarnation, let id, let generation):
+        case .timer(let kiosk, let incarnation, let timer, let generation):
             writeInts(kiosk)
             writer.write(incarnation)
-            writer.write(id)
+            // The timer's place among the core's timers (``SyncTimer`` keeps the order stable).
+            writer.write(UInt64(SyncTimer.allCases.firstIndex(of: timer) ?? 0))
             writer.write(generation)
         case .storeDone(let kiosk, let incarnation, let job):
             writeInts(kiosk)

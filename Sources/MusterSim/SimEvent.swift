@@ -11,8 +11,8 @@ enum SimEvent {
     case connect(from: Int, to: Int, incarnation: UInt64)
     /// The transport tells `kiosk` that its session with `peer` ended (FIN, silence, failed dial).
     case sessionLost(kiosk: Int, peer: Int, session: UInt64)
-    /// A timer the kiosk's replication set.
-    case timer(kiosk: Int, incarnation: UInt64, id: UInt64, generation: UInt64)
+    /// A timer the kiosk's sync core set.
+    case timer(kiosk: Int, incarnation: UInt64, timer: SyncTimer, generation: UInt64)
     /// The kiosk's store finished job `job`.
     case storeDone(kiosk: Int, incarnation: UInt64, job: UInt64)
     case crash(kiosk: Int)

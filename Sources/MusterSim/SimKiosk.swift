@@ -7,16 +7,9 @@ import MusterSync
 final class SimKiosk {
     /// A commit the kiosk's store has under way; lost if the kiosk crashes before it is done.
     enum StoreJob {
-        /// One group commit of the peers' batches that waited for the store (as `SyncService`'s).
-        case ingest([Ingest])
+        /// The group commit its core asked for (``SyncOutput/store(_:)``).
+        case ingest(StoreGroup)
         case checkIn(index: Int)
-    }
-
-    /// A peer's batch for the store.
-    struct Ingest {
-        let id: UInt64
-        let deltas: [SignedDelta]
-        let from: Int
     }
 
     let index: Int
@@ -29,7 +22,8 @@ final class SimKiosk {
     let wallOffsetMillis: Int64
     let rate: Double
 
-    var replication: (any Replication)?
+    /// The sync core of this life (what `musterd` runs), nil while the kiosk is down.
+    var core: SyncCore?
     var up = true
     var incarnation: UInt64 = 0
     /// Virtual time of the current life's start (the monotonic clock's zero).
@@ -38,25 +32,23 @@ final class SimKiosk {
     var cpuBusyUntil: VirtualTime = 0
     /// Whether the store has a commit under way (in ``jobs``): one at a time, as SQLite's one writer.
     var storeBusy = false
-    /// Check-ins waiting for the store. They go before the peers' batches (as
+    /// Check-ins waiting for the store. They go before the core's group (as
     /// `Replica.writeForPerson`, which lets a check-in in at the next author run of a group; here
     /// a group under way is finished first).
     var waitingCheckIns: [Int] = []
-    /// Peers' batches waiting for the store, in arrival order.
-    var waitingIngests: [Ingest] = []
+    /// The group the core asked to store while the store was busy with a check-in.
+    var waitingGroup: StoreGroup?
     /// The established session with each peer (by index), by session id.
     var sessions: [Int: UInt64] = [:]
     /// Dials under way, by peer index.
     var dialing: Set<Int> = []
-    var timers: [UInt64: UInt64] = [:]
+    var timers: [SyncTimer: UInt64] = [:]
     var nextTimerGeneration: UInt64 = 0
     var jobs: [UInt64: StoreJob] = [:]
     var nextJob: UInt64 = 0
-    /// Per peer (by index), the deltas its frames asked to store that are not stored yet, and the
-    /// frames that arrived meanwhile: as `SyncService`'s receive loop, a session reads on while its
-    /// stores wait, until more than `SyncLimits.readAheadDeltas` do (the back-pressure on the peer).
-    /// Kept per peer, not per session, as the daemon does.
-    var storingDeltas: [Int: Int] = [:]
+    /// Peers (by index) whose frames the core paused reading (``SyncOutput/pauseReading(_:)``), and
+    /// the frames that arrived meanwhile, read in order once it resumes.
+    var paused: Set<Int> = []
     var heldFrames: [Int: [(message: SyncMessage, session: UInt64)]] = [:]
 
     /// How many deltas the store holds, and an order-free hash of which (for the convergence probe).

@@ -2,8 +2,8 @@ import MusterCore
 import MusterStore
 import MusterSync
 
-/// Carrying a kiosk's inputs in and its outputs out: the part a real driver (`SyncService`) does
-/// with NIO, done here with events.
+/// Carrying a kiosk's inputs into its sync core and the core's outputs out, with events: the
+/// simulator's driver of ``SyncCore``.
 extension Simulation {
     /// Costs of the simulated machine (a normal kiosk; a slow one multiplies them).
     enum Cost {
@@ -21,67 +21,110 @@ extension Simulation {
         kiosk.cpuBusyUntil = now
         do {
             if let newest = try kiosk.store.newestHLC(author: kiosk.id) { kiosk.clock = HybridClock(last: newest) }
-            kiosk.replication = makeReplication(for: kiosk)
-            try feed(kiosk, .started(heads: kiosk.store.heads(), epoch: kiosk.store.epoch()))
-        } catch let error as SimError {
-            throw error
+            kiosk.core = try makeCore(for: kiosk)
         } catch {
             throw SimError("k\(kiosk.index + 1) cannot start", cause: error)
         }
+        // Every kiosk of the venue is known from the start (the daemon learns them from Avahi).
+        try feed(kiosk, venue.kioskIDs.filter { $0 != kiosk.id }.map { .peerDiscovered($0) })
     }
 
-    /// Gives the kiosk one input and carries out what it answers, once its CPU gets to it.
-    func feed(_ kiosk: SimKiosk, _ input: ReplicationInput) throws(SimError) {
-        guard kiosk.up, var replication = kiosk.replication else { return }
+    func feed(_ kiosk: SimKiosk, _ input: SyncInput) throws(SimError) { try feed(kiosk, [input]) }
+
+    /// Gives the kiosk's core these inputs and carries out what it answers, once its CPU gets to
+    /// them: sends leave at once (the simulated socket never backs up, so they are reported
+    /// written in the same step), the store's heads are read when the core asks, and frames held
+    /// back are read once the core resumes their peer.
+    func feed(_ kiosk: SimKiosk, _ inputs: [SyncInput]) throws(SimError) {
+        guard kiosk.up, var core = kiosk.core else { return }
         var cost = Cost.input
-        if case .frame(.deltas(let deltas), _) = input { cost += Cost.perDelta * VirtualTime(deltas.count) }
+        for case .frameReceived(_, .deltas(let deltas)) in inputs { cost += Cost.perDelta * VirtualTime(deltas.count) }
         let start = max(now, kiosk.cpuBusyUntil)
         let done = start + cost * kiosk.slowness
         kiosk.cpuBusyUntil = done
         // The kiosk lets go of its copy while the core runs: with two references, every table the
         // core changed was copied whole first (most of the simulator's time at 50 kiosks).
-        kiosk.replication = nil
-        let outputs = replication.handle(input, now: kiosk.uptime(at: now), store: kiosk.store)
-        kiosk.replication = replication
-        for output in outputs { try execute(output, at: kiosk, time: done) }
+        kiosk.core = nil
+        let uptime = kiosk.uptime(at: now)
+        var outputs: [SyncOutput] = []
+        var pending = inputs
+        while !pending.isEmpty {
+            var next: [SyncInput] = []
+            for input in pending {
+                for output in core.handle(input, now: uptime) {
+                    outputs.append(output)
+                    if let peer = output.recipient, output.queueWeight > 0 {
+                        next.append(.written(peer: peer, weight: output.queueWeight))
+                    } else if case .readHeads = output, let heads = try? kiosk.store.heads() {
+                        next.append(.storeHeads(heads))
+                    } else if case .readForkEvidence = output, let evidence = try? kiosk.store.forkEvidence(),
+                        !evidence.isEmpty
+                    {
+                        next.append(.forkEvidence(evidence))
+                    }
+                }
+            }
+            pending = next
+        }
+        kiosk.core = core
+        var resumed: [Int] = []
+        for output in outputs {
+            if case .resumeReading(let peer) = output, let index = indexOf[peer] { resumed.append(index) }
+            try execute(output, at: kiosk, time: done)
+        }
+        for peer in resumed { try readHeldFrames(of: kiosk, from: peer) }
     }
 
-    func execute(_ output: ReplicationOutput, at kiosk: SimKiosk, time: VirtualTime) throws(SimError) {
+    func execute(_ output: SyncOutput, at kiosk: SimKiosk, time: VirtualTime) throws(SimError) {
         switch output {
-        case .send(let message, let peer):
+        case .send(let peer, let message):
             guard let to = indexOf[peer] else { return }
             let shown = byzantine?.liars[kiosk.index]?.shown(message, to: to) ?? message
             send(shown, from: kiosk.index, to: to, at: time)
-        case .store(let id, let deltas, let peer):
-            guard let from = indexOf[peer] else { return }
-            kiosk.storingDeltas[from, default: 0] += deltas.count
-            kiosk.waitingIngests.append(SimKiosk.Ingest(id: id, deltas: deltas, from: from))
+        case .sendRange(let peer, let range):
+            guard let to = indexOf[peer] else { return }
+            var after = range.after
+            while after < range.through {
+                let limit = min(SyncLimits.batchSize, Int(clamping: range.through - after))
+                guard let page = try? kiosk.store.deltas(of: range.author, after: after, limit: limit),
+                    let last = page.last
+                else { break }
+                let shown = byzantine?.liars[kiosk.index]?.shown(.deltas(page), to: to) ?? .deltas(page)
+                send(shown, from: kiosk.index, to: to, at: time)
+                after = last.seq
+            }
+        case .store(let group):
+            kiosk.waitingGroup = group
             startStore(kiosk, at: time)
-        case .setTimer(let id, let at):
+        case .setTimer(let timer, let at):
             kiosk.nextTimerGeneration += 1
-            kiosk.timers[id] = kiosk.nextTimerGeneration
+            kiosk.timers[timer] = kiosk.nextTimerGeneration
             queue.schedule(
                 .timer(
                     kiosk: kiosk.index,
                     incarnation: kiosk.incarnation,
-                    id: id,
+                    timer: timer,
                     generation: kiosk.nextTimerGeneration
                 ),
                 at: max(time, kiosk.virtualTime(ofUptime: at))
             )
-        case .cancelTimer(let id):
-            kiosk.timers[id] = nil
-        case .open(let peer):
+        case .openSession(let peer):
             guard let to = indexOf[peer], to != kiosk.index else { return }
             dial(from: kiosk, to: to, at: time)
-        case .close(let peer):
+        case .closeSession(let peer, _):
             guard let to = indexOf[peer] else { return }
             close(kiosk, peer: to, at: time)
+        case .pauseReading(let peer):
+            if let from = indexOf[peer] { kiosk.paused.insert(from) }
+        case .resumeReading(let peer):
+            if let from = indexOf[peer] { kiosk.paused.remove(from) }
+        case .readHeads, .readForkEvidence:
+            break  // read in ``feed(_:_:)``, within the same step
         }
     }
 
-    /// Starts the kiosk's next commit if its store is free: a waiting check-in first, else every
-    /// peer's batch that waits, up to `SyncLimits.groupCommitDeltas` (at least one), as one group.
+    /// Starts the kiosk's next commit if its store is free: a waiting check-in first, else the
+    /// group the core asked for.
     func startStore(_ kiosk: SimKiosk, at time: VirtualTime) {
         guard kiosk.up, !kiosk.storeBusy else { return }
         let job: SimKiosk.StoreJob
@@ -89,12 +132,10 @@ extension Simulation {
         if !kiosk.waitingCheckIns.isEmpty {
             job = .checkIn(index: kiosk.waitingCheckIns.removeFirst())
             count = 1
-        } else if !kiosk.waitingIngests.isEmpty {
-            let taken = GroupCommit.size(of: kiosk.waitingIngests) { $0.deltas.count }
-            let group = Array(kiosk.waitingIngests.prefix(taken))
-            kiosk.waitingIngests.removeFirst(taken)
+        } else if let group = kiosk.waitingGroup {
+            kiosk.waitingGroup = nil
             job = .ingest(group)
-            count = group.reduce(0) { $0 + $1.deltas.count }
+            count = group.deltas.count
         } else {
             return
         }
@@ -147,42 +188,31 @@ extension Simulation {
             try feed(kiosk, .localCommit([delta]))
             startProbing()
         case .ingest(let group):
-            for ingest in group {
-                let report: IngestReport
-                do {
-                    report = try kiosk.store.ingest(ingest.deltas, nowMillis: wall)
-                } catch {
-                    throw SimError("k\(kiosk.index + 1) cannot store a batch from k\(ingest.from + 1)", cause: error)
-                }
-                log.note(UInt64(report.applied.count) << 32 | UInt64(report.rejected.count))
-                if let byzantine, byzantine.liars[kiosk.index] == nil { byzantine.noteStored(report) }
-                for delta in report.applied { kiosk.noteStored(delta) }
-                if !report.applied.isEmpty { probe(kiosk) }
-                if let newest = report.newestAcceptedHLC { _ = kiosk.clock.observe(newest, nowMillis: wall) }
-                try feed(kiosk, .stored(id: ingest.id, report, from: venue.kioskIDs[ingest.from]))
+            let report: IngestReport
+            do {
+                report = try kiosk.store.ingest(group.deltas, nowMillis: wall)
+            } catch {
+                throw SimError("k\(kiosk.index + 1) cannot store a group of \(group.deltas.count) deltas", cause: error)
             }
-            var peers: [Int] = []
-            for ingest in group {
-                if !peers.contains(ingest.from) { peers.append(ingest.from) }
-                kiosk.storingDeltas[ingest.from] = max(
-                    0,
-                    kiosk.storingDeltas[ingest.from, default: 0] - ingest.deltas.count
-                )
-            }
-            for peer in peers { try readHeldFrames(of: kiosk, from: peer) }
+            log.note(UInt64(report.applied.count) << 32 | UInt64(report.rejected.count))
+            if let byzantine, byzantine.liars[kiosk.index] == nil { byzantine.noteStored(report) }
+            for delta in report.applied { kiosk.noteStored(delta) }
+            if !report.applied.isEmpty { probe(kiosk) }
+            if let newest = report.newestAcceptedHLC { _ = kiosk.clock.observe(newest, nowMillis: wall) }
+            try feed(kiosk, .stored(StoreResult(id: group.id, report: report)))
         }
     }
 
-    /// The frames a session held back while too many of its deltas waited for the store, read in
-    /// order until too many wait again.
+    /// The frames held back while the core paused reading their peer, read in order until it
+    /// pauses again.
     func readHeldFrames(of kiosk: SimKiosk, from peer: Int) throws(SimError) {
         // One frame taken at a time (not the array, which removing from would then copy whole).
-        while kiosk.up, kiosk.storingDeltas[peer, default: 0] <= SyncLimits.readAheadDeltas,
+        while kiosk.up, !kiosk.paused.contains(peer),
             let held = kiosk.heldFrames[peer]?.first
         {
             kiosk.heldFrames[peer]?.removeFirst()
             guard kiosk.sessions[peer] == held.session else { continue }
-            try feed(kiosk, .frame(held.message, from: kiosks[peer].id))
+            try feed(kiosk, .frameReceived(from: kiosks[peer].id, held.message))
         }
     }
 
@@ -210,10 +240,10 @@ extension Simulation {
         kiosk.jobs = [:]
         kiosk.storeBusy = false
         kiosk.waitingCheckIns = []
-        kiosk.waitingIngests = []
-        kiosk.storingDeltas = [:]
+        kiosk.waitingGroup = nil
+        kiosk.paused = []
         kiosk.heldFrames = [:]
-        kiosk.replication = nil
+        kiosk.core = nil
     }
 
     func restart(_ kiosk: SimKiosk) throws(SimError) {

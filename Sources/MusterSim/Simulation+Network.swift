@@ -40,8 +40,8 @@ extension Simulation {
         acceptor.sessions[from] = session
         dialer.peakSessions = max(dialer.peakSessions, dialer.sessions.count)
         acceptor.peakSessions = max(acceptor.peakSessions, acceptor.sessions.count)
-        try feed(dialer, .sessionOpened(peer: acceptor.id, dialed: true))
-        try feed(acceptor, .sessionOpened(peer: dialer.id, dialed: false))
+        try feed(dialer, .sessionOpened(peer: acceptor.id, initiator: dialer.id))
+        try feed(acceptor, .sessionOpened(peer: dialer.id, initiator: dialer.id))
     }
 
     /// Crossed dials: both kiosks dialed, and `dialer`'s connection completes while the pair already
@@ -62,8 +62,8 @@ extension Simulation {
         dialer.heldFrames[acceptor.index] = nil
         acceptor.heldFrames[dialer.index] = nil
         sessionsReplaced += 1
-        try feed(dialer, .sessionOpened(peer: acceptor.id, dialed: true))
-        try feed(acceptor, .sessionOpened(peer: dialer.id, dialed: false))
+        try feed(dialer, .sessionOpened(peer: acceptor.id, initiator: dialer.id))
+        try feed(acceptor, .sessionOpened(peer: dialer.id, initiator: dialer.id))
     }
 
     /// The kiosk ends its session with `peer`: it is told at once, the peer one latency later.
@@ -125,13 +125,11 @@ extension Simulation {
         guard receiver.up, receiver.sessions[from] == session, network.reachable(from, to) else { return }
         receiver.framesReceived += 1
         if case .deltas(let deltas) = message { receiver.copiesReceived += deltas.count }
-        if receiver.storingDeltas[from, default: 0] > SyncLimits.readAheadDeltas
-            || receiver.heldFrames[from]?.isEmpty == false
-        {
+        if receiver.paused.contains(from) || receiver.heldFrames[from]?.isEmpty == false {
             receiver.heldFrames[from, default: []].append((message, session))
             return
         }
-        try feed(receiver, .frame(message, from: kiosks[from].id))
+        try feed(receiver, .frameReceived(from: kiosks[from].id, message))
     }
 
     /// Bytes on the wire, roughly (no need to encode every frame to time it).

@@ -144,18 +144,16 @@ public final class Simulation {
         if let directory { try? FileManager.default.removeItem(atPath: directory) }
     }
 
-    /// The replication logic of one life of `kiosk`, seeded from the run's seed, the kiosk and the life.
-    func makeReplication(for kiosk: SimKiosk) -> any Replication {
-        var random = replicationRandom.fork(UInt64(kiosk.index) << 20 | kiosk.incarnation)
-        return CoreReplication(
+    /// The sync core of one life of `kiosk`, seeded from the run's seed, the kiosk and the life.
+    func makeCore(for kiosk: SimKiosk) throws -> SyncCore {
+        var configuration = SyncCore.Configuration(
             me: kiosk.id,
-            peers: venue.kioskIDs,
-            organizer: venue.policy.organizer,
-            seed: random.next(),
-            configure: { [threshold = options.fullMeshThreshold] configuration in
-                if let threshold { configuration.fullMeshThreshold = threshold }
-            }
+            epoch: try kiosk.store.epoch(),
+            organizer: venue.policy.organizer
         )
+        if let threshold = options.fullMeshThreshold { configuration.fullMeshThreshold = threshold }
+        var random = replicationRandom.fork(UInt64(kiosk.index) << 20 | kiosk.incarnation)
+        return SyncCore(configuration: configuration, heads: try kiosk.store.heads(), seed: random.next())
     }
 
     /// `count` distinct indices below `total`, flagged.
@@ -203,11 +201,11 @@ public final class Simulation {
         case .connect(let from, let to, let incarnation): try connect(from: from, to: to, incarnation: incarnation)
         case .sessionLost(let kiosk, let peer, let session):
             try sessionLost(kiosks[kiosk], peer: peer, session: session)
-        case .timer(let kiosk, let incarnation, let id, let generation):
+        case .timer(let kiosk, let incarnation, let timer, let generation):
             let target = kiosks[kiosk]
-            guard target.up, target.incarnation == incarnation, target.timers[id] == generation else { return }
-            target.timers[id] = nil
-            try feed(target, .timerFired(id))
+            guard target.up, target.incarnation == incarnation, target.timers[timer] == generation else { return }
+            target.timers[timer] = nil
+            try feed(target, .timerFired(timer))
         case .storeDone(let kiosk, let incarnation, let job):
             let target = kiosks[kiosk]
             guard target.up, target.incarnation == incarnation, let work = target.jobs.removeValue(forKey: job) else {

@@ -13,8 +13,16 @@ extension SyncService {
                 sessions[peer]?.enqueue(.message(message), weight: output.queueWeight)
             case .sendRange(let peer, let range):
                 sessions[peer]?.enqueue(.range(range), weight: output.queueWeight)
-            case .store(let request):
-                store(request)
+            case .store(let group):
+                store(group)
+            case .pauseReading(let peer):
+                reading(peer, paused: true)
+            case .resumeReading(let peer):
+                reading(peer, paused: false)
+            case .readHeads:
+                refreshHeads()
+            case .readForkEvidence:
+                if let evidence = try? replica.forkEvidence(), !evidence.isEmpty { drive(.forkEvidence(evidence)) }
             case .setTimer(let timer, let deadline):
                 arm(timer, at: deadline)
             case .openSession(let peer):

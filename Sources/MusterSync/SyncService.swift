@@ -68,11 +68,9 @@ public actor SyncService: Service {
     var core: SyncCore
     /// One task per armed core timer.
     var timerTasks: [SyncTimer: Task<Void, Never>] = [:]
-    /// Deltas of each peer's messages handed to the store and not yet committed (see
-    /// ``SyncLimits/readAheadDeltas``).
-    var storingDeltas: [AuthorID: Int] = [:]
-    /// Receive loops waiting for their peer's ``storingDeltas`` to drop (the back-pressure on a
-    /// peer); more than one when a reconnected session's reader meets the old one's backlog.
+    /// Peers whose frames are not read until the core says so (``SyncOutput/pauseReading(_:)``), and
+    /// the receive loops waiting (more than one when a reconnected session's reader meets the old one's).
+    var pausedReading: Set<AuthorID> = []
     var readAheadWaiters: [AuthorID: [CheckedContinuation<Void, Never>]] = [:]
     /// Where group commits run, off the actor: sessions' messages are read and driven meanwhile,
     /// and what they ask to store joins the next group.
@@ -813,9 +811,6 @@ public actor SyncService: Service {
     private func opened(_ connection: PeerConnection) {
         guard sessions[connection.peer] === connection else { return }
         drive(.sessionOpened(peer: connection.peer, initiator: connection.initiator))
-        // What this replica knows of forks goes to every new session: a peer that was cut off or
-        // down when the evidence went round would otherwise keep the forked chain for good.
-        if let evidence = try? replica.forkEvidence(), !evidence.isEmpty { drive(.forkEvidence(evidence)) }
     }
 
     private func unregister(_ connection: PeerConnection) {
@@ -835,136 +830,97 @@ public actor SyncService: Service {
         connectedPeers.withLock { $0 = names }
     }
 
-    /// A peer's message for the core. Returns at once unless more of the peer's deltas than
-    /// ``SyncLimits/readAheadDeltas`` wait for the store; then once they drop below it: the receive
-    /// loop waits, and that is the back-pressure on the peer.
+    /// A peer's message for the core. Returns at once unless the core paused reading the peer
+    /// (its deltas wait for the store); then once it resumes: the receive loop waits, and that is
+    /// the back-pressure on the peer.
     private func receive(_ message: SyncMessage, from connection: PeerConnection) async {
         let peer = connection.peer
         guard sessions[peer] === connection else { return }
         drive(.frameReceived(from: peer, message))
-        while storingDeltas[peer, default: 0] > SyncLimits.readAheadDeltas {
+        while pausedReading.contains(peer) {
             await withCheckedContinuation { readAheadWaiters[peer, default: []].append($0) }
         }
     }
 
-    /// The core's stores waiting for ``drainIngests()``; it runs while this is non-empty.
-    private var pendingIngests: [StoreRequest] = []
-    private var draining = false
+    /// The core paused or resumed reading a peer.
+    func reading(_ peer: AuthorID, paused: Bool) {
+        if paused {
+            pausedReading.insert(peer)
+        } else {
+            pausedReading.remove(peer)
+            for waiter in readAheadWaiters.removeValue(forKey: peer) ?? [] { waiter.resume() }
+        }
+    }
+
+    /// Group commits under way: the core asks for one at a time, and the next may be asked for
+    /// while the task of the one before is still finishing.
+    private var commitsUnderway = 0
     /// Callers of ``storeDrained()`` waiting for the commit under way.
     private var drainWaiters: [CheckedContinuation<Void, Never>] = []
 
-    /// Queues a store for the next group commit.
-    ///
-    /// Group commit: batches that arrive while a transaction is being written (it runs off the
-    /// actor, on ``storeQueue``) are stored together in the next one, from every session and
-    /// several from one (up to ``SyncLimits/readAheadDeltas`` each). A kiosk fed one check-in at a
-    /// time by many peers pays one commit per group, not one per check-in, and once it is behind,
-    /// a group holds several deltas of each author: one run, one signature, one author lookup.
-    func store(_ request: StoreRequest) {
-        storingDeltas[request.peer, default: 0] += request.deltas.count
-        pendingIngests.append(request)
-        guard !draining else { return }
-        draining = true
-        Task { await self.drainIngests() }
-    }
-
-    /// Commits everything pending, group after group, until nothing is left.
-    private func drainIngests() async {
-        while !pendingIngests.isEmpty {
-            // Taken at once: thousands of one-delta batches may wait, and removing them one by one
-            // from the front moved the rest each time.
-            let taken = GroupCommit.size(of: pendingIngests) { $0.deltas.count }
-            let group = Array(pendingIngests.prefix(taken))
-            pendingIngests.removeFirst(taken)
-            await commit(group)
+    /// Commits the core's group off the actor, on ``storeQueue``: sessions' messages are read and
+    /// driven meanwhile, and what they ask to store joins the core's next group.
+    func store(_ group: StoreGroup) {
+        commitsUnderway += 1
+        Task {
+            await self.commit(group)
+            self.commitsUnderway -= 1
+            guard self.commitsUnderway == 0 else { return }
+            for waiter in self.drainWaiters { waiter.resume() }
+            self.drainWaiters = []
         }
-        draining = false
-        for waiter in drainWaiters { waiter.resume() }
-        drainWaiters = []
     }
 
     /// Returns once no group commit is under way. The commit runs off the actor, so the sessions can
     /// all have ended while one is still writing; whoever closes the replica after ``run()`` must
     /// not close it under a transaction.
     private func storeDrained() async {
-        while draining { await withCheckedContinuation { drainWaiters.append($0) } }
+        while commitsUnderway > 0 { await withCheckedContinuation { drainWaiters.append($0) } }
     }
 
-    /// One transaction for a group of requests; the core hears each one's outcome.
-    private func commit(_ group: [StoreRequest]) async {
-        let deltas = group.flatMap(\.deltas)
-        var results = group.map { StoreResult(id: $0.id, applied: []) }
-        var revocations: [RevokePayload] = []
-        var forkEvidence: [SignedDelta] = []
-        var organizerForked = false
+    /// One transaction for a group; the core hears its result (and attributes it to its requests).
+    private func commit(_ group: StoreGroup) async {
         let (now, bound) = clockNow()
+        let report: IngestReport
         do {
-            let report = try await ingest(deltas, nowMillis: now, clockBoundMillis: bound).get()
-            if let error = report.stoppedBy {
-                logger.error("cannot store all deltas from peers", metadata: ["error": "\(error)"])
-            }
-            commitTrace?.record(report.applied, origin: .remote)
-            if let hlc = report.newestAcceptedHLC { observeHLC(hlc) }
-            // One critical line per cut (a fork proved, or proved at a lower seq): copies of the
-            // same evidence arriving again log nothing, so a forking kiosk cannot flood the log.
-            for ref in report.organizerForks {
-                logger.critical(
-                    "FORK: the organizer key signed two versions of one seq (used on two machines?); every kiosk keeps the earlier one and drops the other's branch: sign again what it held, and give each machine an organizer device key (muster venue add-device)",
-                    metadata: ["delta": "\(ref)"]
-                )
-            }
-            for ref in report.newForks {
-                logger.critical(
-                    "FORK: an author signed two different deltas with the same seq; its chain is cut there",
-                    metadata: ["delta": "\(ref)"]
-                )
-            }
-            forkEvidence = report.forkEvidence
-            for ref in report.clockWarnings {
-                logger.warning("delta stamped beyond the clock bound", metadata: ["delta": "\(ref)"])
-            }
-            // Which request each delta came in first: its outcome is that request's.
-            var owner: [DeltaRef: Int] = [:]
-            for (index, request) in group.enumerated() {
-                for delta in request.deltas where owner[delta.ref] == nil { owner[delta.ref] = index }
-            }
-            var rejected = [[DeltaRejection]](repeating: [], count: group.count)
-            for error in report.rejected {
-                if let ref = error.ref, let index = owner[ref] {
-                    rejected[index].append(error)
-                } else {
-                    for index in group.indices { rejected[index].append(error) }
-                }
-            }
-            var applied = [[SignedDelta]](repeating: [], count: group.count)
-            for delta in report.applied { if let index = owner[delta.ref] { applied[index].append(delta) } }
-            results = group.indices.map {
-                StoreResult(
-                    id: group[$0].id,
-                    applied: applied[$0],
-                    rejected: rejected[$0],
-                    failed: report.stoppedBy != nil,
-                    signatureChecked: report.signatureChecked
-                )
-            }
-            if !report.applied.isEmpty { stateVersion.add(1, ordering: .releasing) }
-            revocations = report.revocations
-            organizerForked = !report.organizerForks.isEmpty
+            report = try await ingest(group.deltas, nowMillis: now, clockBoundMillis: bound).get()
         } catch {
             logger.error("cannot store deltas from a peer", metadata: ["error": "\(error)"])
-            results = group.map { StoreResult(id: $0.id, applied: [], failed: true) }
+            drive(.stored(.failed(group.id)))
+            return
         }
-        for result in results { drive(.stored(result)) }
-        for request in group {
-            let left = storingDeltas[request.peer, default: 0] - request.deltas.count
-            storingDeltas[request.peer] = left > 0 ? left : nil
-            guard left <= SyncLimits.readAheadDeltas else { continue }
-            for waiter in readAheadWaiters.removeValue(forKey: request.peer) ?? [] { waiter.resume() }
-        }
+        log(report)
+        commitTrace?.record(report.applied, origin: .remote)
+        if let hlc = report.newestAcceptedHLC { observeHLC(hlc) }
+        if !report.applied.isEmpty { stateVersion.add(1, ordering: .releasing) }
+        drive(.stored(StoreResult(id: group.id, report: report)))
         // A fork of the organizer's chain may have dropped a branch's revocations: what they set aside
         // comes back through the same step.
-        if !revocations.isEmpty || organizerForked { await applyRevocations(revocations) }
-        if !forkEvidence.isEmpty { await passOn(forkEvidence) }
+        if !report.revocations.isEmpty || !report.organizerForks.isEmpty { await applyRevocations(report.revocations) }
+    }
+
+    /// What a group commit's report says for the operator.
+    private nonisolated func log(_ report: IngestReport) {
+        if let error = report.stoppedBy {
+            logger.error("cannot store all deltas from peers", metadata: ["error": "\(error)"])
+        }
+        // One critical line per cut (a fork proved, or proved at a lower seq): copies of the
+        // same evidence arriving again log nothing, so a forking kiosk cannot flood the log.
+        for ref in report.organizerForks {
+            logger.critical(
+                "FORK: the organizer key signed two versions of one seq (used on two machines?); every kiosk keeps the earlier one and drops the other's branch: sign again what it held, and give each machine an organizer device key (muster venue add-device)",
+                metadata: ["delta": "\(ref)"]
+            )
+        }
+        for ref in report.newForks {
+            logger.critical(
+                "FORK: an author signed two different deltas with the same seq; its chain is cut there",
+                metadata: ["delta": "\(ref)"]
+            )
+        }
+        for ref in report.clockWarnings {
+            logger.warning("delta stamped beyond the clock bound", metadata: ["delta": "\(ref)"])
+        }
     }
 
     /// One group commit of peers' deltas on ``storeQueue``, so the actor is free while SQLite works.
@@ -990,8 +946,8 @@ public actor SyncService: Service {
         }
     }
 
-    /// Fork evidence to the core, after the store's heads (the cut truncated a log): it goes to every
-    /// peer not sent it yet, whose store cuts the same chain at the same seq (see `Replica.ingest`).
+    /// Fork evidence from an ingest outside the core (an appeal) to the core, after the store's
+    /// heads (the cut truncated a log): it goes to every peer not sent it yet.
     private func passOn(_ evidence: [SignedDelta]) async {
         refreshHeads()
         var unique: [SignedDelta] = []
@@ -1036,7 +992,7 @@ public actor SyncService: Service {
     }
 
     /// Tells the core the store's heads (a revocation may have truncated a log).
-    private func refreshHeads() {
+    func refreshHeads() {
         if let heads = try? replica.heads() { drive(.storeHeads(heads)) }
     }
 

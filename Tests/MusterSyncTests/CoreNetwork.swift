@@ -68,16 +68,16 @@ struct CoreNetwork {
             guard !page.isEmpty, links.contains(Self.link(kiosk, peer)) else { return }
             received[peer, default: 0] += page.count
             input(peer, .frameReceived(from: kiosk, .deltas(page)))
-        case .store(let request):
+        case .store(let group):
             var applied: [SignedDelta] = []
-            for delta in request.deltas {
+            for delta in group.deltas {
                 let log = logs[kiosk]![delta.author] ?? []
                 if delta.seq == UInt64(log.count) + 1 {
                     logs[kiosk]![delta.author, default: []].append(delta)
                     applied.append(delta)
                 }
             }
-            input(kiosk, .stored(StoreResult(id: request.id, applied: applied)))
+            input(kiosk, .stored(StoreResult(id: group.id, applied: applied)))
         case .setTimer(let timer, let deadline):
             timers[kiosk, default: [:]][timer] = deadline
         case .openSession(let peer):
@@ -92,6 +92,9 @@ struct CoreNetwork {
             guard links.remove(Self.link(kiosk, peer)) != nil else { return }
             input(kiosk, .sessionClosed(peer: peer))
             input(peer, .sessionClosed(peer: kiosk))
+        case .pauseReading, .resumeReading, .readHeads, .readForkEvidence:
+            // Stores here are instant and never cut a chain: nothing waits, nothing to read.
+            break
         }
         for core in cores.values { maxSessions = max(maxSessions, core.livePeers.count) }
     }

@@ -53,7 +53,7 @@ extension Array where Element == SyncOutput {
     var ranges: [(AuthorID, SeqRange)] {
         compactMap { if case .sendRange(let peer, let range) = $0 { (peer, range) } else { nil } }
     }
-    var stores: [StoreRequest] { compactMap { if case .store(let request) = $0 { request } else { nil } } }
+    var stores: [StoreGroup] { compactMap { if case .store(let group) = $0 { group } else { nil } } }
     var closes: [(AuthorID, SyncOutput.CloseReason)] {
         compactMap { if case .closeSession(let peer, let reason) = $0 { (peer, reason) } else { nil } }
     }

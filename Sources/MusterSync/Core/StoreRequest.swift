@@ -1,8 +1,8 @@
 public import MusterCore
 
-/// Deltas the core wants stored (``SyncOutput/store(_:)``).
+/// Deltas of one peer's frame the core wants stored. Requests wait in the core and go to the store
+/// in groups (``StoreGroup``); the outcome of a group is attributed back to each request.
 public struct StoreRequest: Sendable, Equatable {
-    /// Echoed in ``StoreResult/id``.
     public let id: UInt64
     public let deltas: [SignedDelta]
     /// The peer they came from.

@@ -56,65 +56,8 @@ extension SyncCore {
             sessions[peer]?.eager = false
             out.append(.send(to: peer, .prune))
         }
-        if !fresh.isEmpty {
-            let id = nextStoreID
-            nextStoreID += 1
-            for delta in fresh { inFlight[delta.author] = max(inFlight[delta.author] ?? 0, delta.seq) }
-            storeRequests[id] = StoreRequest(id: id, deltas: fresh, peer: peer)
-            sessions[peer]?.storing += 1
-            out.append(.store(StoreRequest(id: id, deltas: fresh, peer: peer)))
-        }
+        if !fresh.isEmpty { queueStore(fresh, from: peer, into: &out) }
         if !gaps.isEmpty { scheduleRepairs(now: now, preferring: peer, into: &out) }
-    }
-
-    /// The store reported on a request: new heads, new deltas pushed on, repairs moved forward.
-    mutating func stored(_ result: StoreResult, now: Duration, into out: inout [SyncOutput]) {
-        guard let request = storeRequests.removeValue(forKey: result.id) else { return }
-        if sessions[request.peer] != nil {
-            sessions[request.peer]?.storing -= 1
-            sessions[request.peer]?.lastHeard = now
-        }
-        var through: [AuthorID: UInt64] = [:]
-        for delta in request.deltas { through[delta.author] = max(through[delta.author] ?? 0, delta.seq) }
-        for delta in result.applied { advanceHead(delta) }
-        forked.formUnion(result.forkedAuthors)
-        // A broken chain: our version of the seq below the refused one (our head's, when the run
-        // broke just above it) goes to the peer, whose store compares it with its own (as for heads
-        // that differ at one seq, ``probeForks(_:from:into:)``).
-        if sessions[request.peer] != nil {
-            for (author, refused) in result.brokenChains.sorted(by: { $0.key < $1.key }) {
-                guard let head = heads[author] else { continue }
-                let seq = min(head.seq, refused &- 1)
-                guard seq > 0, seq <= head.seq else { continue }
-                probeFork(author, seq: seq, peer: request.peer, now: now, into: &out)
-            }
-        }
-        if !result.failed {
-            // Deltas the store already held (another session's copy was committed first) are copies too,
-            // counted for the peer that sent them even if its session has ended since.
-            let applied = Set(result.applied.map(\.ref))
-            let copies = request.deltas.count {
-                !applied.contains($0.ref) && !result.refusedAuthors.contains($0.author)
-            }
-            tallies[request.peer, default: PeerTally()].copiesReceived += copies
-        }
-        for (author, seq) in through where inFlight[author] == seq {
-            // The last request in flight for this author is done, stored or not.
-            inFlight[author] = nil
-        }
-        if !result.applied.isEmpty {
-            recent.insert(result.applied, signatureChecked: result.signatureChecked)
-            stateVersion &+= 1
-            relay(result.applied, from: request.peer, now: now, into: &out)
-        }
-        for (author, entry) in announced where effective(author) >= entry.through { announced[author] = nil }
-        // A store that took the whole request only moves heads up to what was in flight: nothing new
-        // can be lacking unless a repair just finished (its next chunk, or all its peer holds) or
-        // something was refused. Skipping the scan then matters: it runs over every peer's every author.
-        let refused = result.failed || result.applied.count < request.deltas.count
-        if refused || repairs.contains(where: { repairIsOver($0.key, $0.value) }) {
-            scheduleRepairs(now: now, into: &out)
-        }
     }
 
     /// Pushes new deltas, written here (`sender` nil) or stored from `sender`, on to the other peers:

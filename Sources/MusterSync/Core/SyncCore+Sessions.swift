@@ -50,6 +50,9 @@ extension SyncCore {
         arm(.liveness, at: now + configuration.livenessTick, into: &out)
         arm(.antiEntropy, at: now + configuration.antiEntropyInterval, into: &out)
         arm(.membership, at: now + configuration.membershipInterval, into: &out)
+        // What the store knows of forks goes to every new session: a peer that was cut off or down
+        // when the evidence went round would otherwise keep the forked chain for good.
+        out.append(.readForkEvidence)
     }
 
     /// The live peer to drop for `newcomer` when the view is full: the one in session with the most

@@ -49,8 +49,20 @@ public struct SyncCore: Sendable {
 
     /// Deltas handed to the store and not yet reported, per author: the highest seq in flight.
     var inFlight: [AuthorID: UInt64] = [:]
-    var storeRequests: [UInt64: StoreRequest] = [:]
+    /// Requests waiting for the next group (``SyncCore/startGroup(into:)``), oldest first.
+    var waitingStores: [StoreRequest] = []
+    /// The group the store has under way, and its requests.
+    var committing: (id: UInt64, requests: [StoreRequest])?
     var nextStoreID: UInt64 = 1
+    var nextGroupID: UInt64 = 1
+    /// Per peer, its deltas waiting for the store (queued or in the group under way), and the
+    /// peers not read until they drop (``SyncOutput/pauseReading(_:)``). Kept per peer, not per
+    /// session: a reconnected session's reader meets the old one's backlog.
+    var readAhead: [AuthorID: Int] = [:]
+    var pausedReading: Set<AuthorID> = []
+    /// Fork evidence from a store result, passed on once the store's heads are in (the cut
+    /// truncated a log): ``SyncOutput/readHeads``.
+    var pendingEvidence: [SignedDelta] = []
     /// Announced deltas that did not arrive yet: the highest seq announced and by whom, first first.
     var announced: [AuthorID: (through: UInt64, announcers: [AuthorID], deadline: Duration)] = [:]
     /// Peers that let a repair of an author stall: asked last next time.
@@ -73,7 +85,7 @@ public struct SyncCore: Sendable {
     /// about 200 handshakes, rosters included, most of them refused.
     public internal(set) var refusedUntil: [AuthorID: Duration] = [:]
     var recent = RecentDeltas()
-    /// Authors the store cut at a fork (``StoreResult/forkedAuthors``): what peers hold of them
+    /// Authors the store cut at a fork (``RequestOutcome/forkedAuthors``): what peers hold of them
     /// beyond our head is never asked for, or every refusal would be asked for again, forever.
     var forked: Set<AuthorID> = []
     /// Our version of a seq sent to a peer whose head there has another hash, and when: the peer's
@@ -116,7 +128,7 @@ public struct SyncCore: Sendable {
             arm(.membership, at: now, into: &out)
         case .frameReceived(let peer, let message): received(message, from: peer, now: now, into: &out)
         case .localCommit(let deltas): committedLocally(deltas, now: now, into: &out)
-        case .stored(let result): stored(result, now: now, into: &out)
+        case .stored(let result): groupStored(result, now: now, into: &out)
         case .forkEvidence(let evidence): passOn(evidence, now: now, into: &out)
         case .written(let peer, let weight):
             sessions[peer]?.queued -= weight
@@ -133,6 +145,11 @@ public struct SyncCore: Sendable {
                 self.heads = fresh
                 stateVersion &+= 1
                 scheduleRepairs(now: now, into: &out)
+            }
+            if !pendingEvidence.isEmpty {
+                let evidence = pendingEvidence
+                pendingEvidence = []
+                passOn(evidence, now: now, into: &out)
             }
         case .timerFired(let timer): fired(timer, now: now, into: &out)
         }

@@ -19,6 +19,11 @@ extension SyncCore {
         public var maxSessions = 6
         /// HyParView's passive view: kiosks known but not in session, candidates to replace a lost one.
         public var passiveView = 30
+        /// Deltas of one peer waiting for the store before its session is read no further
+        /// (``SyncOutput/pauseReading(_:)``).
+        public var readAheadDeltas = SyncLimits.readAheadDeltas
+        /// Most deltas in one group commit (``StoreGroup``).
+        public var groupCommitDeltas = SyncLimits.groupCommitDeltas
         /// Deltas waiting to be written to one peer before it is taken for not reading.
         public var maxQueuedDeltas = SyncLimits.maxQueuedDeltas
         /// Most deltas one repair request asks for: a lagging kiosk is repaired in such chunks, one

@@ -18,13 +18,14 @@ public enum SyncInput: Sendable {
     case frameReceived(from: AuthorID, SyncMessage)
     /// Deltas written and committed here, in seq order.
     case localCommit([SignedDelta])
-    /// The outcome of a ``SyncOutput/store(_:)``.
+    /// The outcome of a ``SyncOutput/store(_:)`` (one group).
     case stored(StoreResult)
     /// The driver wrote (or dropped, when the session ended) queued sends to `peer` weighing `weight`
     /// (the ``SyncOutput/queueWeight`` of the outputs it carried out).
     case written(peer: AuthorID, weight: Int)
     /// The store's heads now, authoritative: replaces what the core believes (after a revocation
-    /// truncated a log, or writes that did not come through the core).
+    /// truncated a log, or writes that did not come through the core); the answer to
+    /// ``SyncOutput/readHeads``.
     case storeHeads([AuthorHead])
     /// The replica's state digest, whenever the driver computed it (sent to peers with our heads).
     case digest(String)

@@ -7,9 +7,18 @@ public enum SyncOutput: Sendable, Equatable {
     /// Read `range` from the store and send it to `peer` as ``SyncMessage/deltas(_:)`` frames of at most
     /// ``SyncLimits/batchSize`` deltas, in seq order. Deltas the store does not hold are skipped.
     case sendRange(to: AuthorID, SeqRange)
-    /// Verify and store these deltas, then report with ``SyncInput/stored(_:)`` (same id). Requests may
-    /// be committed together in one transaction (group commit) and reported in any order.
-    case store(StoreRequest)
+    /// Verify and store these deltas in one transaction, then report with ``SyncInput/stored(_:)``
+    /// (same id). The core asks for one group at a time.
+    case store(StoreGroup)
+    /// Stop reading frames from this peer's session (its deltas wait for the store) until
+    /// ``resumeReading(_:)``: the back-pressure on a peer that sends faster than we store.
+    case pauseReading(AuthorID)
+    case resumeReading(AuthorID)
+    /// Read the store's heads and feed them as ``SyncInput/storeHeads(_:)`` (the store cut a chain).
+    case readHeads
+    /// Read what the store knows of forks (both versions at each cut) and feed it as
+    /// ``SyncInput/forkEvidence(_:)`` unless there is none (a session opened).
+    case readForkEvidence
     /// Feed ``SyncInput/timerFired(_:)`` at (or after) this monotonic time; replaces an earlier deadline.
     case setTimer(SyncTimer, at: Duration)
     /// Open a session to this kiosk, if an address is known for it (else feed ``SyncInput/openFailed(peer:)``).
