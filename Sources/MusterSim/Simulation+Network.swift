@@ -45,13 +45,15 @@ extension Simulation {
     }
 
     /// Crossed dials: both kiosks dialed, and `dialer`'s connection completes while the pair already
-    /// holds `existing`, the other one. Each daemon keeps the connection the lower key dialed
-    /// (`SyncService.register`): if that is this newcomer, it replaces the live session in place at
-    /// both ends (the core sees `sessionOpened` for a peer it has a session with, and the old
-    /// session's frames in flight are never read); otherwise the newcomer is closed unseen.
+    /// holds `existing`, the other one. Both ends keep one by ``SessionPair``: if that is this
+    /// newcomer, it replaces the live session in place at both ends (the core sees `sessionOpened`
+    /// for a peer it has a session with, and the old session's frames in flight are never read);
+    /// otherwise the newcomer is closed unseen.
     func crossed(_ existing: UInt64, from dialer: SimKiosk, to acceptor: SimKiosk) throws(SimError) {
-        let preferred = min(dialer.id, acceptor.id) == dialer.id ? dialer.index : acceptor.index
-        guard preferred == dialer.index, initiators[existing] != preferred,
+        // A session whose dialer is forgotten is not one the pair prefers.
+        let existingDialer = initiators[existing].map { kiosks[$0].id } ?? acceptor.id
+        guard
+            SessionPair.keepsNewcomer(dialedBy: dialer.id, over: existingDialer, between: dialer.id, acceptor.id),
             acceptor.sessions[dialer.index] == existing
         else { return }
         let session = network.newSession()

@@ -1,0 +1,201 @@
+import Foundation
+import Logging
+import MusterCore
+import MusterCrypto
+import MusterStore
+import MusterTime
+import NIOCore
+import NIOPosix
+import ServiceLifecycle
+import Synchronization
+
+/// One connection: the handshake under a key of the ring, the credentials, then the session's read loop.
+extension SyncService {
+    /// Runs one connection: handshake, then the session until it ends. Returns whether a session (or
+    /// a rekey session, under a retired key) was established.
+    @discardableResult
+    nonisolated func serve(
+        _ channel: NIOAsyncChannel<ByteBuffer, ByteBuffer>,
+        dialed: HostPort?,
+        key dialKey: Int = 0
+    ) async -> Bool {
+        let remote = channel.channel.remoteAddress.map { "\($0.ipAddress ?? "?"):\($0.port ?? 0)" } ?? "?"
+        var established = false
+        var rekeyed = false
+        do {
+            try await channel.executeThenClose { inbound, outbound in
+                var frames = inbound.makeAsyncIterator()
+                let heard = LastHeard(time: time)
+                let raw = channel.channel
+                // Whole frames arriving count as life even before this loop gets to them (a busy
+                // kiosk); single bytes trickling in do not.
+                try await raw.eventLoop.submit {
+                    let decoder = try raw.pipeline.syncOperations.handler(type: ByteToMessageHandler<FrameDecoder>.self)
+                    try raw.pipeline.syncOperations.addHandler(LivenessHandler(heard: heard), position: .after(decoder))
+                }.get()
+                // Closes the connection when the peer stays silent (during the handshake too).
+                let liveness = Task {
+                    while !Task.isCancelled {
+                        try? await time.sleep(for: .milliseconds(250))
+                        if heard.silence > SyncLimits.silenceTimeout && !heard.isBusy {
+                            raw.close(promise: nil)
+                            return
+                        }
+                    }
+                }
+                defer { liveness.cancel() }
+                func next() async throws -> [UInt8] {
+                    guard let frame = try await frames.next() else { throw SyncError.closed }
+                    heard.now()
+                    return Array(frame.readableBytesView)
+                }
+                let (result, keyIndex) = try await handshake(
+                    dialed: dialed != nil,
+                    key: dialKey,
+                    next: next,
+                    outbound: outbound
+                )
+                let peer = AuthorID(result.peer)
+                guard peer != me else { throw SyncError.connectedToSelf }
+                let sender = try SecretStreamSender(key: result.sendKey)
+                try await outbound.write(.frame(sender.header))
+                let receiver = try SecretStreamReceiver(key: result.receiveKey, header: try await next())
+                let connection = PeerConnection(
+                    peer: peer,
+                    initiator: dialed != nil ? me : peer,
+                    address: remote,
+                    outbound: outbound,
+                    channel: raw,
+                    sender: sender,
+                    replica: replica,
+                    logger: logger
+                )
+                // Credentials first: nothing else is said until the peer's enrollment checks out. The dialer
+                // shows its own first; the listener shows its own only once the dialer's have checked out, so
+                // a peer holding nothing but the network key (a thief with an old key, a scanner) never learns
+                // our name, location or certificate. One side must go first, and it is the one that chose whom
+                // to talk to.
+                guard let ours = try replica.certificate(of: me) else { throw SyncError.notEnrolled }
+                if dialed != nil { try await connection.send(.credentials(ours)) }
+                let (first, _) = try receiver.open(try await next())
+                guard
+                    let enrollment = await admit(
+                        peer,
+                        credentials: try SyncMessage.decode(first),
+                        connection: connection,
+                        address: remote
+                    )
+                else {
+                    // A revoked peer was shown its revocation; it may answer with one organizer delta
+                    // (see ``appeal(_:from:)``), read under the credentials' cap and the handshake's
+                    // deadline; then the connection ends.
+                    if case .revoked? = try? replica.membership(of: peer),
+                        try await ConnectionGuard.awaitAppeal(raw),
+                        let (plaintext, _) = try? receiver.open(try await next()),
+                        case .deltas(let deltas)? = try? SyncMessage.decode(plaintext)
+                    {
+                        await appeal(deltas, from: peer)
+                    }
+                    return
+                }
+                // Admitted: no more deadline or unauthenticated slot, and frames up to the session's
+                // limit (a rekey session's under a retired key), before our own credentials go out, so
+                // what the peer sends right behind them is read at once.
+                guard try await ConnectionGuard.admitted(raw, rekey: keyIndex != 0) else { return }
+                if dialed == nil { try await connection.send(.credentials(ours)) }
+                if keyIndex != 0 {
+                    try await rekey(connection, peer: peer, next: next, receiver: receiver, channel: raw)
+                    rekeyed = true
+                    return
+                }
+                guard await register(connection, dialed: dialed, enrollment: enrollment) else { return }
+                established = true
+                defer { Task { await self.unregister(connection) } }
+                logger.info("session established", metadata: ["peer": "\(peer)", "address": "\(remote)"])
+                try await connection.send(.roster(try replica.certificates()))
+                let writer = Task {
+                    await connection.runOutgoing { weight in await self.drive(.written(peer: peer, weight: weight)) }
+                }
+                defer {
+                    connection.finishOutgoing()
+                    writer.cancel()
+                }
+                await opened(connection)
+                while true {
+                    let sealed = try await next()
+                    let (plaintext, _) = try receiver.open(sealed)
+                    let message = try SyncMessage.decode(plaintext)
+                    note(message, from: peer)
+                    switch message {
+                    case .roster(let certificates):
+                        await learn(certificates, from: peer)
+                    case .revoked(let evidence):
+                        await heardRevocation(evidence, on: connection)
+                    case .rekey(let revocations):
+                        // The peer is on a newer key than the one we dialed or answered with.
+                        heardRekey(revocations, from: peer)
+                    case .networkKey(let generation, let sealed):
+                        heardNetworkKey(generation: generation, sealed: sealed, from: peer)
+                    case .credentials:
+                        break
+                    default:
+                        // Storing a batch is our own work, not the peer's silence: a kiosk slowed down
+                        // by a burst must not drop the sessions that feed it.
+                        heard.busy(true)
+                        await receive(message, from: connection)
+                        heard.busy(false)
+                    }
+                }
+            }
+        } catch {
+            logger.debug("connection ended", metadata: ["address": "\(remote)", "error": "\(error)"])
+        }
+        // A rekey session counts as one: the dial loop goes back to the current key, now newer.
+        return established || rekeyed
+    }
+
+    /// Runs the handshake under one of the ring's keys. Returns the result and the index of the key
+    /// in the ring (0: the current one; any other is retired and only hands over the newer keys).
+    ///
+    /// - Parameter dialKey: when dialing, the attempt in a row (``NetworkKeyRing/dialKey(attempt:nowMillis:)``).
+    nonisolated func handshake(
+        dialed: Bool,
+        key dialKey: Int,
+        next: () async throws -> [UInt8],
+        outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>
+    ) async throws -> (HandshakeResult, keyIndex: Int) {
+        // Any kiosk holding the venue network key may sync (the signed roster narrows this later);
+        // never ourselves, e.g. through our own announcement or a static peer pointing back at us.
+        let me = self.me
+        let authorize: (SigningPublicKey) -> Bool = { AuthorID($0) != me }
+        // The kiosk's clock (the daemon's, with any offset it was started with) says which keys are
+        // still within their grace period.
+        let now = clockNow().now
+        if dialed {
+            let (index, key) = keyRing.withLock { $0.dialKey(attempt: dialKey, nowMillis: now) }
+            let client = try ClientHandshake(networkKey: key, keyPair: keyPair, authorize: authorize)
+            try await outbound.write(.frame(client.hello()))
+            try await outbound.write(.frame(try client.receiveHello(try await next())))
+            return (try client.receiveAccept(try await next()), index)
+        }
+        // The client's hello is authenticated with one of our usable network keys: find which.
+        let keys = keyRing.withLock { $0.accepted(nowMillis: now) }
+        let hello = try await next()
+        var answer: (ServerHandshake, [UInt8], Int)?
+        var failure: (any Error)?
+        for (index, key) in keys {
+            do {
+                let server = try ServerHandshake(networkKey: key, keyPair: keyPair, authorize: authorize)
+                answer = (server, try server.receiveHello(hello), index)
+                break
+            } catch {
+                failure = error
+            }
+        }
+        guard let (server, reply, index) = answer else { throw failure ?? SyncError.closed }
+        try await outbound.write(.frame(reply))
+        let (accept, result) = try server.receiveAuth(try await next())
+        try await outbound.write(.frame(accept))
+        return (result, index)
+    }
+}

@@ -1,0 +1,323 @@
+import Foundation
+public import Logging
+public import MusterCore
+public import MusterCrypto
+public import MusterStore
+import MusterTime
+import NIOCore
+import NIOPosix
+public import ServiceLifecycle
+import Synchronization
+
+/// Kiosk-to-kiosk replication over TCP: the thin NIO driver of the sync core (``SyncCore``).
+///
+/// It accepts and dials connections, runs the venue handshake and the credential check, and feeds
+/// the core what happens (sessions, frames, local commits, store results, timers) with the time
+/// from the injected ``TimeSource``; it carries out what the core answers: frames written in order by
+/// each session's ``PeerConnection``, batches stored by group commit, timers, sessions closed.
+/// Roster, credentials and revocations stay here (they need the roster and the keys). Sessions are
+/// keyed by the peer's key, never its address; a silent connection is dropped within
+/// ``SyncLimits/silenceTimeout`` by its watchdog on the event loop.
+public actor SyncService: Service {
+    public struct Configuration: Sendable {
+        public var listenHost: String
+        public var listenPort: Int
+        public var staticPeers: [HostPort]
+        /// Where "now" and every sleep come from (monotonic uptime for the core's timers).
+        public var time: any TimeSource
+        /// Up to this many kiosks every kiosk keeps a session with every other (see
+        /// ``SyncCore/Configuration/fullMeshThreshold``); nil: ``FullMesh/defaultThreshold``.
+        public var fullMeshThreshold: Int?
+
+        public init(
+            listenHost: String,
+            listenPort: Int,
+            staticPeers: [HostPort],
+            time: any TimeSource = SystemTime(),
+            fullMeshThreshold: Int? = nil
+        ) {
+            self.listenHost = listenHost
+            self.listenPort = listenPort
+            self.staticPeers = staticPeers
+            self.time = time
+            self.fullMeshThreshold = fullMeshThreshold
+        }
+    }
+
+    let configuration: Configuration
+
+    let replica: Replica
+
+    let keyPair: SigningKeyPair
+
+    let logger: Logger
+
+    /// Called when this kiosk must stop because of a revocation of itself, with why. The daemon then
+    /// decides, with ``RevocationVerdict``, whether it may wipe or only stop.
+    let onRevoked: @Sendable (String) -> Void
+
+    /// Called once the replica was quiet for a whole anti-entropy interval after a change: the daemon
+    /// gives the busy moment's heap back to the system then (process memory is not sync's business).
+    let onQuiet: @Sendable () -> Void
+
+    /// The venue network keys this kiosk holds, newest generation first: dials use the newest; an
+    /// incoming handshake may use any (a kiosk that was off during a rotation catches up through an
+    /// older one; the roster check after the handshake is what keeps a revoked kiosk out).
+    nonisolated let keyRing: Mutex<NetworkKeyRing>
+
+    let observeHLC: @Sendable (HLC) -> Void
+
+    let clockNow: @Sendable () -> (now: UInt64, bound: UInt64)
+
+    /// When set (`MUSTER_COMMIT_TRACE`), every committed ingest batch is traced.
+    let commitTrace: CommitTrace?
+
+    nonisolated let me: AuthorID
+
+    var sessions: [AuthorID: PeerConnection] = [:]
+
+    /// The replication protocol; every change to it goes through ``drive(_:)``.
+    var core: SyncCore
+
+    /// One task per armed core timer.
+    var timerTasks: [SyncTimer: Task<Void, Never>] = [:]
+
+    /// Peers whose frames are not read until the core says so (``SyncOutput/pauseReading(_:)``), and
+    /// the receive loops waiting (more than one when a reconnected session's reader meets the old one's).
+    var pausedReading: Set<AuthorID> = []
+
+    var readAheadWaiters: [AuthorID: [CheckedContinuation<Void, Never>]] = [:]
+
+    /// Where group commits run, off the actor: sessions' messages are read and driven meanwhile,
+    /// and what they ask to store joins the next group.
+    let storeQueue = DispatchQueue(label: "muster.sync.store")
+
+    /// Shut down: no new timers.
+    var stopped = false
+
+    nonisolated var time: any TimeSource { configuration.time }
+
+    /// Which peer key answered at an address, so a dial loop does not redial a connected peer.
+    var addressPeers: [HostPort: AuthorID] = [:]
+
+    let localDeltas: AsyncStream<[SignedDelta]>
+
+    nonisolated let localContinuation: AsyncStream<[SignedDelta]>.Continuation
+
+    let dialRequests: AsyncStream<HostPort>
+
+    nonisolated let dialContinuation: AsyncStream<HostPort>.Continuation
+
+    /// Snapshot for status output, readable without awaiting the actor.
+    public nonisolated let connectedPeers = Mutex<[String]>([])
+
+    /// What each peer in session said last (heads, digest, when), for `muster status`.
+    public nonisolated let peerStates = Mutex<[AuthorID: PeerState]>([:])
+
+    /// What each peer's heads said it holds of each author's chain, this run, by peer: what
+    /// ``RevocationVerdict`` needs before a kiosk may wipe other kiosks' check-ins with its own.
+    public nonisolated let peersHold = Mutex<[AuthorID: [AuthorID: UInt64]]>([:])
+
+    /// What each peer showed of our own chain this run, and what of it is recorded.
+    nonisolated let heldByPeers = Mutex(HeldElsewhereReports(interval: SyncLimits.heldElsewhereWriteInterval))
+
+    /// Bumped by every change to the replica, so the digest is recomputed only when it can differ.
+    nonisolated let stateVersion = Atomic<UInt64>(0)
+
+    /// The last digest computed and the state version it belongs to.
+    nonisolated let digestCache = Mutex<(version: UInt64, digest: String)?>(nil)
+
+    /// The port actually bound (useful when configured as 0).
+    public nonisolated let boundPort = Mutex<Int?>(nil)
+
+    /// Accepted connections still in their handshake, capped globally and per address.
+    public nonisolated let unauthenticated = UnauthenticatedConnections()
+
+    /// The dial loops running, by address (``dial(host:port:giveUpAfter:onEnd:)``).
+    nonisolated let dials = DialRegistry()
+
+    public init(
+        configuration: Configuration,
+        replica: Replica,
+        keyPair: SigningKeyPair,
+        networkKey: SecureBytes,
+        keyGeneration: UInt64 = 0,
+        logger: Logger,
+        clockNow: @escaping @Sendable () -> (now: UInt64, bound: UInt64),
+        observeHLC: @escaping @Sendable (HLC) -> Void,
+        onRevoked: @escaping @Sendable (String) -> Void = { _ in },
+        onQuiet: @escaping @Sendable () -> Void = {},
+        commitTrace: CommitTrace? = nil
+    ) {
+        self.onQuiet = onQuiet
+        self.commitTrace = commitTrace
+        self.configuration = configuration
+        self.replica = replica
+        self.keyPair = keyPair
+        self.keyRing = Mutex(NetworkKeyRing(venueKey: networkKey, generation: keyGeneration))
+        self.onRevoked = onRevoked
+        self.logger = logger
+        self.clockNow = clockNow
+        self.observeHLC = observeHLC
+        me = AuthorID(keyPair.publicKey)
+        var settings = SyncCore.Configuration(
+            me: me,
+            epoch: (try? replica.epoch()) ?? "",
+            organizer: replica.policy.organizer
+        )
+        if let threshold = configuration.fullMeshThreshold { settings.fullMeshThreshold = threshold }
+        // Silence is judged by each connection's watchdog, on the event loop (see serve).
+        settings.silenceTimeout = nil
+        core = SyncCore(
+            configuration: settings,
+            heads: (try? replica.heads()) ?? [],
+            seed: UInt64.random(in: 0...UInt64.max)
+        )
+        (localDeltas, localContinuation) = AsyncStream.makeStream(of: [SignedDelta].self)
+        (dialRequests, dialContinuation) = AsyncStream.makeStream(of: HostPort.self)
+    }
+
+    /// Called after every local write (in order): the deltas are pushed to every peer.
+    public nonisolated func published(_ deltas: [SignedDelta]) {
+        stateVersion.add(1, ordering: .releasing)
+        localContinuation.yield(deltas)
+    }
+
+    /// Asks the service to keep a session with this address (discovery or static peers).
+    ///
+    /// - Parameters:
+    ///   - giveUpAfter: end the loop after this many attempts in a row established nothing (nil:
+    ///     never, for static peers).
+    ///   - onEnd: told once when the loop ends (not called when a loop runs already for the address).
+    public nonisolated func dial(
+        _ address: HostPort,
+        giveUpAfter: Int? = nil,
+        onEnd: (@Sendable (DialEnd) -> Void)? = nil
+    ) {
+        guard dials.begin(address, maxFailures: giveUpAfter, onEnd: onEnd) else { return }
+        dialContinuation.yield(address)
+    }
+
+    /// The address is no longer wanted (its service disappeared): its dial loop ends before its
+    /// next dial; a session in progress runs to its end.
+    public nonisolated func stopDialing(_ address: HostPort) {
+        dials.stop(address)
+    }
+
+    /// Dial loops running now.
+    public nonisolated var dialLoops: Int { dials.count }
+
+    public func run() async throws {
+        refreshKeyRing()
+        let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .serverChannelOption(.backlog, value: SyncLimits.listenBacklog)
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .bind(host: configuration.listenHost, port: configuration.listenPort) { [unauthenticated] channel in
+                channel.eventLoop.makeCompletedFuture { try Self.wrap(channel, unauthenticated: unauthenticated) }
+            }
+        let port = server.channel.localAddress?.port
+        boundPort.withLock { $0 = port }
+        logger.info("sync listening", metadata: ["address": "\(configuration.listenHost):\(port ?? -1)"])
+        for peer in configuration.staticPeers { dial(peer) }
+
+        await withGracefulShutdownHandler {
+            await withDiscardingTaskGroup { group in
+                group.addTask {
+                    try? await server.executeThenClose { inbound in
+                        try await withThrowingDiscardingTaskGroup { connections in
+                            for try await connection in inbound.cancelOnGracefulShutdown() {
+                                connections.addTask { await self.serve(connection, dialed: nil) }
+                            }
+                        }
+                    }
+                }
+                group.addTask {
+                    for await deltas in self.localDeltas.cancelOnGracefulShutdown() {
+                        await self.announceDevices(of: deltas)
+                        await self.drive(.localCommit(deltas))
+                        let revocations = deltas.compactMap { delta -> RevokePayload? in
+                            guard delta.kind == .revoke, case .revoke(let payload)? = try? delta.decode().body else {
+                                return nil
+                            }
+                            return payload
+                        }
+                        if !revocations.isEmpty { await self.applyRevocations(revocations) }
+                    }
+                }
+                group.addTask {
+                    await withDiscardingTaskGroup { dials in
+                        for await target in self.dialRequests.cancelOnGracefulShutdown() {
+                            dials.addTask { await self.dialLoop(target) }
+                        }
+                    }
+                }
+                group.addTask {
+                    // The state version one interval ago and the one last followed by a heap trim.
+                    var previous: UInt64 = 0
+                    var trimmed: UInt64 = 0
+                    // Intervals since the digest was last announced.
+                    var sinceDigest = 0
+                    while !Task.isShuttingDownGracefully {
+                        try? await cancelWhenGracefulShutdown {
+                            try await self.time.sleep(for: SyncLimits.antiEntropyInterval)
+                        }
+                        let now = self.stateVersion.load(ordering: .acquiring)
+                        // Quiet for a whole interval after a change: the busy moment's memory can go back.
+                        if now == previous && now != trimmed {
+                            self.onQuiet()
+                            trimmed = now
+                        }
+                        let quiet = now == previous
+                        previous = now
+                        // Computed off the actor: hashing a large replica must not hold up the sessions.
+                        // Only once the replica was quiet for an interval (or every sixth interval while
+                        // it keeps changing): during a burst the digest is stale before it is sent, and
+                        // hashing every table every 5 s on every kiosk took 7 % of a 50-kiosk lab's CPU.
+                        sinceDigest += 1
+                        if quiet || sinceDigest >= 6, let digest = self.currentDigest() {
+                            sinceDigest = 0
+                            await self.drive(.digest(digest))
+                        }
+                        await self.refreshHeads()
+                    }
+                }
+            }
+        } onGracefulShutdown: {
+            server.channel.close(promise: nil)
+            self.unauthenticated.closeAll()
+            self.localContinuation.finish()
+            self.dialContinuation.finish()
+            Task { await self.closeAll() }
+        }
+        await storeDrained()
+    }
+
+    static func wrap(
+        _ channel: any Channel,
+        unauthenticated: UnauthenticatedConnections? = nil
+    ) throws -> NIOAsyncChannel<ByteBuffer, ByteBuffer> {
+        try SessionPipeline.configure(channel, unauthenticated: unauthenticated)
+    }
+
+    func closeAll() {
+        stopped = true
+        for task in timerTasks.values { task.cancel() }
+        timerTasks = [:]
+        for session in sessions.values { session.close() }
+    }
+
+    /// Kiosks the replica's roster already holds (enrolled or revoked; a kiosk never becomes
+    /// unknown again): every session starts with the peer's whole roster, and looking each one up
+    /// again cost two queries per kiosk per session.
+    var rosterKnown: Set<AuthorID> = []
+
+    /// Organizer devices whose certificates ``announceDevices(of:)`` sent out.
+    var announcedDevices: Set<AuthorID> = []
+
+    /// Group commits under way: the core asks for one at a time, and the next may be asked for
+    /// while the task of the one before is still finishing.
+    var commitsUnderway = 0
+
+    /// Callers of ``storeDrained()`` waiting for the commit under way.
+    var drainWaiters: [CheckedContinuation<Void, Never>] = []
+}
