@@ -29,7 +29,7 @@ extension Replica {
         while let current = pending, let author = current.first?.author {
             let judge = RunJudge(
                 policy: policy,
-                record: try AuthorRecord.fetch(author, policy: policy, db: db),
+                record: try AuthorRecord.fetch(author, policy: policy, db: db, hot: hot),
                 offered: offered,
                 submitted: submission,
                 clock: clock,
