@@ -34,14 +34,19 @@ extension Replica {
         }
     }
 
+    /// Once per author run of a batch (a burst's every check-in), and once per local write: bound in
+    /// place (``BoundStatement``), where an argument array was 13,000 instructions of each call.
     static func moveHead(of author: AuthorID, to seq: UInt64, hash: [UInt8], db: Database) throws {
         try db.run(
             """
             INSERT INTO head(author, seq, hash) VALUES (?, ?, ?)
             ON CONFLICT(author) DO UPDATE SET seq = excluded.seq, hash = excluded.hash
-            """,
-            [Data(author.bytes), Int64(seq), Data(hash)]
-        )
+            """
+        ) { row in
+            row.blob(author.bytes)
+            row.int(Int64(seq))
+            row.blob(hash)
+        }
     }
 
     static func head(of author: AuthorID, db: Database) throws -> AuthorHead {
