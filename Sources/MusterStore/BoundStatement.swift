@@ -67,6 +67,11 @@ struct BoundStatement {
         bytes.withUnsafeBytes { blob($0) }
     }
 
+    /// Part of an array, in place: a field of an envelope.
+    mutating func blob(_ bytes: ArraySlice<UInt8>) {
+        bytes.withUnsafeBytes { blob($0) }
+    }
+
     /// An empty blob is bound from a non-null pointer, or SQLite would store NULL.
     private mutating func blob(_ raw: UnsafeRawBufferPointer) {
         let base = raw.count == 0 ? Self.empty : raw.baseAddress

@@ -17,7 +17,8 @@ extension Replica {
         moveHead: Bool = true
     ) throws {
         try HotStatements.run(.insertDelta, hot, db: db) { row in
-            row.blob(decoded.author.bytes)
+            // The author's bytes as the envelope carries them (see ``Stamp/init(_:envelope:)``).
+            row.blob(delta.envelope[SignedDelta.authorRange])
             row.int(Int64(decoded.seq))
             row.int(Int64(delta.kind.rawValue))
             row.int(Int64(decoded.hlc.packed))
@@ -28,7 +29,7 @@ extension Replica {
             row.bool(verified)
         }
         if moveHead { try Self.moveHead(of: decoded.author, to: decoded.seq, hash: hash, db: db) }
-        try Materializer.apply(decoded, hash: hash, db: db, hot: hot)
+        try Materializer.apply(decoded, envelope: delta.envelope, hash: hash, db: db, hot: hot)
         if try Self.applyRoster(delta, decoded: decoded, policy: policy, db: db) {
             try Materializer.rebuild(db: db)
         }
