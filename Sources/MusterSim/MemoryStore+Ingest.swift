@@ -99,15 +99,15 @@ extension MemoryStore {
 
     /// Appends a verified run in order, applying the revocations in it.
     private func store(_ run: StoredRun) {
-        for planned in run.deltas {
-            state.append(MemoryEntry(delta: planned.delta, hash: planned.hash, verified: planned.verified))
-            if case .revoke(let payload) = planned.decoded.body {
-                state.applyRevocation(planned.delta, payload: payload, policy: policy, signature: signatureVerifies)
+        for (index, delta) in run.deltas.enumerated() {
+            state.append(MemoryEntry(delta: delta, hash: run.hashes[index], verified: run.verified[index]))
+            if let payload = run.revocation(at: index) {
+                state.applyRevocation(delta, payload: payload, policy: policy, signature: signatureVerifies)
             }
         }
         if run.checkLastSignature, let last = run.deltas.last {
-            let index = Int(last.delta.seq - 1)
-            state.logs[last.delta.author]?[index].verified = true
+            let index = Int(last.seq - 1)
+            state.logs[last.author]?[index].verified = true
         }
     }
 

@@ -10,8 +10,8 @@ import MusterCore
 /// gained").
 extension AuthorRecord {
     /// Each joined table is looked up by its primary key; an author with no row anywhere still
-    /// gets one row (of nulls) from the one-row subquery.
-    private static let sql = """
+    /// gets one row (of nulls) from the one-row subquery. Read by column index (``Column``).
+    static let sql = """
         SELECT h.seq AS head_seq, h.hash AS head_hash, d.hlc AS head_hlc, c.seq AS cut,
                r.name, r.location, r.role, r.envelope AS cert_envelope, r.signature AS cert_signature,
                v.watermark, v.watermark_hash, v.envelope AS revoke_envelope, v.signature AS revoke_signature
@@ -23,48 +23,61 @@ extension AuthorRecord {
         LEFT JOIN revocation AS v ON v.kiosk = a.author
         """
 
-    static func fetch(_ author: AuthorID, policy: VenuePolicy, db: Database) throws -> AuthorRecord {
-        guard
-            let row = try Row.fetchOne(db.cachedStatement(sql: sql), arguments: [Data(author.bytes)])
-        else { throw ReplicaError(.sqlite, "the author lookup returned no row") }
-        let head: AuthorHead
-        if let seq: Int64 = row["head_seq"], let hash: Data = row["head_hash"] {
-            head = AuthorHead(author: author, seq: UInt64(seq), hash: Array(hash))
+    /// The columns of ``sql``, in order.
+    private enum Column: Int32 {
+        case headSeq, headHash, headHLC, cut, name, location, role, certEnvelope, certSignature
+        case watermark, watermarkHash, revokeEnvelope, revokeSignature
+    }
+
+    /// - Parameter hot: the writer's prepared statements, inside its transactions; nil on a reader,
+    ///   which uses GRDB's statement cache.
+    static func fetch(
+        _ author: AuthorID,
+        policy: VenuePolicy,
+        db: Database,
+        hot: HotStatements? = nil
+    ) throws -> AuthorRecord {
+        let statement = try hot?.statement(.authorRecord, db: db) ?? db.cachedStatement(sql: sql)
+        let record = try db.readFirst(statement) { row in
+            row.blob(author.bytes)
+        } read: { row in
+            try AuthorRecord(author, policy: policy, row: row)
+        }
+        guard let record else { throw ReplicaError(.sqlite, "the author lookup returned no row") }
+        return record
+    }
+
+    private init(_ author: AuthorID, policy: VenuePolicy, row: ColumnReader) throws {
+        func int(_ column: Column) -> Int64? { row.int(column.rawValue) }
+        func bytes(_ column: Column) -> [UInt8]? { row.bytes(column.rawValue) }
+        if let seq = int(.headSeq), let hash = bytes(.headHash) {
+            head = AuthorHead(author: author, seq: UInt64(seq), hash: hash)
         } else {
             head = .empty(author)
         }
-        let headHLC = (row["head_hlc"] as Int64?).map { HLC(packed: UInt64($0)) }
-        let forkCut = (row["cut"] as Int64?).map { UInt64($0) }
-        let role: Int64? = row["role"]
-        let isDevice = role == Int64(EnrollRole.organizerDevice.rawValue)
-
-        let membership: Membership
-        var certificateHLC: HLC?
-        if author == policy.organizer {
+        headHLC = int(.headHLC).map { HLC(packed: UInt64($0)) }
+        forkCut = int(.cut).map { UInt64($0) }
+        isDevice = int(.role) == Int64(EnrollRole.organizerDevice.rawValue)
+        watermarkHash = bytes(.watermarkHash)
+        certificateHLC = nil
+        guard author != policy.organizer else {
             membership = .organizer
-        } else {
-            if let envelope: Data = row["cert_envelope"], let signature: Data = row["cert_signature"] {
-                certificateHLC = try SignedDelta(envelope: Array(envelope), signature: Array(signature)).hlc
-            }
-            if let watermark: Int64 = row["watermark"], let envelope: Data = row["revoke_envelope"],
-                let signature: Data = row["revoke_signature"]
-            {
-                let evidence = try SignedDelta(envelope: Array(envelope), signature: Array(signature))
-                membership = .revoked(watermark: UInt64(watermark), evidence: evidence)
-            } else if let name: String = row["name"] {
-                membership = isDevice ? .device(name: name) : .enrolled(name: name, location: row["location"])
-            } else {
-                membership = .unknown
-            }
+            return
         }
-        return AuthorRecord(
-            head: head,
-            headHLC: headHLC,
-            forkCut: forkCut,
-            membership: membership,
-            isDevice: isDevice,
-            certificateHLC: certificateHLC,
-            watermarkHash: (row["watermark_hash"] as Data?).map { Array($0) }
-        )
+        if let envelope = bytes(.certEnvelope), let signature = bytes(.certSignature) {
+            certificateHLC = try SignedDelta(envelope: envelope, signature: signature).hlc
+        }
+        if let watermark = int(.watermark), let envelope = bytes(.revokeEnvelope),
+            let signature = bytes(.revokeSignature)
+        {
+            let evidence = try SignedDelta(envelope: envelope, signature: signature)
+            membership = .revoked(watermark: UInt64(watermark), evidence: evidence)
+        } else if let name = row.text(Column.name.rawValue) {
+            // NOT NULL beside the name.
+            let location = row.text(Column.location.rawValue) ?? ""
+            membership = isDevice ? .device(name: name) : .enrolled(name: name, location: location)
+        } else {
+            membership = .unknown
+        }
     }
 }

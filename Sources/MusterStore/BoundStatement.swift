@@ -14,7 +14,8 @@ struct BoundStatement {
     /// The result code of the first bind that failed, or 0.
     private(set) var failure: Int32 = 0
 
-    fileprivate init(handle: OpaquePointer) { self.handle = handle }
+    /// Only for a statement about to run (``Database/run(_:bind:)``, ``Database/readFirst(_:bind:read:)``).
+    init(handle: OpaquePointer) { self.handle = handle }
 
     /// `SQLITE_TRANSIENT`: SQLite copies text and blobs before the bind returns (the macro is a cast
     /// C cannot export to Swift).
@@ -63,6 +64,11 @@ struct BoundStatement {
     }
 
     mutating func blob(_ bytes: Data) {
+        bytes.withUnsafeBytes { blob($0) }
+    }
+
+    /// Part of an array, in place: a field of an envelope.
+    mutating func blob(_ bytes: ArraySlice<UInt8>) {
         bytes.withUnsafeBytes { blob($0) }
     }
 

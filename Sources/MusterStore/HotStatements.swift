@@ -11,7 +11,7 @@ import GRDB
 /// GRDB runs one at a time on its single writer connection.
 final class HotStatements: @unchecked Sendable {
     enum Kind: Int, CaseIterable {
-        case insertDelta, upsertAttendee, insertPresence
+        case insertDelta, upsertAttendee, insertPresence, authorRecord
 
         var sql: String {
             switch self {
@@ -21,6 +21,7 @@ final class HotStatements: @unchecked Sendable {
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """
             case .upsertAttendee: Self.upsertAttendeeSQL
+            case .authorRecord: AuthorRecord.sql
             case .insertPresence:
                 """
                 INSERT OR IGNORE INTO presence(author, seq, kind, hlc, campaign_id, attendee_key,

@@ -24,10 +24,12 @@ import MusterCore
 /// executing them.
 enum Materializer {
     /// - Parameters:
+    ///   - envelope: the signed envelope `delta` was decoded from (its author's bytes, for the stamp).
     ///   - hash: the BLAKE2b-256 of the delta's envelope (what an undo names).
     ///   - hot: the writer's prepared per-delta statements (nil: GRDB's cache by SQL text).
-    static func apply(_ delta: Delta, hash: [UInt8], db: Database, hot: HotStatements? = nil) throws {
-        let stamp = Stamp(delta)
+    static func apply(_ delta: Delta, envelope: [UInt8], hash: [UInt8], db: Database, hot: HotStatements? = nil) throws
+    {
+        let stamp = Stamp(delta, envelope: envelope)
         let hash = Data(hash)
         switch delta.body {
         case .campaign(let p):
@@ -112,7 +114,8 @@ enum Materializer {
         let rows = try Row.fetchCursor(db, sql: "SELECT envelope, signature, hash FROM delta ORDER BY author, seq")
         while let row = try rows.next() {
             let hash: Data = row["hash"]
-            try apply(try SignedDelta(row: row).decode(), hash: Array(hash), db: db)
+            let signed = try SignedDelta(row: row)
+            try apply(try signed.decode(), envelope: signed.envelope, hash: Array(hash), db: db)
         }
     }
 

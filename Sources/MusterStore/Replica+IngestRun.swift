@@ -29,25 +29,31 @@ extension Replica {
         while let current = pending, let author = current.first?.author {
             let judge = RunJudge(
                 policy: policy,
-                record: try AuthorRecord.fetch(author, policy: policy, db: db),
+                record: try AuthorRecord.fetch(author, policy: policy, db: db, hot: hot),
                 offered: offered,
                 submitted: submission,
                 clock: clock,
                 reader: DatabaseRunReader(db: db)
             )
-            let plan = try judge.judge(current)
-            for step in plan.steps {
-                try execute(step, db: db, nowMillis: nowMillis)
-                report.note(step)
-            }
+            var plan = try judge.judge(current)
             pending = plan.resume
+            // Each step is moved out of the plan, noted, then carried out: the store step hands its
+            // decoded deltas on without a copy (``storeRun(_:db:nowMillis:)``). Noted first, since
+            // the store takes them; a step that throws takes the batch's report down with it.
+            var steps = plan.steps
+            plan.steps = []
+            steps.reverse()
+            while let step = steps.popLast() {
+                report.note(step)
+                try execute(step, db: db, nowMillis: nowMillis)
+            }
             submission = false
         }
     }
 
     /// Carries out one step of a run's plan.
-    private func execute(_ step: RunStep, db: Database, nowMillis: UInt64) throws {
-        switch step {
+    private func execute(_ step: consuming RunStep, db: Database, nowMillis: UInt64) throws {
+        switch consume step {
         case .duplicate, .reject, .reportForkEvidence:
             return
         case .keepForkEvidence(let ref, let evidence):
@@ -66,33 +72,36 @@ extension Replica {
     }
 
     /// Appends and materializes a verified run in order; the head moves once, to the last delta stored.
-    private func storeRun(_ run: StoredRun, db: Database, nowMillis: UInt64) throws {
-        for planned in run.deltas {
-            let delta = planned.delta
+    ///
+    /// Each decoded delta is moved out of the run and handed on: read in place, each was copied (a
+    /// decoded delta is a large value, and the copy about 640 instructions).
+    private func storeRun(_ run: consuming StoredRun, db: Database, nowMillis: UInt64) throws {
+        let (deltas, hashes) = (run.deltas, run.hashes)
+        for index in 0..<run.count {
+            let delta = deltas[index]
             try store(
                 delta,
-                decoded: planned.decoded,
-                hash: planned.hash,
-                verified: planned.verified,
+                decoded: run.takeDecoded(at: index),
+                hash: hashes[index],
+                verified: run.verified[index],
                 db: db,
                 nowMillis: nowMillis,
                 moveHead: false
             )
             CrashPoint.ingestStored.hit()
-            if let ahead = planned.aheadMillis {
+            if let ahead = run.aheadMillis[index] {
                 try db.run(
                     "INSERT OR REPLACE INTO clock_warning(author, seq, ahead_ms) VALUES (?, ?, ?)",
                     [Data(delta.author.bytes), Int64(delta.seq), Int64(clamping: ahead)]
                 )
             }
         }
-        guard let last = run.deltas.last else { return }
-        let author = last.delta.author
-        try Self.moveHead(of: author, to: last.delta.seq, hash: last.hash, db: db)
+        guard let last = deltas.last, let hash = hashes.last else { return }
+        try Self.moveHead(of: last.author, to: last.seq, hash: hash, db: db)
         if run.checkLastSignature {
             try db.execute(
                 sql: "UPDATE delta SET sig_verified = 1 WHERE author = ? AND seq = ?",
-                arguments: [Data(author.bytes), Int64(clamping: last.delta.seq)]
+                arguments: [Data(last.author.bytes), Int64(clamping: last.seq)]
             )
         }
     }

@@ -62,7 +62,7 @@ extension Replica {
         db: Database
     ) throws -> (SignedDelta, Delta, [UInt8]) {
         let author = AuthorID(keyPair.publicKey)
-        let record = try AuthorRecord.fetch(author, policy: policy, db: db)
+        let record = try AuthorRecord.fetch(author, policy: policy, db: db, hot: hot)
         let head = record.head
         let next = DeltaRef(author: author, seq: head.seq + 1)
         if let cut = record.forkCut {

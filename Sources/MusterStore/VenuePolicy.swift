@@ -81,7 +81,10 @@ public struct VenuePolicy: Sendable, Equatable {
             key = p.attendeeKey
         default: return
         }
-        let printable = TerminalText.sanitize(key, maxCharacters: key.unicodeScalars.count) == key
+        // Printable ASCII is what sanitizing leaves as it is (``StoredText/isPrintableASCII(_:atMost:)``).
+        let printable =
+            StoredText.isPrintableASCII(key)
+            || TerminalText.sanitize(key, maxCharacters: key.unicodeScalars.count) == key
         guard !key.isEmpty, printable, EmailAddress.key(key) == key else {
             throw DeltaRejection(.notAuthorized, "the attendee key is not a normalized key", ref: delta.ref)
         }

@@ -9,8 +9,15 @@ import Testing
 /// The one-statement author lookup every write starts with: it must say what the separate lookups
 /// it replaced said, for an author in each state.
 @Suite struct AuthorRecordTests {
+    /// Read on a reader (GRDB's statement cache), and checked against the writer's read with its
+    /// prepared statements (``HotStatements``), which ingest and local writes use.
     static func record(_ replica: Replica, _ author: AuthorID, _ venue: TestVenue) throws -> AuthorRecord {
-        try replica.read { db in try AuthorRecord.fetch(author, policy: venue.policy, db: db) }
+        let read = try replica.read { db in try AuthorRecord.fetch(author, policy: venue.policy, db: db) }
+        let written = try replica.writer().write { db in
+            try AuthorRecord.fetch(author, policy: venue.policy, db: db, hot: replica.hot)
+        }
+        #expect(written == read)
+        return read
     }
 
     @Test func readsHeadClockCertificateAndRosterInOneRow() throws {

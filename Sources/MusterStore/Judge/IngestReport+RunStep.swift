@@ -3,7 +3,8 @@ import MusterCore
 /// What a report says of each step of a ``RunPlan``: one function for both stores, so their reports
 /// agree delta for delta whenever their plans do.
 extension IngestReport {
-    /// Notes `step`, which the store has just carried out.
+    /// Notes `step`, which the store carries out. The replica notes it just before (its store step
+    /// gives the decoded deltas away), in the transaction whose failure discards the report.
     public mutating func note(_ step: RunStep) {
         switch step {
         case .duplicate:
@@ -23,7 +24,7 @@ extension IngestReport {
         case .dropOrganizerBranch(let ref):
             forgetChain(from: ref)
         case .store(let run):
-            for planned in run.deltas { noteStored(planned) }
+            for index in 0..<run.count { noteStored(index, of: run) }
             if let refusal = run.refusal { rejected.append(refusal) }
         }
     }
@@ -40,14 +41,14 @@ extension IngestReport {
         applied.removeAll { $0.author == ref.author && $0.seq >= ref.seq }
     }
 
-    /// A delta just stored; a stamp too far ahead of the store's clock is a clock warning and does not
-    /// move `newestAcceptedHLC`.
-    private mutating func noteStored(_ planned: PlannedDelta) {
-        let delta = planned.delta
+    /// The `index`-th delta of `run`, just stored; a stamp too far ahead of the store's clock is a clock
+    /// warning and does not move `newestAcceptedHLC`.
+    private mutating func noteStored(_ index: Int, of run: StoredRun) {
+        let delta = run.deltas[index]
         applied.append(delta)
-        if planned.verified { signatureChecked.insert(delta.ref) }
-        if case .revoke(let payload) = planned.decoded.body { revocations.append(payload) }
-        if planned.aheadMillis != nil {
+        if run.verified[index] { signatureChecked.insert(delta.ref) }
+        if let payload = run.revocation(at: index) { revocations.append(payload) }
+        if run.aheadMillis[index] != nil {
             clockWarnings.append(delta.ref)
         } else {
             newestAcceptedHLC = max(newestAcceptedHLC ?? .zero, delta.hlc)

@@ -91,9 +91,10 @@ extension RunJudge {
     /// `hashes`) in order, up to the first delta refused. Time moves forward along the chain, inside
     /// the window the author's certificate opens.
     private func storedRun(_ fresh: [SignedDelta], hashes: [[UInt8]], byDevice: Bool) -> StoredRun {
-        var run = StoredRun()
+        var run = StoredRun(chain: fresh, hashes: hashes)
         var previousHLC = record.headHLC
-        for (index, (delta, hash)) in zip(fresh, hashes).enumerated() {
+        for index in fresh.indices {
+            let delta = fresh[index]
             let decoded: Delta
             do throws(DeltaRejection) {
                 try policy.authorize(delta, byDevice: byDevice)
@@ -107,7 +108,7 @@ extension RunJudge {
                 )
             } catch {
                 run.refusal = error
-                run.checkLastSignature = run.deltas.last.map { reader.signatureVerifies($0.delta) } ?? false
+                run.checkLastSignature = run.deltas.last.map { reader.signatureVerifies($0) } ?? false
                 return run
             }
             // Only the newest delta of the run had its own signature checked; the others are
@@ -117,16 +118,8 @@ extension RunJudge {
             let verified =
                 index == fresh.count - 1
                 || ((index + 1) % Self.verifiedStride == 0 && reader.signatureVerifies(delta))
-            run.deltas.append(
-                PlannedDelta(
-                    delta: delta,
-                    decoded: decoded,
-                    hash: hash,
-                    verified: verified,
-                    aheadMillis: clock.ahead(delta.hlc)
-                )
-            )
             previousHLC = decoded.hlc
+            run.append(consume decoded, verified: verified, aheadMillis: clock.ahead(delta.hlc))
         }
         return run
     }
