@@ -30,6 +30,8 @@ public protocol KioskStore: AnyObject {
     func allDeltas() throws(ReplicaError) -> [SignedDelta]
     /// A crash: whatever was not committed is gone; the replica file is opened again.
     func reopen() throws(ReplicaError)
+    /// Where `author` stands on this replica's roster (what admission judges a peer by).
+    func membership(of author: AuthorID) throws(ReplicaError) -> Membership
     /// The evidence of every fork cut the store made (``MusterStore/Replica/forkEvidence()``).
     func forkEvidence() throws(ReplicaError) -> [SignedDelta]
 }

@@ -20,6 +20,7 @@ final class LiarStore: KioskStore {
     func epoch() throws(ReplicaError) -> String { try inner.epoch() }
 
     func forkEvidence() throws(ReplicaError) -> [SignedDelta] { try inner.forkEvidence() }
+    func membership(of author: AuthorID) throws(ReplicaError) -> Membership { try inner.membership(of: author) }
 
     func heads() throws(ReplicaError) -> [AuthorHead] {
         var heads = try inner.heads().filter { $0.author != liar.author }

@@ -26,6 +26,9 @@ public final class ReplicaStore: KioskStore {
     public func epoch() throws(ReplicaError) -> String { try replica.epoch() }
     public func heads() throws(ReplicaError) -> [AuthorHead] { try replica.heads() }
     public func forkEvidence() throws(ReplicaError) -> [SignedDelta] { try replica.forkEvidence() }
+    public func membership(of author: AuthorID) throws(ReplicaError) -> Membership {
+        try replica.membership(of: author)
+    }
 
     public func deltas(of author: AuthorID, after seq: UInt64, limit: Int) throws(ReplicaError) -> [SignedDelta] {
         try replica.deltas(of: author, after: seq, limit: limit)

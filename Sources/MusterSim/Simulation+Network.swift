@@ -23,7 +23,7 @@ extension Simulation {
             try crossed(existing, from: dialer, to: acceptor)
             return
         }
-        guard acceptor.up, network.reachable(from, to) else {
+        guard acceptor.up, network.reachable(from, to), admits(acceptor, dialer), admits(dialer, acceptor) else {
             // No answer: the dial fails at the handshake deadline.
             let failAt = now + SyncLimits.handshakeTimeout.nanoseconds - 4 * network.latency(from, to)
             queue.schedule(.sessionLost(kiosk: from, peer: to, session: 0), at: max(now, failAt))
@@ -42,6 +42,17 @@ extension Simulation {
         acceptor.peakSessions = max(acceptor.peakSessions, acceptor.sessions.count)
         try feed(dialer, .sessionOpened(peer: acceptor.id, initiator: dialer.id))
         try feed(acceptor, .sessionOpened(peer: dialer.id, initiator: dialer.id))
+    }
+
+    /// Whether `kiosk` admits `peer` by its own roster, as the daemon does after the handshake
+    /// (``Admission``: the peer's certificate checked, its membership here looked up); a refused
+    /// dial fails as one that got no answer.
+    func admits(_ kiosk: SimKiosk, _ peer: SimKiosk) -> Bool {
+        guard let membership = try? kiosk.store.membership(of: peer.id) else { return false }
+        let credentials = SyncMessage.credentials(venue.certificates[peer.index].0)
+        guard case .admit = Admission.judge(credentials, from: peer.id, membership: membership, policy: venue.policy)
+        else { return false }
+        return true
     }
 
     /// Crossed dials: both kiosks dialed, and `dialer`'s connection completes while the pair already

@@ -20,46 +20,27 @@ extension SyncService {
         key dialKey: Int = 0
     ) async -> Bool {
         let remote = channel.channel.remoteAddress.map { "\($0.ipAddress ?? "?"):\($0.port ?? 0)" } ?? "?"
-        var established = false
-        var rekeyed = false
+        let established = Mutex(false)
         do {
             try await channel.executeThenClose { inbound, outbound in
-                var frames = inbound.makeAsyncIterator()
                 let heard = LastHeard(time: time)
+                let reader = FrameReader(inbound.makeAsyncIterator(), heard: heard)
                 let raw = channel.channel
-                // Whole frames arriving count as life even before this loop gets to them (a busy
-                // kiosk); single bytes trickling in do not.
-                try await raw.eventLoop.submit {
-                    let decoder = try raw.pipeline.syncOperations.handler(type: ByteToMessageHandler<FrameDecoder>.self)
-                    try raw.pipeline.syncOperations.addHandler(LivenessHandler(heard: heard), position: .after(decoder))
-                }.get()
+                try await watch(raw, heard: heard)
                 // Closes the connection when the peer stays silent (during the handshake too).
-                let liveness = Task {
-                    while !Task.isCancelled {
-                        try? await time.sleep(for: .milliseconds(250))
-                        if heard.silence > SyncLimits.silenceTimeout && !heard.isBusy {
-                            raw.close(promise: nil)
-                            return
-                        }
-                    }
-                }
+                let liveness = Task { await closeWhenSilent(raw, heard: heard) }
                 defer { liveness.cancel() }
-                func next() async throws -> [UInt8] {
-                    guard let frame = try await frames.next() else { throw SyncError.closed }
-                    heard.now()
-                    return Array(frame.readableBytesView)
-                }
                 let (result, keyIndex) = try await handshake(
                     dialed: dialed != nil,
                     key: dialKey,
-                    next: next,
+                    next: reader.next,
                     outbound: outbound
                 )
                 let peer = AuthorID(result.peer)
                 guard peer != me else { throw SyncError.connectedToSelf }
                 let sender = try SecretStreamSender(key: result.sendKey)
                 try await outbound.write(.frame(sender.header))
-                let receiver = try SecretStreamReceiver(key: result.receiveKey, header: try await next())
+                let receiver = try SecretStreamReceiver(key: result.receiveKey, header: try await reader.next())
                 let connection = PeerConnection(
                     peer: peer,
                     initiator: dialed != nil ? me : peer,
@@ -70,88 +51,129 @@ extension SyncService {
                     replica: replica,
                     logger: logger
                 )
-                // Credentials first: nothing else is said until the peer's enrollment checks out. The dialer
-                // shows its own first; the listener shows its own only once the dialer's have checked out, so
-                // a peer holding nothing but the network key (a thief with an old key, a scanner) never learns
-                // our name, location or certificate. One side must go first, and it is the one that chose whom
-                // to talk to.
-                guard let ours = try replica.certificate(of: me) else { throw SyncError.notEnrolled }
-                if dialed != nil { try await connection.send(.credentials(ours)) }
-                let (first, _) = try receiver.open(try await next())
-                guard
-                    let enrollment = await admit(
-                        peer,
-                        credentials: try SyncMessage.decode(first),
-                        connection: connection,
-                        address: remote
-                    )
-                else {
-                    // A revoked peer was shown its revocation; it may answer with one organizer delta
-                    // (see ``appeal(_:from:)``), read under the credentials' cap and the handshake's
-                    // deadline; then the connection ends.
-                    if case .revoked? = try? replica.membership(of: peer),
-                        try await ConnectionGuard.awaitAppeal(raw),
-                        let (plaintext, _) = try? receiver.open(try await next()),
-                        case .deltas(let deltas)? = try? SyncMessage.decode(plaintext)
-                    {
-                        await appeal(deltas, from: peer)
-                    }
-                    return
-                }
-                // Admitted: no more deadline or unauthenticated slot, and frames up to the session's
-                // limit (a rekey session's under a retired key), before our own credentials go out, so
-                // what the peer sends right behind them is read at once.
-                guard try await ConnectionGuard.admitted(raw, rekey: keyIndex != 0) else { return }
-                if dialed == nil { try await connection.send(.credentials(ours)) }
+                let link = Link(connection: connection, receiver: receiver, reader: reader, channel: raw)
+                guard let enrollment = try await credentials(on: link, dialed: dialed != nil, rekey: keyIndex != 0)
+                else { return }
                 if keyIndex != 0 {
-                    try await rekey(connection, peer: peer, next: next, receiver: receiver, channel: raw)
-                    rekeyed = true
+                    try await rekey(connection, peer: peer, next: reader.next, receiver: receiver, channel: raw)
+                    // A rekey session counts as one: the dial loop goes back to the current key, now newer.
+                    established.withLock { $0 = true }
                     return
                 }
                 guard await register(connection, dialed: dialed, enrollment: enrollment) else { return }
-                established = true
-                defer { Task { await self.unregister(connection) } }
-                logger.info("session established", metadata: ["peer": "\(peer)", "address": "\(remote)"])
-                try await connection.send(.roster(try replica.certificates()))
-                let writer = Task {
-                    await connection.runOutgoing { weight in await self.drive(.written(peer: peer, weight: weight)) }
-                }
-                defer {
-                    connection.finishOutgoing()
-                    writer.cancel()
-                }
-                await opened(connection)
-                while true {
-                    let sealed = try await next()
-                    let (plaintext, _) = try receiver.open(sealed)
-                    let message = try SyncMessage.decode(plaintext)
-                    note(message, from: peer)
-                    switch message {
-                    case .roster(let certificates):
-                        await learn(certificates, from: peer)
-                    case .revoked(let evidence):
-                        await heardRevocation(evidence, on: connection)
-                    case .rekey(let revocations):
-                        // The peer is on a newer key than the one we dialed or answered with.
-                        heardRekey(revocations, from: peer)
-                    case .networkKey(let generation, let sealed):
-                        heardNetworkKey(generation: generation, sealed: sealed, from: peer)
-                    case .credentials:
-                        break
-                    default:
-                        // Storing a batch is our own work, not the peer's silence: a kiosk slowed down
-                        // by a burst must not drop the sessions that feed it.
-                        heard.busy(true)
-                        await receive(message, from: connection)
-                        heard.busy(false)
-                    }
-                }
+                established.withLock { $0 = true }
+                try await session(on: link)
             }
         } catch {
             logger.debug("connection ended", metadata: ["address": "\(remote)", "error": "\(error)"])
         }
-        // A rekey session counts as one: the dial loop goes back to the current key, now newer.
-        return established || rekeyed
+        return established.withLock { $0 }
+    }
+
+    /// An authenticated connection: the peer's connection, its stream of sealed frames, the socket.
+    struct Link {
+        let connection: PeerConnection
+        let receiver: SecretStreamReceiver
+        let reader: FrameReader
+        let channel: any Channel
+
+        /// The next message, opened and decoded.
+        func message() async throws -> SyncMessage {
+            let (plaintext, _) = try receiver.open(try await reader.next())
+            return try SyncMessage.decode(plaintext)
+        }
+    }
+
+    /// Whole frames arriving count as life even before the reader gets to them (a busy kiosk);
+    /// single bytes trickling in do not.
+    private nonisolated func watch(_ raw: any Channel, heard: LastHeard) async throws {
+        try await raw.eventLoop.submit {
+            let decoder = try raw.pipeline.syncOperations.handler(type: ByteToMessageHandler<FrameDecoder>.self)
+            try raw.pipeline.syncOperations.addHandler(LivenessHandler(heard: heard), position: .after(decoder))
+        }.get()
+    }
+
+    private nonisolated func closeWhenSilent(_ raw: any Channel, heard: LastHeard) async {
+        while !Task.isCancelled {
+            try? await time.sleep(for: .milliseconds(250))
+            if heard.silence > SyncLimits.silenceTimeout && !heard.isBusy {
+                raw.close(promise: nil)
+                return
+            }
+        }
+    }
+
+    /// Credentials first: nothing else is said until the peer's enrollment checks out. The dialer
+    /// shows its own first; the listener shows its own only once the dialer's have checked out, so
+    /// a peer holding nothing but the network key (a thief with an old key, a scanner) never learns
+    /// our name, location or certificate. One side must go first, and it is the one that chose whom
+    /// to talk to. Returns the admitted peer's enrollment, or nil (the connection then ends).
+    private nonisolated func credentials(on link: Link, dialed: Bool, rekey: Bool) async throws -> EnrollPayload? {
+        let connection = link.connection
+        let peer = connection.peer
+        guard let ours = try replica.certificate(of: me) else { throw SyncError.notEnrolled }
+        if dialed { try await connection.send(.credentials(ours)) }
+        let first = try await link.message()
+        guard let enrollment = await admit(peer, credentials: first, connection: connection, address: connection.address)
+        else {
+            // A revoked peer was shown its revocation; it may answer with one organizer delta
+            // (see ``appeal(_:from:)``), read under the credentials' cap and the handshake's
+            // deadline; then the connection ends.
+            if case .revoked? = try? replica.membership(of: peer),
+                try await ConnectionGuard.awaitAppeal(link.channel),
+                case .deltas(let deltas)? = try? await link.message()
+            {
+                await appeal(deltas, from: peer)
+            }
+            return nil
+        }
+        // Admitted: no more deadline or unauthenticated slot, and frames up to the session's
+        // limit (a rekey session's under a retired key), before our own credentials go out, so
+        // what the peer sends right behind them is read at once.
+        guard try await ConnectionGuard.admitted(link.channel, rekey: rekey) else { return nil }
+        if !dialed { try await connection.send(.credentials(ours)) }
+        return enrollment
+    }
+
+    /// A registered session: the roster goes out, the writer runs, and every message read is
+    /// handed on until the connection ends.
+    private nonisolated func session(on link: Link) async throws {
+        let connection = link.connection
+        let peer = connection.peer
+        defer { Task { await self.unregister(connection) } }
+        logger.info("session established", metadata: ["peer": "\(peer)", "address": "\(connection.address)"])
+        try await connection.send(.roster(try replica.certificates()))
+        let writer = Task {
+            await connection.runOutgoing { weight in await self.drive(.written(peer: peer, weight: weight)) }
+        }
+        defer {
+            connection.finishOutgoing()
+            writer.cancel()
+        }
+        await opened(connection)
+        while true {
+            let message = try await link.message()
+            note(message, from: peer)
+            switch message {
+            case .roster(let certificates):
+                await learn(certificates, from: peer)
+            case .revoked(let evidence):
+                await heardRevocation(evidence, on: connection)
+            case .rekey(let revocations):
+                // The peer is on a newer key than the one we dialed or answered with.
+                heardRekey(revocations, from: peer)
+            case .networkKey(let generation, let sealed):
+                heardNetworkKey(generation: generation, sealed: sealed, from: peer)
+            case .credentials:
+                break
+            default:
+                // Storing a batch is our own work, not the peer's silence: a kiosk slowed down
+                // by a burst must not drop the sessions that feed it.
+                link.reader.heard.busy(true)
+                await receive(message, from: connection)
+                link.reader.heard.busy(false)
+            }
+        }
     }
 
     /// Runs the handshake under one of the ring's keys. Returns the result and the index of the key

@@ -232,17 +232,7 @@ public actor SyncService: Service {
                     }
                 }
                 group.addTask {
-                    for await deltas in self.localDeltas.cancelOnGracefulShutdown() {
-                        await self.announceDevices(of: deltas)
-                        await self.drive(.localCommit(deltas))
-                        let revocations = deltas.compactMap { delta -> RevokePayload? in
-                            guard delta.kind == .revoke, case .revoke(let payload)? = try? delta.decode().body else {
-                                return nil
-                            }
-                            return payload
-                        }
-                        if !revocations.isEmpty { await self.applyRevocations(revocations) }
-                    }
+                    for await deltas in self.localDeltas.cancelOnGracefulShutdown() { await self.committedLocally(deltas) }
                 }
                 group.addTask {
                     await withDiscardingTaskGroup { dials in
@@ -251,36 +241,7 @@ public actor SyncService: Service {
                         }
                     }
                 }
-                group.addTask {
-                    // The state version one interval ago and the one last followed by a heap trim.
-                    var previous: UInt64 = 0
-                    var trimmed: UInt64 = 0
-                    // Intervals since the digest was last announced.
-                    var sinceDigest = 0
-                    while !Task.isShuttingDownGracefully {
-                        try? await cancelWhenGracefulShutdown {
-                            try await self.time.sleep(for: SyncLimits.antiEntropyInterval)
-                        }
-                        let now = self.stateVersion.load(ordering: .acquiring)
-                        // Quiet for a whole interval after a change: the busy moment's memory can go back.
-                        if now == previous && now != trimmed {
-                            self.onQuiet()
-                            trimmed = now
-                        }
-                        let quiet = now == previous
-                        previous = now
-                        // Computed off the actor: hashing a large replica must not hold up the sessions.
-                        // Only once the replica was quiet for an interval (or every sixth interval while
-                        // it keeps changing): during a burst the digest is stale before it is sent, and
-                        // hashing every table every 5 s on every kiosk took 7 % of a 50-kiosk lab's CPU.
-                        sinceDigest += 1
-                        if quiet || sinceDigest >= 6, let digest = self.currentDigest() {
-                            sinceDigest = 0
-                            await self.drive(.digest(digest))
-                        }
-                        await self.refreshHeads()
-                    }
-                }
+                group.addTask { await self.antiEntropyLoop() }
             }
         } onGracefulShutdown: {
             server.channel.close(promise: nil)
@@ -290,6 +251,32 @@ public actor SyncService: Service {
             Task { await self.closeAll() }
         }
         await storeDrained()
+    }
+
+    /// Deltas written here: their devices' certificates go out first, then the deltas; a
+    /// revocation among them takes effect here at once.
+    private func committedLocally(_ deltas: [SignedDelta]) async {
+        await announceDevices(of: deltas)
+        drive(.localCommit(deltas))
+        let revocations = deltas.compactMap { delta -> RevokePayload? in
+            guard delta.kind == .revoke, case .revoke(let payload)? = try? delta.decode().body else { return nil }
+            return payload
+        }
+        if !revocations.isEmpty { await applyRevocations(revocations) }
+    }
+
+    /// Once per anti-entropy interval: the heap trimmed and the digest computed when
+    /// ``DigestCadence`` says so (the digest off the actor: hashing a large replica must not hold
+    /// up the sessions), and the store's heads handed to the core.
+    private nonisolated func antiEntropyLoop() async {
+        var cadence = DigestCadence()
+        while !Task.isShuttingDownGracefully {
+            try? await cancelWhenGracefulShutdown { try await self.time.sleep(for: SyncLimits.antiEntropyInterval) }
+            let (trim, digest) = cadence.tick(version: stateVersion.load(ordering: .acquiring))
+            if trim { onQuiet() }
+            if digest, let value = currentDigest() { await drive(.digest(value)) }
+            await refreshHeads()
+        }
     }
 
     static func wrap(
