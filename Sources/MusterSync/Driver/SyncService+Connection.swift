@@ -114,7 +114,8 @@ extension SyncService {
         guard let ours = try replica.certificate(of: me) else { throw SyncError.notEnrolled }
         if dialed { try await connection.send(.credentials(ours)) }
         let first = try await link.message()
-        guard let enrollment = await admit(peer, credentials: first, connection: connection, address: connection.address)
+        guard
+            let enrollment = await admit(peer, credentials: first, connection: connection, address: connection.address)
         else {
             // A revoked peer was shown its revocation; it may answer with one organizer delta
             // (see ``appeal(_:from:)``), read under the credentials' cap and the handshake's

@@ -232,7 +232,9 @@ public actor SyncService: Service {
                     }
                 }
                 group.addTask {
-                    for await deltas in self.localDeltas.cancelOnGracefulShutdown() { await self.committedLocally(deltas) }
+                    for await deltas in self.localDeltas.cancelOnGracefulShutdown() {
+                        await self.committedLocally(deltas)
+                    }
                 }
                 group.addTask {
                     await withDiscardingTaskGroup { dials in
