@@ -113,6 +113,12 @@ sim-byzantine: deps
 		--byzantine 1 --seeds $(SIM_SEEDS) --quiet
 	"$$($(SWIFT) build -c release --show-bin-path)/muster-sim" --kiosks 10 --checkins 100 --all-faults \
 		--byzantine 2 --seeds 200 --quiet
+	# The organizer revokes a kiosk cut off on the far side of the partition (RELIABILITY.md,
+	# "Revocation sweeps"), on both stores.
+	"$$($(SWIFT) build -c release --show-bin-path)/muster-sim" --kiosks 4 --checkins 40 --all-faults \
+		--revoke --seeds $(SIM_SEEDS) --quiet
+	"$$($(SWIFT) build -c release --show-bin-path)/muster-sim" --kiosks 10 --checkins 100 --all-faults \
+		--revoke --store memory --seeds 200 --quiet
 
 # A fixed short set on the debug build for `make test` (seconds): a few faulty seeds on the real
 # replica, some as an overlay (`--full-mesh 4`: HyParView/Plumtree at 10 kiosks), and one seed of
@@ -123,6 +129,7 @@ sim-short: deps
 	"$$($(SWIFT) build --show-bin-path)/muster-sim" --kiosks 10 --checkins 100 --all-faults --seeds 5 --quiet
 	"$$($(SWIFT) build --show-bin-path)/muster-sim" --kiosks 10 --checkins 100 --all-faults --full-mesh 4 \
 		--seeds 5 --quiet
+	"$$($(SWIFT) build --show-bin-path)/muster-sim" --kiosks 10 --checkins 100 --all-faults --revoke --seeds 5 --quiet
 	@bin="$$($(SWIFT) build --show-bin-path)/muster-sim"; \
 	for mesh in 64 4; do \
 		a=$$("$$bin" --kiosks 10 --checkins 100 --all-faults --full-mesh $$mesh --seed 77 --json | grep -o '"event_log_hash":"[0-9a-f]*"'); \

@@ -13,6 +13,15 @@ final class ByzantineRun {
     /// The two branches the organizer key signed on either side of the partition
     /// (``SimOptions/organizerFork``), once it did; the first is the one every replica must keep.
     var organizerBranches: [[SignedDelta]] = []
+    /// The kiosk the organizer revoked across the partition (``SimOptions/revoke``), once it did.
+    var revocation: Revoked?
+
+    /// A revocation of the run: the kiosk (by index), its key, and the watermark.
+    struct Revoked {
+        let kiosk: Int
+        let author: AuthorID
+        let watermark: UInt64
+    }
     /// Consecutive settle probes that found the honest kiosks agreeing, and since when.
     var agreeing = 0
     var agreedSince: VirtualTime = 0
@@ -30,7 +39,8 @@ final class ByzantineRun {
         guard options.byzantine == 0 || options.store == .sqlite else {
             throw SimError("a Byzantine run needs the real replica (--store sqlite): the checker reads its attendees")
         }
-        guard options.byzantine >= 1 || options.organizerFork, options.kiosks - options.byzantine >= 2 else {
+        guard options.byzantine >= 1 || options.organizerFork || options.revoke, options.kiosks - options.byzantine >= 2
+        else {
             throw SimError("\(options.byzantine) liars among \(options.kiosks) kiosks leave fewer than 2 honest ones")
         }
         organizerLog = try venue.organizerLog()

@@ -13,7 +13,7 @@ public enum Checker {
     public static func check(_ history: History) -> CheckReport {
         var report = CheckReport()
         let liars = history.byzantine?.liarNames ?? []
-        let kiosks = history.kiosks.filter { !liars.contains($0.name) }
+        let kiosks = history.kiosks.filter { !liars.contains($0.name) && $0.name != history.revoked }
         let live = kiosks.filter(\.live)
         for kiosk in kiosks {
             var held: [DeltaRef: SignedDelta] = [:]
@@ -27,8 +27,13 @@ public enum Checker {
                 }
             }
             guard kiosk.live else { continue }
+            for ref in history.setAside where held[ref] != nil {
+                report.violations += 1
+                report.note("\(kiosk.name) holds \(ref), which the organizer's revocation set aside")
+            }
             // Other bytes under the ref (a phantom, counted above) do not hold the check-in either.
-            for ref in history.acknowledged where held[ref] == nil || held[ref] != history.written[ref] {
+            for ref in history.acknowledged
+            where !history.setAside.contains(ref) && (held[ref] == nil || held[ref] != history.written[ref]) {
                 report.lost += 1
                 report.lostCheckIns.insert(ref)
                 report.note("\(kiosk.name) misses acknowledged \(ref)")

@@ -26,6 +26,11 @@ public struct History: Sendable {
     public var kiosks: [Kiosk]
     /// The lies of a Byzantine run (nil: every kiosk was honest).
     public var byzantine: ByzantineHistory?
+    /// What the organizer's revocation of a kiosk set aside (its deltas past the watermark): held by
+    /// no live kiosk at the end, and no loss of an acknowledged check-in (the organizer's own act).
+    public var setAside: Set<DeltaRef> = []
+    /// The kiosk the organizer revoked: stopped, its replica its own.
+    public var revoked: String?
 
     public init(
         written: [DeltaRef: SignedDelta],

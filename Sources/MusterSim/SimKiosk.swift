@@ -25,6 +25,8 @@ final class SimKiosk {
     /// The sync core of this life (what `musterd` runs), nil while the kiosk is down.
     var core: SyncCore?
     var up = true
+    /// Stopped for good by its own revocation (``SimOptions/revoke``): never restarted.
+    var revoked = false
     var incarnation: UInt64 = 0
     /// Virtual time of the current life's start (the monotonic clock's zero).
     var bootTime: VirtualTime = 0

@@ -36,6 +36,13 @@ public struct SimOptions: Sendable, Equatable {
     /// `OrganizerVersion.beats(_:_:)` keeps. Needs the partition fault; runs as a Byzantine run
     /// (settled by digests), with or without liars, on either store.
     public var organizerFork = false
+    /// When the partition starts, an honest kiosk on one side takes the organizer's revocation of a
+    /// kiosk on the other (a stolen kiosk that goes on checking people in, cut off), with the
+    /// watermark it holds and the venue's next network key sealed to every other kiosk. Every
+    /// replica must set aside what the kiosk signed past the watermark and keep everything before
+    /// it; the revoked kiosk stops once it hears of it, and no kiosk admits it again. Needs the
+    /// partition fault; runs as a Byzantine run (settled by digests), on either store.
+    public var revoke = false
     /// Every kiosk's processing and storing take this many times longer: a venue whose kiosks share
     /// a few cores, as the lab's 50 kiosks share this machine's 2 (a busy kiosk's inputs queue up
     /// behind each other, which is when eager pushes arrive after the graft timeout).

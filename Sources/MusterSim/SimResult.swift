@@ -12,6 +12,20 @@ public struct SimResult: Sendable {
     /// Whether the organizer key signed on both sides of the partition (``SimOptions/organizerFork``);
     /// nil when the run did not ask for it.
     public var organizerForked: Bool?
+    /// What the organizer's revocation across the partition did (``SimOptions/revoke``); nil when
+    /// the run did not ask for it or the partition found no kiosk to revoke.
+    public var revocation: Revocation?
+
+    /// The revoked kiosk, whether it stopped, and what of it every replica set aside.
+    public struct Revocation: Sendable, Equatable {
+        public var kiosk: String
+        public var watermark: UInt64
+        /// The kiosk heard of its revocation and stopped (a kiosk down to the end may not have).
+        public var stopped: Bool
+        /// Its deltas past the watermark, and of them the check-ins it had acknowledged.
+        public var setAside: Int
+        public var acknowledgedSetAside: Int
+    }
     public var faults: [String]
     public var protocolName: String
     /// Check-ins committed and acknowledged; refused (kiosk down); lost unacknowledged in a crash.
@@ -60,6 +74,10 @@ public struct SimResult: Sendable {
             + "lost=\(check.lost) phantom=\(check.phantoms) digests-equal=\(check.digestsEqual) "
             + (byzantine > 0 ? "liars=\(byzantine) forks-seen=\(forksSeen) violations=\(check.violations) " : "")
             + (organizerForked.map { "organizer-forked=\($0) " } ?? "")
+            + (revocation.map {
+                "revoked=\($0.kiosk) watermark=\($0.watermark) stopped=\($0.stopped) set-aside=\($0.setAside) "
+                    + "acked-set-aside=\($0.acknowledgedSetAside) violations=\(check.violations) "
+            } ?? "")
             + "virtual=\(format(virtualTime.seconds)) s wall=\(format(wallTime.seconds)) s (\(Int(speedup))x) "
             + "events=\(events) log=\(eventLogHash.prefix(16))"
     }
@@ -83,6 +101,14 @@ public struct SimResult: Sendable {
             object["byzantine_violations"] = check.violations
         }
         if let organizerForked { object["organizer_forked"] = organizerForked }
+        if let revocation {
+            object["revoked"] = revocation.kiosk
+            object["revoked_watermark"] = revocation.watermark
+            object["revoked_stopped"] = revocation.stopped
+            object["set_aside"] = revocation.setAside
+            object["acknowledged_set_aside"] = revocation.acknowledgedSetAside
+            object["violations"] = check.violations
+        }
         object["converge_ms_after_last_ack"] = convergeAfterLastAck.map { $0.seconds * 1_000 } ?? NSNull()
         object["converge_ms_after_heal"] = convergeAfterHeal.map { $0.seconds * 1_000 } ?? NSNull()
         guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else {

@@ -32,15 +32,18 @@ extension Simulation {
 
     private func honestAgree() throws(SimError) -> Bool {
         guard let byzantine else { return false }
-        let honest = kiosks.filter { byzantine.liars[$0.index] == nil }
+        let revoked = byzantine.revocation
+        let honest = kiosks.filter { byzantine.liars[$0.index] == nil && $0.index != revoked?.kiosk }
         guard honest.allSatisfy(\.up) else { return false }
         var expected: [AuthorID: UInt64] = [:]
         for ref in written.keys { expected[ref.author] = max(expected[ref.author] ?? 0, ref.seq) }
+        // What a revocation set aside is held nowhere: its kiosk's chain ends at the watermark.
+        if let revoked { expected[revoked.author] = min(expected[revoked.author] ?? 0, revoked.watermark) }
         var digests = Set<String>()
         do {
             for kiosk in honest {
                 let heads = Dictionary(uniqueKeysWithValues: try kiosk.store.heads().map { ($0.author, $0.seq) })
-                guard expected.allSatisfy({ heads[$0.key] == $0.value }) else { return false }
+                guard expected.allSatisfy({ (heads[$0.key] ?? 0) == $0.value }) else { return false }
                 digests.insert(try kiosk.store.digest())
             }
         } catch {

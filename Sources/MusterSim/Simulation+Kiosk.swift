@@ -200,6 +200,9 @@ extension Simulation {
             if !report.applied.isEmpty { probe(kiosk) }
             if let newest = report.newestAcceptedHLC { _ = kiosk.clock.observe(newest, nowMillis: wall) }
             try feed(kiosk, .stored(StoreResult(id: group.id, report: report)))
+            if !report.revocations.isEmpty || !report.organizerForks.isEmpty {
+                try revocationsStored(at: kiosk, report)
+            }
         }
     }
 
@@ -247,6 +250,8 @@ extension Simulation {
     }
 
     func restart(_ kiosk: SimKiosk) throws(SimError) {
+        // Stopped by its revocation while up: the crash this restart ends found it down already.
+        guard !kiosk.revoked else { return }
         do {
             try kiosk.store.reopen()
         } catch {

@@ -23,7 +23,8 @@ extension Simulation {
             try crossed(existing, from: dialer, to: acceptor)
             return
         }
-        guard acceptor.up, network.reachable(from, to), admits(acceptor, dialer), admits(dialer, acceptor) else {
+        guard acceptor.up, network.reachable(from, to), try admits(acceptor, dialer), try admits(dialer, acceptor)
+        else {
             // No answer: the dial fails at the handshake deadline.
             let failAt = now + SyncLimits.handshakeTimeout.nanoseconds - 4 * network.latency(from, to)
             queue.schedule(.sessionLost(kiosk: from, peer: to, session: 0), at: max(now, failAt))
@@ -47,12 +48,17 @@ extension Simulation {
     /// Whether `kiosk` admits `peer` by its own roster, as the daemon does after the handshake
     /// (``Admission``: the peer's certificate checked, its membership here looked up); a refused
     /// dial fails as one that got no answer.
-    func admits(_ kiosk: SimKiosk, _ peer: SimKiosk) -> Bool {
+    func admits(_ kiosk: SimKiosk, _ peer: SimKiosk) throws(SimError) -> Bool {
         guard let membership = try? kiosk.store.membership(of: peer.id) else { return false }
         let credentials = SyncMessage.credentials(venue.certificates[peer.index].0)
-        guard case .admit = Admission.judge(credentials, from: peer.id, membership: membership, policy: venue.policy)
-        else { return false }
-        return true
+        switch Admission.judge(credentials, from: peer.id, membership: membership, policy: venue.policy) {
+        case .admit: return true
+        case .showRevocation(let evidence):
+            // The refused kiosk is shown its revocation before the connection ends.
+            try heardRevocation(evidence, at: peer)
+            return false
+        case .accusesUs, .refuse: return false
+        }
     }
 
     /// Crossed dials: both kiosks dialed, and `dialer`'s connection completes while the pair already
@@ -137,6 +143,11 @@ extension Simulation {
         let receiver = kiosks[to]
         guard receiver.up, receiver.sessions[from] == session, network.reachable(from, to) else { return }
         receiver.framesReceived += 1
+        if case .revoked(let evidence) = message {
+            // The driver's, not the core's: its own store judges it.
+            try heardRevocation(evidence, at: receiver)
+            return
+        }
         if case .deltas(let deltas) = message { receiver.copiesReceived += deltas.count }
         if receiver.paused.contains(from) || receiver.heldFrames[from]?.isEmpty == false {
             receiver.heldFrames[from, default: []].append((message, session))

@@ -19,12 +19,17 @@ extension Simulation {
                 throw SimError("cannot read k\(kiosk.index + 1)'s store", cause: error)
             }
         }
-        return History(
+        var history = History(
             written: written,
             acknowledged: acknowledged,
             kiosks: finals,
             byzantine: try byzantineHistory()
         )
+        if let revoked = byzantine?.revocation {
+            history.revoked = "k\(revoked.kiosk + 1)"
+            history.setAside = Set(written.keys.filter { $0.author == revoked.author && $0.seq > revoked.watermark })
+        }
+        return history
     }
 
     /// Reads every kiosk's store, runs the checker and gathers the figures.
@@ -42,6 +47,15 @@ extension Simulation {
             byzantine: options.byzantine,
             forksSeen: history.byzantine?.forks.count ?? 0,
             organizerForked: options.organizerFork ? byzantine?.organizerBranches.isEmpty == false : nil,
+            revocation: byzantine?.revocation.map { revoked in
+                SimResult.Revocation(
+                    kiosk: "k\(revoked.kiosk + 1)",
+                    watermark: revoked.watermark,
+                    stopped: kiosks[revoked.kiosk].revoked,
+                    setAside: history.setAside.count,
+                    acknowledgedSetAside: acknowledged.filter(history.setAside.contains).count
+                )
+            },
             faults: options.faults.names,
             protocolName: "core",
             acknowledged: acknowledged.count,

@@ -66,7 +66,15 @@ public final class Simulation {
         if options.organizerFork && !options.faults.partition {
             throw SimError("the organizer signs on two machines during the partition: it needs --partition")
         }
-        if options.byzantine > 0 || options.organizerFork {
+        if options.revoke && !options.faults.partition {
+            throw SimError("the organizer revokes a kiosk across the partition: it needs --partition")
+        }
+        if options.revoke && options.organizerFork {
+            throw SimError(
+                "--revoke and --organizer-fork each sign on the organizer's head at the partition: one at a time"
+            )
+        }
+        if options.byzantine > 0 || options.organizerFork || options.revoke {
             // Its own stream: an honest run's draws, and so its event log, do not change.
             var liarRandom = root.fork(RandomStream.byzantine.rawValue)
             byzantine = try ByzantineRun(options: options, venue: venue, random: &liarRandom)
@@ -220,6 +228,7 @@ public final class Simulation {
         case .partition(let side):
             partition(side)
             if options.organizerFork { try forkOrganizer(across: side) }
+            if options.revoke { try revoke(across: side) }
         case .heal: heal()
         case .settle: try settle()
         }

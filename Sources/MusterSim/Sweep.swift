@@ -13,6 +13,11 @@ public struct SweepSummary: Sendable {
     public var maxSessions = 0
     public var virtualTime: Duration = .zero
     public var wallTime: Duration = .zero
+    /// Runs with a revocation across the partition (``SimOptions/revoke``): how many revoked a
+    /// kiosk, how many of those kiosks stopped, and the acknowledged check-ins set aside in all.
+    public var revoked = 0
+    public var revokedStopped = 0
+    public var acknowledgedSetAside = 0
 
     public init() {}
 
@@ -28,6 +33,11 @@ public struct SweepSummary: Sendable {
         maxSessions = max(maxSessions, result.maxSessions)
         virtualTime += result.virtualTime
         wallTime += result.wallTime
+        if let revocation = result.revocation {
+            revoked += 1
+            if revocation.stopped { revokedStopped += 1 }
+            acknowledgedSetAside += revocation.acknowledgedSetAside
+        }
     }
 
     public var line: String {
@@ -36,5 +46,8 @@ public struct SweepSummary: Sendable {
             + "after the last fault healed; max copies/delta/kiosk \(String(format: "%.3f", maxCopiesPerDeltaPerKiosk)); "
             + "max sessions \(maxSessions); virtual \(String(format: "%.1f", virtualTime.seconds)) s in wall "
             + "\(String(format: "%.1f", wallTime.seconds)) s"
+            + (revoked > 0
+                ? "; revoked a kiosk in \(revoked) (stopped \(revokedStopped)), acknowledged check-ins set aside "
+                    + "\(acknowledgedSetAside)" : "")
     }
 }

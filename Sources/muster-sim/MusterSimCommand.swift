@@ -44,6 +44,8 @@ struct MusterSimCommand: ParsableCommand {
     var byzantine = 0
     @Flag(help: "The organizer key signs on both sides of the partition (needs the partition fault).")
     var organizerFork = false
+    @Flag(help: "The organizer revokes a kiosk on the far side of the partition (needs the partition fault).")
+    var revoke = false
     @Option(help: "Multiply every kiosk's processing and storing costs (kiosks sharing few cores, like the lab's).")
     var cpuScale = 1
     @Option(help: "Start the kiosks this many milliseconds apart (the doors open 1 s after the last).")
@@ -89,6 +91,7 @@ struct MusterSimCommand: ParsableCommand {
             options.fullMeshThreshold = fullMesh
             options.byzantine = byzantine
             options.organizerFork = organizerFork
+            options.revoke = revoke
             options.cpuScale = cpuScale
             options.stagger = .milliseconds(staggerMs)
             options.faults = faults

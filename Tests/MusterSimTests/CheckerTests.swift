@@ -103,4 +103,29 @@ import Testing
         #expect(!report.digestsEqual)
         #expect(report.lost == 0 && report.phantoms == 0)
     }
+
+    /// What the organizer's revocation of k1 set aside (its second check-in onwards) is no loss,
+    /// but a live kiosk that still holds it breaks the revocation; the revoked kiosk is not judged.
+    @Test func whatARevocationSetAsideIsNoLossButMustBeGone() throws {
+        let fixture = try Fixture()
+        var history = fixture.history(
+            [
+                fixture.kiosk("k1"),
+                fixture.kiosk("k2", [fixture.written[0]]),
+                fixture.kiosk("k3", [fixture.written[0]]),
+            ]
+        )
+        history.revoked = "k1"
+        history.setAside = Set(fixture.written.dropFirst().map(\.ref))
+        let sound = Checker.check(history)
+        #expect(sound.passed, "\(sound.problems)")
+        history.kiosks[2] = fixture.kiosk("k3", Array(fixture.written.prefix(2)), digest: "d")
+        let kept = Checker.check(history)
+        #expect(kept.violations == 1)
+        #expect(kept.problems.contains { $0.contains("k3 holds") && $0.contains("set aside") })
+        // Without the revocation the same history loses an acknowledged check-in.
+        history.setAside = []
+        history.kiosks[2] = fixture.kiosk("k3", [fixture.written[0]])
+        #expect(Checker.check(history).lost == 2)
+    }
 }

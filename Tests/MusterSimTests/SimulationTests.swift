@@ -122,6 +122,24 @@ import Testing
         #expect(memory.eventLogHash == replica.eventLogHash)
     }
 
+    /// The organizer revokes a kiosk cut off on the far side of the partition, which goes on
+    /// checking people in: every replica sets aside what it signed past the watermark and keeps the
+    /// rest, the kiosk stops once it hears of it, and nobody admits it again; both stores alike.
+    /// Seeds whose victim signed past the watermark while cut off (in others it was down then).
+    @Test(arguments: [UInt64(3), 4, 8])
+    func aKioskRevokedAcrossThePartitionIsSetAsideEverywhereAndStops(seed: UInt64) async throws {
+        var options = Self.options(kiosks: 8, checkIns: 80, seed: seed, faults: .all, store: .sqlite)
+        options.revoke = true
+        let replica = try await Self.simulate(options)
+        options.store = .memory
+        let memory = try await Self.simulate(options)
+        let revocation = try #require(replica.revocation)
+        #expect(replica.passed, "\(replica.line) \(replica.check.problems)")
+        #expect(revocation.stopped)
+        #expect(revocation.setAside > 0, "the kiosk signed past the watermark while cut off")
+        #expect(memory.eventLogHash == replica.eventLogHash)
+    }
+
     /// Who dialed a session is kept while the session lives and forgotten with it: through crashes,
     /// partitions and crossed dials the map holds only sessions some kiosk still has.
     @Test func dialersAreForgottenWithTheirSessions() async throws {

@@ -106,20 +106,21 @@ extension SyncService {
             )
         }
         refreshHeads()
-        for payload in revocations {
-            if payload.kiosk == me {
-                // Only a revocation still in force: one the store took back in the same batch (the
-                // losing branch of the organizer's fork) must not stop the kiosk.
-                guard case .revoked? = try? replica.membership(of: me) else { continue }
+        let actions = RevocationAction.actions(
+            for: revocations,
+            me: me,
+            inSession: { sessions[$0] != nil },
+            membership: { try? replica.membership(of: $0) }
+        )
+        for action in actions {
+            switch action {
+            case .stop:
                 logger.critical("this kiosk was revoked by the organizer")
                 onRevoked("a revocation of this kiosk is in force in its replica")
-                continue
-            }
-            if let session = sessions[payload.kiosk] {
-                if case .revoked(_, let evidence)? = try? replica.membership(of: payload.kiosk) {
-                    try? await session.send(.revoked(evidence))
-                }
-                logger.notice("closing the session of a revoked kiosk", metadata: ["peer": "\(payload.kiosk)"])
+            case .close(let peer, let show):
+                guard let session = sessions[peer] else { continue }
+                if let show { try? await session.send(.revoked(show)) }
+                logger.notice("closing the session of a revoked kiosk", metadata: ["peer": "\(peer)"])
                 session.close()
             }
         }
