@@ -1,4 +1,5 @@
 import MusterCore
+import MusterStore
 import MusterSync
 
 /// Sessions and frames on the simulated LAN.
@@ -51,7 +52,19 @@ extension Simulation {
     func admits(_ kiosk: SimKiosk, _ peer: SimKiosk) throws(SimError) -> Bool {
         guard let membership = try? kiosk.store.membership(of: peer.id) else { return false }
         let credentials = SyncMessage.credentials(venue.certificates[peer.index].0)
-        switch Admission.judge(credentials, from: peer.id, membership: membership, policy: venue.policy) {
+        let verdict = Admission.judge(credentials, from: peer.id, membership: membership, policy: venue.policy) {
+            certificate,
+            key,
+            policy throws(ReplicaError) in
+            // Each venue certificate is checked once per run: the same bytes give the same answer.
+            if let payload = verifiedCertificates[key], certificate == venue.certificates[peer.index].0 {
+                return payload
+            }
+            let payload = try Replica.verifyCertificate(certificate, for: key, policy: policy)
+            verifiedCertificates[key] = payload
+            return payload
+        }
+        switch verdict {
         case .admit: return true
         case .showRevocation(let evidence):
             // The refused kiosk is shown its revocation before the connection ends.

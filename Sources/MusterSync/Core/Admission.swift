@@ -26,11 +26,15 @@ public enum Admission: Sendable, Equatable {
 
     /// The verdict on `peer`, whose first message after the handshake is `first`, given what the
     /// roster says of it.
+    ///
+    /// - Parameter verify: checks a certificate for a key (``Replica/verifyCertificate(_:for:policy:)``;
+    ///   the simulator remembers what it verified, as its stores do signatures).
     public static func judge(
         _ first: SyncMessage,
         from peer: AuthorID,
         membership: Membership,
-        policy: VenuePolicy
+        policy: VenuePolicy,
+        verify: (SignedDelta, AuthorID, VenuePolicy) throws(ReplicaError) -> EnrollPayload = Replica.verifyCertificate
     ) -> Admission {
         if case .revoked(let evidence) = first { return .accusesUs(evidence) }
         guard case .credentials(let certificate) = first else { return .refuse(.noCredentials) }
@@ -39,7 +43,7 @@ public enum Admission: Sendable, Equatable {
         // written (one write transaction per new kiosk, not per session).
         let payload: EnrollPayload
         do {
-            payload = try Replica.verifyCertificate(certificate, for: peer, policy: policy)
+            payload = try verify(certificate, peer, policy)
         } catch {
             return .refuse(.notOnRoster(error.message))
         }
