@@ -120,12 +120,14 @@ public final class ControlServer: Service {
                 for try await line in inbound.cancelOnGracefulShutdown() {
                     idle?.heard()
                     let reply = await self.reply(to: line.readableBytesView, session: &session)
+                    // The answer is ready: the idle time counts from here, before the peer can read
+                    // it (a peer that does not read its answers is idle while the write waits).
+                    idle?.heard()
                     try await outbound.write(
                         Self.encode(reply.answer, for: connection.role, handles: self.gate.handles)
                     )
                     // A malformed frame ends the connection: answered once, then closed.
                     if reply.closes { return }
-                    idle?.heard()
                 }
             }
         } catch {
