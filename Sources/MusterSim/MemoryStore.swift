@@ -1,6 +1,7 @@
 public import MusterCore
 public import MusterCrypto
 public import MusterStore
+import Synchronization
 
 /// The in-memory stand-in for ``ReplicaStore``, used above a few hundred kiosks (`--store memory`;
 /// the default above 300), where a thousand SQLite files would measure the disk, not the protocol.
@@ -111,20 +112,25 @@ public final class MemoryStore: KioskStore {
     public func reopen() throws(ReplicaError) {}
 }
 
-/// (BLAKE2b of an envelope, signature) pairs that verified, shared by the memory stores of one run.
-/// Only the simulator's one thread touches it.
-public final class SignatureCache {
-    var verified: Set<[UInt8]> = []
+/// (BLAKE2b of an envelope, signature) pairs that verified, shared by the stores of one run (memory
+/// and SQLite): every kiosk checks the same signed bytes, so each pair meets Ed25519 once per run.
+/// Keyed by the exact bytes signed and the signature, so a changed byte is checked afresh.
+public final class SignatureCache: SignatureChecking {
+    private let verified = Mutex<Set<[UInt8]>>([])
     public init() {}
+
+    public func verifies(_ delta: SignedDelta) -> Bool {
+        verifies(delta, hash: Blake2b.hash256(delta.envelope))
+    }
 
     /// Whether `delta`'s own signature verifies, asking Ed25519 only for a pair not seen to verify.
     func verifies(_ delta: SignedDelta, hash: [UInt8]) -> Bool {
         let key = hash + delta.signature
-        if verified.contains(key) { return true }
+        if verified.withLock({ $0.contains(key) }) { return true }
         guard let publicKey = try? SigningPublicKey(bytes: delta.author.bytes),
             publicKey.isValidSignature(delta.signature, for: delta.envelope)
         else { return false }
-        verified.insert(key)
+        verified.withLock { _ = $0.insert(key) }
         return true
     }
 }

@@ -7,17 +7,25 @@ public final class ReplicaStore: KioskStore {
     public let path: String
     private let policy: VenuePolicy
     private let certificates: [(SignedDelta, AuthorID)]
+    private let signatures: SignatureCache
     private var replica: Replica
     /// Wall-clock bound on how far ahead a delta's timestamp may be without a warning (as musterd).
     static let clockBoundMillis: UInt64 = 5 * 60 * 1_000
 
     /// Opens (creating) the replica and puts every kiosk of the venue on its roster, as their
     /// certificates would on a real venue.
-    public init(path: String, policy: VenuePolicy, certificates: [(SignedDelta, AuthorID)]) throws(ReplicaError) {
+    /// - Parameter signatures: the run's cache of signatures that verified, shared by its stores.
+    public init(
+        path: String,
+        policy: VenuePolicy,
+        certificates: [(SignedDelta, AuthorID)],
+        signatures: SignatureCache = SignatureCache()
+    ) throws(ReplicaError) {
         self.path = path
         self.policy = policy
         self.certificates = certificates
-        replica = try Replica.open(path: path, policy: policy)
+        self.signatures = signatures
+        replica = try Replica.open(path: path, policy: policy, signatures: signatures)
         for (certificate, kiosk) in certificates {
             try replica.admitCertificate(certificate, for: kiosk)
         }
@@ -59,7 +67,7 @@ public final class ReplicaStore: KioskStore {
 
     public func reopen() throws(ReplicaError) {
         try replica.close()
-        replica = try Replica.open(path: path, policy: policy)
+        replica = try Replica.open(path: path, policy: policy, signatures: signatures)
     }
 
     /// Closes the database before the run's directory is removed.

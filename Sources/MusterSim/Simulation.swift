@@ -98,7 +98,8 @@ public final class Simulation {
                     let replica = try ReplicaStore(
                         path: "\(directory)/k\(index + 1).sqlite",
                         policy: venue.policy,
-                        certificates: venue.certificates
+                        certificates: venue.certificates,
+                        signatures: signatures
                     )
                     if let byzantine { try replica.seed(byzantine.organizerLog) }
                     store = byzantine?.liars[index].map { LiarStore(inner: replica, liar: $0) } ?? replica

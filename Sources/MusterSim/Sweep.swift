@@ -1,4 +1,4 @@
-/// Many seeds of one setting, run one after another in this process.
+/// Many seeds of one setting, run in this process (one after another, or a few at once by ``SeedSweep``).
 public struct SweepSummary: Sendable {
     public var runs = 0
     public var converged = 0
@@ -12,7 +12,10 @@ public struct SweepSummary: Sendable {
     public var maxCopiesPerDeltaPerKiosk = 0.0
     public var maxSessions = 0
     public var virtualTime: Duration = .zero
+    /// The runs' wall time added up (with several jobs at once, more than the sweep took).
     public var wallTime: Duration = .zero
+    /// The sweep's own wall time, when it is known (``SeedSweep`` runs several seeds at once).
+    public var elapsed: Duration?
     /// Runs with a revocation across the partition (``SimOptions/revoke``): how many revoked a
     /// kiosk, how many of those kiosks stopped, and the acknowledged check-ins set aside in all.
     public var revoked = 0
@@ -46,6 +49,7 @@ public struct SweepSummary: Sendable {
             + "after the last fault healed; max copies/delta/kiosk \(String(format: "%.3f", maxCopiesPerDeltaPerKiosk)); "
             + "max sessions \(maxSessions); virtual \(String(format: "%.1f", virtualTime.seconds)) s in wall "
             + "\(String(format: "%.1f", wallTime.seconds)) s"
+            + (elapsed.map { "; elapsed \(String(format: "%.1f", $0.seconds)) s" } ?? "")
             + (revoked > 0
                 ? "; revoked a kiosk in \(revoked) (stopped \(revokedStopped)), acknowledged check-ins set aside "
                     + "\(acknowledgedSetAside)" : "")

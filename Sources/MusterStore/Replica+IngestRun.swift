@@ -33,7 +33,7 @@ extension Replica {
                 offered: offered,
                 submitted: submission,
                 clock: clock,
-                reader: DatabaseRunReader(db: db)
+                reader: DatabaseRunReader(db: db, signatures: signatures)
             )
             var plan = try judge.judge(current)
             pending = plan.resume
@@ -110,6 +110,11 @@ extension Replica {
 /// What ``RunJudge`` reads of the replica, inside the batch's transaction.
 struct DatabaseRunReader: RunReader {
     let db: Database
+    let signatures: (any SignatureChecking)?
+
+    func signatureVerifies(_ delta: SignedDelta) -> Bool {
+        signatures?.verifies(delta) ?? Self.ed25519Verifies(delta)
+    }
 
     func held(_ author: AuthorID, seq: UInt64) throws -> HeldDelta? {
         guard

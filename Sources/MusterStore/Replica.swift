@@ -21,6 +21,8 @@ public final class Replica: Sendable {
     let personsWaiting = Atomic<Int>(0)
     /// Free bytes on the replica's file system (nil when unknown); see ``peerReserveBytes``.
     let freeBytes: @Sendable () -> UInt64?
+    /// Checks a delta's own signature (``RunReader/signatureVerifies(_:)``); nil: Ed25519 each time.
+    let signatures: (any SignatureChecking)?
 
     /// Below this much free space a batch of peers' deltas is not stored: what is left is kept for
     /// this kiosk's own writes, the check-ins a person waits for. A group of peers' deltas can add
@@ -35,9 +37,11 @@ public final class Replica: Sendable {
         policy: VenuePolicy,
         reader: any DatabaseReader,
         pool: DatabasePool?,
-        freeBytes: @escaping @Sendable () -> UInt64? = { nil }
+        freeBytes: @escaping @Sendable () -> UInt64? = { nil },
+        signatures: (any SignatureChecking)? = nil
     ) {
         self.freeBytes = freeBytes
+        self.signatures = signatures
         self.path = path
         self.policy = policy
         self.reader = reader
@@ -52,10 +56,13 @@ public final class Replica: Sendable {
     /// Opens (creating and migrating if needed) the replica for writing.
     /// - Parameter freeBytes: the free space on the replica's file system; by default `statvfs`
     ///   of its directory (tests pass their own).
+    /// - Parameter signatures: how a delta's own signature is checked; by default Ed25519 every time.
+    ///   The simulator's replicas share a cache of pairs that verified (``SignatureChecking``).
     public static func open(
         path: String,
         policy: VenuePolicy,
-        freeBytes: (@Sendable () -> UInt64?)? = nil
+        freeBytes: (@Sendable () -> UInt64?)? = nil,
+        signatures: (any SignatureChecking)? = nil
     ) throws(ReplicaError) -> Replica {
         try createPrivately(path)
         do {
@@ -81,7 +88,8 @@ public final class Replica: Sendable {
                 policy: policy,
                 reader: pool,
                 pool: pool,
-                freeBytes: freeBytes ?? { Replica.freeBytes(in: directory.isEmpty ? "." : directory) }
+                freeBytes: freeBytes ?? { Replica.freeBytes(in: directory.isEmpty ? "." : directory) },
+                signatures: signatures
             )
         } catch let error as ReplicaError {
             throw error

@@ -1,5 +1,7 @@
 import ArgumentParser
+import Foundation
 import MusterSim
+import Synchronization
 
 /// `muster-sim`: N kiosks through the sync protocol on a simulated network, in virtual time, from a seed.
 @main
@@ -52,11 +54,14 @@ struct MusterSimCommand: ParsableCommand {
     var staggerMs = 0
     @Flag(help: "One JSON object per run instead of a line.") var json = false
     @Flag(help: "With --seeds, print only failing runs and the summary.") var quiet = false
+    @Option(help: "With --seeds, run this many seeds at once (default: one per core); each run is the same.")
+    var jobs: Int?
 
     func validate() throws {
         guard kiosks >= 2 else { throw ValidationError("--kiosks must be at least 2") }
         guard checkIns >= 1 else { throw ValidationError("--checkins must be at least 1") }
         guard seeds >= 1 else { throw ValidationError("--seeds must be at least 1") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         guard cpuScale >= 1 else { throw ValidationError("--cpu-scale must be at least 1") }
         guard staggerMs >= 0 else { throw ValidationError("--stagger-ms cannot be negative") }
         if let fullMesh, let problem = SimOptions.fullMeshProblem(fullMesh) {
@@ -84,29 +89,40 @@ struct MusterSimCommand: ParsableCommand {
         faults.crash = faults.crash || crash
         faults.slow = faults.slow || slow
         faults.skew = faults.skew || skew
-        var summary = SweepSummary()
-        for offset in 0..<UInt64(seeds) {
-            var options = SimOptions(kiosks: kiosks, checkIns: checkIns, seed: seed &+ offset)
-            options.rate = rate
-            options.fullMeshThreshold = fullMesh
-            options.byzantine = byzantine
-            options.organizerFork = organizerFork
-            options.revoke = revoke
-            options.cpuScale = cpuScale
-            options.stagger = .milliseconds(staggerMs)
-            options.faults = faults
-            options.patience = .seconds(patience)
-            options.store =
-                store.flatMap(SimOptions.StoreKind.init(rawValue:)) ?? SimOptions.defaultStore(kiosks: kiosks)
-            let result = try Simulation(options: options).run()
-            summary.add(result)
-            if !quiet || !result.passed { print(json ? result.json : result.line) }
-            if !result.passed, !quiet {
-                for problem in result.check.problems { print("  \(problem)") }
+        let settings = self
+        let faultOptions = faults
+        let store = store.flatMap(SimOptions.StoreKind.init(rawValue:)) ?? SimOptions.defaultStore(kiosks: kiosks)
+        let summary = Mutex(SweepSummary())
+        let started = ContinuousClock.now
+        try SeedSweep.run(
+            seeds: (0..<UInt64(seeds)).map { seed &+ $0 },
+            jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
+            options: { seed in
+                var options = SimOptions(kiosks: settings.kiosks, checkIns: settings.checkIns, seed: seed)
+                options.rate = settings.rate
+                options.fullMeshThreshold = settings.fullMesh
+                options.byzantine = settings.byzantine
+                options.organizerFork = settings.organizerFork
+                options.revoke = settings.revoke
+                options.cpuScale = settings.cpuScale
+                options.stagger = .milliseconds(settings.staggerMs)
+                options.faults = faultOptions
+                options.patience = .seconds(settings.patience)
+                options.store = store
+                return options
+            },
+            report: { result in
+                summary.withLock { $0.add(result) }
+                if !settings.quiet || !result.passed { print(settings.json ? result.json : result.line) }
+                if !result.passed, !settings.quiet {
+                    for problem in result.check.problems { print("  \(problem)") }
+                }
             }
-        }
-        if seeds > 1 { print(summary.line) }
-        if summary.passed != summary.runs { throw ExitCode.failure }
+        )
+        var finished = summary.withLock { $0 }
+        finished.elapsed = ContinuousClock.now - started
+        if seeds > 1 { print(finished.line) }
+        if finished.passed != finished.runs { throw ExitCode.failure }
     }
 
     /// The four scenarios at each size, one markdown row each (the line of each run on stderr-free stdout after it).

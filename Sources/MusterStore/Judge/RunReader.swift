@@ -31,7 +31,10 @@ extension RunReader {
         try held(author, seq: seq)?.hash
     }
 
-    public func signatureVerifies(_ delta: SignedDelta) -> Bool {
+    public func signatureVerifies(_ delta: SignedDelta) -> Bool { Self.ed25519Verifies(delta) }
+
+    /// Ed25519, asked every time.
+    public static func ed25519Verifies(_ delta: SignedDelta) -> Bool {
         guard let key = try? SigningPublicKey(bytes: delta.author.bytes) else { return false }
         return key.isValidSignature(delta.signature, for: delta.envelope)
     }
@@ -46,4 +49,12 @@ public struct HeldDelta: Sendable, Equatable {
         self.delta = delta
         self.hash = hash
     }
+}
+
+/// Checks a delta's own signature for a store that can answer without Ed25519 for a pair it has seen
+/// verify: the simulator's stores, where every kiosk checks the same signed bytes. The answer must be
+/// Ed25519's (verification is deterministic), so only the cost changes. `musterd` uses none.
+public protocol SignatureChecking: Sendable {
+    /// Whether `delta`'s signature verifies under its author's key.
+    func verifies(_ delta: SignedDelta) -> Bool
 }
