@@ -5,7 +5,7 @@ SHELL := /bin/bash
 export PATH := /opt/swift/usr/bin:$(PATH)
 SWIFT ?= swift
 
-.PHONY: deps build demo test lab lab-down clean fuzz fuzz-short deb boot-test bench bench-smoke guard faults faults-short sim sim-short sim-byzantine model
+.PHONY: deps build demo test lab lab-down clean fuzz fuzz-short deb boot-test bench bench-smoke guard faults faults-short sim sim-night sim-short sim-byzantine model
 
 deps:
 	@scripts/install-deps.sh
@@ -95,12 +95,21 @@ bench-smoke: deps
 # The deterministic simulator (RELIABILITY.md, "The simulator"): 1,000 seeds of 50 kiosks through the sync core
 # with every fault on (loss, duplication, reordering, a partition, crash-restarts, slow kiosks, clock
 # skew); prints the failing seeds and how many converged, lost and phantom. A failing seed replays with
-# `muster-sim --kiosks 50 --checkins 100 --all-faults --seed S`.
+# `muster-sim --kiosks 50 --checkins 100 --all-faults --seed S`. Seeds run one per core (`--jobs`).
 SIM_SEEDS ?= 1000
 sim: deps
 	$(SWIFT) build -c release --product muster-sim
 	"$$($(SWIFT) build -c release --show-bin-path)/muster-sim" --kiosks 50 --checkins 100 --all-faults \
 		--store memory --seeds $(SIM_SEEDS) --quiet
+
+# The night's sweep (not in `make test`): 10,000 seeds of 50 kiosks with 2,000 check-ins each and every
+# fault, memory store; about 3.5 hours on two cores (BENCHMARKS.md, "Simulator"). A failing seed replays
+# with `muster-sim --kiosks 50 --checkins 2000 --all-faults --store memory --seed S`.
+SIM_NIGHT_SEEDS ?= 10000
+sim-night: deps
+	$(SWIFT) build -c release --product muster-sim
+	"$$($(SWIFT) build -c release --show-bin-path)/muster-sim" --kiosks 50 --checkins 2000 --all-faults \
+		--store memory --seeds $(SIM_NIGHT_SEEDS) --quiet
 
 # Byzantine mode (RELIABILITY.md, "Byzantine sweep"): 1,000 seeds of 4 kiosks with one liar, then 200 of
 # 10 with two; each liar forks its chain, stamps far-future times and rewrites attendees, with every fault

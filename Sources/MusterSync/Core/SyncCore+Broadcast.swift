@@ -5,7 +5,7 @@ extension SyncCore {
     /// Deltas written here: the store has them; push them on.
     mutating func committedLocally(_ deltas: [SignedDelta], now: Duration, into out: inout [SyncOutput]) {
         guard !deltas.isEmpty else { return }
-        for delta in deltas { advanceHead(delta) }
+        advanceHeads(deltas)
         // This kiosk signed its own deltas; what the organizer submitted through the control socket
         // was verified by the store as any peer's (only some signatures checked), so it counts as unchecked.
         let me = configuration.me
@@ -24,7 +24,10 @@ extension SyncCore {
         now: Duration,
         into out: inout [SyncOutput]
     ) {
-        guard sessions[peer] != nil else { return }
+        let inSession: Void? = inSession(peer) { session in
+            for delta in deltas { session.holds(delta.author, through: delta.seq) }
+        }
+        guard inSession != nil else { return }
         tallies[peer, default: PeerTally()].deltasReceived += deltas.count
         var fresh: [SignedDelta] = []
         var copies = 0
@@ -33,7 +36,6 @@ extension SyncCore {
         var gaps: [AuthorID: UInt64] = [:]
         for delta in deltas {
             let author = delta.author
-            sessions[peer]?.holds(author, through: delta.seq)
             let expected = next[author] ?? effective(author) + 1
             if recent.contains(delta) {
                 copies += 1
@@ -65,32 +67,48 @@ extension SyncCore {
     /// Not to a peer in session with `sender`: `sender` pushes to it itself, by this same rule.
     mutating func relay(_ deltas: [SignedDelta], from sender: AuthorID?, now: Duration, into out: inout [SyncOutput]) {
         let fullMesh = isFullMesh
-        // Sessions are changed in place (`sessions[peer]?.…`): a session copied out and written back
+        let linger = configuration.eagerLinger
+        // Each session changed in place (``inSession(_:_:)``): a session copied out and written back
         // copied its tables on every delta, for every peer.
         for peer in livePeers where peer != sender {
-            guard sessions[peer] != nil else { continue }
-            if let sender, sessions[peer]?.peerSessions.contains(sender) == true {
-                for delta in deltas { sessions[peer]?.holds(delta.author, through: delta.seq) }
-                continue
+            let step: RelayStep? = inSession(peer) { session in
+                if let sender, session.peerSessions.contains(sender) {
+                    for delta in deltas { session.holds(delta.author, through: delta.seq) }
+                    return .nothing
+                }
+                let lacking = deltas.filter { $0.seq > session.peerHas[$0.author] ?? 0 }
+                guard !lacking.isEmpty else { return .nothing }
+                let eager = fullMesh || session.eager
+                if eager && (fullMesh || linger == .zero) {
+                    for delta in lacking { session.holds(delta.author, through: delta.seq) }
+                    return .send(lacking)
+                } else if eager {
+                    // Not marked as held yet: what the peer sends us meanwhile (it got them elsewhere)
+                    // is not sent back at the flush.
+                    session.pending.append(contentsOf: lacking)
+                    return .linger
+                }
+                return .announce(lacking)
             }
-            let lacking: [SignedDelta] = {
-                guard let has = sessions[peer]?.peerHas else { return [] }
-                return deltas.filter { $0.seq > has[$0.author] ?? 0 }
-            }()
-            guard !lacking.isEmpty else { continue }
-            let eager = fullMesh || sessions[peer]?.eager == true
-            if eager && (fullMesh || configuration.eagerLinger == .zero) {
-                for delta in lacking { sessions[peer]?.holds(delta.author, through: delta.seq) }
-                out.append(.send(to: peer, .deltas(lacking)))
-            } else if eager {
-                // Not marked as held yet: what the peer sends us meanwhile (it got them elsewhere)
-                // is not sent back at the flush.
-                sessions[peer]?.pending.append(contentsOf: lacking)
-                arm(.eagerPush, at: now + configuration.eagerLinger, into: &out)
-            } else {
-                announce(lacking, to: peer, now: now, into: &out)
+            switch step {
+            case nil, .nothing: continue
+            case .send(let lacking): out.append(.send(to: peer, .deltas(lacking)))
+            case .linger: arm(.eagerPush, at: now + linger, into: &out)
+            case .announce(let lacking): announce(lacking, to: peer, now: now, into: &out)
             }
         }
+    }
+
+    /// What ``relay(_:from:now:into:)`` does for one peer.
+    private enum RelayStep {
+        /// It holds them all, or its peer in session with the sender pushes them.
+        case nothing
+        /// Pushed now.
+        case send([SignedDelta])
+        /// Held back for the eager linger.
+        case linger
+        /// Announced at the next lazy push.
+        case announce([SignedDelta])
     }
 
     /// Queues announcements of `deltas` for a lazy peer, sent at the next lazy push.
@@ -100,8 +118,10 @@ extension SyncCore {
         now: Duration,
         into out: inout [SyncOutput]
     ) {
-        for delta in deltas {
-            sessions[peer]?.announce(SeqRange(author: delta.author, after: delta.seq - 1, through: delta.seq))
+        inSession(peer) { session in
+            for delta in deltas {
+                session.announce(SeqRange(author: delta.author, after: delta.seq - 1, through: delta.seq))
+            }
         }
         arm(.lazyPush, at: now + configuration.lazyInterval, into: &out)
     }

@@ -6,19 +6,26 @@ extension SyncCore {
     /// with the fewest requests already, `preferring` one when it has the range), so no two peers
     /// send the same deltas.
     mutating func scheduleRepairs(now: Duration, preferring preferred: AuthorID? = nil, into out: inout [SyncOutput]) {
-        for (author, repair) in repairs where repairIsOver(author, repair) {
+        // Collected first: removing while iterating copied the whole table.
+        let over = repairs.filter { repairIsOver($0.key, $0.value) }
+        for (author, repair) in over {
             repairs[author] = nil
             if effective(author) >= repair.range.through { stalled[author] = nil }
         }
         var wants: [AuthorID: [SeqRange]] = [:]
         var load: [AuthorID: Int] = [:]
         for repair in repairs.values { load[repair.peer, default: 0] += 1 }
-        let peers = livePeers.filter { sessions[$0]?.state == .established }
+        // Each session's state and table read in place: `sessions[peer]?.…` copied the session.
+        let held: [(peer: AuthorID, has: [AuthorID: UInt64])] = livePeers.compactMap { peer in
+            guard let index = sessions.index(forKey: peer), sessions.values[index].state == .established else {
+                return nil
+            }
+            return (peer, sessions.values[index].peerHas)
+        }
         var lacking: [AuthorID: UInt64] = [:]
         // Called on most inputs, over every peer's every author: the common case (the peer is not
         // ahead of our heads) costs one lookup.
-        for peer in peers {
-            guard let has = sessions[peer]?.peerHas else { continue }
+        for (_, has) in held {
             for (author, seq) in has where seq > (heads[author]?.seq ?? 0) {
                 guard seq > (inFlight[author] ?? 0), repairs[author] == nil, !forked.contains(author) else { continue }
                 if seq > (lacking[author] ?? 0) { lacking[author] = seq }
@@ -26,7 +33,7 @@ extension SyncCore {
         }
         for author in lacking.keys.sorted(by: { $0 < $1 }) {
             let mine = effective(author)
-            let holders = peers.filter { (sessions[$0]?.peerHas[author] ?? 0) > mine }
+            let holders = held.filter { ($0.has[author] ?? 0) > mine }.map(\.peer)
             guard !holders.isEmpty else { continue }
             let avoid = stalled[author] ?? []
             let source: AuthorID
@@ -40,7 +47,7 @@ extension SyncCore {
                 source = candidates[Int(rng.next() % UInt64(candidates.count))]
                 if fresh.isEmpty { stalled[author] = nil }
             }
-            let theirs = sessions[source]?.peerHas[author] ?? 0
+            let theirs = held.first { $0.peer == source }?.has[author] ?? 0
             let range = SeqRange(author: author, after: mine, through: min(theirs, mine + configuration.repairChunk))
             repairs[author] = Repair(
                 peer: source,
@@ -61,8 +68,9 @@ extension SyncCore {
     /// (a range asked on another's word): the rest then comes from whoever holds it, now rather than
     /// after the repair timeout.
     func repairIsOver(_ author: AuthorID, _ repair: Repair) -> Bool {
-        forked.contains(author)
-            || effective(author) >= min(repair.range.through, sessions[repair.peer]?.peerHas[author] ?? 0)
+        if forked.contains(author) { return true }
+        let theirs = sessions.index(forKey: repair.peer).map { sessions.values[$0].peerHas[author] ?? 0 } ?? 0
+        return effective(author) >= min(repair.range.through, theirs)
     }
 
     /// Repairs that made no progress since their deadline move to another peer; ones that did get

@@ -119,7 +119,7 @@ extension SyncCore {
         }
         var through: [AuthorID: UInt64] = [:]
         for delta in request.deltas { through[delta.author] = max(through[delta.author] ?? 0, delta.seq) }
-        for delta in result.applied { advanceHead(delta) }
+        advanceHeads(result.applied)
         forked.formUnion(result.forkedAuthors)
         // A broken chain: our version of the seq below the refused one (our head's, when the run
         // broke just above it) goes to the peer, whose store compares it with its own (as for heads

@@ -191,6 +191,15 @@ public struct SyncCore: Sendable {
         return peers.sorted()
     }
 
+    /// `peer`'s session, changed in place by `body`: one lookup, and none of its tables copied (a
+    /// session read out and written back retained and released each of them). `body` cannot reach the
+    /// core; what it needs of it is read before.
+    @inline(__always)
+    mutating func inSession<Result>(_ peer: AuthorID, _ body: (inout SessionMachine) -> Result) -> Result? {
+        guard let index = sessions.index(forKey: peer) else { return nil }
+        return body(&sessions.values[index])
+    }
+
     /// Arms `timer` for `deadline` unless it is already due earlier.
     mutating func arm(_ timer: SyncTimer, at deadline: Duration, into out: inout [SyncOutput]) {
         if let existing = timers[timer], existing <= deadline { return }
@@ -227,5 +236,19 @@ public struct SyncCore: Sendable {
     mutating func advanceHead(_ delta: SignedDelta) {
         guard delta.seq > heads[delta.author]?.seq ?? 0 else { return }
         heads[delta.author] = AuthorHead(author: delta.author, seq: delta.seq, hash: Blake2b.hash256(delta.envelope))
+    }
+
+    /// Moves heads up to the newest of `deltas` for each author: one hash per author moved, not one
+    /// per delta (a group stored holds runs of each author).
+    mutating func advanceHeads(_ deltas: [SignedDelta]) {
+        guard deltas.count > 1 else {
+            if let delta = deltas.first { advanceHead(delta) }
+            return
+        }
+        var newest: [AuthorID: Int] = [:]
+        for (index, delta) in deltas.enumerated() where delta.seq > newest[delta.author].map({ deltas[$0].seq }) ?? 0 {
+            newest[delta.author] = index
+        }
+        for index in newest.values.sorted() { advanceHead(deltas[index]) }
     }
 }
