@@ -15,6 +15,8 @@ enum FootprintBench {
         var avahiCpuPercent = 0.0
         var bytesPerSecondPerPeer = 0.0
         var windowSeconds = 0.0
+        /// Each kiosk's RSS and peak (VmHWM), in MiB, in kiosk order: which one the worst is.
+        var perKiosk: [(rss: Double, peak: Double)] = []
     }
 
     static func run(lab: Lab, idleSeconds: Double) throws -> Result {
@@ -48,6 +50,7 @@ enum FootprintBench {
         let bytesAfter = try kiosks.map(linkBytes)
         var result = Result(windowSeconds: window)
         for index in kiosks.indices {
+            result.perKiosk.append((Double(after[index].rssKiB) / 1024, Double(after[index].peakRssKiB) / 1024))
             result.rssMiB = max(result.rssMiB, Double(after[index].rssKiB) / 1024)
             result.peakRssMiB = max(result.peakRssMiB, Double(after[index].peakRssKiB) / 1024)
             result.anonMiB = max(result.anonMiB, Double(after[index].anonKiB) / 1024)

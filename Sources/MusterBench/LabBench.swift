@@ -202,6 +202,12 @@ enum LabBench {
         Thread.sleep(forTimeInterval: min(10, sizes.idleSeconds))
         BenchCommand.progress("footprint: \(BenchReport.format(sizes.idleSeconds)) s idle")
         let footprint = try FootprintBench.run(lab: lab, idleSeconds: sizes.idleSeconds)
+        report.note(
+            "footprint per kiosk, RSS / peak MiB (k1 imported the attendees): "
+                + footprint.perKiosk.enumerated().map { index, kiosk in
+                    "k\(index + 1) \(BenchReport.format(kiosk.rss)) / \(BenchReport.format(kiosk.peak))"
+                }.joined(separator: ", ")
+        )
         let memory = [
             ("footprint RSS", footprint.rssMiB, "<= 40 MiB", footprint.rssMiB <= 40),
             ("footprint peak RSS (VmHWM)", footprint.peakRssMiB, "—", true),
