@@ -70,10 +70,14 @@ let package = Package(
         .target(name: "MusterCrypto", dependencies: ["CSodium", "MusterCore"], swiftSettings: strict),
         // The attendee-list import (CSV and the exports it reads): no SQLite, no I/O beyond reading the file.
         .target(name: "MusterAttendeeList", dependencies: ["MusterCore"], swiftSettings: strict),
+        // The venue's rules, pure: the policy, the judgement of a run of deltas, the door, the records and
+        // summaries the stores and the front ends share. No SQLite: the sync core, the control protocol and
+        // the simulator's memory store use them without the replica.
+        .target(name: "MusterRules", dependencies: ["MusterCore", "MusterCrypto", "MusterTime"], swiftSettings: strict),
         .target(
             name: "MusterStore",
             dependencies: [
-                "MusterCore", "MusterCrypto", "MusterTime", "CMusterSQLite",
+                "MusterCore", "MusterCrypto", "MusterRules", "MusterTime", "CMusterSQLite",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
@@ -83,7 +87,7 @@ let package = Package(
         .target(
             name: "MusterControl",
             dependencies: [
-                "MusterCore", "MusterCrypto", "MusterStore", "MusterTime",
+                "MusterCore", "MusterCrypto", "MusterRules", "MusterTime",
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ],
             swiftSettings: strict
@@ -96,7 +100,7 @@ let package = Package(
         .target(
             name: "MusterSync",
             dependencies: [
-                "MusterCore", "MusterCrypto", "MusterStore", "MusterTime",
+                "MusterCore", "MusterCrypto", "MusterStore", "MusterRules", "MusterTime",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -107,7 +111,7 @@ let package = Package(
         .target(
             name: "MusterDaemon",
             dependencies: [
-                "MusterCore", "MusterCrypto", "MusterStore", "MusterControl", "MusterSync", "MusterDiscovery",
+                "MusterCore", "MusterCrypto", "MusterStore", "MusterRules", "MusterControl", "MusterSync", "MusterDiscovery",
                 "MusterTime", "MusterBadge", "MusterBadgePrinting",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -120,7 +124,7 @@ let package = Package(
         .target(
             name: "MusterClient",
             dependencies: [
-                "MusterCore", "MusterCrypto", "MusterStore", "MusterAttendeeList", "MusterControl", "MusterTime",
+                "MusterCore", "MusterCrypto", "MusterStore", "MusterRules", "MusterAttendeeList", "MusterControl", "MusterTime",
                 "MusterQR", "MusterBadge",
             ],
             swiftSettings: strict
@@ -137,7 +141,7 @@ let package = Package(
         .executableTarget(
             name: "muster",
             dependencies: [
-                "MusterClient", "MusterControl", "MusterStore", "MusterCore", "MusterCrypto", "MusterBadge",
+                "MusterClient", "MusterControl", "MusterStore", "MusterRules", "MusterCore", "MusterCrypto", "MusterBadge",
                 "MusterTime",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -146,7 +150,7 @@ let package = Package(
         .executableTarget(
             name: "muster-fuzz",
             dependencies: [
-                "MusterCore", "MusterCrypto", "MusterStore", "MusterAttendeeList", "MusterControl", "MusterSync",
+                "MusterCore", "MusterCrypto", "MusterStore", "MusterRules", "MusterAttendeeList", "MusterControl", "MusterSync",
                 "MusterDaemon", "MusterTime",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
@@ -157,7 +161,7 @@ let package = Package(
         .executableTarget(
             name: "muster-bench",
             dependencies: [
-                "MusterCore", "MusterCrypto", "MusterStore", "MusterControl", "MusterClient", "MusterTime",
+                "MusterCore", "MusterCrypto", "MusterStore", "MusterRules", "MusterControl", "MusterClient", "MusterTime",
                 "MusterBadge", "MusterBadgePrinting", "MusterProcess",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
@@ -167,7 +171,7 @@ let package = Package(
         .executableTarget(
             name: "muster-faults",
             dependencies: [
-                "MusterCore", "MusterCrypto", "MusterStore", "MusterControl", "MusterClient", "MusterTime",
+                "MusterCore", "MusterCrypto", "MusterStore", "MusterRules", "MusterControl", "MusterClient", "MusterTime",
                 "MusterProcess",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -178,7 +182,7 @@ let package = Package(
         // The deterministic simulator: N kiosks through the sync core on a simulated network, in virtual time.
         .target(
             name: "MusterSim",
-            dependencies: ["MusterCore", "MusterCrypto", "MusterStore", "MusterSync"],
+            dependencies: ["MusterCore", "MusterCrypto", "MusterStore", "MusterRules", "MusterSync"],
             swiftSettings: strict
         ),
         .executableTarget(
@@ -192,7 +196,7 @@ let package = Package(
         .target(
             name: "MusterTestSupport",
             dependencies: [
-                "MusterCore", "MusterCrypto", "MusterStore", "MusterControl", "MusterTime", "MusterProcess",
+                "MusterCore", "MusterCrypto", "MusterStore", "MusterRules", "MusterControl", "MusterTime", "MusterProcess",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "ServiceLifecycleTestKit", package: "swift-service-lifecycle"),
@@ -212,18 +216,22 @@ let package = Package(
             dependencies: ["MusterAttendeeList", "MusterCore", "MusterTestSupport"]
         ),
         .testTarget(
+            name: "MusterRulesTests",
+            dependencies: ["MusterRules", "MusterCore", "MusterCrypto", "MusterTime", "MusterTestSupport"]
+        ),
+        .testTarget(
             name: "MusterStoreTests",
-            dependencies: ["MusterStore", "MusterCore", "MusterCrypto", "MusterTime", "MusterTestSupport"]
+            dependencies: ["MusterStore", "MusterRules", "MusterCore", "MusterCrypto", "MusterTime", "MusterTestSupport"]
         ),
         .testTarget(
             name: "MusterControlTests",
-            dependencies: ["MusterControl", "MusterStore", "MusterCore", "MusterCrypto", "MusterTestSupport"]
+            dependencies: ["MusterControl", "MusterStore", "MusterRules", "MusterCore", "MusterCrypto", "MusterTestSupport"]
         ),
         .testTarget(name: "MusterDiscoveryTests", dependencies: ["MusterDiscovery", "MusterTestSupport"]),
         .testTarget(
             name: "MusterSyncTests",
             dependencies: [
-                "MusterSync", "MusterStore", "MusterCore", "MusterCrypto", "MusterTestSupport",
+                "MusterSync", "MusterStore", "MusterRules", "MusterCore", "MusterCrypto", "MusterTestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOTestUtils", package: "swift-nio"),
             ]
@@ -231,7 +239,7 @@ let package = Package(
         .testTarget(
             name: "MusterDaemonTests",
             dependencies: [
-                "MusterDaemon", "MusterControl", "MusterStore", "MusterCore", "MusterCrypto", "MusterTime",
+                "MusterDaemon", "MusterControl", "MusterStore", "MusterRules", "MusterCore", "MusterCrypto", "MusterTime",
                 "MusterTestSupport", "MusterBadge", "MusterBadgePrinting",
                 .product(name: "NIOTestUtils", package: "swift-nio"),
             ]
@@ -239,19 +247,19 @@ let package = Package(
         .testTarget(
             name: "MusterClientTests",
             dependencies: [
-                "MusterClient", "MusterControl", "MusterDaemon", "MusterStore", "MusterAttendeeList", "MusterCore",
+                "MusterClient", "MusterControl", "MusterDaemon", "MusterStore", "MusterRules", "MusterAttendeeList", "MusterCore",
                 "MusterTime",
                 "MusterTestSupport",
             ]
         ),
         .testTarget(
             name: "MusterSimTests",
-            dependencies: ["MusterSim", "MusterStore", "MusterCore", "MusterSync", "MusterTestSupport"]
+            dependencies: ["MusterSim", "MusterStore", "MusterRules", "MusterCore", "MusterSync", "MusterTestSupport"]
         ),
         .testTarget(
             name: "MusterIntegrationTests",
             dependencies: [
-                "MusterCore", "MusterCrypto", "MusterStore", "MusterAttendeeList", "MusterSync", "MusterTestSupport",
+                "MusterCore", "MusterCrypto", "MusterStore", "MusterRules", "MusterAttendeeList", "MusterSync", "MusterTestSupport",
             ]
         ),
     ],

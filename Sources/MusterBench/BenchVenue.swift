@@ -1,5 +1,6 @@
 import MusterCore
 import MusterCrypto
+import MusterRules
 import MusterStore
 
 /// A venue with real libsodium keys: the organizer and `kiosks` enrolled kiosks, and the signed logs

@@ -1,5 +1,5 @@
 import MusterCore
-import MusterStore
+import MusterRules
 
 /// A fresh replica catching up: the organizer's import and the check-ins of every kiosk, delivered
 /// as the sync layer pages them (one author's run of ``BenchOptions/batchSize`` deltas per ingest call, the

@@ -1,5 +1,6 @@
 import Foundation
 import MusterCore
+import MusterRules
 import MusterStore
 
 /// `muster-bench --count=catch-up|interleaved|local-commit --n=N`: one figure's work on a fixed

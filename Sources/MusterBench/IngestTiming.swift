@@ -1,4 +1,5 @@
 import MusterCore
+import MusterRules
 import MusterStore
 
 /// How long storing a log took, on the wall clock and in the process's CPU (all threads): the CPU is

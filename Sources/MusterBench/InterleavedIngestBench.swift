@@ -1,4 +1,5 @@
 import MusterCore
+import MusterRules
 import MusterStore
 
 /// One kiosk of the burst as its replica sees it while the doors are still taking check-ins: every

@@ -1,6 +1,7 @@
 import Foundation
 import MusterClient
 import MusterControl
+import MusterRules
 import MusterStore
 
 /// The benchmark's own lab of real kiosks, driven through `scripts/lab` with namespace prefix

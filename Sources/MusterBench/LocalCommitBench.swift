@@ -1,5 +1,6 @@
 import MusterCore
 import MusterCrypto
+import MusterRules
 import MusterStore
 
 /// Local check-ins as the kiosk commits them: look the attendee up, decide, sign, store and

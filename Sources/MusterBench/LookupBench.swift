@@ -1,5 +1,6 @@
 import GRDB
 import MusterCore
+import MusterRules
 import MusterStore
 
 /// Lookups on a replica of `attendees` imported attendees: exact email and ticket through

@@ -1,6 +1,6 @@
 import MusterAttendeeList
 import MusterCore
-import MusterStore
+import MusterRules
 import MusterTime
 
 /// `muster report arrivals`: arrivals per time bucket, one chart per zone (or for one zone), or

@@ -1,5 +1,5 @@
 import MusterControl
-public import MusterStore
+public import MusterRules
 import MusterTime
 
 /// The organizer/staff view of an attendee for `--json` output.

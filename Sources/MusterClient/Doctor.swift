@@ -2,6 +2,7 @@ import Foundation
 public import MusterControl
 import MusterCore
 import MusterCrypto
+import MusterRules
 import MusterStore
 import MusterTime
 
@@ -149,7 +150,7 @@ public struct Doctor {
             )
         }
         guard
-            let payload = try? Replica.verifyCertificate(
+            let payload = try? EnrollmentCertificate.verify(
                 certificate,
                 for: AuthorID(key.publicKey),
                 policy: venue.policy

@@ -2,7 +2,7 @@ import Foundation
 public import MusterControl
 import MusterCore
 import MusterCrypto
-import MusterStore
+import MusterRules
 
 /// Enrollment, on both sides: the kiosk's `join-request` and `join`, the organizer's `enroll`.
 ///
@@ -86,7 +86,7 @@ public enum Enrollment {
         let policy = VenuePolicy(venue: bundle.venue, organizer: bundle.organizer)
         let payload: EnrollPayload
         do {
-            payload = try Replica.verifyCertificate(
+            payload = try EnrollmentCertificate.verify(
                 bundle.certificate,
                 for: AuthorID(keyPair.publicKey),
                 policy: policy

@@ -1,7 +1,7 @@
 import MusterAttendeeList
 import MusterControl
 import MusterCore
-public import MusterStore
+public import MusterRules
 import MusterTime
 
 /// The end-of-event exports, as RFC 4180 CSV with formula-injection-safe cells.

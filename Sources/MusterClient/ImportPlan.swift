@@ -1,6 +1,6 @@
 public import MusterAttendeeList
 public import MusterCore
-import MusterStore
+import MusterRules
 
 /// Turns a parsed attendee file into the organizer's deltas: the campaign (when new) and one
 /// attendee delta per person.

@@ -1,7 +1,7 @@
 import MusterControl
 public import MusterCore
 import MusterCrypto
-import MusterStore
+import MusterRules
 
 /// What the organizer gives a kiosk so it can join the venue: the public venue facts, the venue
 /// network key sealed to that kiosk's key (`crypto_box_seal`), and the organizer's certificate

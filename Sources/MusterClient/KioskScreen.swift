@@ -1,6 +1,6 @@
 public import MusterControl
 import MusterCore
-import MusterStore
+import MusterRules
 public import MusterTime
 
 /// The self check-in screen's flow as a pure state machine: it takes what the attendee typed, what the

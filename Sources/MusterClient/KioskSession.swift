@@ -1,7 +1,7 @@
 import Foundation
 public import MusterControl
 import MusterCore
-import MusterStore
+import MusterRules
 public import MusterTime
 
 /// Runs ``KioskScreen`` on a line-oriented terminal, pipe or USB scanner: reads lines, carries out the

@@ -1,5 +1,5 @@
 import MusterCore
-public import MusterStore
+public import MusterRules
 
 /// The organizer's occupancy view as lines of at most 80 columns: one per zone with inside /
 /// capacity and a bar, then the venue. Zone names come from certificates, so they are sanitized

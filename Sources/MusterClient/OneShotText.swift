@@ -1,5 +1,5 @@
 public import MusterControl
-import MusterStore
+import MusterRules
 import MusterTime
 
 /// Human text and exit codes for one-shot kiosk commands (`checkin`, `checkout`, `register`).

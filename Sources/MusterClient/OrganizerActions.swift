@@ -3,7 +3,7 @@ import MusterAttendeeList
 import MusterControl
 public import MusterCore
 import MusterCrypto
-import MusterStore
+import MusterRules
 import MusterTime
 
 /// The organizer's writes: import, lock, unlock, undo. Each is built and signed here with the

@@ -2,7 +2,7 @@ import Foundation
 import MusterControl
 import MusterCore
 import MusterCrypto
-import MusterStore
+import MusterRules
 
 /// `muster venue add-device`: a second machine that signs for the organizer without ever holding
 /// the organizer key.

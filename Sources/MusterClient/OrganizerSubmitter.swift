@@ -2,7 +2,7 @@ import Foundation
 import MusterControl
 public import MusterCore
 public import MusterCrypto
-import MusterStore
+import MusterRules
 import MusterTime
 
 /// Builds, signs and submits the organizer's deltas.
@@ -32,7 +32,7 @@ public struct OrganizerSubmitter {
         let author = AuthorID(signer.keyPair.publicKey)
         if let certificate = signer.certificate {
             let policy = VenuePolicy(venue: client.venue.venue, organizer: client.venue.organizer)
-            guard let payload = try? Replica.verifyCertificate(certificate, for: author, policy: policy),
+            guard let payload = try? EnrollmentCertificate.verify(certificate, for: author, policy: policy),
                 payload.role == .organizerDevice
             else {
                 throw ClientError(

@@ -1,7 +1,7 @@
 import Foundation
 public import MusterCore
 import MusterCrypto
-public import MusterStore
+public import MusterRules
 
 /// The last seq and hash an organizer key signed, kept beside the key (`KEY.signed`, mode 0600), so
 /// the key carried to a kiosk that has not caught up does not fork the organizer's chain.

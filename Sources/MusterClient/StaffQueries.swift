@@ -1,7 +1,8 @@
 import Foundation
 import MusterControl
 import MusterCore
-public import MusterStore
+public import MusterRules
+import MusterStore
 import MusterTime
 
 /// Read-only queries for staff and organizer commands, straight from the replica.

@@ -2,7 +2,7 @@ import Foundation
 import MusterControl
 import MusterCore
 import MusterCrypto
-public import MusterStore
+public import MusterRules
 
 /// `muster status`: who this kiosk is, the lock, counts, deltas per author and the digest.
 public struct StatusReport: Encodable {

@@ -1,5 +1,5 @@
 import Foundation
-public import MusterStore
+public import MusterRules
 public import MusterTime
 
 /// `muster occupancy [--watch]`, `muster status [--watch]`: reads a value and shows it, then, when

@@ -1,5 +1,5 @@
 public import MusterCore
-public import MusterStore
+public import MusterRules
 
 /// `already_checked_in`: the attendee is inside already (a door's refusal, or a walk-in on the list).
 public struct AlreadyInAnswer: Sendable, Equatable {

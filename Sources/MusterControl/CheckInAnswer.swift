@@ -1,4 +1,4 @@
-public import MusterStore
+public import MusterRules
 
 /// `checked_in`: the attendee is in, and when and where (this kiosk, now).
 public struct CheckInAnswer: Sendable, Equatable {

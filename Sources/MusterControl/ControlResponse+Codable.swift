@@ -1,5 +1,5 @@
 import MusterCore
-import MusterStore
+import MusterRules
 
 /// The response line: one flat JSON object, `outcome` beside the fields of that outcome, as daemons have
 /// always written it (the recorded lines in `RecordedControlLines` are the reference), so scripts and

@@ -1,4 +1,4 @@
-public import MusterStore
+public import MusterRules
 
 /// The answer to one ``ControlRequest``, as staff are told it: one case per outcome, each with what that
 /// outcome carries, so a client switches on the answer and finds every field it needs there.

@@ -1,5 +1,5 @@
 import MusterCore
-import MusterStore
+import MusterRules
 
 /// The payload of one outcome, read from and written into the flat object of a response line, beside
 /// `outcome`: each payload type says which fields it is, so the line's layout lives with the type.

@@ -1,5 +1,5 @@
 public import MusterCore
-public import MusterStore
+public import MusterRules
 
 /// `not_found` or `refused`: why not, in words and (from a door) as a stable code.
 public struct RefusalAnswer: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import MusterStore
+import MusterRules
 
 extension ScreenAnswer {
     /// What the public screen's user is told of staff's answer `response`: the rule of what the screen

@@ -1,4 +1,4 @@
-public import MusterStore
+public import MusterRules
 
 /// The attendee as the public screen may know them: the person standing at it, just checked in (or
 /// refused). Their first name to greet them, their last name's initial ("Ada L."), and the handle the

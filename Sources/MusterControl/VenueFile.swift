@@ -1,7 +1,7 @@
 import Foundation
 public import MusterCore
 public import MusterCrypto
-public import MusterStore
+public import MusterRules
 import TOMLKit
 
 /// The venue file (`venue.toml`): venue id, the organizer's public key, and the 32-byte venue

@@ -1,4 +1,4 @@
-public import MusterStore
+public import MusterRules
 
 /// `registered`: a walk-in is on the list and checked in, with the ticket code made for them.
 public struct WalkInAnswer: Sendable, Equatable {

@@ -1,5 +1,5 @@
 import Logging
-import MusterStore
+import MusterRules
 import MusterTime
 import ServiceLifecycle
 

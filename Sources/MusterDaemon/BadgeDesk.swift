@@ -4,7 +4,7 @@ public import MusterBadge
 public import MusterBadgePrinting
 public import MusterControl
 import MusterCore
-import MusterStore
+import MusterRules
 
 /// Prints badges for `badge` control requests, one at a time (a kiosk has one printer), and
 /// records each printed badge as a signed delta so every kiosk's reprint guard knows it.

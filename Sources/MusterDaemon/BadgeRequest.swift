@@ -1,6 +1,7 @@
 public import MusterBadge
 public import MusterControl
 public import MusterCore
+public import MusterRules
 public import MusterStore
 
 /// What a `badge` control request asks, once read against the replica: print this badge for

@@ -1,6 +1,6 @@
 import MusterControl
 import MusterCore
-import MusterStore
+import MusterRules
 
 extension ControlHandler {
     /// Appends this kiosk's signed badge delta (kind 11) and publishes it to its peers, committed

@@ -1,6 +1,7 @@
 import Foundation
 import MusterControl
 import MusterCore
+import MusterRules
 import MusterStore
 
 extension ControlHandler {

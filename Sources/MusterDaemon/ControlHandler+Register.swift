@@ -1,5 +1,6 @@
 import MusterControl
 import MusterCore
+import MusterRules
 import MusterStore
 
 extension ControlHandler {

@@ -1,6 +1,6 @@
 import MusterControl
 import MusterCore
-import MusterStore
+import MusterRules
 
 /// The two requests of the public kiosk screen, which runs as its own user with no replica and no key
 /// (issue 14): it learns only what it is about to show, and nothing it is not.

@@ -1,6 +1,6 @@
 import MusterControl
 import MusterCore
-import MusterStore
+import MusterRules
 
 /// The organizer's submissions: signed deltas checked for shape and author, staged on the connection or
 /// applied all at once.

@@ -3,6 +3,7 @@ public import Logging
 public import MusterControl
 public import MusterCore
 public import MusterCrypto
+import MusterRules
 public import MusterStore
 import MusterSync
 import Synchronization

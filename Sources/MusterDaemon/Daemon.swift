@@ -3,6 +3,7 @@ public import Logging
 public import MusterControl
 import MusterCore
 public import MusterCrypto
+import MusterRules
 public import MusterStore
 import MusterSync
 import MusterTime
@@ -153,7 +154,7 @@ public struct Daemon: Sendable {
         }
         let enrollment: EnrollPayload
         do {
-            enrollment = try Replica.verifyCertificate(
+            enrollment = try EnrollmentCertificate.verify(
                 certificate,
                 for: AuthorID(keyPair.publicKey),
                 policy: venue.policy

@@ -1,5 +1,6 @@
 import Foundation
 import MusterCore
+import MusterRules
 import MusterStore
 
 /// Kills musterd at each step of ingesting a received batch and of committing a local write

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MusterCore
+import MusterRules
 import MusterStore
 import MusterTime
 

@@ -1,6 +1,6 @@
 import Foundation
 import MusterControl
-import MusterStore
+import MusterRules
 
 /// The venue the campaign runs on: a lab of kiosks, a generated attendee list imported by the
 /// organizer through kiosk 1, and the campaign locked.

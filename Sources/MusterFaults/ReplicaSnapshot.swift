@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import MusterRules
 import MusterStore
 
 /// What the checker needs from one replica, read from its SQLite file read-only.

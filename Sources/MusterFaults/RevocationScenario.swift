@@ -1,5 +1,6 @@
 import Foundation
 import MusterCore
+import MusterRules
 import MusterStore
 
 /// Revocations while the workload runs and the network splits (RELIABILITY.md, "revocations").

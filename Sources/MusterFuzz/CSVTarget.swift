@@ -1,6 +1,6 @@
 import Foundation
 import MusterAttendeeList
-import MusterStore
+import MusterRules
 
 /// `AttendeeListImport.parse`, which reads whatever file an organizer downloaded from a CRM.
 ///

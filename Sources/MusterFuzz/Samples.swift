@@ -1,6 +1,6 @@
 import MusterCore
 import MusterCrypto
-import MusterStore
+import MusterRules
 import MusterSync
 
 /// Genuine values for the seed corpus, made by the product's own encoders with real libsodium keys:

@@ -1,5 +1,5 @@
 import MusterCore
-import MusterStore
+import MusterRules
 
 /// The lying side of one Byzantine run (``SimOptions/byzantine``): which kiosks lie, the organizer's
 /// chain every replica starts with, and what the honest stores were shown of the lies.

@@ -1,5 +1,5 @@
 import MusterCore
-import MusterStore
+import MusterRules
 
 /// The organizer's chain every store of a Byzantine or organizer-fork run starts with.
 extension KioskStore {

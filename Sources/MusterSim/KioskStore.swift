@@ -1,6 +1,6 @@
 public import MusterCore
 public import MusterCrypto
-public import MusterStore
+public import MusterRules
 
 /// Where a simulated kiosk keeps its deltas: the real ``Replica`` (``ReplicaStore``) or, above a few
 /// hundred kiosks, the in-memory stand-in ``MemoryStore`` that applies the same ingest rules.

@@ -1,6 +1,6 @@
 import MusterCore
 import MusterCrypto
-import MusterStore
+import MusterRules
 import MusterSync
 
 /// A lying kiosk (``SimOptions/byzantine``): an enrolled insider holding a real kiosk key, speaking

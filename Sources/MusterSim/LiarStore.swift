@@ -1,6 +1,6 @@
 import MusterCore
 import MusterCrypto
-import MusterStore
+import MusterRules
 
 /// A lying kiosk's store: the real replica for everyone else's deltas, and the ``Liar``'s first
 /// branch as its own chain, so that its sync core serves and announces it like any kiosk's (each

@@ -1,5 +1,5 @@
 public import MusterCore
-public import MusterStore
+import MusterRules
 
 /// Who is enrolled at the venue, as the simulator's memory store knows it: what `Replica`'s `roster`
 /// table holds (the first certificate of each key wins).

@@ -1,5 +1,5 @@
 import MusterCore
-import MusterStore
+import MusterRules
 
 /// Revocations in memory, by ``RevocationRule``: what `Replica+Roster` does in its tables.
 extension MemoryState {

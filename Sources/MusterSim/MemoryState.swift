@@ -1,5 +1,5 @@
-public import MusterCore
-public import MusterStore
+import MusterCore
+import MusterRules
 
 /// One delta of a memory store's log.
 struct MemoryEntry {

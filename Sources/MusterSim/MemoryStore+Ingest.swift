@@ -1,6 +1,6 @@
 public import MusterCore
 import MusterCrypto
-public import MusterStore
+public import MusterRules
 
 /// Ingest in memory: the runs of a batch judged by ``RunJudge``, as `Replica.ingest` judges them, and each
 /// plan carried out on ``MemoryState``.
@@ -33,7 +33,7 @@ extension MemoryStore {
 
     /// Checks a certificate as ``Replica/admitCertificate(_:for:)`` does, and puts its kiosk on the roster.
     public func admitCertificate(_ certificate: SignedDelta, for kiosk: AuthorID) throws(ReplicaError) {
-        let payload = try Replica.verifyCertificate(certificate, for: kiosk, policy: policy)
+        let payload = try EnrollmentCertificate.verify(certificate, for: kiosk, policy: policy)
         state.enroll(payload, certificateHLC: certificate.hlc, policy: policy, signature: signatureVerifies)
     }
 

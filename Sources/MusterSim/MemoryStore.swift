@@ -1,6 +1,6 @@
 public import MusterCore
 public import MusterCrypto
-public import MusterStore
+public import MusterRules
 import Synchronization
 
 /// The in-memory stand-in for ``ReplicaStore``, used above a few hundred kiosks (`--store memory`;

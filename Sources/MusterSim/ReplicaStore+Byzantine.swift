@@ -1,5 +1,5 @@
 import MusterCore
-import MusterStore
+import MusterRules
 
 /// What a Byzantine run needs of a kiosk's real replica beyond the sync path.
 extension ReplicaStore {

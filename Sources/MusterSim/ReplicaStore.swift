@@ -1,6 +1,7 @@
 public import MusterCore
 public import MusterCrypto
-public import MusterStore
+public import MusterRules
+import MusterStore
 
 /// A kiosk's real replica: `Replica` on SQLite (WAL, `synchronous=FULL`) in the run's directory.
 public final class ReplicaStore: KioskStore {

@@ -1,6 +1,6 @@
 import MusterCore
 import MusterCrypto
-import MusterStore
+import MusterRules
 import MusterSync
 
 /// One simulated kiosk: its store (kept across crashes) and the state of its current life.

@@ -1,5 +1,5 @@
 import MusterCore
-import MusterStore
+import MusterRules
 
 /// What the organizer has done before a Byzantine run opens its doors: the attendee list imported
 /// and the campaign locked, so that a lie can try to rewrite an imported person or count in a

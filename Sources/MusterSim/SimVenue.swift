@@ -1,6 +1,6 @@
 public import MusterCore
 public import MusterCrypto
-public import MusterStore
+public import MusterRules
 
 /// The simulated venue: an organizer and N enrolled kiosks with real Ed25519 keys, all derived from
 /// the seed so that every signature, and so every byte of the run, replays.

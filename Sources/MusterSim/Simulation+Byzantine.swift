@@ -1,5 +1,5 @@
 import MusterCore
-import MusterStore
+import MusterRules
 
 /// The lying kiosks of a Byzantine run, and how the run knows the honest ones have settled.
 extension Simulation {

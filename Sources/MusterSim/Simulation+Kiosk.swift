@@ -1,5 +1,5 @@
 import MusterCore
-import MusterStore
+import MusterRules
 import MusterSync
 
 /// Carrying a kiosk's inputs into its sync core and the core's outputs out, with events: the

@@ -1,5 +1,5 @@
 import MusterCore
-import MusterStore
+import MusterRules
 import MusterSync
 
 /// Sessions and frames on the simulated LAN.
@@ -60,7 +60,7 @@ extension Simulation {
             if let payload = verifiedCertificates[key], certificate == venue.certificates[peer.index].0 {
                 return payload
             }
-            let payload = try Replica.verifyCertificate(certificate, for: key, policy: policy)
+            let payload = try EnrollmentCertificate.verify(certificate, for: key, policy: policy)
             verifiedCertificates[key] = payload
             return payload
         }

@@ -1,5 +1,5 @@
 import MusterCore
-import MusterStore
+import MusterRules
 
 /// The organizer key on two machines (``SimOptions/organizerFork``): what `OrganizerForkTests` and
 /// the end-to-end test check on a few replicas, here under every fault and over many seeds.

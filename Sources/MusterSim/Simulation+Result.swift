@@ -1,5 +1,5 @@
 import MusterCore
-import MusterStore
+import MusterRules
 
 extension Simulation {
     /// Reads every kiosk's store: the history the checker judges.

@@ -1,6 +1,6 @@
 import MusterCore
 import MusterCrypto
-import MusterStore
+import MusterRules
 import MusterSync
 
 /// A kiosk revoked across the partition (``SimOptions/revoke``): the organizer's revocation, what

@@ -1,7 +1,7 @@
 import Foundation
 import MusterCore
 import MusterCrypto
-import MusterStore
+import MusterRules
 import MusterSync
 
 /// N kiosks, their stores and their replication logic on a simulated network, run in virtual time

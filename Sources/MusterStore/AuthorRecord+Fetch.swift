@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import MusterCore
+public import MusterRules
 
 /// The one-statement read of an ``AuthorRecord``.
 ///
@@ -50,6 +51,8 @@ extension AuthorRecord {
     private init(_ author: AuthorID, policy: VenuePolicy, row: ColumnReader) throws {
         func int(_ column: Column) -> Int64? { row.int(column.rawValue) }
         func bytes(_ column: Column) -> [UInt8]? { row.bytes(column.rawValue) }
+        // The record is the rules' (MusterRules): an initializer from here starts from its own.
+        self.init(head: .empty(author), membership: .unknown)
         if let seq = int(.headSeq), let hash = bytes(.headHash) {
             head = AuthorHead(author: author, seq: UInt64(seq), hash: hash)
         } else {

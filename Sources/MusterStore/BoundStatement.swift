@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import GRDBSQLite
+public import MusterRules
 
 /// Values bound in order to a prepared write statement, straight through SQLite's C API.
 ///

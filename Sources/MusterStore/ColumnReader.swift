@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import GRDBSQLite
+public import MusterRules
 
 /// The columns of the row a statement has stepped onto, read by index straight through SQLite's C API.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 public import MusterCore
+public import MusterRules
 import Synchronization
 
 /// An opt-in record of when each delta was committed to this replica, for measuring propagation

@@ -3,6 +3,7 @@
 import Glibc
 #endif
 import Synchronization
+public import MusterRules
 #endif
 
 /// A named step of a write where the fault campaign can kill the daemon (issue 7, "crash points").

@@ -1,4 +1,5 @@
 import GRDB
+public import MusterRules
 
 /// The replica's per-delta write statements, prepared once on the writer connection and kept
 /// here, so that finding one is an array index.

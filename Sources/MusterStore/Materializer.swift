@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import MusterCore
+public import MusterRules
 
 /// Folds one decoded delta into the materialized tables.
 ///

@@ -1,5 +1,6 @@
 import GRDB
 import MusterCore
+public import MusterRules
 
 extension Replica {
     /// When each live arrival (check-in or walk-in registration, not undone) of a campaign

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import MusterCore
+public import MusterRules
 
 extension Replica {
     /// Every door scan the replica knows of, oldest first: arrivals (check-ins and walk-in

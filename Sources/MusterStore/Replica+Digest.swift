@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import MusterCore
 import MusterCrypto
+public import MusterRules
 
 extension Replica {
     /// BLAKE2b-256 over the materialized state in a canonical order, as hex.

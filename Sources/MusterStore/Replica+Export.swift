@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import MusterCore
+public import MusterRules
 
 extension Replica {
     /// Every check-in, check-out and walk-in registration that was not undone, oldest first, with

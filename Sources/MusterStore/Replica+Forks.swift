@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 public import MusterCore
+public import MusterRules
 
 /// Forks in the replica's tables: the evidence kept, a kiosk's chain cut, the organizer's losing branch
 /// dropped. What makes each happen is ``RunJudge``'s (``RunJudge/judgeKioskFork(_:cut:plan:)``,

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 public import MusterCore
+public import MusterRules
 
 extension Replica {
     /// The `source` of a network key a peer handed over in a rekey session rather than a

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 public import MusterCore
+public import MusterRules
 
 extension Replica {
     /// The `meta` key under which what `reporter` holds of this kiosk's own chain is kept.

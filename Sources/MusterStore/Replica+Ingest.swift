@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 public import MusterCore
 import MusterCrypto
+public import MusterRules
 
 extension Replica {
     /// Verifies and stores deltas from elsewhere (a peer, or the organizer's `muster` through the

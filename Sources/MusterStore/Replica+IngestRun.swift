@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import MusterCore
 import MusterCrypto
+public import MusterRules
 
 /// One author's run of a batch: judged by ``RunJudge``, and its plan carried out in the batch's
 /// transaction. The rules are the judge's; what is here is where each step's rows go.

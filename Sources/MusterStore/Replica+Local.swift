@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 public import MusterCore
 public import MusterCrypto
+public import MusterRules
 
 extension Replica {
     /// Appends one delta authored by this kiosk, deciding on a consistent snapshot.

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 public import MusterCore
+public import MusterRules
 
 /// The log: appending a verified delta, the heads (what a peer is told this replica holds) and the pages
 /// it is sent.

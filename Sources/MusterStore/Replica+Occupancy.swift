@@ -1,5 +1,6 @@
 import GRDB
 import MusterCore
+public import MusterRules
 
 extension Replica {
     /// Inside / capacity per zone and venue-wide for the locked campaign (empty when unlocked).

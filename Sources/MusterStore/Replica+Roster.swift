@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 public import MusterCore
 import MusterCrypto
+public import MusterRules
 
 extension Replica {
     /// Where `author` stands on the roster. A revocation outranks an enrollment in any order.
@@ -15,46 +16,13 @@ extension Replica {
     @discardableResult
     public func admitCertificate(_ certificate: SignedDelta, for kiosk: AuthorID) throws(ReplicaError) -> EnrollPayload
     {
-        let payload = try Self.verifyCertificate(certificate, for: kiosk, policy: policy)
+        let payload = try EnrollmentCertificate.verify(certificate, for: kiosk, policy: policy)
         let pool = try writer()
         do {
             try pool.write { db in try Self.recordEnrollment(payload, certificate: certificate, policy: policy, db: db)
             }
         } catch {
             throw Replica.mapError(error)
-        }
-        return payload
-    }
-
-    /// Verifies a certificate without storing it.
-    public static func verifyCertificate(
-        _ certificate: SignedDelta,
-        for kiosk: AuthorID,
-        policy: VenuePolicy
-    )
-        throws(ReplicaError) -> EnrollPayload
-    {
-        guard certificate.venue == policy.venue else {
-            throw ReplicaError(
-                .wrongVenue,
-                "the enrollment belongs to venue \(certificate.venue)",
-                ref: certificate.ref
-            )
-        }
-        guard certificate.author == policy.organizer, case .enroll(let payload) = try? certificate.decode().body else {
-            throw ReplicaError(.notEnrolled, "not an enrollment signed by the venue's organizer", ref: certificate.ref)
-        }
-        guard payload.kiosk == kiosk else {
-            throw ReplicaError(
-                .notEnrolled,
-                "the enrollment names kiosk \(payload.kiosk), not \(kiosk)",
-                ref: certificate.ref
-            )
-        }
-        guard let key = try? SigningPublicKey(bytes: certificate.author.bytes),
-            key.isValidSignature(certificate.signature, for: certificate.envelope)
-        else {
-            throw ReplicaError(.badSignature, "the enrollment's signature does not verify", ref: certificate.ref)
         }
         return payload
     }

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 public import MusterCore
+public import MusterRules
 
 extension Replica {
     /// Most set-aside deltas taken back in one call (one ingest batch).

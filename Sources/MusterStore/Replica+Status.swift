@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import MusterCore
+public import MusterRules
 
 extension Replica {
     /// Counts for the locked campaign (or all campaigns when unlocked), deltas per author, the digest.

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 public import MusterCore
+public import MusterRules
 
 extension Replica {
     /// The watermark of `muster revoke --before TIME`: the newest seq of `author` that was both

@@ -2,6 +2,7 @@ import CMusterSQLite
 import Foundation
 import GRDB
 import MusterCore
+public import MusterRules
 import Synchronization
 
 /// The local SQLite replica: the signed delta log and the materialized state derived from it.

@@ -1,4 +1,5 @@
 import GRDB
+public import MusterRules
 
 /// The replica's tables, created by named migrations.
 ///

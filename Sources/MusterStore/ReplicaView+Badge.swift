@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import MusterCore
+public import MusterRules
 
 extension ReplicaView {
     /// Every badge printed for one attendee in a campaign, on any kiosk, oldest first by

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 public import MusterCore
+public import MusterRules
 
 extension ReplicaView {
     /// Attendees inside `zone` now: those with an open arrival at a kiosk whose certificate names

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 public import MusterCore
+public import MusterRules
 
 /// Typed reads of the materialized state over one open database connection.
 ///

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import MusterCore
+public import MusterRules
 
 extension SignedDelta {
     /// A stored delta (or certificate, or revocation evidence) read back from a row with

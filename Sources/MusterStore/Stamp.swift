@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import MusterCore
+public import MusterRules
 
 /// The total order for last-writer-wins: (hlc, author, seq), compared the same way in Swift and SQL
 /// (SQLite compares BLOBs with memcmp, which is the bytewise order of ``AuthorID``).

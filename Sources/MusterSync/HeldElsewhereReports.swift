@@ -1,5 +1,5 @@
 import MusterCore
-import MusterStore
+import MusterRules
 
 /// What peers' heads said of this kiosk's own chain, and when each was last written to the replica
 /// (``RevocationVerdict``'s proof that another kiosk holds our check-ins, `Replica.recordHeldElsewhere`).

@@ -1,5 +1,5 @@
 public import MusterCrypto
-public import MusterStore
+public import MusterRules
 
 /// The venue network keys a kiosk holds, and which of them it may still use.
 ///

@@ -1,5 +1,5 @@
 public import MusterCore
-public import MusterStore
+public import MusterRules
 
 /// What this kiosk knows about one peer in session, for `muster status` and systemd's STATUS line.
 public struct PeerState: Sendable, Equatable {

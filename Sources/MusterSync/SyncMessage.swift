@@ -1,5 +1,5 @@
 public import MusterCore
-public import MusterStore
+public import MusterRules
 
 /// What two kiosks say to each other inside an established, encrypted session.
 ///

@@ -4,7 +4,7 @@ import MusterControl
 import MusterCore
 import MusterCrypto
 import MusterDaemon
-import MusterStore
+import MusterRules
 import MusterTestSupport
 import MusterTime
 import ServiceLifecycle

@@ -2,6 +2,7 @@ import Foundation
 import MusterControl
 import MusterCore
 import MusterDaemon
+import MusterRules
 import MusterStore
 import MusterTestSupport
 import ServiceLifecycle

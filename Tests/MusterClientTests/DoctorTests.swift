@@ -1,6 +1,7 @@
 import Foundation
 import MusterControl
 import MusterDaemon
+import MusterRules
 import MusterStore
 import MusterTestSupport
 import Testing

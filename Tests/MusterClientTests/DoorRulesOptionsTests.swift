@@ -4,7 +4,7 @@ import MusterTime
 import Testing
 
 @testable import MusterClient
-@testable import MusterStore
+@testable import MusterRules
 
 @Suite("Door rules on the command line")
 struct DoorRulesOptionsTests {

@@ -2,7 +2,7 @@ import MusterCore
 import Testing
 
 @testable import MusterClient
-@testable import MusterStore
+@testable import MusterRules
 
 @Suite("Audit export")
 struct ExporterAuditTests {

@@ -7,7 +7,7 @@ import MusterTime
 import Testing
 
 @testable import MusterClient
-@testable import MusterStore
+@testable import MusterRules
 
 private let kioskA = AuthorID(bytes: [UInt8](repeating: 0xA1, count: 32))!
 private let kioskB = AuthorID(bytes: [UInt8](repeating: 0xB2, count: 32))!

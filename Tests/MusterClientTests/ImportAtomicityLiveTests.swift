@@ -3,7 +3,7 @@ import MusterControl
 import MusterCore
 import MusterCrypto
 import MusterDaemon
-import MusterStore
+import MusterRules
 import MusterTestSupport
 import Testing
 

@@ -2,7 +2,7 @@ import Foundation
 import MusterControl
 import MusterCore
 import MusterDaemon
-import MusterStore
+import MusterRules
 import MusterTestSupport
 import MusterTime
 import Testing

@@ -4,6 +4,7 @@ import MusterControl
 import MusterCore
 import MusterCrypto
 import MusterDaemon
+import MusterRules
 import MusterStore
 import MusterTestSupport
 import MusterTime

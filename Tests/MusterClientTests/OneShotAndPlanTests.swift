@@ -8,7 +8,7 @@ import MusterTime
 import Testing
 
 @testable import MusterClient
-@testable import MusterStore
+@testable import MusterRules
 
 @Suite("OneShotText")
 struct OneShotTextTests {

@@ -3,7 +3,7 @@ import MusterCrypto
 import Testing
 
 @testable import MusterClient
-@testable import MusterStore
+@testable import MusterRules
 
 /// `muster revoke KIOSK`: the kiosk is found by what a person can read, including the fingerprint its own
 /// `muster status` prints (a hash of the key, not a prefix of it).

@@ -1,7 +1,7 @@
 import Foundation
 import MusterControl
 import MusterDaemon
-import MusterStore
+import MusterRules
 import MusterTestSupport
 import MusterTime
 import Testing

@@ -1,6 +1,6 @@
 import MusterControl
 import MusterCore
-import MusterStore
+import MusterRules
 
 /// What each line of ``RecordedControlLines`` means as a typed value, index for index.
 enum RecordedControlValues {

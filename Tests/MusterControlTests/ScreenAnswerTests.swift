@@ -1,7 +1,7 @@
 import Foundation
 import MusterControl
 import MusterCore
-import MusterStore
+import MusterRules
 import MusterTestSupport
 import Testing
 

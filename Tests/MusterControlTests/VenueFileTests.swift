@@ -1,7 +1,7 @@
 import Foundation
 import MusterCore
 import MusterCrypto
-import MusterStore
+import MusterRules
 import MusterTestSupport
 import Testing
 

@@ -9,7 +9,7 @@ import MusterTime
 import Testing
 
 @testable import MusterDaemon
-@testable import MusterStore
+@testable import MusterRules
 
 /// The badge desk against a real cupsd of the test's own (``PrivateCups``): the job goes through
 /// the scheduler and the `ipp` backend to a virtual IPP printer (ippeveprinter), the desk answers

@@ -1,6 +1,6 @@
 import MusterControl
 import MusterCore
-import MusterStore
+import MusterRules
 import Testing
 
 @testable import MusterDaemon

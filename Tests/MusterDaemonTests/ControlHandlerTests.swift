@@ -7,7 +7,7 @@ import Synchronization
 import Testing
 
 @testable import MusterDaemon
-@testable import MusterStore
+@testable import MusterRules
 
 @Suite("ControlHandler")
 struct ControlHandlerTests {

@@ -2,6 +2,7 @@ import Foundation
 import MusterControl
 import MusterCore
 import MusterCrypto
+import MusterRules
 import MusterStore
 import MusterTestSupport
 import MusterTime

@@ -3,6 +3,7 @@ import Logging
 import MusterControl
 import MusterCore
 import MusterCrypto
+import MusterRules
 import MusterStore
 import MusterTestSupport
 

@@ -2,7 +2,7 @@ import Foundation
 import MusterControl
 import MusterCore
 import MusterCrypto
-import MusterStore
+import MusterRules
 import MusterTestSupport
 import Testing
 

@@ -1,6 +1,6 @@
 import Foundation
 import MusterControl
-import MusterStore
+import MusterRules
 import MusterTestSupport
 import NIOCore
 import NIOEmbedded

@@ -1,5 +1,5 @@
 import MusterControl
-import MusterStore
+import MusterRules
 import MusterTestSupport
 import Testing
 

@@ -1,7 +1,7 @@
 import Foundation
 import Logging
 import MusterControl
-import MusterStore
+import MusterRules
 import MusterTestSupport
 import ServiceLifecycle
 import ServiceLifecycleTestKit

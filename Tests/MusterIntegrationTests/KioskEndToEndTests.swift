@@ -1,6 +1,6 @@
 import Foundation
 import MusterAttendeeList
-import MusterStore
+import MusterRules
 import Testing
 
 /// End-to-end: the real `musterd` and `muster` binaries, a real SQLite replica, a real Unix socket.

@@ -1,7 +1,7 @@
 import Foundation
 import MusterCore
 import MusterCrypto
-import MusterStore
+import MusterRules
 import MusterSync
 
 /// A hand-driven peer for attack tests: a blocking TCP socket that speaks the real handshake and

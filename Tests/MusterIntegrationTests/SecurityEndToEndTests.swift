@@ -1,6 +1,7 @@
 import Foundation
 import MusterCore
 import MusterCrypto
+import MusterRules
 import MusterStore
 import MusterSync
 import MusterTestSupport

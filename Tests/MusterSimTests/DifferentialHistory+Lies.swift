@@ -1,7 +1,7 @@
 import MusterCore
 import MusterCrypto
+import MusterRules
 import MusterSim
-import MusterStore
 import MusterTestSupport
 
 /// The lies of a differential history: deltas the rules refuse, each signed on the head of one of its

@@ -1,7 +1,7 @@
 import MusterCore
 import MusterCrypto
+import MusterRules
 import MusterSim
-import MusterStore
 import MusterTestSupport
 
 /// What the authors of a differential history sign: honest writes, forks and revocations.

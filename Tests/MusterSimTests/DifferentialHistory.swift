@@ -1,7 +1,7 @@
 import MusterCore
 import MusterCrypto
+import MusterRules
 import MusterSim
-import MusterStore
 import MusterTestSupport
 
 /// A random venue history for ``StoreDifferentialTests``, from a seed: what the authors sign (honest

@@ -1,7 +1,7 @@
 import MusterCore
 import MusterCrypto
+import MusterRules
 import MusterSim
-import MusterStore
 import MusterTestSupport
 
 /// The venue of one differential history, derived from its seed: the organizer, one organizer device

@@ -1,5 +1,6 @@
 import MusterCore
 import MusterCrypto
+import MusterRules
 import MusterSim
 import MusterStore
 

@@ -1,7 +1,7 @@
 import Foundation
 import MusterCore
+import MusterRules
 import MusterSim
-import MusterStore
 import MusterTestSupport
 import Testing
 

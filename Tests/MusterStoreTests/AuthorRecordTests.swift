@@ -4,6 +4,7 @@ import MusterCrypto
 import MusterTestSupport
 import Testing
 
+@testable import MusterRules
 @testable import MusterStore
 
 /// The one-statement author lookup every write starts with: it must say what the separate lookups

@@ -3,7 +3,7 @@ import MusterTestSupport
 import Testing
 
 @testable import MusterCore
-@testable import MusterStore
+@testable import MusterRules
 
 @Suite("ChainVerifier")
 struct ChainVerifierTests {

@@ -3,7 +3,7 @@ import MusterCrypto
 import MusterTestSupport
 import Testing
 
-@testable import MusterStore
+@testable import MusterRules
 
 /// Signing is on the input path (an imported row, a walk-in's form): a body no replica would accept is a typed
 /// error that leaves the head where it was, never a crash.

@@ -5,6 +5,7 @@ import MusterTestSupport
 import Synchronization
 import Testing
 
+@testable import MusterRules
 @testable import MusterStore
 
 /// The last ``Replica/peerReserveBytes`` of a nearly full disk are kept for this kiosk's own

@@ -6,6 +6,7 @@ import MusterTestSupport
 import Synchronization
 import Testing
 
+@testable import MusterRules
 @testable import MusterStore
 
 /// A check-in at the door waits for SQLite's one writer. While one waits, a group of peers' deltas

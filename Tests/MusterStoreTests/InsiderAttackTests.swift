@@ -5,6 +5,7 @@ import MusterCrypto
 import MusterTestSupport
 import Testing
 
+@testable import MusterRules
 @testable import MusterStore
 
 /// Issue 32 ("Trust holds"), truth 5: an enrolled kiosk that lies changes nothing it did not author.

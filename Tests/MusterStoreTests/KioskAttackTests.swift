@@ -5,6 +5,7 @@ import MusterCrypto
 import MusterTestSupport
 import Testing
 
+@testable import MusterRules
 @testable import MusterStore
 
 /// Issue 13, written as an attacker would: an enrolled kiosk's real key signs hostile deltas with the

@@ -4,6 +4,7 @@ import MusterCore
 import MusterTestSupport
 import Testing
 
+@testable import MusterRules
 @testable import MusterStore
 
 /// The lock's language as the replica materializes it (issue 14): the newest lock's, nil when it sets

@@ -3,7 +3,7 @@ import MusterCrypto
 import MusterTestSupport
 import Testing
 
-@testable import MusterStore
+@testable import MusterRules
 
 /// An import applied in one transaction is one run of thousands of deltas; the pages served from it to a
 /// catching-up kiosk must still fit in one sync message (at most 2,000 deltas).

@@ -4,6 +4,7 @@ import MusterCrypto
 import MusterTestSupport
 import Testing
 
+@testable import MusterRules
 @testable import MusterStore
 
 /// Organizer devices (``EnrollRole/organizerDevice``): each signs organizer deltas on its own chain,

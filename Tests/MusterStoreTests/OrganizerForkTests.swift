@@ -4,6 +4,7 @@ import MusterCrypto
 import MusterTestSupport
 import Testing
 
+@testable import MusterRules
 @testable import MusterStore
 
 /// The organizer key itself used on two machines during a partition (what organizer devices exist

@@ -5,6 +5,7 @@ import MusterCrypto
 import MusterTestSupport
 import Testing
 
+@testable import MusterRules
 @testable import MusterStore
 
 /// Local writes, reopening from disk, read-only access and SQLite hardening.

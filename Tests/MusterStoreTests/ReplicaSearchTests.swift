@@ -5,6 +5,7 @@ import MusterCrypto
 import MusterTestSupport
 import Testing
 
+@testable import MusterRules
 @testable import MusterStore
 
 /// The organizer's name search: prefix of first or last name, case and accents ignored, newest

@@ -4,6 +4,7 @@ import MusterCrypto
 import MusterTestSupport
 import Testing
 
+@testable import MusterRules
 @testable import MusterStore
 
 /// The materialized state is a pure function of the set of deltas: every delivery order that

@@ -4,6 +4,7 @@ import MusterCrypto
 import MusterTestSupport
 import Testing
 
+@testable import MusterRules
 @testable import MusterStore
 
 /// The rule of DESIGN.md, "Irreversible acts need the strongest proof": what a kiosk does about a

@@ -4,6 +4,7 @@ import MusterCrypto
 import MusterTestSupport
 import Testing
 
+@testable import MusterRules
 @testable import MusterStore
 
 /// The roster: only the organizer and enrolled kiosks author deltas; a revocation cuts a kiosk off
@@ -58,10 +59,10 @@ import Testing
     @Test func certificatesMustComeFromTheOrganizerForThatKioskAndVenue() throws {
         let venue = try TestVenue()
         let good = venue.certificate(for: venue.kioskAKey, name: "Kiosk A")
-        #expect(throws: Never.self) { try Replica.verifyCertificate(good, for: venue.kioskA, policy: venue.policy) }
+        #expect(throws: Never.self) { try EnrollmentCertificate.verify(good, for: venue.kioskA, policy: venue.policy) }
         // Presented by another kiosk.
         #expect(throws: ReplicaError.self) {
-            try Replica.verifyCertificate(good, for: venue.kioskB, policy: venue.policy)
+            try EnrollmentCertificate.verify(good, for: venue.kioskB, policy: venue.policy)
         }
         // Signed by a kiosk instead of the organizer.
         let selfSigned = VenuePolicy.certificate(
@@ -71,17 +72,17 @@ import Testing
             hlc: HLC(physicalMillis: 1, logical: 0)
         )
         #expect(throws: ReplicaError.self) {
-            try Replica.verifyCertificate(selfSigned, for: venue.kioskB, policy: venue.policy)
+            try EnrollmentCertificate.verify(selfSigned, for: venue.kioskB, policy: venue.policy)
         }
         // Another venue's certificate (captured bytes replayed elsewhere).
         let other = VenuePolicy(venue: .random(), organizer: venue.organizer)
-        #expect(throws: ReplicaError.self) { try Replica.verifyCertificate(good, for: venue.kioskA, policy: other) }
+        #expect(throws: ReplicaError.self) { try EnrollmentCertificate.verify(good, for: venue.kioskA, policy: other) }
         // A flipped byte in the signature.
         var signature = good.signature
         signature[5] ^= 1
         let forged = try SignedDelta(envelope: good.envelope, signature: signature)
         #expect(throws: ReplicaError.self) {
-            try Replica.verifyCertificate(forged, for: venue.kioskA, policy: venue.policy)
+            try EnrollmentCertificate.verify(forged, for: venue.kioskA, policy: venue.policy)
         }
     }
 

@@ -4,6 +4,7 @@ import MusterCrypto
 import MusterTestSupport
 import Testing
 
+@testable import MusterRules
 @testable import MusterStore
 
 /// Runs `body` against a fresh replica that has ingested the whole scenario log.

@@ -1,5 +1,5 @@
 import MusterCore
-import MusterStore
+import MusterRules
 
 @testable import MusterSync
 

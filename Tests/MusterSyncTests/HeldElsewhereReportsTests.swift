@@ -1,5 +1,5 @@
 import MusterCore
-import MusterStore
+import MusterRules
 import Testing
 
 @testable import MusterSync

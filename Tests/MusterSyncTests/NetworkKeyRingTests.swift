@@ -1,5 +1,5 @@
 import MusterCrypto
-import MusterStore
+import MusterRules
 import Testing
 
 @testable import MusterSync

@@ -1,4 +1,4 @@
-public import MusterStore
+public import MusterRules
 
 extension AttendeeSummary {
     /// An attendee as the front ends are told of one: Ada Lovelace of Analytical, unless told otherwise.

@@ -1,5 +1,5 @@
 public import MusterControl
-public import MusterStore
+public import MusterRules
 
 /// What a test reads of an answer, whichever outcome carries it: a test asks "did the answer name Ada,
 /// and when", and says which outcome it expects separately (`outcome`). The front ends switch on the

@@ -1,5 +1,6 @@
 public import MusterCore
 public import MusterCrypto
+public import MusterRules
 public import MusterStore
 
 /// A venue with real libsodium keys: the organizer and two kiosks, with the signers, replicas and

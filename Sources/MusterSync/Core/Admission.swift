@@ -1,5 +1,5 @@
 public import MusterCore
-public import MusterStore
+public import MusterRules
 
 /// The roster's word on a peer that finished the handshake, from its first message: who may
 /// replicate with this kiosk. A pure rule: the driver looks up the peer's membership, carries out
@@ -27,14 +27,15 @@ public enum Admission: Sendable, Equatable {
     /// The verdict on `peer`, whose first message after the handshake is `first`, given what the
     /// roster says of it.
     ///
-    /// - Parameter verify: checks a certificate for a key (``Replica/verifyCertificate(_:for:policy:)``;
+    /// - Parameter verify: checks a certificate for a key (``EnrollmentCertificate/verify(_:for:policy:)``;
     ///   the simulator remembers what it verified, as its stores do signatures).
     public static func judge(
         _ first: SyncMessage,
         from peer: AuthorID,
         membership: Membership,
         policy: VenuePolicy,
-        verify: (SignedDelta, AuthorID, VenuePolicy) throws(ReplicaError) -> EnrollPayload = Replica.verifyCertificate
+        verify: (SignedDelta, AuthorID, VenuePolicy) throws(ReplicaError) -> EnrollPayload = EnrollmentCertificate
+            .verify
     ) -> Admission {
         if case .revoked(let evidence) = first { return .accusesUs(evidence) }
         guard case .credentials(let certificate) = first else { return .refuse(.noCredentials) }

@@ -1,5 +1,5 @@
 import MusterCore
-import MusterStore
+import MusterRules
 
 /// What a group's store result means for one of its requests (``SyncCore/attribute(_:to:)``).
 struct RequestOutcome: Sendable, Equatable {

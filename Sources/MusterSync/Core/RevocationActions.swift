@@ -1,5 +1,5 @@
 public import MusterCore
-public import MusterStore
+public import MusterRules
 
 /// What revocations just stored mean for this kiosk's sessions, by the replica's own roster: a
 /// revocation of this kiosk still in force stops it (one the store took back in the same batch,

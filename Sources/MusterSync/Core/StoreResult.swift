@@ -1,5 +1,5 @@
 public import MusterCore
-public import MusterStore
+public import MusterRules
 
 /// What storing a ``StoreGroup`` gave (``SyncInput/stored(_:)``): the store's report, as the core
 /// needs it. The core attributes each outcome to the request that brought the delta first.

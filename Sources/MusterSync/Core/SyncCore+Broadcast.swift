@@ -1,5 +1,5 @@
 import MusterCore
-import MusterStore
+import MusterRules
 
 extension SyncCore {
     /// Deltas written here: the store has them; push them on.

@@ -1,5 +1,5 @@
 import MusterCore
-import MusterStore
+import MusterRules
 
 extension SyncCore {
     /// Asks for what peers hold and we lack: per author, one range at a time, from one peer (the one

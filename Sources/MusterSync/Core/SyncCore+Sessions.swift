@@ -1,5 +1,5 @@
 import MusterCore
-import MusterStore
+import MusterRules
 
 extension SyncCore {
     /// A session is up: say hello (our heads and digest), or close it when the active view is full.

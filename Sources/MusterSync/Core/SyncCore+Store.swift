@@ -1,5 +1,5 @@
 import MusterCore
-import MusterStore
+import MusterRules
 
 /// The way to the store: what peers send waits here as requests, goes to the store in groups (one
 /// at a time), comes back as one result that is attributed to each request, and holds a peer's

@@ -1,6 +1,6 @@
 public import MusterCore
 import MusterCrypto
-public import MusterStore
+public import MusterRules
 
 /// The replication protocol of one kiosk, without I/O: a value-type state machine fed
 /// ``SyncInput``s with the time they happened, answering with ``SyncOutput``s for a driver to carry

@@ -1,5 +1,5 @@
 public import MusterCore
-public import MusterStore
+public import MusterRules
 
 /// Everything that happens to a kiosk's sync core. Each is handed to ``SyncCore/handle(_:now:)`` with
 /// the monotonic time (``MusterTime/TimeSource/uptime``) at which it happened.

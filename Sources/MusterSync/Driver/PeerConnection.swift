@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import MusterCore
 import MusterCrypto
+import MusterRules
 import MusterStore
 import NIOCore
 import Synchronization

@@ -1,6 +1,6 @@
 import Logging
 import MusterCore
-import MusterStore
+import MusterRules
 import MusterTime
 
 extension SyncService {

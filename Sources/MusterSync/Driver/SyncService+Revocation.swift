@@ -2,7 +2,7 @@ import Foundation
 import Logging
 import MusterCore
 import MusterCrypto
-import MusterStore
+import MusterRules
 import MusterTime
 import NIOCore
 import NIOPosix

@@ -2,6 +2,7 @@ import Foundation
 public import Logging
 public import MusterCore
 public import MusterCrypto
+import MusterRules
 public import MusterStore
 import MusterTime
 import NIOCore

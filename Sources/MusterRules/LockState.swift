@@ -13,4 +13,25 @@ public struct LockState: Sendable, Equatable {
     public var rules: DoorRules? = nil
     /// The language the lock sets for every kiosk screen (an ISO 639 code); nil: each kiosk's own.
     public var language: String? = nil
+
+    /// Memberwise, for the stores that build it from their rows.
+    package init(
+        version: UInt64,
+        campaignID: String?,
+        campaignName: String?,
+        checkInStatus: String,
+        opensAtMillis: Int64?,
+        closesAtMillis: Int64?,
+        rules: DoorRules? = nil,
+        language: String? = nil
+    ) {
+        self.version = version
+        self.campaignID = campaignID
+        self.campaignName = campaignName
+        self.checkInStatus = checkInStatus
+        self.opensAtMillis = opensAtMillis
+        self.closesAtMillis = closesAtMillis
+        self.rules = rules
+        self.language = language
+    }
 }

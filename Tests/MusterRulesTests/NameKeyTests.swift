@@ -2,7 +2,7 @@ import MusterCore
 import MusterTestSupport
 import Testing
 
-@testable import MusterStore
+@testable import MusterRules
 
 @Suite("NameKey")
 struct NameKeyTests {

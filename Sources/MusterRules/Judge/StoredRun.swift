@@ -64,7 +64,7 @@ public struct StoredRun: Sendable, Equatable {
 
     /// Moves the `index`-th decoded delta out of the run, for a store that hands it on as its own:
     /// reading it in place copies it (a decoded delta is a large value: about 640 instructions a copy).
-    mutating func takeDecoded(at index: Int) -> Delta {
+    package mutating func takeDecoded(at index: Int) -> Delta {
         guard let taken = decoded[index].take() else { preconditionFailure("delta \(index) of a run taken twice") }
         return taken
     }

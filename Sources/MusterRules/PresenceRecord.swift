@@ -12,4 +12,23 @@ public struct PresenceRecord: Sendable, Equatable {
     public var hash: [UInt8]? = nil
 
     public var isArrival: Bool { kind != .checkOut }
+
+    /// Memberwise, for the stores that build it from their rows.
+    package init(
+        ref: DeltaRef,
+        kind: DeltaKind,
+        hlc: HLC,
+        kioskName: String,
+        location: String,
+        memberStatus: String,
+        hash: [UInt8]? = nil
+    ) {
+        self.ref = ref
+        self.kind = kind
+        self.hlc = hlc
+        self.kioskName = kioskName
+        self.location = location
+        self.memberStatus = memberStatus
+        self.hash = hash
+    }
 }

@@ -9,4 +9,14 @@ public struct RosterEntry: Sendable, Equatable {
     public let revokedWatermark: UInt64?
     /// A kiosk, or one of the organizer's devices.
     public var role: EnrollRole = .kiosk
+
+    /// Memberwise, for the stores that build it from their rows.
+    package init(kiosk: AuthorID, name: String, location: String, revokedWatermark: UInt64?, role: EnrollRole = .kiosk)
+    {
+        self.kiosk = kiosk
+        self.name = name
+        self.location = location
+        self.revokedWatermark = revokedWatermark
+        self.role = role
+    }
 }

@@ -1,7 +1,7 @@
 import MusterCore
 import Testing
 
-@testable import MusterStore
+@testable import MusterRules
 
 /// What `muster lock` signs into an escrow zone and warns about (issue 32, items 10 and 12).
 @Suite("Zone doors")

@@ -25,4 +25,41 @@ public struct AttendeeRecord: Sendable, Equatable {
     /// Inside while an arrival is open: causality (which check-ins a check-out named), not clocks.
     public var isInside: Bool { !openArrivals.isEmpty }
     public var displayName: String { [firstName, lastName].filter { !$0.isEmpty }.joined(separator: " ") }
+
+    /// Memberwise, for the stores that build it from their rows.
+    package init(
+        campaignID: String,
+        key: String,
+        email: String,
+        firstName: String,
+        lastName: String,
+        company: String,
+        ticket: String?,
+        walkInTickets: [String],
+        salesforceID: String?,
+        status: String?,
+        admitted: Bool,
+        imported: Bool,
+        walkIn: Bool,
+        firstArrival: PresenceRecord?,
+        latest: PresenceRecord?,
+        openArrivals: [PresenceRecord] = []
+    ) {
+        self.campaignID = campaignID
+        self.key = key
+        self.email = email
+        self.firstName = firstName
+        self.lastName = lastName
+        self.company = company
+        self.ticket = ticket
+        self.walkInTickets = walkInTickets
+        self.salesforceID = salesforceID
+        self.status = status
+        self.admitted = admitted
+        self.imported = imported
+        self.walkIn = walkIn
+        self.firstArrival = firstArrival
+        self.latest = latest
+        self.openArrivals = openArrivals
+    }
 }

@@ -8,4 +8,13 @@ public struct BadgeRecord: Sendable, Equatable {
     public let reason: BadgePayload.Reason
     public let kioskName: String
     public let location: String
+
+    /// Memberwise, for the stores that build it from their rows.
+    package init(ref: DeltaRef, hlc: HLC, reason: BadgePayload.Reason, kioskName: String, location: String) {
+        self.ref = ref
+        self.hlc = hlc
+        self.reason = reason
+        self.kioskName = kioskName
+        self.location = location
+    }
 }

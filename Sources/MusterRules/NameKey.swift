@@ -5,20 +5,20 @@ import Foundation
 ///
 /// Stored beside the name (`attendee.first_key`, `attendee.last_key`, each indexed) so a search is
 /// an index range scan, not a pass over the whole campaign.
-enum NameKey {
-    static func fold(_ text: String) -> String {
+package enum NameKey {
+    package static func fold(_ text: String) -> String {
         asciiFold(text) ?? unicodeFold(text)
     }
 
     /// Foundation's folding, for any text.
-    static func unicodeFold(_ text: String) -> String {
+    package static func unicodeFold(_ text: String) -> String {
         text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
             .split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
     /// The same result for plain ASCII names (most of them) in one pass over the bytes; nil when
     /// the text has anything else. Foundation's folding was an eighth of a catch-up's instructions.
-    static func asciiFold(_ text: String) -> String? {
+    package static func asciiFold(_ text: String) -> String? {
         var folded: [UInt8] = []
         folded.reserveCapacity(text.utf8.count)
         var space = false
@@ -40,5 +40,5 @@ enum NameKey {
 
     /// The smallest string above every key that starts with `prefix` (SQLite compares TEXT as
     /// UTF-8 bytes, and no character encodes above U+10FFFF).
-    static func upperBound(_ prefix: String) -> String { prefix + "\u{10FFFF}" }
+    package static func upperBound(_ prefix: String) -> String { prefix + "\u{10FFFF}" }
 }

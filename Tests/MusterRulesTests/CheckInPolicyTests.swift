@@ -2,7 +2,7 @@ import MusterTestSupport
 import MusterTime
 import Testing
 
-@testable import MusterStore
+@testable import MusterRules
 
 private func lock(
     campaign: String? = "camp-1",

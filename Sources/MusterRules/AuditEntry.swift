@@ -19,4 +19,27 @@ public struct AuditEntry: Sendable, Equatable {
     public let count: Int
     /// Whether an organizer undid the admission since (it was still answered, so it stays here).
     public let undone: Bool
+
+    /// Memberwise, for the stores that build it from their rows.
+    package init(
+        ref: DeltaRef,
+        atMillis: Int64,
+        kioskName: String,
+        zone: String,
+        campaignID: String,
+        attendeeKey: String,
+        reason: DoorReason?,
+        count: Int,
+        undone: Bool
+    ) {
+        self.ref = ref
+        self.atMillis = atMillis
+        self.kioskName = kioskName
+        self.zone = zone
+        self.campaignID = campaignID
+        self.attendeeKey = attendeeKey
+        self.reason = reason
+        self.count = count
+        self.undone = undone
+    }
 }

@@ -10,4 +10,13 @@ public struct Occupancy: Sendable, Equatable, Encodable {
     public let inside: Int
     /// The sum of the zone capacities when every zone of the plan has one, else nil.
     public let capacity: Int?
+
+    /// Memberwise, for the stores that build it from their rows.
+    package init(campaignID: String?, campaignName: String?, zones: [ZoneOccupancy], inside: Int, capacity: Int?) {
+        self.campaignID = campaignID
+        self.campaignName = campaignName
+        self.zones = zones
+        self.inside = inside
+        self.capacity = capacity
+    }
 }

@@ -1,7 +1,7 @@
 import MusterCore
 import Testing
 
-@testable import MusterStore
+@testable import MusterRules
 
 /// The stored text's fast path (printable ASCII is returned as it is) must store exactly what
 /// `TerminalText.sanitize` stores, or replicas of different versions would disagree on the digest.

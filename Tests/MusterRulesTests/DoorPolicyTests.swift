@@ -2,7 +2,7 @@ import MusterCore
 import MusterTestSupport
 import Testing
 
-@testable import MusterStore
+@testable import MusterRules
 
 /// The door rules as a pure function: one test per rule, each with the state that trips it and the
 /// nearest state that does not.
