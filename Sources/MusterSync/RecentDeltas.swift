@@ -80,7 +80,7 @@ public struct RecentDeltas: Sendable {
     /// signature was checked; nil otherwise (the range is then read from the store).
     ///
     /// The receiver authenticates a page by its newest delta's signature and the hash chain
-    /// (``MusterStore/ChainVerifier``), so a page must end on a delta whose signature is known good,
+    /// (``MusterRules/ChainVerifier``), so a page must end on a delta whose signature is known good,
     /// as the store's pages do: an enrolled author that signed a run with a bad signature in the
     /// middle must not get an honest kiosk to serve pages that every peer refuses.
     public func page(_ range: SeqRange) -> [SignedDelta]? {
