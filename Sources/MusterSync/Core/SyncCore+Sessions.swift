@@ -170,7 +170,9 @@ extension SyncCore {
     mutating func checkLiveness(now: Duration, into out: inout [SyncOutput]) {
         for peer in livePeers {
             guard let session = sessions[peer] else { continue }
-            if let timeout = configuration.silenceTimeout, session.storing == 0, now - session.lastHeard > timeout {
+            if let timeout = configuration.silenceTimeout,
+                Silence.isSilent(heardAgo: now - session.lastHeard, storing: session.storing > 0, timeout: timeout)
+            {
                 sessions[peer]?.state = .closing
                 out.append(.closeSession(peer, .silent))
             } else if now - session.lastSent >= configuration.heartbeatInterval {

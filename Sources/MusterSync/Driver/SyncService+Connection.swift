@@ -96,7 +96,7 @@ extension SyncService {
     private nonisolated func closeWhenSilent(_ raw: any Channel, heard: LastHeard) async {
         while !Task.isCancelled {
             try? await time.sleep(for: .milliseconds(250))
-            if heard.silence > SyncLimits.silenceTimeout && !heard.isBusy {
+            if Silence.isSilent(heardAgo: heard.silence, storing: heard.isBusy, timeout: SyncLimits.silenceTimeout) {
                 raw.close(promise: nil)
                 return
             }
