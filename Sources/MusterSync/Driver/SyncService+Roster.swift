@@ -61,16 +61,13 @@ extension SyncService {
     /// Certificates a peer knows: record the valid ones, pass new ones on.
     func learn(_ certificates: [SignedDelta], from peer: AuthorID) async {
         var fresh: [SignedDelta] = []
-        for certificate in certificates {
-            guard case .enroll(let payload)? = try? certificate.decode().body,
-                !rosterKnown.contains(payload.kiosk)
-            else { continue }
-            guard (try? replica.membership(of: payload.kiosk)) == .unknown else {
-                rosterKnown.insert(payload.kiosk)
+        for (certificate, kiosk) in roster.unknown(certificates) {
+            guard (try? replica.membership(of: kiosk)) == .unknown else {
+                roster.know(kiosk)
                 continue
             }
-            guard (try? replica.admitCertificate(certificate, for: payload.kiosk)) != nil else { continue }
-            rosterKnown.insert(payload.kiosk)
+            guard (try? replica.admitCertificate(certificate, for: kiosk)) != nil else { continue }
+            roster.know(kiosk)
             fresh.append(certificate)
         }
         guard !fresh.isEmpty else { return }
@@ -83,14 +80,10 @@ extension SyncService {
     /// session (later sessions get it with the roster at their start): a peer that held neither
     /// would refuse the deltas as from a stranger.
     func announceDevices(of deltas: [SignedDelta]) async {
-        // Every check-in here is our own: nothing to look at (this runs on each local commit).
-        guard deltas.contains(where: { $0.author != me }) else { return }
         var fresh: [SignedDelta] = []
-        for author in Set(deltas.map(\.author))
-        where author != me && author != replica.policy.organizer && !announcedDevices.contains(author) {
-            guard let certificate = try? replica.certificate(of: author) else { continue }
-            announcedDevices.insert(author)
-            rosterKnown.insert(author)
+        for device in roster.devicesToAnnounce(in: deltas) {
+            guard let certificate = try? replica.certificate(of: device) else { continue }
+            roster.announce(device)
             fresh.append(certificate)
         }
         guard !fresh.isEmpty else { return }

@@ -161,6 +161,7 @@ public actor SyncService: Service {
         self.clockNow = clockNow
         self.observeHLC = observeHLC
         me = AuthorID(keyPair.publicKey)
+        roster = RosterGossip(me: me, organizer: replica.policy.organizer)
         var settings = SyncCore.Configuration(
             me: me,
             epoch: (try? replica.epoch()) ?? "",
@@ -296,13 +297,8 @@ public actor SyncService: Service {
         for session in sessions.values { session.close() }
     }
 
-    /// Kiosks the replica's roster already holds (enrolled or revoked; a kiosk never becomes
-    /// unknown again): every session starts with the peer's whole roster, and looking each one up
-    /// again cost two queries per kiosk per session.
-    var rosterKnown: Set<AuthorID> = []
-
-    /// Organizer devices whose certificates ``announceDevices(of:)`` sent out.
-    var announcedDevices: Set<AuthorID> = []
+    /// What roster gossip has seen and announced (``RosterGossip``).
+    var roster: RosterGossip
 
     /// Group commits under way: the core asks for one at a time, and the next may be asked for
     /// while the task of the one before is still finishing.
