@@ -227,8 +227,17 @@ public actor SyncService: Service {
                 group.addTask {
                     try? await server.executeThenClose { inbound in
                         try await withThrowingDiscardingTaskGroup { connections in
-                            for try await connection in inbound.cancelOnGracefulShutdown() {
-                                connections.addTask { await self.serve(connection, dialed: nil) }
+                            // Not cancelled on shutdown: the shutdown closes the server channel, which
+                            // ends this sequence. A connection accepted before that is still taken out
+                            // and closed through its own executeThenClose: NIO traps on an async channel
+                            // dropped unused ("Deinited NIOAsyncWriter without calling finish()"), which
+                            // crashed a revoked kiosk on its way down instead of leaving its marker.
+                            for try await connection in inbound {
+                                if Task.isShuttingDownGracefully {
+                                    connections.addTask { try? await connection.executeThenClose { _, _ in } }
+                                } else {
+                                    connections.addTask { await self.serve(connection, dialed: nil) }
+                                }
                             }
                         }
                     }
