@@ -22,7 +22,13 @@ enum SessionPipeline {
         do {
             try channel.pipeline.syncOperations.addHandler(HandshakeGuardHandler(guarded))
             try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(FrameDecoder(guarded: guarded)))
-            let wrapped = try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
+            // Torn down on deinit, not trapped: a child channel accepted as the listener shuts down (or
+            // refused and closed here) can become active after the accept loop has ended, and its
+            // wrapper is then dropped unused. With `wrappingChannelSynchronously` NIO traps on that
+            // ("Deinited NIOAsyncWriter without calling finish()"), which crashed a revoked kiosk on
+            // its way down before it left its STOPPED marker (RELIABILITY finding 30). Deprecated in NIO
+            // for its deinit-based teardown, which is exactly what an unused connection needs here.
+            let wrapped = try NIOAsyncChannel<ByteBuffer, ByteBuffer>(synchronouslyWrapping: channel)
             if refused { channel.close(promise: nil) }
             return wrapped
         } catch {
