@@ -73,7 +73,11 @@ let package = Package(
         // The venue's rules, pure: the policy, the judgement of a run of deltas, the door, the records and
         // summaries the stores and the front ends share. No SQLite: the sync core, the control protocol and
         // the simulator's memory store use them without the replica.
-        .target(name: "MusterRules", dependencies: ["MusterCore", "MusterCrypto", "MusterTime"], swiftSettings: strict),
+        .target(
+            name: "MusterRules",
+            dependencies: ["MusterCore", "MusterCrypto", "MusterTime"],
+            swiftSettings: strict
+        ),
         .target(
             name: "MusterStore",
             dependencies: [
@@ -111,7 +115,8 @@ let package = Package(
         .target(
             name: "MusterDaemon",
             dependencies: [
-                "MusterCore", "MusterCrypto", "MusterStore", "MusterRules", "MusterControl", "MusterSync", "MusterDiscovery",
+                "MusterCore", "MusterCrypto", "MusterStore", "MusterRules", "MusterControl", "MusterSync",
+                "MusterDiscovery",
                 "MusterTime", "MusterBadge", "MusterBadgePrinting",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -124,7 +129,8 @@ let package = Package(
         .target(
             name: "MusterClient",
             dependencies: [
-                "MusterCore", "MusterCrypto", "MusterStore", "MusterRules", "MusterAttendeeList", "MusterControl", "MusterTime",
+                "MusterCore", "MusterCrypto", "MusterStore", "MusterRules", "MusterAttendeeList", "MusterControl",
+                "MusterTime",
                 "MusterQR", "MusterBadge",
             ],
             swiftSettings: strict
@@ -141,7 +147,8 @@ let package = Package(
         .executableTarget(
             name: "muster",
             dependencies: [
-                "MusterClient", "MusterControl", "MusterStore", "MusterRules", "MusterCore", "MusterCrypto", "MusterBadge",
+                "MusterClient", "MusterControl", "MusterStore", "MusterRules", "MusterCore", "MusterCrypto",
+                "MusterBadge",
                 "MusterTime",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -150,7 +157,8 @@ let package = Package(
         .executableTarget(
             name: "muster-fuzz",
             dependencies: [
-                "MusterCore", "MusterCrypto", "MusterStore", "MusterRules", "MusterAttendeeList", "MusterControl", "MusterSync",
+                "MusterCore", "MusterCrypto", "MusterStore", "MusterRules", "MusterAttendeeList", "MusterControl",
+                "MusterSync",
                 "MusterDaemon", "MusterTime",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
@@ -161,7 +169,8 @@ let package = Package(
         .executableTarget(
             name: "muster-bench",
             dependencies: [
-                "MusterCore", "MusterCrypto", "MusterStore", "MusterRules", "MusterControl", "MusterClient", "MusterTime",
+                "MusterCore", "MusterCrypto", "MusterStore", "MusterRules", "MusterControl", "MusterClient",
+                "MusterTime",
                 "MusterBadge", "MusterBadgePrinting", "MusterProcess",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
@@ -171,7 +180,8 @@ let package = Package(
         .executableTarget(
             name: "muster-faults",
             dependencies: [
-                "MusterCore", "MusterCrypto", "MusterStore", "MusterRules", "MusterControl", "MusterClient", "MusterTime",
+                "MusterCore", "MusterCrypto", "MusterStore", "MusterRules", "MusterControl", "MusterClient",
+                "MusterTime",
                 "MusterProcess",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -196,7 +206,8 @@ let package = Package(
         .target(
             name: "MusterTestSupport",
             dependencies: [
-                "MusterCore", "MusterCrypto", "MusterStore", "MusterRules", "MusterControl", "MusterTime", "MusterProcess",
+                "MusterCore", "MusterCrypto", "MusterStore", "MusterRules", "MusterControl", "MusterTime",
+                "MusterProcess",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "ServiceLifecycleTestKit", package: "swift-service-lifecycle"),
@@ -221,11 +232,15 @@ let package = Package(
         ),
         .testTarget(
             name: "MusterStoreTests",
-            dependencies: ["MusterStore", "MusterRules", "MusterCore", "MusterCrypto", "MusterTime", "MusterTestSupport"]
+            dependencies: [
+                "MusterStore", "MusterRules", "MusterCore", "MusterCrypto", "MusterTime", "MusterTestSupport",
+            ]
         ),
         .testTarget(
             name: "MusterControlTests",
-            dependencies: ["MusterControl", "MusterStore", "MusterRules", "MusterCore", "MusterCrypto", "MusterTestSupport"]
+            dependencies: [
+                "MusterControl", "MusterStore", "MusterRules", "MusterCore", "MusterCrypto", "MusterTestSupport",
+            ]
         ),
         .testTarget(name: "MusterDiscoveryTests", dependencies: ["MusterDiscovery", "MusterTestSupport"]),
         .testTarget(
@@ -239,7 +254,8 @@ let package = Package(
         .testTarget(
             name: "MusterDaemonTests",
             dependencies: [
-                "MusterDaemon", "MusterControl", "MusterStore", "MusterRules", "MusterCore", "MusterCrypto", "MusterTime",
+                "MusterDaemon", "MusterControl", "MusterStore", "MusterRules", "MusterCore", "MusterCrypto",
+                "MusterTime",
                 "MusterTestSupport", "MusterBadge", "MusterBadgePrinting",
                 .product(name: "NIOTestUtils", package: "swift-nio"),
             ]
@@ -247,7 +263,8 @@ let package = Package(
         .testTarget(
             name: "MusterClientTests",
             dependencies: [
-                "MusterClient", "MusterControl", "MusterDaemon", "MusterStore", "MusterRules", "MusterAttendeeList", "MusterCore",
+                "MusterClient", "MusterControl", "MusterDaemon", "MusterStore", "MusterRules", "MusterAttendeeList",
+                "MusterCore",
                 "MusterTime",
                 "MusterTestSupport",
             ]
@@ -259,7 +276,8 @@ let package = Package(
         .testTarget(
             name: "MusterIntegrationTests",
             dependencies: [
-                "MusterCore", "MusterCrypto", "MusterStore", "MusterRules", "MusterAttendeeList", "MusterSync", "MusterTestSupport",
+                "MusterCore", "MusterCrypto", "MusterStore", "MusterRules", "MusterAttendeeList", "MusterSync",
+                "MusterTestSupport",
             ]
         ),
     ],
