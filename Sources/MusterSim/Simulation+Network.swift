@@ -24,7 +24,7 @@ extension Simulation {
             try crossed(existing, from: dialer, to: acceptor)
             return
         }
-        guard acceptor.up, network.reachable(from, to), try admits(acceptor, dialer), try admits(dialer, acceptor)
+        guard acceptor.up, network.reachable(from, to), try meet(dialer, acceptor)
         else {
             // No answer: the dial fails at the handshake deadline.
             let failAt = now + SyncLimits.handshakeTimeout.nanoseconds - 4 * network.latency(from, to)
@@ -44,34 +44,6 @@ extension Simulation {
         acceptor.peakSessions = max(acceptor.peakSessions, acceptor.sessions.count)
         try feed(dialer, .sessionOpened(peer: acceptor.id, initiator: dialer.id))
         try feed(acceptor, .sessionOpened(peer: dialer.id, initiator: dialer.id))
-    }
-
-    /// Whether `kiosk` admits `peer` by its own roster, as the daemon does after the handshake
-    /// (``Admission``: the peer's certificate checked, its membership here looked up); a refused
-    /// dial fails as one that got no answer.
-    func admits(_ kiosk: SimKiosk, _ peer: SimKiosk) throws(SimError) -> Bool {
-        guard let membership = try? kiosk.store.membership(of: peer.id) else { return false }
-        let credentials = SyncMessage.credentials(venue.certificates[peer.index].0)
-        let verdict = Admission.judge(credentials, from: peer.id, membership: membership, policy: venue.policy) {
-            certificate,
-            key,
-            policy throws(ReplicaError) in
-            // Each venue certificate is checked once per run: the same bytes give the same answer.
-            if let payload = verifiedCertificates[key], certificate == venue.certificates[peer.index].0 {
-                return payload
-            }
-            let payload = try EnrollmentCertificate.verify(certificate, for: key, policy: policy)
-            verifiedCertificates[key] = payload
-            return payload
-        }
-        switch verdict {
-        case .admit: return true
-        case .showRevocation(let evidence):
-            // The refused kiosk is shown its revocation before the connection ends.
-            try heardRevocation(evidence, at: peer)
-            return false
-        case .accusesUs, .refuse: return false
-        }
     }
 
     /// Crossed dials: both kiosks dialed, and `dialer`'s connection completes while the pair already

@@ -51,7 +51,7 @@ public final class Simulation {
     var initiators: [UInt64: Int] = [:]
     /// Sessions replaced in place by a crossed dial.
     var sessionsReplaced = 0
-    /// The venue certificates admission has checked, by kiosk (``admits(_:_:)``).
+    /// The venue certificates admission has checked, by kiosk (``meet(_:_:)``).
     var verifiedCertificates: [AuthorID: EnrollPayload] = [:]
 
     /// Sets up the venue, the kiosks' stores, the workload and the faults (nothing runs yet).

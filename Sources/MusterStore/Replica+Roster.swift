@@ -179,23 +179,44 @@ extension Replica {
         return try applyRevocation(delta, payload: payload, policy: policy, db: db)
     }
 
-    /// The sealed network keys a revocation carries. Of two revocations announcing one generation,
-    /// the key of the one with the lowest hash is kept, in any order (see `network_key.source`).
+    /// The sealed network keys a revocation carries (``NetworkKeyChoice`` keeps one per generation).
     private static func storeNetworkKeys(_ payload: RevokePayload, source: [UInt8], issuedAt: UInt64, db: Database) {
         for entry in payload.sealedKeys {
-            try? db.execute(
-                sql: """
-                    INSERT INTO network_key(generation, kiosk, sealed, source, issued_at) VALUES (?, ?, ?, ?, ?)
-                    ON CONFLICT(generation, kiosk) DO UPDATE SET
-                        sealed = excluded.sealed, source = excluded.source, issued_at = excluded.issued_at
-                    WHERE excluded.source < network_key.source
-                    """,
-                arguments: [
-                    Int64(clamping: payload.keyGeneration), Data(entry.kiosk.bytes), Data(entry.sealed), Data(source),
-                    Int64(clamping: issuedAt),
-                ]
+            _ = try? storeNetworkKey(
+                generation: payload.keyGeneration,
+                kiosk: entry.kiosk,
+                sealed: entry.sealed,
+                source: source,
+                issuedAt: issuedAt,
+                db: db
             )
         }
+    }
+
+    /// Stores one sealed network key unless the one held for its generation and kiosk ranks first
+    /// (``NetworkKeyChoice``). Returns whether it was stored.
+    static func storeNetworkKey(
+        generation: UInt64,
+        kiosk: AuthorID,
+        sealed: [UInt8],
+        source: [UInt8],
+        issuedAt: UInt64,
+        db: Database
+    ) throws -> Bool {
+        let held = try Data.fetchOne(
+            db,
+            sql: "SELECT source FROM network_key WHERE generation = ? AND kiosk = ?",
+            arguments: [Int64(clamping: generation), Data(kiosk.bytes)]
+        )
+        guard NetworkKeyChoice.replaces(source, over: held.map { Array($0) }) else { return false }
+        try db.execute(
+            sql:
+                "INSERT OR REPLACE INTO network_key(generation, kiosk, sealed, source, issued_at) VALUES (?, ?, ?, ?, ?)",
+            arguments: [
+                Int64(clamping: generation), Data(kiosk.bytes), Data(sealed), Data(source), Int64(clamping: issuedAt),
+            ]
+        )
+        return true
     }
 
     /// Whether `revoker` may revoke `target` (``RevocationRule/mayRevoke(_:by:targetIsDevice:organizer:)``).

@@ -1,6 +1,5 @@
 /// Why a connection ended before or outside its session.
 enum SyncError: Error {
     case closed
-    case connectedToSelf
     case notEnrolled
 }

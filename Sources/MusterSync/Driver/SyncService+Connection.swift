@@ -37,7 +37,7 @@ extension SyncService {
                     outbound: outbound
                 )
                 let peer = AuthorID(result.peer)
-                guard peer != me else { throw SyncError.connectedToSelf }
+                guard let ours = try replica.certificate(of: me) else { throw SyncError.notEnrolled }
                 let sender = try SecretStreamSender(key: result.sendKey)
                 try await outbound.write(.frame(sender.header))
                 let receiver = try SecretStreamReceiver(key: result.receiveKey, header: try await reader.next())
@@ -51,18 +51,22 @@ extension SyncService {
                     replica: replica,
                     logger: logger
                 )
-                let link = Link(connection: connection, receiver: receiver, reader: reader, channel: raw)
-                guard let enrollment = try await credentials(on: link, dialed: dialed != nil, rekey: keyIndex != 0)
-                else { return }
-                if keyIndex != 0 {
-                    try await rekey(connection, peer: peer, next: reader.next, receiver: receiver, channel: raw)
-                    // A rekey session counts as one: the dial loop goes back to the current key, now newer.
-                    established.withLock { $0 = true }
-                    return
-                }
-                guard await register(connection, dialed: dialed, enrollment: enrollment) else { return }
-                established.withLock { $0 = true }
-                try await session(on: link)
+                let link = Link(
+                    connection: connection,
+                    receiver: receiver,
+                    reader: reader,
+                    channel: raw,
+                    dialed: dialed
+                )
+                let life = ConnectionLife(
+                    me: me,
+                    peer: peer,
+                    dialed: dialed != nil,
+                    retiredKey: keyIndex != 0,
+                    organizer: replica.policy.organizer,
+                    credentials: ours
+                )
+                try await live(life, on: link) { established.withLock { $0 = true } }
             }
         } catch {
             logger.debug("connection ended", metadata: ["address": "\(remote)", "error": "\(error)"])
@@ -76,6 +80,8 @@ extension SyncService {
         let receiver: SecretStreamReceiver
         let reader: FrameReader
         let channel: any Channel
+        /// The address this kiosk dialed (nil: the peer dialed us).
+        let dialed: HostPort?
 
         /// The next message, opened and decoded.
         func message() async throws -> SyncMessage {
@@ -99,80 +105,6 @@ extension SyncService {
             if Silence.isSilent(heardAgo: heard.silence, storing: heard.isBusy, timeout: SyncLimits.silenceTimeout) {
                 raw.close(promise: nil)
                 return
-            }
-        }
-    }
-
-    /// Credentials first: nothing else is said until the peer's enrollment checks out. The dialer
-    /// shows its own first; the listener shows its own only once the dialer's have checked out, so
-    /// a peer holding nothing but the network key (a thief with an old key, a scanner) never learns
-    /// our name, location or certificate. One side must go first, and it is the one that chose whom
-    /// to talk to. Returns the admitted peer's enrollment, or nil (the connection then ends).
-    private nonisolated func credentials(on link: Link, dialed: Bool, rekey: Bool) async throws -> EnrollPayload? {
-        let connection = link.connection
-        let peer = connection.peer
-        guard let ours = try replica.certificate(of: me) else { throw SyncError.notEnrolled }
-        if dialed { try await connection.send(.credentials(ours)) }
-        let first = try await link.message()
-        guard
-            let enrollment = await admit(peer, credentials: first, connection: connection, address: connection.address)
-        else {
-            // A revoked peer was shown its revocation; it may answer with one organizer delta
-            // (see ``appeal(_:from:)``), read under the credentials' cap and the handshake's
-            // deadline; then the connection ends.
-            if case .revoked? = try? replica.membership(of: peer),
-                try await ConnectionGuard.awaitAppeal(link.channel),
-                case .deltas(let deltas)? = try? await link.message()
-            {
-                await appeal(deltas, from: peer)
-            }
-            return nil
-        }
-        // Admitted: no more deadline or unauthenticated slot, and frames up to the session's
-        // limit (a rekey session's under a retired key), before our own credentials go out, so
-        // what the peer sends right behind them is read at once.
-        guard try await ConnectionGuard.admitted(link.channel, rekey: rekey) else { return nil }
-        if !dialed { try await connection.send(.credentials(ours)) }
-        return enrollment
-    }
-
-    /// A registered session: the roster goes out, the writer runs, and every message read is
-    /// handed on until the connection ends.
-    private nonisolated func session(on link: Link) async throws {
-        let connection = link.connection
-        let peer = connection.peer
-        defer { Task { await self.unregister(connection) } }
-        logger.info("session established", metadata: ["peer": "\(peer)", "address": "\(connection.address)"])
-        try await connection.send(.roster(try replica.certificates()))
-        let writer = Task {
-            await connection.runOutgoing { weight in await self.drive(.written(peer: peer, weight: weight)) }
-        }
-        defer {
-            connection.finishOutgoing()
-            writer.cancel()
-        }
-        await opened(connection)
-        while true {
-            let message = try await link.message()
-            note(message, from: peer)
-            switch message {
-            case .roster(let certificates):
-                await learn(certificates, from: peer)
-            case .revoked(let evidence):
-                await heardRevocation(evidence, on: connection)
-            case .rekey(let revocations):
-                // The peer is on a newer key than the one we dialed or answered with.
-                heardRekey(revocations, from: peer)
-            case .networkKey(let generation, let sealed):
-                heardNetworkKey(generation: generation, sealed: sealed, from: peer)
-            case .credentials:
-                break
-            default:
-                // Storing a batch is our own work, not the peer's silence: a kiosk slowed down
-                // by a burst must not drop the sessions that feed it.
-                link.reader.heard.busy(true)
-                await receive(message, from: connection)
-                link.reader.heard.busy(false)
             }
         }
     }

@@ -9,7 +9,7 @@ import NIOPosix
 import ServiceLifecycle
 import Synchronization
 
-/// The venue network keys: the ring, and the rekey session that hands newer keys to a peer on a retired one.
+/// The venue network keys: the ring, and the keys a peer hands over (``ConnectionLife``'s rekey session).
 extension SyncService {
     /// Opens the network keys sealed to this kiosk by revocations and adds them to the ring (which
     /// decides which is current and how long the others stay usable: ``NetworkKeyRing``).
@@ -34,49 +34,6 @@ extension SyncService {
 
     /// The newest network key generation in use.
     public nonisolated var keyGeneration: UInt64 { keyRing.withLock { $0.generation } }
-
-    /// A session under a retired key (``NetworkKeyRing``): it hands the peer the certificates and the
-    /// revocations that sealed our newer keys to it, takes the peer's if it has newer ones of its
-    /// own, and ends. Nothing else is said, whatever the peer sends.
-    nonisolated func rekey(
-        _ connection: PeerConnection,
-        peer: AuthorID,
-        next: () async throws -> [UInt8],
-        receiver: SecretStreamReceiver,
-        channel: any Channel
-    ) async throws {
-        logger.notice("a peer on a retired network key: handing over the newer keys", metadata: ["peer": "\(peer)"])
-        try await connection.send(.roster(try replica.certificates()))
-        try await connection.send(.rekey(try replica.keyRevocations(sealedTo: peer)))
-        // The peer was admitted (enrolled, not revoked): it gets the current key sealed to it, which no
-        // revocation may have done (it was revoked when the key rotated and is no longer, or it was
-        // enrolled before the rotation and started after it).
-        let current = keyRing.withLock { $0.entries[0] }
-        if current.generation > 0, let key = try? SigningPublicKey(bytes: peer.bytes),
-            let sealed = try? SealedBox.seal(current.key, to: key)
-        {
-            try await connection.send(.networkKey(generation: current.generation, sealed: sealed))
-        }
-        let linger = Task {
-            try? await time.sleep(for: SyncLimits.rekeyLinger)
-            channel.close(promise: nil)
-        }
-        defer { linger.cancel() }
-        while true {
-            let (plaintext, _) = try receiver.open(try await next())
-            switch try SyncMessage.decode(plaintext) {
-            case .roster(let certificates):
-                await learn(certificates, from: peer)
-            case .rekey(let revocations):
-                heardRekey(revocations, from: peer)
-                return
-            case .networkKey(let generation, let sealed):
-                heardNetworkKey(generation: generation, sealed: sealed, from: peer)
-            default:
-                continue
-            }
-        }
-    }
 
     /// Revocations a peer handed over in a rekey session: their sealed keys go into the replica
     /// (only the keys; the revocations count once they arrive in their chains) and the ring.

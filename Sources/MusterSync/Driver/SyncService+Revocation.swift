@@ -67,14 +67,10 @@ extension SyncService {
         return revocation
     }
 
-    /// A revoked peer's answer to our refusal: the organizer's own deltas, which prove themselves by
-    /// their signature whoever carries them (the peer may hold the winning branch of an organizer
-    /// fork whose losing branch revoked it). Nothing the peer wrote is taken.
-    func appeal(_ deltas: [SignedDelta], from peer: AuthorID) async {
-        let organizers = deltas.prefix(SyncLimits.appealDeltas).filter { $0.author == replica.policy.organizer }
-        guard !organizers.isEmpty else { return }
+    /// A revoked peer's appeal: the organizer's deltas it carried (``ConnectionLife`` took nothing else).
+    func appeal(_ organizers: [SignedDelta], from peer: AuthorID) async {
         let (now, bound) = clockNow()
-        guard let report = try? await ingest(Array(organizers), nowMillis: now, clockBoundMillis: bound).get() else {
+        guard let report = try? await ingest(organizers, nowMillis: now, clockBoundMillis: bound).get() else {
             return
         }
         logger.notice(
