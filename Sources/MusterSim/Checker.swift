@@ -5,7 +5,8 @@ public import MusterCore
 /// 1. every acknowledged check-in is on every live kiosk (else it is *lost* there);
 /// 2. every live kiosk has the same digest once the network has healed;
 /// 3. no kiosk holds a *phantom*: a delta no kiosk ever wrote, or different bytes under a written
-///    delta's (author, seq).
+///    delta's (author, seq);
+/// 4. every live kiosk dials with the same network key (a rotation reached them all).
 ///
 /// In a Byzantine run the lying kiosks are left out of all three (their replicas are theirs), a
 /// delta a liar signed is no phantom, and the lies are judged too (``checkLies(_:into:)``).
@@ -49,6 +50,12 @@ public enum Checker {
             report.note(
                 "\(digests.count) different digests among \(live.count) live kiosks: \(groups.map { $0.prefix(5).joined(separator: ",") })"
             )
+        }
+        let keys = Set(live.map(\.networkKey))
+        if keys.count > 1 {
+            report.violations += 1
+            let groups = Dictionary(grouping: live, by: \.networkKey).map { "\($0.key.prefix(12)): \($0.value.count)" }
+            report.note("live kiosks on different network keys: \(groups.sorted())")
         }
         return report
     }

@@ -10,12 +10,16 @@ public struct History: Sendable {
         public var live: Bool
         public var deltas: [SignedDelta]
         public var digest: String
+        /// The network key it would dial with at the end: its generation and a hash of the key
+        /// (empty when not recorded).
+        public var networkKey: String
 
-        public init(name: String, live: Bool, deltas: [SignedDelta], digest: String) {
+        public init(name: String, live: Bool, deltas: [SignedDelta], digest: String, networkKey: String = "") {
             self.name = name
             self.live = live
             self.deltas = deltas
             self.digest = digest
+            self.networkKey = networkKey
         }
     }
 

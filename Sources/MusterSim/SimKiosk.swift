@@ -58,6 +58,13 @@ final class SimKiosk {
     var setHash: UInt64 = 0
     var peakSessions = 0
     var framesReceived = 0
+
+    /// The network keys its replica holds, and the ring of those it may use (``NetworkKeyRing``).
+    var keys = KeyTable()
+    var keyRing: NetworkKeyRing
+    /// Dials in a row that failed, by peer: which key of the ring the next dial uses
+    /// (``NetworkKeyRing/dialKey(attempt:nowMillis:)``), as the daemon's dial loop counts them.
+    var dialAttempts: [Int: Int] = [:]
     var copiesReceived = 0
 
     init(
@@ -65,6 +72,7 @@ final class SimKiosk {
         id: AuthorID,
         key: SigningKeyPair,
         store: any KioskStore,
+        networkKey: SecureBytes,
         slowness: Int64,
         wallOffsetMillis: Int64,
         rate: Double
@@ -73,6 +81,7 @@ final class SimKiosk {
         self.id = id
         self.key = key
         self.store = store
+        keyRing = NetworkKeyRing(venueKey: networkKey, generation: 0)
         self.slowness = slowness
         self.wallOffsetMillis = wallOffsetMillis
         self.rate = rate

@@ -25,6 +25,10 @@ public struct SimResult: Sendable {
         /// Its deltas past the watermark, and of them the check-ins it had acknowledged.
         public var setAside: Int
         public var acknowledgedSetAside: Int
+        /// The network key generation the live kiosks end on (the revocation rotates it), and the
+        /// connections that only handed newer keys to a kiosk on a retired one.
+        public var keyGeneration: UInt64
+        public var rekeySessions: Int
     }
     public var faults: [String]
     public var protocolName: String
@@ -76,7 +80,8 @@ public struct SimResult: Sendable {
             + (organizerForked.map { "organizer-forked=\($0) " } ?? "")
             + (revocation.map {
                 "revoked=\($0.kiosk) watermark=\($0.watermark) stopped=\($0.stopped) set-aside=\($0.setAside) "
-                    + "acked-set-aside=\($0.acknowledgedSetAside) violations=\(check.violations) "
+                    + "acked-set-aside=\($0.acknowledgedSetAside) key-generation=\($0.keyGeneration) "
+                    + "rekey-sessions=\($0.rekeySessions) violations=\(check.violations) "
             } ?? "")
             + "virtual=\(format(virtualTime.seconds)) s wall=\(format(wallTime.seconds)) s (\(Int(speedup))x) "
             + "events=\(events) log=\(eventLogHash.prefix(16))"
@@ -107,6 +112,8 @@ public struct SimResult: Sendable {
             object["revoked_stopped"] = revocation.stopped
             object["set_aside"] = revocation.setAside
             object["acknowledged_set_aside"] = revocation.acknowledgedSetAside
+            object["key_generation"] = revocation.keyGeneration
+            object["rekey_sessions"] = revocation.rekeySessions
             object["violations"] = check.violations
         }
         object["converge_ms_after_last_ack"] = convergeAfterLastAck.map { $0.seconds * 1_000 } ?? NSNull()

@@ -12,6 +12,9 @@ public struct SimVenue {
     public let kioskIDs: [AuthorID]
     /// Each kiosk's enrollment certificate, signed by the organizer.
     public let certificates: [(SignedDelta, AuthorID)]
+    /// The venue file's network key (generation 0). Its bytes matter to nobody: handshakes are not
+    /// run, only which key each kiosk would use (``NetworkKeyRing``).
+    public let networkKey: SecureBytes
     /// The campaign every check-in belongs to.
     public static let campaign = "sim"
     /// The venue's wall clock at virtual time zero (2026-06-15).
@@ -32,6 +35,7 @@ public struct SimVenue {
             }
             kioskKeys = keys
             kioskIDs = keys.map { AuthorID($0.publicKey) }
+            networkKey = try SecureBytes(copying: [UInt8](repeating: 0x4B, count: 32))
             certificates = zip(keys, kioskIDs).enumerated().map { index, pair in
                 let certificate = VenuePolicy.certificate(
                     venue: venue,

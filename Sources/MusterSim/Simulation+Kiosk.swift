@@ -237,6 +237,7 @@ extension Simulation {
         kiosk.incarnation += 1
         for (peer, session) in kiosk.sessions { drop(session, at: kiosk, peer: peer) }
         kiosk.dialing = []
+        kiosk.dialAttempts = [:]
         kiosk.timers = [:]
         kiosk.jobs = [:]
         kiosk.storeBusy = false

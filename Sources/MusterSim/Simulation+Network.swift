@@ -24,9 +24,30 @@ extension Simulation {
             try crossed(existing, from: dialer, to: acceptor)
             return
         }
-        guard acceptor.up, network.reachable(from, to), try meet(dialer, acceptor)
-        else {
-            // No answer: the dial fails at the handshake deadline.
+        let meeting: Meeting
+        if acceptor.up, network.reachable(from, to), let keys = handshakeKeys(dialer, acceptor) {
+            meeting = try meet(dialer, acceptor, retired: keys)
+        } else {
+            meeting = .refused
+        }
+        dialer.dialAttempts[to] = NetworkKeyRing.nextAttempt(
+            after: dialer.dialAttempts[to] ?? 0,
+            succeeded: meeting != .refused
+        )
+        switch meeting {
+        case .session:
+            break
+        case .rekeyed:
+            // The connection handed newer keys over and ends; the dial loop dials again with the
+            // current key.
+            rekeySessions += 1
+            queue.schedule(
+                .sessionLost(kiosk: from, peer: to, session: 0),
+                at: now + SyncLimits.rekeyLinger.nanoseconds
+            )
+            return
+        case .refused:
+            // No answer: the dial fails at the handshake deadline, and the next tries an older key.
             let failAt = now + SyncLimits.handshakeTimeout.nanoseconds - 4 * network.latency(from, to)
             queue.schedule(.sessionLost(kiosk: from, peer: to, session: 0), at: max(now, failAt))
             return
@@ -44,6 +65,19 @@ extension Simulation {
         acceptor.peakSessions = max(acceptor.peakSessions, acceptor.sessions.count)
         try feed(dialer, .sessionOpened(peer: acceptor.id, initiator: dialer.id))
         try feed(acceptor, .sessionOpened(peer: dialer.id, initiator: dialer.id))
+    }
+
+    /// The venue handshake's key: the dialer's choice of its ring (``NetworkKeyRing/dialKey(attempt:nowMillis:)``)
+    /// and where the acceptor's ring holds it among the keys it accepts. Returns whether each end
+    /// used a retired key, or nil when the acceptor holds no such usable key (the hello fails).
+    func handshakeKeys(_ dialer: SimKiosk, _ acceptor: SimKiosk) -> (dialer: Bool, acceptor: Bool)? {
+        let attempt = dialer.dialAttempts[acceptor.index] ?? 0
+        let (index, key) = dialer.keyRing.dialKey(attempt: attempt, nowMillis: dialer.wallMillis(at: now))
+        guard
+            let accepted = acceptor.keyRing.accepted(nowMillis: acceptor.wallMillis(at: now))
+                .first(where: { $0.key.constantTimeEquals(key) })
+        else { return nil }
+        return (index != 0, accepted.index != 0)
     }
 
     /// Crossed dials: both kiosks dialed, and `dialer`'s connection completes while the pair already
@@ -130,7 +164,7 @@ extension Simulation {
         receiver.framesReceived += 1
         if case .revoked(let evidence) = message {
             // The driver's, not the core's: its own store judges it.
-            try heardRevocation(evidence, at: receiver)
+            try heardRevocation(evidence, at: receiver) { send($0, from: to, to: from, at: now) }
             return
         }
         if case .deltas(let deltas) = message { receiver.copiesReceived += deltas.count }

@@ -1,5 +1,8 @@
+import Foundation
 import MusterCore
+import MusterCrypto
 import MusterRules
+import MusterSync
 
 extension Simulation {
     /// Reads every kiosk's store: the history the checker judges.
@@ -12,7 +15,8 @@ extension Simulation {
                         name: "k\(kiosk.index + 1)",
                         live: kiosk.up,
                         deltas: try kiosk.store.allDeltas(),
-                        digest: try kiosk.store.digest()
+                        digest: try kiosk.store.digest(),
+                        networkKey: Self.fingerprint(of: kiosk.keyRing)
                     )
                 )
             } catch {
@@ -30,6 +34,12 @@ extension Simulation {
             history.setAside = Set(written.keys.filter { $0.author == revoked.author && $0.seq > revoked.watermark })
         }
         return history
+    }
+
+    /// The ring's current key as the checker compares it: generation and a hash of the key.
+    static func fingerprint(of ring: NetworkKeyRing) -> String {
+        let hash = ring.entries[0].key.withUnsafeBytes { Blake2b.hash256($0) }
+        return "\(ring.generation):" + hash.prefix(8).map { String(format: "%02x", $0) }.joined()
     }
 
     /// Reads every kiosk's store, runs the checker and gathers the figures.
@@ -53,7 +63,9 @@ extension Simulation {
                     watermark: revoked.watermark,
                     stopped: kiosks[revoked.kiosk].revoked,
                     setAside: history.setAside.count,
-                    acknowledgedSetAside: acknowledged.filter(history.setAside.contains).count
+                    acknowledgedSetAside: acknowledged.filter(history.setAside.contains).count,
+                    keyGeneration: kiosks.filter(\.up).map(\.keyRing.generation).max() ?? 0,
+                    rekeySessions: rekeySessions
                 )
             },
             faults: options.faults.names,

@@ -66,6 +66,7 @@ extension Simulation {
 
     /// The kiosk's store took revocations in: what they mean for its sessions and itself.
     func revocationsStored(at kiosk: SimKiosk, _ report: IngestReport) throws(SimError) {
+        recordKeys(of: report, at: kiosk)
         let actions = RevocationAction.actions(
             for: report.revocations,
             me: kiosk.id,
@@ -85,21 +86,56 @@ extension Simulation {
         }
     }
 
-    /// A peer showed the kiosk a revocation of itself: its own store judges it, as any delta; in
-    /// force there, the kiosk stops.
-    func heardRevocation(_ evidence: SignedDelta, at kiosk: SimKiosk) throws(SimError) {
-        guard kiosk.up else { return }
+    /// A peer showed the kiosk a revocation of itself: its own store judges it, as any delta, and
+    /// ``RevocationOfUs`` says what follows; `reply` writes to that peer.
+    func heardRevocation(
+        _ evidence: SignedDelta,
+        at kiosk: SimKiosk,
+        reply: (SyncMessage) -> Void
+    ) throws(SimError) {
+        guard kiosk.up, evidence.author == venue.policy.organizer,
+            RevocationEvidence.signed(evidence, venue: venue.policy.venue)?.kiosk == kiosk.id
+        else { return }
         let report: IngestReport
         do {
             report = try kiosk.store.ingest([evidence], nowMillis: kiosk.wallMillis(at: now))
         } catch {
             throw SimError("k\(kiosk.index + 1) cannot store a revocation it was shown", cause: error)
         }
-        if case .revoked? = try? kiosk.store.membership(of: kiosk.id) {
+        recordKeys(of: report, at: kiosk)
+        for delta in report.applied { kiosk.noteStored(delta) }
+        let store = kiosk.store
+        let verdict = RevocationOfUs.judge(
+            evidence,
+            ours: try? store.membership(of: kiosk.id),
+            organizer: venue.policy.organizer,
+            delta: { author, seq in try? store.deltas(of: author, after: seq - 1, limit: 1).first { $0.seq == seq } },
+            membership: { try? store.membership(of: $0) }
+        )
+        switch verdict {
+        case .stop, .stopKeepingFiles:
             stopRevoked(kiosk)
-        } else if !report.applied.isEmpty {
-            try feed(kiosk, .storeHeads((try? kiosk.store.heads()) ?? []))
+        case .answer(let answer):
+            reply(.deltas([answer]))
+            if !report.applied.isEmpty { try feed(kiosk, .storeHeads((try? store.heads()) ?? [])) }
         }
+    }
+
+    /// A revoked peer's appeal: the organizer's deltas it carried (``ConnectionLife`` took nothing
+    /// else), stored like any others, as the daemon's `appeal` does.
+    func storeAppeal(_ deltas: [SignedDelta], at kiosk: SimKiosk) throws(SimError) {
+        let report: IngestReport
+        do {
+            report = try kiosk.store.ingest(deltas, nowMillis: kiosk.wallMillis(at: now))
+        } catch {
+            throw SimError("k\(kiosk.index + 1) cannot store an appeal", cause: error)
+        }
+        guard !report.applied.isEmpty else { return }
+        for delta in report.applied { kiosk.noteStored(delta) }
+        probe(kiosk)
+        try feed(kiosk, .storeHeads((try? kiosk.store.heads()) ?? []))
+        if !report.forkEvidence.isEmpty { try feed(kiosk, .forkEvidence(report.forkEvidence)) }
+        if !report.revocations.isEmpty { try revocationsStored(at: kiosk, report) }
     }
 
     /// The daemon of a revoked kiosk stops for good: down, as after a crash, and never restarted.

@@ -51,6 +51,8 @@ public final class Simulation {
     var initiators: [UInt64: Int] = [:]
     /// Sessions replaced in place by a crossed dial.
     var sessionsReplaced = 0
+    /// Connections that only handed newer network keys over (``ConnectionLife``'s rekey session).
+    var rekeySessions = 0
     /// The venue certificates admission has checked, by kiosk (``meet(_:_:)``).
     var verifiedCertificates: [AuthorID: EnrollPayload] = [:]
 
@@ -123,6 +125,7 @@ public final class Simulation {
                     id: venue.kioskIDs[index],
                     key: venue.kioskKeys[index],
                     store: store,
+                    networkKey: venue.networkKey,
                     slowness: (slow[index] ? 8 : 1) * Int64(options.cpuScale),
                     wallOffsetMillis: skew ? faultRandom.int64(in: -60_000...60_000) : 0,
                     rate: skew ? 1 + Double(faultRandom.int64(in: -2_000...2_000)) / 1_000_000 : 1

@@ -21,6 +21,11 @@ public struct SweepSummary: Sendable {
     public var revoked = 0
     public var revokedStopped = 0
     public var acknowledgedSetAside = 0
+    /// Of those, runs whose live kiosks all ended on the rotated network key, runs that needed a
+    /// rekey session for it, and the rekey sessions in all.
+    public var rotated = 0
+    public var rekeyed = 0
+    public var rekeySessions = 0
 
     public init() {}
 
@@ -40,6 +45,9 @@ public struct SweepSummary: Sendable {
             revoked += 1
             if revocation.stopped { revokedStopped += 1 }
             acknowledgedSetAside += revocation.acknowledgedSetAside
+            if revocation.keyGeneration > 0 && result.passed { rotated += 1 }
+            if revocation.rekeySessions > 0 { rekeyed += 1 }
+            rekeySessions += revocation.rekeySessions
         }
     }
 
@@ -52,6 +60,7 @@ public struct SweepSummary: Sendable {
             + (elapsed.map { "; elapsed \(String(format: "%.1f", $0.seconds)) s" } ?? "")
             + (revoked > 0
                 ? "; revoked a kiosk in \(revoked) (stopped \(revokedStopped)), acknowledged check-ins set aside "
-                    + "\(acknowledgedSetAside)" : "")
+                    + "\(acknowledgedSetAside); every live kiosk on the rotated network key in \(rotated), "
+                    + "\(rekeySessions) rekey sessions in \(rekeyed)" : "")
     }
 }

@@ -396,24 +396,16 @@ extension Replica {
     /// Checks a revocation shown by a peer: a revoke delta of this venue signed by the organizer.
     public static func verifyRevocation(_ evidence: SignedDelta, policy: VenuePolicy) -> RevokePayload? {
         guard evidence.author == policy.organizer else { return nil }
-        return signedRevocation(evidence, venue: policy.venue)
+        return RevocationEvidence.signed(evidence, venue: policy.venue)
     }
 
     /// Checks a revocation shown by a peer: signed by the organizer, or by one of its devices on
     /// this replica's roster when it names a kiosk (devices revoke kiosks only).
     public func verifiedRevocation(_ evidence: SignedDelta) -> RevokePayload? {
-        guard let payload = Self.signedRevocation(evidence, venue: policy.venue) else { return nil }
+        guard let payload = RevocationEvidence.signed(evidence, venue: policy.venue) else { return nil }
         if evidence.author == policy.organizer { return payload }
         guard case .device? = try? membership(of: evidence.author) else { return nil }
         if case .device? = try? membership(of: payload.kiosk) { return nil }
-        return payload
-    }
-
-    private static func signedRevocation(_ evidence: SignedDelta, venue: VenueID) -> RevokePayload? {
-        guard evidence.venue == venue, case .revoke(let payload)? = try? evidence.decode().body,
-            let key = try? SigningPublicKey(bytes: evidence.author.bytes),
-            key.isValidSignature(evidence.signature, for: evidence.envelope)
-        else { return nil }
         return payload
     }
 }

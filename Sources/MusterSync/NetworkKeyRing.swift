@@ -95,4 +95,15 @@ public struct NetworkKeyRing: Sendable {
         let usable = accepted(nowMillis: nowMillis)
         return usable[attempt % usable.count]
     }
+
+    /// The key a rekey session hands a peer sealed to it: the current one, unless it is still the
+    /// venue file's (generation 0), which every enrolled kiosk holds.
+    public var keyToHandOver: Entry? { entries[0].generation > 0 ? entries[0] : nil }
+
+    /// The attempt in a row the next dial of an address makes (``dialKey(attempt:nowMillis:)``): back
+    /// to the current key after a connection that held a session or handed keys over (a rekey
+    /// session, which made the current key newer), the next older key after one that did neither.
+    public static func nextAttempt(after attempt: Int, succeeded: Bool) -> Int {
+        succeeded ? 0 : attempt + 1
+    }
 }

@@ -128,4 +128,20 @@ import Testing
         history.kiosks[2] = fixture.kiosk("k3", [fixture.written[0]])
         #expect(Checker.check(history).lost == 2)
     }
+
+    /// A rotation that did not reach every live kiosk is a violation: they could not meet again.
+    @Test func liveKiosksOnDifferentNetworkKeysFail() throws {
+        let fixture = try Fixture()
+        var history = fixture.history([fixture.kiosk("k1"), fixture.kiosk("k2")])
+        history.kiosks[0].networkKey = "1:aa"
+        history.kiosks[1].networkKey = "1:aa"
+        #expect(Checker.check(history).passed)
+        history.kiosks[1].networkKey = "0:bb"
+        let split = Checker.check(history)
+        #expect(split.violations == 1)
+        #expect(split.problems.contains { $0.contains("different network keys") })
+        // A kiosk that is down at the end is not expected to have heard of the rotation.
+        history.kiosks[1].live = false
+        #expect(Checker.check(history).passed)
+    }
 }

@@ -55,4 +55,34 @@ struct NetworkKeyRingTests {
         #expect(!changed)
         #expect(ring.unopened([other]).isEmpty)
     }
+
+    /// A dial loop walks back through the ring while its dials fail, and starts again from the
+    /// current key after a session or a rekey session.
+    @Test func failedDialsTryOlderKeysAndASuccessGoesBackToTheCurrentOne() throws {
+        let (ring, _) = try Self.rotatedRing()
+        let now = Self.start + Self.hour
+        var attempt = 0
+        var dialled: [Int] = []
+        for succeeded in [false, false, true] {
+            dialled.append(ring.dialKey(attempt: attempt, nowMillis: now).index)
+            attempt = NetworkKeyRing.nextAttempt(after: attempt, succeeded: succeeded)
+        }
+        dialled.append(ring.dialKey(attempt: attempt, nowMillis: now).index)
+        #expect(dialled == [0, 1, 0, 0])
+    }
+
+    /// Of two revocations announcing one generation the lower hash's key stays, in either order; a
+    /// handed-over key yields to any revocation's and never replaces one.
+    @Test func theLowerHashsKeyWinsAndAHandedKeyYields() {
+        let low = [UInt8](repeating: 1, count: 32)
+        let high = [UInt8](repeating: 2, count: 32)
+        #expect(NetworkKeyChoice.replaces(low, over: nil))
+        #expect(NetworkKeyChoice.replaces(low, over: high))
+        #expect(!NetworkKeyChoice.replaces(high, over: low))
+        #expect(!NetworkKeyChoice.replaces(low, over: low))
+        #expect(NetworkKeyChoice.replaces(high, over: NetworkKeyChoice.handedSource))
+        #expect(!NetworkKeyChoice.replaces(NetworkKeyChoice.handedSource, over: high))
+        #expect(!NetworkKeyChoice.replaces(NetworkKeyChoice.handedSource, over: NetworkKeyChoice.handedSource))
+        #expect(NetworkKeyChoice.replaces(NetworkKeyChoice.handedSource, over: nil))
+    }
 }

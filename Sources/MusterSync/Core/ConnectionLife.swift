@@ -57,7 +57,7 @@ public struct ConnectionLife: Sendable, Equatable {
         case sendRoster
         /// Send the revocations that sealed the network keys the peer may hold (``SyncMessage/rekey(_:)``).
         case sendKeyRevocations
-        /// Send our current network key sealed to the peer, if it is newer than the venue file's.
+        /// Send our current network key sealed to the peer (``NetworkKeyRing/keyToHandOver``).
         case sendCurrentKey
         /// Close the connection after ``SyncLimits/rekeyLinger`` unless it ends before.
         case linger

@@ -44,7 +44,7 @@ extension SyncService {
                     outcome = .failed
                 }
             }
-            dialKey = outcome == .failed ? dialKey + 1 : 0
+            dialKey = NetworkKeyRing.nextAttempt(after: dialKey, succeeded: outcome != .failed)
             guard case .retry(let delay) = dials.attempted(address, outcome) else { return }
             await dials.pause(address, for: delay) { [time] delay in
                 try? await cancelWhenGracefulShutdown { try await time.sleep(for: delay) }

@@ -106,8 +106,7 @@ extension SyncService {
             // The peer was admitted (enrolled, not revoked): it gets the current key sealed to it,
             // which no revocation may have done (it was revoked when the key rotated and is no
             // longer, or it was enrolled before the rotation and started after it).
-            let current = keyRing.withLock { $0.entries[0] }
-            if current.generation > 0, let key = try? SigningPublicKey(bytes: peer.bytes),
+            if let current = keyRing.withLock({ $0.keyToHandOver }), let key = try? SigningPublicKey(bytes: peer.bytes),
                 let sealed = try? SealedBox.seal(current.key, to: key)
             {
                 try await connection.send(.networkKey(generation: current.generation, sealed: sealed))
