@@ -25,8 +25,15 @@ extension Simulation {
             return
         }
         let meeting: Meeting
-        if acceptor.up, network.reachable(from, to), let keys = handshakeKeys(dialer, acceptor) {
-            meeting = try meet(dialer, acceptor, retired: keys)
+        var failAt = now + SyncLimits.handshakeTimeout.nanoseconds - 4 * network.latency(from, to)
+        if acceptor.up, network.reachable(from, to) {
+            if let keys = handshakeKeys(dialer, acceptor) {
+                meeting = try meet(dialer, acceptor, retired: keys)
+            } else {
+                // The acceptor opens no hello under a key it lacks and closes at once.
+                meeting = .refused
+                failAt = now
+            }
         } else {
             meeting = .refused
         }
@@ -47,8 +54,8 @@ extension Simulation {
             )
             return
         case .refused:
-            // No answer: the dial fails at the handshake deadline, and the next tries an older key.
-            let failAt = now + SyncLimits.handshakeTimeout.nanoseconds - 4 * network.latency(from, to)
+            // No answer (or a refusal): the dial fails, at the handshake deadline at the latest, and
+            // the next tries an older key.
             queue.schedule(.sessionLost(kiosk: from, peer: to, session: 0), at: max(now, failAt))
             return
         }

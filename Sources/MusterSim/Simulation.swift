@@ -58,8 +58,7 @@ public final class Simulation {
 
     /// Sets up the venue, the kiosks' stores, the workload and the faults (nothing runs yet).
     public init(options: SimOptions) throws(SimError) {
-        guard options.kiosks >= 2 else { throw SimError("a venue needs at least 2 kiosks, not \(options.kiosks)") }
-        guard options.checkIns >= 1 else { throw SimError("the workload needs at least 1 check-in") }
+        try Self.validate(options)
         self.options = options
         let root = SimRandom(seed: options.seed)
         var venueRandom = root.fork(RandomStream.venue.rawValue)
@@ -67,17 +66,6 @@ public final class Simulation {
         frameRandom = root.fork(RandomStream.frames.rawValue)
         replicationRandom = root.fork(RandomStream.replication.rawValue)
         indexOf = Dictionary(uniqueKeysWithValues: venue.kioskIDs.enumerated().map { ($1, $0) })
-        if options.organizerFork && !options.faults.partition {
-            throw SimError("the organizer signs on two machines during the partition: it needs --partition")
-        }
-        if options.revoke && !options.faults.partition {
-            throw SimError("the organizer revokes a kiosk across the partition: it needs --partition")
-        }
-        if options.revoke && options.organizerFork {
-            throw SimError(
-                "--revoke and --organizer-fork each sign on the organizer's head at the partition: one at a time"
-            )
-        }
         if options.byzantine > 0 || options.organizerFork || options.revoke {
             // Its own stream: an honest run's draws, and so its event log, do not change.
             var liarRandom = root.fork(RandomStream.byzantine.rawValue)
@@ -94,29 +82,8 @@ public final class Simulation {
         let signatures = SignatureCache()
         let roster = MemoryRoster(certificates: venue.certificates)
         for index in 0..<options.kiosks {
-            let store: any KioskStore
-            do {
-                if let directory {
-                    let replica = try ReplicaStore(
-                        path: "\(directory)/k\(index + 1).sqlite",
-                        policy: venue.policy,
-                        certificates: venue.certificates,
-                        signatures: signatures
-                    )
-                    if let byzantine { try replica.seed(byzantine.organizerLog) }
-                    store = byzantine?.liars[index].map { LiarStore(inner: replica, liar: $0) } ?? replica
-                } else {
-                    let memory = MemoryStore(
-                        policy: venue.policy,
-                        roster: roster,
-                        epoch: Hex.encode(venueRandom.bytes(16)),
-                        signatures: signatures
-                    )
-                    if let byzantine { try memory.seed(byzantine.organizerLog) }
-                    store = memory
-                }
-            } catch {
-                throw SimError("cannot open kiosk k\(index + 1)'s store", cause: error)
+            let store = try openStore(index, directory: directory, roster: roster, signatures: signatures) {
+                Hex.encode(venueRandom.bytes(16))
             }
             let skew = options.faults.skew
             kiosks.append(
@@ -136,6 +103,51 @@ public final class Simulation {
         var workloadRandom = root.fork(RandomStream.workload.rawValue)
         scheduleWorkload(&workloadRandom)
         scheduleFaults(&faultRandom)
+    }
+
+    /// Options that cannot make a run.
+    private static func validate(_ options: SimOptions) throws(SimError) {
+        guard options.kiosks >= 2 else { throw SimError("a venue needs at least 2 kiosks, not \(options.kiosks)") }
+        guard options.checkIns >= 1 else { throw SimError("the workload needs at least 1 check-in") }
+        if options.organizerFork && !options.faults.partition {
+            throw SimError("the organizer signs on two machines during the partition: it needs --partition")
+        }
+        if options.revoke && !options.faults.partition {
+            throw SimError("the organizer revokes a kiosk across the partition: it needs --partition")
+        }
+        if options.revoke && options.organizerFork {
+            throw SimError(
+                "--revoke and --organizer-fork each sign on the organizer's head at the partition: one at a time"
+            )
+        }
+    }
+
+    /// Kiosk `index`'s store: the real replica in `directory`, else the memory store (its epoch
+    /// from `epoch`); seeded with the organizer's log in a Byzantine run, a liar's wrapped.
+    private func openStore(
+        _ index: Int,
+        directory: String?,
+        roster: MemoryRoster,
+        signatures: SignatureCache,
+        epoch: () -> String
+    ) throws(SimError) -> any KioskStore {
+        do {
+            if let directory {
+                let replica = try ReplicaStore(
+                    path: "\(directory)/k\(index + 1).sqlite",
+                    policy: venue.policy,
+                    certificates: venue.certificates,
+                    signatures: signatures
+                )
+                if let byzantine { try replica.seed(byzantine.organizerLog) }
+                return byzantine?.liars[index].map { LiarStore(inner: replica, liar: $0) } ?? replica
+            }
+            let memory = MemoryStore(policy: venue.policy, roster: roster, epoch: epoch(), signatures: signatures)
+            if let byzantine { try memory.seed(byzantine.organizerLog) }
+            return memory
+        } catch {
+            throw SimError("cannot open kiosk k\(index + 1)'s store", cause: error)
+        }
     }
 
     /// The run's directory for its SQLite replicas, in memory-backed /dev/shm where there is one: the

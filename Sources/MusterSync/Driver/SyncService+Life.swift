@@ -88,6 +88,24 @@ extension SyncService {
         case .register(let enrollment):
             held.registered = await register(connection, dialed: link.dialed, enrollment: enrollment)
             return life.registered(kept: held.registered)
+        case .close(let ending):
+            log(ending, of: connection)
+        default:
+            try await carryOutInSession(step, on: link, held: held)
+        }
+        return []
+    }
+
+    /// The steps of an admitted connection: the session's start, the rekey session's keys, and
+    /// what the peer's messages are for.
+    private nonisolated func carryOutInSession(
+        _ step: ConnectionLife.Step,
+        on link: Link,
+        held: LifeResources
+    ) async throws {
+        let connection = link.connection
+        let peer = connection.peer
+        switch step {
         case .openSession:
             logger.info("session established", metadata: metadata(of: connection))
             held.writer = Task {
@@ -131,10 +149,10 @@ extension SyncService {
             link.reader.heard.busy(true)
             await receive(message, from: connection)
             link.reader.heard.busy(false)
-        case .close(let ending):
-            log(ending, of: connection)
+        case .send, .judgeCredentials, .recordCertificate, .liftHandshakeLimits, .allowAppeal, .storeAppeal,
+            .register, .close:
+            break
         }
-        return []
     }
 
     private nonisolated func metadata(of connection: PeerConnection) -> Logger.Metadata {
