@@ -128,6 +128,11 @@ sim-byzantine: deps
 		--revoke --seeds $(SIM_SEEDS) --quiet
 	"$$($(SWIFT) build -c release --show-bin-path)/muster-sim" --kiosks 10 --checkins 100 --all-faults \
 		--revoke --store memory --seeds 200 --quiet
+	"$$($(SWIFT) build -c release --show-bin-path)/muster-sim" --kiosks 10 --checkins 100 --all-faults \
+		--revoke --store sqlite --seeds 200 --quiet
+	# The organizer's key used on two machines during the partition (RELIABILITY.md, "Organizer fork").
+	"$$($(SWIFT) build -c release --show-bin-path)/muster-sim" --kiosks 10 --checkins 100 --all-faults \
+		--organizer-fork --seeds 200 --quiet
 
 # A fixed short set on the debug build for `make test` (seconds): a few faulty seeds on the real
 # replica, some as an overlay (`--full-mesh 4`: HyParView/Plumtree at 10 kiosks), and one seed of

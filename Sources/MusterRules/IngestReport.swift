@@ -38,5 +38,9 @@ public struct IngestReport: Sendable {
     /// Whether the batch changed the roster or the network keys (sessions are re-checked).
     public var changedRoster: Bool { applied.contains { $0.kind == .enroll || $0.kind == .revoke } }
 
+    /// Whether the revocations in force may have changed: new ones applied, or an organizer fork
+    /// resolved, which may have dropped a branch's revocations (what they set aside comes back).
+    public var mayChangeRevocations: Bool { !revocations.isEmpty || !organizerForks.isEmpty }
+
     public init() {}
 }

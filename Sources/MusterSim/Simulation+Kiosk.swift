@@ -200,7 +200,7 @@ extension Simulation {
             if !report.applied.isEmpty { probe(kiosk) }
             if let newest = report.newestAcceptedHLC { _ = kiosk.clock.observe(newest, nowMillis: wall) }
             try feed(kiosk, .stored(StoreResult(id: group.id, report: report)))
-            if !report.revocations.isEmpty { try revocationsStored(at: kiosk, report) }
+            if report.mayChangeRevocations { try revocationsStored(at: kiosk, report) }
         }
     }
 

@@ -135,7 +135,7 @@ extension Simulation {
         probe(kiosk)
         try feed(kiosk, .storeHeads((try? kiosk.store.heads()) ?? []))
         if !report.forkEvidence.isEmpty { try feed(kiosk, .forkEvidence(report.forkEvidence)) }
-        if !report.revocations.isEmpty { try revocationsStored(at: kiosk, report) }
+        if report.mayChangeRevocations { try revocationsStored(at: kiosk, report) }
     }
 
     /// The daemon of a revoked kiosk stops for good: down, as after a crash, and never restarted.

@@ -70,7 +70,7 @@ extension SyncService {
         guard !report.applied.isEmpty else { return }
         stateVersion.add(1, ordering: .releasing)
         refreshHeads()
-        if !report.revocations.isEmpty { await applyRevocations(report.revocations) }
+        if report.mayChangeRevocations { await applyRevocations(report.revocations) }
         if !report.forkEvidence.isEmpty { await passOn(report.forkEvidence) }
         refreshKeyRing()
     }

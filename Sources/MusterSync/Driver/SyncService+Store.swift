@@ -47,9 +47,7 @@ extension SyncService {
         if let hlc = report.newestAcceptedHLC { observeHLC(hlc) }
         if !report.applied.isEmpty { stateVersion.add(1, ordering: .releasing) }
         drive(.stored(StoreResult(id: group.id, report: report)))
-        // A fork of the organizer's chain may have dropped a branch's revocations: what they set aside
-        // comes back through the same step.
-        if !report.revocations.isEmpty || !report.organizerForks.isEmpty { await applyRevocations(report.revocations) }
+        if report.mayChangeRevocations { await applyRevocations(report.revocations) }
     }
 
     /// What a group commit's report says for the operator.
