@@ -33,10 +33,6 @@ public enum SyncOutput: Sendable, Equatable {
         case notReading
         /// The active view is full (HyParView): the peer stays in the passive view.
         case viewFull
-        /// Replaced by a random passive peer (HyParView shuffle).
-        case shuffled
-        /// Another session with the same kiosk is kept (of two, the one dialed by the lower key).
-        case duplicate
     }
 
     /// What this output weighs against the peer's write queue: deltas it carries (a range by its size).
