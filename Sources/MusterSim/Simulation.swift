@@ -156,13 +156,26 @@ public final class Simulation {
         let base =
             FileManager.default.fileExists(atPath: "/dev/shm")
             ? "/dev/shm" : FileManager.default.temporaryDirectory.path
-        let path = "\(base)/muster-sim-\(seed)-\(UUID().uuidString)"
+        removeOrphans(in: base)
+        let path = "\(base)/muster-sim-\(getpid())-\(seed)-\(UUID().uuidString)"
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         } catch {
             throw SimError("cannot create the run's directory \(path)", cause: error)
         }
         return path
+    }
+
+    /// Removes the run directories of simulator processes that are gone (killed before their
+    /// runs ended): each directory is named after the process that made it.
+    private static func removeOrphans(in base: String) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: base) else { return }
+        for name in names where name.hasPrefix("muster-sim-") {
+            guard let pid = Int32(name.dropFirst("muster-sim-".count).prefix { $0 != "-" }), pid != getpid(),
+                kill(pid, 0) == -1, errno == ESRCH
+            else { continue }
+            try? FileManager.default.removeItem(atPath: "\(base)/\(name)")
+        }
     }
 
     deinit {

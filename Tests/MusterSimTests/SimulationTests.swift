@@ -1,3 +1,4 @@
+import Foundation
 import MusterTestSupport
 import Testing
 
@@ -176,5 +177,24 @@ import Testing
         var together = options
         together.stagger = .zero
         #expect(try await Self.simulate(together).eventLogHash != result.eventLogHash)
+    }
+
+    /// A run on SQLite removes the directory a killed simulator process left behind (named after a
+    /// process that is gone) and keeps one whose process still runs (this one's).
+    @Test func aKilledRunsDirectoryIsRemovedByTheNextRun() async throws {
+        let base = FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory()
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: "/bin/true")
+        try child.run()
+        child.waitUntilExit()
+        let orphan = "\(base)/muster-sim-\(child.processIdentifier)-7-orphan-\(UUID().uuidString)"
+        let live = "\(base)/muster-sim-\(getpid())-7-live-\(UUID().uuidString)"
+        for path in [orphan, live] {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+        }
+        defer { try? FileManager.default.removeItem(atPath: live) }
+        _ = try await Self.simulate(Self.options(kiosks: 2, checkIns: 1, seed: 7, store: .sqlite))
+        #expect(!FileManager.default.fileExists(atPath: orphan))
+        #expect(FileManager.default.fileExists(atPath: live))
     }
 }
