@@ -39,6 +39,7 @@ extension SyncService {
                 let step = steps.removeFirst()
                 steps.insert(contentsOf: try await carryOut(step, of: &life, on: link, held: held), at: 0)
                 if case .register = step, held.registered { established() }
+                // A rekey session counts as one: the dial loop goes back to the current key, now newer.
                 if case .linger = step { established() }
             }
             guard life.phase != .closed else { return }
