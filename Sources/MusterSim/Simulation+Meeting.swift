@@ -34,7 +34,6 @@ extension Simulation {
         var handedOver = false
         var steps = [lives[0].start(), lives[1].start()]
         var inbox: [[SyncMessage]] = [[], []]
-        var kept = [false, false]
         // Each end reads one message at a time and carries out all it leads to before the next,
         // as the driver's read loop does.
         while steps.contains(where: { !$0.isEmpty }) || inbox.contains(where: { !$0.isEmpty }) {
@@ -45,7 +44,6 @@ extension Simulation {
                         let next = try carryOut(step, of: &lives[side], at: kiosks[side], with: kiosks[1 - side]) {
                             inbox[1 - side].append($0)
                         }
-                        if case .register = step { kept[side] = true }
                         if case .linger = step { handedOver = true }
                         steps[side].insert(contentsOf: next, at: 0)
                     }
@@ -55,7 +53,7 @@ extension Simulation {
                 } while true
             }
         }
-        if kept == [true, true] && lives.allSatisfy({ $0.phase == .established }) { return .session }
+        if lives.allSatisfy({ $0.phase == .established }) { return .session }
         return handedOver ? .rekeyed : .refused
     }
 
@@ -112,8 +110,8 @@ extension Simulation {
             }
         case .recordKeyRevocations(let revocations):
             // Only the keys count (`Replica.recordNetworkKeys(from:)`): the organizer's signature checked.
-            for evidence in revocations where evidence.author == venue.policy.organizer {
-                guard let payload = RevocationEvidence.signed(evidence, venue: venue.policy.venue) else { continue }
+            for evidence in revocations {
+                guard let payload = organizersRevocation(evidence) else { continue }
                 kiosk.keys.record(evidence, payload, held: false)
             }
             refreshKeys(kiosk)
@@ -160,10 +158,6 @@ extension Simulation {
     /// Opens the keys sealed to the kiosk that its ring lacks, and lets the ring decide which is
     /// current (the daemon's `refreshKeyRing`).
     func refreshKeys(_ kiosk: SimKiosk) {
-        let sealed = kiosk.keys.sealed(for: kiosk.id)
-        let opened = kiosk.keyRing.unopened(sealed).compactMap { entry -> (SealedNetworkKey, SecureBytes)? in
-            (try? SealedBox.open(entry.sealed, with: kiosk.key)).map { (entry, $0) }
-        }
-        kiosk.keyRing.update(with: sealed, opened: opened)
+        kiosk.keyRing.refresh(with: kiosk.keys.sealed(for: kiosk.id), keyPair: kiosk.key)
     }
 }

@@ -93,9 +93,7 @@ extension Simulation {
         at kiosk: SimKiosk,
         reply: (SyncMessage) -> Void
     ) throws(SimError) {
-        guard kiosk.up, evidence.author == venue.policy.organizer,
-            RevocationEvidence.signed(evidence, venue: venue.policy.venue)?.kiosk == kiosk.id
-        else { return }
+        guard kiosk.up, organizersRevocation(evidence)?.kiosk == kiosk.id else { return }
         let report: IngestReport
         do {
             report = try kiosk.store.ingest([evidence], nowMillis: kiosk.wallMillis(at: now))
@@ -119,6 +117,13 @@ extension Simulation {
             reply(.deltas([answer]))
             if !report.applied.isEmpty { try feed(kiosk, .storeHeads((try? store.heads()) ?? [])) }
         }
+    }
+
+    /// What `evidence` says if it is a revocation the organizer signed (the simulator's venue has no
+    /// organizer devices; the daemon's `Replica.verifiedRevocation` accepts theirs too).
+    func organizersRevocation(_ evidence: SignedDelta) -> RevokePayload? {
+        guard evidence.author == venue.policy.organizer else { return nil }
+        return RevocationEvidence.signed(evidence, venue: venue.policy.venue)
     }
 
     /// A revoked peer's appeal: the organizer's deltas it carried (``ConnectionLife`` took nothing

@@ -77,6 +77,26 @@ public struct NetworkKeyRing: Sendable {
         return entries[0].sealed != before
     }
 
+    /// Takes the replica's sealed keys, opening with `keyPair` those this ring has not opened yet
+    /// (``update(with:opened:)``). Returns whether the current key changed, and the keys that would
+    /// not open (sealed to another key, or damaged) with why.
+    @discardableResult
+    public mutating func refresh(
+        with sealed: [SealedNetworkKey],
+        keyPair: SigningKeyPair
+    ) -> (changed: Bool, failed: [(SealedNetworkKey, any Error)]) {
+        var opened: [(SealedNetworkKey, SecureBytes)] = []
+        var failed: [(SealedNetworkKey, any Error)] = []
+        for entry in unopened(sealed) {
+            do {
+                opened.append((entry, try SealedBox.open(entry.sealed, with: keyPair)))
+            } catch {
+                failed.append((entry, error))
+            }
+        }
+        return (update(with: sealed, opened: opened), failed)
+    }
+
     /// Whether the key at `index` may still be used at `nowMillis`.
     public func isUsable(_ index: Int, nowMillis: UInt64) -> Bool {
         guard let retired = entries[index].retiredAtMillis else { return true }

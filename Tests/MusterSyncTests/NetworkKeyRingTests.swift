@@ -85,4 +85,28 @@ struct NetworkKeyRingTests {
         #expect(!NetworkKeyChoice.replaces(NetworkKeyChoice.handedSource, over: NetworkKeyChoice.handedSource))
         #expect(NetworkKeyChoice.replaces(NetworkKeyChoice.handedSource, over: nil))
     }
+
+    /// The replica's sealed keys are opened with the kiosk's key: one sealed to it becomes current,
+    /// one sealed to another kiosk is reported and left out, and nothing is opened twice.
+    @Test func refreshOpensWhatIsSealedToThisKioskAndReportsTheRest() throws {
+        let me = try SigningKeyPair.generate()
+        let other = try SigningKeyPair.generate()
+        let mine = SealedNetworkKey(
+            generation: 1,
+            sealed: try SealedBox.seal(try Self.key(1), to: me.publicKey),
+            issuedAtMillis: Self.start
+        )
+        let theirs = SealedNetworkKey(
+            generation: 2,
+            sealed: try SealedBox.seal(try Self.key(2), to: other.publicKey),
+            issuedAtMillis: Self.start
+        )
+        var ring = NetworkKeyRing(venueKey: try Self.key(0), generation: 0)
+        let (changed, failed) = ring.refresh(with: [theirs, mine], keyPair: me)
+        #expect(changed)
+        #expect(ring.generation == 1)
+        #expect(ring.entries[0].key.constantTimeEquals(try Self.key(1)))
+        #expect(failed.map(\.0.generation) == [2])
+        #expect(!ring.refresh(with: [mine], keyPair: me).changed)
+    }
 }

@@ -15,19 +15,16 @@ extension SyncService {
     /// decides which is current and how long the others stay usable: ``NetworkKeyRing``).
     nonisolated func refreshKeyRing() {
         guard let sealed = try? replica.sealedNetworkKeys(for: me) else { return }
-        var opened: [(SealedNetworkKey, SecureBytes)] = []
-        for entry in keyRing.withLock({ $0.unopened(sealed) }) {
-            do {
-                opened.append((entry, try SealedBox.open(entry.sealed, with: keyPair)))
-            } catch {
-                logger.error(
-                    "cannot open a rotated network key",
-                    metadata: ["generation": "\(entry.generation)", "error": "\(error)"]
-                )
-            }
+        let (result, generation) = keyRing.withLock { ring in
+            let result = ring.refresh(with: sealed, keyPair: keyPair)
+            return (result, ring.generation)
         }
-        let (changed, generation) = keyRing.withLock { ring in
-            (ring.update(with: sealed, opened: opened), ring.generation)
+        let (changed, failed) = result
+        for (entry, error) in failed {
+            logger.error(
+                "cannot open a rotated network key",
+                metadata: ["generation": "\(entry.generation)", "error": "\(error)"]
+            )
         }
         if changed { logger.notice("venue network key rotated", metadata: ["generation": "\(generation)"]) }
     }
