@@ -135,7 +135,9 @@ enum BenchCommand {
                 met: sample.p99 <= 1
             )
         }
-        report.note("plan of SELECT * FROM attendee WHERE campaign_id = ? AND ticket_key = ?: \(lookup.selectStarPlan)")
+        report.note(
+            "plan of SELECT * FROM attendee_row WHERE campaign_id = ? AND ticket_key = ?: \(lookup.selectStarPlan)"
+        )
         report.latency(
             "name search p50",
             lookup.name.p50,

@@ -76,12 +76,12 @@ enum LookupBench {
         let queue = try DatabaseQueue(path: replica.path, configuration: configuration)
         defer { try? queue.close() }
         try queue.read { db in
-            let byKey = try db.cachedStatement(sql: "SELECT * FROM attendee WHERE campaign_id = ? AND key = ?")
+            let byKey = try db.cachedStatement(sql: "SELECT * FROM attendee_row WHERE campaign_id = ? AND key = ?")
             // The replica's two steps: the key from the covering ticket index, then the row by primary key.
             // (`SELECT *` with the same WHERE lets the planner scan the campaign by primary key instead; see
             // `selectStarPlan`.)
             let ticketKeys = try db.cachedStatement(
-                sql: "SELECT key FROM attendee WHERE campaign_id = ? AND ticket_key = ? ORDER BY key LIMIT 1"
+                sql: "SELECT key FROM attendee_row WHERE campaign_id = ? AND ticket_key = ? ORDER BY key LIMIT 1"
             )
             for index in picks {
                 let key = EmailAddress.key(BenchVenue.email(index))
@@ -101,7 +101,7 @@ enum LookupBench {
             // The same rows by hand: the last-name index range, then each row by primary key.
             let byName = try db.cachedStatement(
                 sql: """
-                    SELECT key FROM attendee WHERE campaign_id = ? AND last_key >= ? AND last_key < ?
+                    SELECT key FROM attendee_row WHERE campaign_id = ? AND last_key >= ? AND last_key < ?
                     ORDER BY last_key, key LIMIT 20
                     """
             )
@@ -116,7 +116,7 @@ enum LookupBench {
             }
             result.selectStarPlan = try Row.fetchAll(
                 db,
-                sql: "EXPLAIN QUERY PLAN SELECT * FROM attendee WHERE campaign_id = ? AND ticket_key = ?",
+                sql: "EXPLAIN QUERY PLAN SELECT * FROM attendee_row WHERE campaign_id = ? AND ticket_key = ?",
                 arguments: [campaign, "MB-100000"]
             ).map { $0["detail"] as String? ?? "" }.joined(separator: "; ")
         }

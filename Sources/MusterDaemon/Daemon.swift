@@ -340,7 +340,10 @@ public struct Daemon: Sendable {
                 }
                 shutdown.revoked(reason)
             },
-            onQuiet: { HeapTrim.trim() },
+            onQuiet: {
+                parts.replica.settle()
+                HeapTrim.trim()
+            },
             commitTrace: trace
         )
     }

@@ -48,7 +48,7 @@ struct ReplicaSnapshot: Sendable {
                 sql: """
                     SELECT p.kind AS kind, COALESCE(r.name, '') AS kiosk, COALESCE(a.email, p.attendee_key) AS email,
                         count(*) AS n
-                    FROM presence p LEFT JOIN attendee a ON a.campaign_id = p.campaign_id AND a.key = p.attendee_key
+                    FROM presence p LEFT JOIN attendee_row a ON a.campaign_id = p.campaign_id AND a.key = p.attendee_key
                         LEFT JOIN roster r ON r.kiosk = p.author
                     GROUP BY 1, 2, 3
                     """
@@ -64,7 +64,9 @@ struct ReplicaSnapshot: Sendable {
                 presence[key, default: 0] += row["n"] as Int
             }
             let walkIns = Set(
-                try String.fetchAll(db, sql: "SELECT email FROM attendee WHERE walk_in = 1").map { $0.lowercased() }
+                try String.fetchAll(db, sql: "SELECT COALESCE(email, key) FROM attendee_row WHERE walk_in = 1").map {
+                    $0.lowercased()
+                }
             )
             let lock = try Int64.fetchOne(db, sql: "SELECT version FROM lock_state WHERE id = 1")
             return ReplicaSnapshot(

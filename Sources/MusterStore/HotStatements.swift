@@ -12,15 +12,16 @@ public import MusterRules
 /// GRDB runs one at a time on its single writer connection.
 final class HotStatements: @unchecked Sendable {
     enum Kind: Int, CaseIterable {
-        case insertDelta, upsertAttendee, insertPresence, authorRecord
+        case insertDelta, internCampaign, upsertAttendee, insertPresence, authorRecord
 
         var sql: String {
             switch self {
             case .insertDelta:
                 """
-                INSERT INTO delta(author, seq, kind, hlc, hash, envelope, signature, received_at, sig_verified)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO delta(author, seq, kind, hlc, envelope, signature, received_at, sig_verified)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 """
+            case .internCampaign: Self.internCampaignSQL
             case .upsertAttendee: Self.upsertAttendeeSQL
             case .authorRecord: AuthorRecord.sql
             case .insertPresence:
@@ -32,49 +33,39 @@ final class HotStatements: @unchecked Sendable {
             }
         }
 
-        /// A new attendee row is inserted with every field; an existing one has its person fields
-        /// replaced when no import had set them (an import outranks any walk-in) or by a newer
-        /// import, and its import fields each replaced only by a newer stamp (the same last-writer-wins rules
-        /// as `Materializer.updatePerson` and as a row made by `Materializer.ensureAttendee`).
+        /// The attendee table names a campaign by a number of this replica's own (`campaign_number`,
+        /// ReplicaSchema v10): given before the first row of a campaign is written.
+        static let internCampaignSQL = "INSERT INTO campaign_number(id) VALUES (?) ON CONFLICT(id) DO NOTHING"
+
+        /// The number of the campaign whose id is `parameter`, as an SQL expression.
+        static func campaignNumber(_ parameter: String) -> String {
+            "(SELECT n FROM campaign_number WHERE id = \(parameter))"
+        }
+
+        /// A new attendee row is inserted with every field; an existing one has its fields replaced
+        /// when no import had set them (an import outranks any walk-in) or by a newer import (the same
+        /// last-writer-wins rule as `Materializer.updatePerson` and as a row made by
+        /// `Materializer.ensureAttendee`).
+        ///
+        /// One stamp serves the person fields and the import fields alike: only imports write the
+        /// import fields, and the first import takes the person fields too, so once a row is
+        /// imported its person stamp is its newest import's. The row once kept that stamp twice
+        /// (42 bytes an attendee). The email is stored only where it differs from the key
+        /// (`NULL` otherwise: 20 bytes an attendee); readers take `COALESCE(email, key)`.
         static let upsertAttendeeSQL = """
-            INSERT INTO attendee(campaign_id, key, email, first_name, last_name, company, p_hlc, p_author, p_seq,
-                ticket, ticket_key, salesforce_id, status, admitted, imported, i_hlc, i_author, i_seq, walk_in,
-                first_key, last_key)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, 1, ?7, ?8, ?9, 0, ?15, ?16)
-            ON CONFLICT(campaign_id, key) DO UPDATE SET
-                email = iif(p_newer, excluded.email, email),
-                first_name = iif(p_newer, excluded.first_name, first_name),
-                last_name = iif(p_newer, excluded.last_name, last_name),
-                first_key = iif(p_newer, excluded.first_key, first_key),
-                last_key = iif(p_newer, excluded.last_key, last_key),
-                company = iif(p_newer, excluded.company, company),
-                p_hlc = iif(p_newer, excluded.p_hlc, p_hlc),
-                p_author = iif(p_newer, excluded.p_author, p_author),
-                p_seq = iif(p_newer, excluded.p_seq, p_seq),
-                ticket = iif(i_newer, excluded.ticket, ticket),
-                ticket_key = iif(i_newer, excluded.ticket_key, ticket_key),
-                salesforce_id = iif(i_newer, excluded.salesforce_id, salesforce_id),
-                status = iif(i_newer, excluded.status, status),
-                admitted = iif(i_newer, excluded.admitted, admitted),
-                imported = iif(i_newer, 1, imported),
-                i_hlc = iif(i_newer, excluded.i_hlc, i_hlc),
-                i_author = iif(i_newer, excluded.i_author, i_author),
-                i_seq = iif(i_newer, excluded.i_seq, i_seq)
+            INSERT INTO attendee(campaign, key, email, first_name, last_name, company, p_hlc, p_author, p_seq,
+                ticket, ticket_key, salesforce_id, status, admitted, imported, walk_in, first_key, last_key)
+            VALUES (\(campaignNumber("?1")), ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, 1, 0, ?15, ?16)
+            ON CONFLICT(campaign, key) DO UPDATE SET
+                email = excluded.email, first_name = excluded.first_name, last_name = excluded.last_name,
+                first_key = excluded.first_key, last_key = excluded.last_key, company = excluded.company,
+                p_hlc = excluded.p_hlc, p_author = excluded.p_author, p_seq = excluded.p_seq,
+                ticket = excluded.ticket, ticket_key = excluded.ticket_key,
+                salesforce_id = excluded.salesforce_id, status = excluded.status, admitted = excluded.admitted,
+                imported = 1
+            WHERE attendee.imported = 0
+                OR (attendee.p_hlc, attendee.p_author, attendee.p_seq) < (excluded.p_hlc, excluded.p_author, excluded.p_seq)
             """
-            .replacingOccurrences(
-                of: "p_newer",
-                with: """
-                    (attendee.imported = 0
-                        OR (attendee.p_hlc, attendee.p_author, attendee.p_seq) < (excluded.p_hlc, excluded.p_author, excluded.p_seq))
-                    """
-            )
-            .replacingOccurrences(
-                of: "i_newer",
-                with: """
-                    (attendee.i_hlc IS NULL
-                        OR (attendee.i_hlc, attendee.i_author, attendee.i_seq) < (excluded.i_hlc, excluded.i_author, excluded.i_seq))
-                    """
-            )
     }
 
     private var statements: [Statement?] = Array(repeating: nil, count: Kind.allCases.count)

@@ -112,11 +112,10 @@ enum Materializer {
         // An earlier migration's rebuild runs before later migrations created their tables (the
         // `badge` table of v5 during v4's rebuild); a log that old holds no delta of theirs.
         for table in derivedTables where try db.tableExists(table) { try db.execute(sql: "DELETE FROM \(table)") }
-        let rows = try Row.fetchCursor(db, sql: "SELECT envelope, signature, hash FROM delta ORDER BY author, seq")
+        let rows = try Row.fetchCursor(db, sql: "SELECT envelope, signature FROM delta ORDER BY author, seq")
         while let row = try rows.next() {
-            let hash: Data = row["hash"]
             let signed = try SignedDelta(row: row)
-            try apply(try signed.decode(), envelope: signed.envelope, hash: Array(hash), db: db)
+            try apply(try signed.decode(), envelope: signed.envelope, hash: signed.envelopeHash, db: db)
         }
     }
 
@@ -136,13 +135,14 @@ enum Materializer {
 
     /// One statement (``HotStatements/Kind/upsertAttendee``).
     private static func applyAttendee(_ p: AttendeePayload, stamp: Stamp, db: Database, hot: HotStatements?) throws {
+        try HotStatements.run(.internCampaign, hot, db: db) { row in row.text(p.campaignID) }
         try HotStatements.run(.upsertAttendee, hot, db: db) { row in
             let firstName = StoredText.field(p.firstName)
             let lastName = StoredText.field(p.lastName)
             let ticket = p.ticket.map(StoredText.field)
             row.text(p.campaignID)
             row.text(p.key)
-            row.text(StoredText.field(p.email))
+            row.text(storedEmail(p.email, key: p.key))
             row.text(firstName)
             row.text(lastName)
             row.text(StoredText.field(p.company))
@@ -167,30 +167,43 @@ enum Materializer {
     /// arrives later takes both back (the schema's `import_outranks_walk_in` trigger).
     private static func applyRegistration(_ p: RegistrationPayload, stamp: Stamp, hash: Data, db: Database) throws {
         let key = p.presence.attendeeKey
+        let number = HotStatements.Kind.campaignNumber("?")
         try ensureAttendee(campaignID: p.presence.campaignID, key: key, db: db)
         try updatePerson(from: p, stamp: stamp, db: db)
         try db.run(
-            "UPDATE attendee SET walk_in = 1 WHERE campaign_id = ? AND key = ? AND imported = 0",
+            "UPDATE attendee SET walk_in = 1 WHERE campaign = \(number) AND key = ? AND imported = 0",
             [p.presence.campaignID, key]
         )
         try db.run(
             """
             INSERT OR IGNORE INTO walk_in_ticket(campaign_id, ticket_key, attendee_key, author, seq)
-            SELECT campaign_id, ?, key, ?, ? FROM attendee WHERE campaign_id = ? AND key = ? AND imported = 0
+            SELECT ?, ?, key, ?, ? FROM attendee WHERE campaign = \(number) AND key = ? AND imported = 0
             """,
-            [TicketCode.normalize(StoredText.field(p.ticket)), stamp.author, stamp.seq, p.presence.campaignID, key]
+            [
+                p.presence.campaignID, TicketCode.normalize(StoredText.field(p.ticket)), stamp.author, stamp.seq,
+                p.presence.campaignID, key,
+            ]
         )
         try insertPresence(p.presence, kind: .registration, stamp: stamp, hash: hash, db: db)
+    }
+
+    /// The email as the attendee row stores it: `nil` where it is the key itself, as it is for most
+    /// people (the key is the email, folded), so the row does not hold the same 20-odd bytes twice.
+    /// Every reader of `attendee.email` takes `COALESCE(email, key)`.
+    static func storedEmail(_ email: String, key: String) -> String? {
+        let stored = StoredText.field(email)
+        return stored == key ? nil : stored
     }
 
     /// Creates the attendee row with neutral values; every field is then set by an LWW update, so
     /// the row's content never depends on which delta happened to create it.
     private static func ensureAttendee(campaignID: String, key: String, db: Database) throws {
+        try db.run(HotStatements.Kind.internCampaignSQL, [campaignID])
         try db.run(
             """
-            INSERT OR IGNORE INTO attendee(campaign_id, key, email, first_name, last_name, company,
+            INSERT OR IGNORE INTO attendee(campaign, key, email, first_name, last_name, company,
                 p_hlc, p_author, p_seq, admitted, imported, walk_in)
-            VALUES (?, ?, '', '', '', '', -1, x'', 0, 1, 0, 0)
+            VALUES (\(HotStatements.Kind.campaignNumber("?")), ?, '', '', '', '', -1, x'', 0, 1, 0, 0)
             """,
             [campaignID, key]
         )
@@ -206,10 +219,11 @@ enum Materializer {
             """
             UPDATE attendee SET email = ?, first_name = ?, last_name = ?, company = ?,
                 first_key = ?, last_key = ?, p_hlc = ?, p_author = ?, p_seq = ?
-            WHERE campaign_id = ? AND key = ? AND imported = 0 AND (p_hlc, p_author, p_seq) < (?, ?, ?)
+            WHERE campaign = \(HotStatements.Kind.campaignNumber("?")) AND key = ? AND imported = 0
+                AND (p_hlc, p_author, p_seq) < (?, ?, ?)
             """,
             [
-                StoredText.field(p.email), firstName, lastName, StoredText.field(p.company),
+                storedEmail(p.email, key: p.presence.attendeeKey), firstName, lastName, StoredText.field(p.company),
                 NameKey.fold(firstName), NameKey.fold(lastName), stamp.hlc, stamp.author, stamp.seq,
                 p.presence.campaignID, p.presence.attendeeKey,
                 stamp.hlc, stamp.author, stamp.seq,

@@ -19,8 +19,8 @@ extension Replica {
         (
             "attendee",
             """
-            SELECT campaign_id, key, email, first_name, last_name, company, ticket, salesforce_id, status,
-                admitted, imported, walk_in FROM attendee ORDER BY campaign_id, key
+            SELECT campaign_id, key, COALESCE(email, key), first_name, last_name, company, ticket, salesforce_id, status,
+                admitted, imported, walk_in FROM attendee_row ORDER BY campaign_id, key
             """
         ),
         ("walk_in_ticket", "SELECT * FROM walk_in_ticket ORDER BY campaign_id, ticket_key, author, seq"),

@@ -120,19 +120,17 @@ struct DatabaseRunReader: RunReader {
     func held(_ author: AuthorID, seq: UInt64) throws -> HeldDelta? {
         guard
             let row = try Row.fetchOne(
-                db.cachedStatement(sql: "SELECT hash, envelope, signature FROM delta WHERE author = ? AND seq = ?"),
+                db.cachedStatement(sql: "SELECT envelope, signature FROM delta WHERE author = ? AND seq = ?"),
                 arguments: [Data(author.bytes), Int64(clamping: seq)]
             )
         else { return nil }
-        return HeldDelta(delta: try SignedDelta(row: row), hash: Array(row["hash"] as Data))
+        let delta = try SignedDelta(row: row)
+        return HeldDelta(delta: delta, hash: delta.envelopeHash)
     }
 
     /// Prepared once per connection: every copy a peer sends again is checked here.
     func heldHash(_ author: AuthorID, seq: UInt64) throws -> [UInt8]? {
-        try Data.fetchOne(
-            db.cachedStatement(sql: "SELECT hash FROM delta WHERE author = ? AND seq = ?"),
-            arguments: [Data(author.bytes), Int64(clamping: seq)]
-        ).map { Array($0) }
+        try Replica.heldHash(author, seq: seq, db: db)
     }
 
     func forkEvidence(of author: AuthorID, seq: UInt64) throws -> [SignedDelta] {

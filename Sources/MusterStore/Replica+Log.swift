@@ -23,7 +23,6 @@ extension Replica {
             row.int(Int64(decoded.seq))
             row.int(Int64(delta.kind.rawValue))
             row.int(Int64(decoded.hlc.packed))
-            row.blob(hash)
             row.blob(delta.envelope)
             row.blob(delta.signature)
             row.int(Int64(nowMillis))

@@ -98,13 +98,13 @@ extension Replica {
                 sql: "SELECT source FROM network_key WHERE kiosk = ? ORDER BY generation",
                 arguments: [Data(kiosk.bytes)]
             )
-            return try sources.compactMap { source in
-                try Row.fetchOne(
-                    db,
-                    sql: "SELECT envelope, signature FROM delta WHERE kind = ? AND hash = ?",
-                    arguments: [Int64(DeltaKind.revoke.rawValue), source]
-                ).map { try SignedDelta(row: $0) }
-            }
+            guard !sources.isEmpty else { return [] }
+            let revocations = try Row.fetchAll(
+                db,
+                sql: "SELECT envelope, signature FROM delta WHERE kind = ?",
+                arguments: [Int64(DeltaKind.revoke.rawValue)]
+            ).map { try SignedDelta(row: $0) }
+            return sources.compactMap { source in revocations.first { Data($0.envelopeHash) == source } }
         }
     }
 
@@ -248,12 +248,8 @@ extension Replica {
         let held =
             payload.watermarkHash == nil || payload.watermark == 0
             ? nil
-            : try Data.fetchOne(
-                db,
-                sql: "SELECT hash FROM delta WHERE author = ? AND seq = ?",
-                arguments: [kiosk, Int64(clamping: payload.watermark)]
-            )
-        let (watermark, watermarkHash) = RevocationRule.watermark(of: payload, heldHash: held.map { Array($0) })
+            : try Self.heldHash(payload.kiosk, seq: payload.watermark, db: db)
+        let (watermark, watermarkHash) = RevocationRule.watermark(of: payload, heldHash: held)
         try recordRevocation(
             payload.kiosk,
             watermark: watermark,
@@ -356,12 +352,12 @@ extension Replica {
         try db.execute(sql: "DELETE FROM clock_warning WHERE author = ? AND seq > ?", arguments: [key, limit])
         if let last = try Row.fetchOne(
             db,
-            sql: "SELECT seq, hash, envelope, signature FROM delta WHERE author = ? ORDER BY seq DESC LIMIT 1",
+            sql: "SELECT seq, envelope, signature FROM delta WHERE author = ? ORDER BY seq DESC LIMIT 1",
             arguments: [key]
         ) {
             try db.execute(
                 sql: "UPDATE head SET seq = ?, hash = ? WHERE author = ?",
-                arguments: [last["seq"] as Int64, last["hash"] as Data, key]
+                arguments: [last["seq"] as Int64, Data(try SignedDelta(row: last).envelopeHash), key]
             )
             // Pages served to peers end on a delta whose own signature was checked; the new last one
             // was authenticated through the chain, so check its own signature now.

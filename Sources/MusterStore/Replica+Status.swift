@@ -29,11 +29,11 @@ extension Replica {
             }
             return ReplicaStatus(
                 lock: lock,
-                attendees: try count("SELECT COUNT(*) FROM attendee WHERE \(filter)"),
+                attendees: try count("SELECT COUNT(*) FROM attendee_row WHERE \(filter)"),
                 checkedIn: try count(
                     "SELECT COUNT(DISTINCT campaign_id || char(0) || attendee_key) FROM live_presence WHERE \(filter) AND kind != \(checkOut)"
                 ),
-                walkIns: try count("SELECT COUNT(*) FROM attendee WHERE walk_in = 1 AND \(filter)"),
+                walkIns: try count("SELECT COUNT(*) FROM attendee_row WHERE walk_in = 1 AND \(filter)"),
                 inside: try count(
                     "SELECT COUNT(DISTINCT campaign_id || char(0) || attendee_key) FROM open_arrival WHERE \(filter)"
                 ),

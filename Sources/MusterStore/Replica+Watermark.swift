@@ -32,12 +32,6 @@ extension Replica {
 
     /// The BLAKE2b-256 of the envelope of `author`'s delta `seq`, if this replica holds it.
     public func deltaHash(of author: AuthorID, seq: UInt64) throws(ReplicaError) -> [UInt8]? {
-        try read { db in
-            try Data.fetchOne(
-                db,
-                sql: "SELECT hash FROM delta WHERE author = ? AND seq = ?",
-                arguments: [Data(author.bytes), Int64(clamping: seq)]
-            ).map { Array($0) }
-        }
+        try read { db in try Self.heldHash(author, seq: seq, db: db) }
     }
 }

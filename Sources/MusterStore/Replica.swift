@@ -137,11 +137,14 @@ public final class Replica: Sendable {
         }
     }
 
+    /// How long a connection waits for another's lock before SQLITE_BUSY.
+    static let busyTimeoutMillis = 5000
+
     static func configuration(readOnly: Bool) -> Configuration {
         var config = Configuration()
         config.readonly = readOnly
         config.foreignKeysEnabled = true
-        config.busyMode = .timeout(5)
+        config.busyMode = .timeout(Double(busyTimeoutMillis) / 1000)
         config.label = "muster-replica"
         config.prepareDatabase { db in
             let rc = muster_sqlite_harden(UnsafeMutableRawPointer(db.sqliteConnection))

@@ -168,7 +168,7 @@ enum ReplicaSchema {
                                     OR (o.ends_by_time = 1 AND (o.hlc, o.author, o.seq) > (a.hlc, a.author, a.seq))));
                     """
             )
-            // Rebuilt by the last migration (v5-badge), which rebuilds with the tables this version
+            // Rebuilt by the last migration that rebuilds (v10-half-the-bytes), with the tables that version
             // materializes into; a rebuild here would write into tables that do not exist yet.
         }
         migrator.registerMigration("v5-doors") { db in
@@ -198,7 +198,7 @@ enum ReplicaSchema {
                                         AND (o.hlc, o.author, o.seq) > (a.hlc, a.author, a.seq))));
                     """
             )
-            // Rebuilt by the last migration (v5-badge), with every table this version materializes into.
+            // Rebuilt by v10-half-the-bytes, with every table the current version materializes into.
         }
         migrator.registerMigration("v5-badge") { db in
             // Printed badges (issue 15), kind 11: the reprint guard every kiosk shares. Part of the
@@ -213,7 +213,7 @@ enum ReplicaSchema {
                     CREATE INDEX badge_attendee ON badge(campaign_id, attendee_key);
                     """
             )
-            // Rebuilt by the last migration (v6-lock-language), with every table this version materializes into.
+            // Rebuilt by v10-half-the-bytes, with every table the current version materializes into.
         }
         migrator.registerMigration("v6-lock-language") { db in
             // The screen's language on the lock (issue 14): `lock_state.language`, nil for none. Hashed
@@ -221,7 +221,8 @@ enum ReplicaSchema {
             // The rebuild is the one v5-badge used to run (the log may hold deltas a newer peer sent
             // before this kiosk understood them); it moved here because it writes this column.
             try db.execute(sql: "ALTER TABLE lock_state ADD COLUMN language TEXT;")
-            try Materializer.rebuild(db: db)
+            // Rebuilt by v10-half-the-bytes, with the tables this version materializes into (today's
+            // Materializer no longer writes the attendee table of this version).
         }
         migrator.registerMigration("v7-organizer-devices") { db in
             // `roster.role`: a kiosk (0) or an organizer device (1), from the certificate (``EnrollRole``).
@@ -276,7 +277,7 @@ enum ReplicaSchema {
                                         AND (o.hlc, o.author, o.seq) > (a.hlc, a.author, a.seq))));
                     """
             )
-            try Materializer.rebuild(db: db)
+            // Rebuilt by v10-half-the-bytes.
         }
         migrator.registerMigration("v9-set-aside") { db in
             // What a revocation cut off a chain is set aside here instead of destroyed: a local table,
@@ -291,6 +292,49 @@ enum ReplicaSchema {
                         PRIMARY KEY (author, seq)) WITHOUT ROWID;
                     """
             )
+        }
+        migrator.registerMigration("v10-half-the-bytes") { db in
+            // Each attendee and each delta stops storing what the replica can compute (BENCHMARKS.md,
+            // what the replica holds), none of it part of the digest:
+            // - `attendee.i_hlc`, `i_author`, `i_seq`: the import stamp always equalled the person
+            //   stamp of an imported row (``HotStatements/Kind/upsertAttendeeSQL``), 42 bytes a row.
+            // - `attendee.email` is `NULL` where it is the key (``Materializer/storedEmail(_:key:)``).
+            // - `delta.hash` is the envelope's BLAKE2b-256, computed where it is read (32 bytes a delta).
+            // - `attendee.campaign` is a local number for the campaign's id (`campaign_number`), in the
+            //   row and in each of its three indexes: 60 bytes an attendee with a 16-character id.
+            //   Readers use the view `attendee_row`, which has the id back as `campaign_id`; the numbers
+            //   are this replica's own and never leave it (the digest hashes the id).
+            // SQLite cannot drop a column's NOT NULL, so the attendee table is made again (its indexes
+            // and trigger with it) and the state rebuilt from the log.
+            try db.execute(
+                sql: """
+                    DROP TABLE attendee;
+                    CREATE TABLE campaign_number (n INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE);
+                    CREATE TABLE attendee (
+                        campaign INTEGER NOT NULL, key TEXT NOT NULL,
+                        email TEXT, first_name TEXT NOT NULL, last_name TEXT NOT NULL, company TEXT NOT NULL,
+                        p_hlc INTEGER NOT NULL, p_author BLOB NOT NULL, p_seq INTEGER NOT NULL,
+                        ticket TEXT, ticket_key TEXT, salesforce_id TEXT, status TEXT, admitted INTEGER NOT NULL,
+                        imported INTEGER NOT NULL, walk_in INTEGER NOT NULL,
+                        first_key TEXT NOT NULL DEFAULT '', last_key TEXT NOT NULL DEFAULT '',
+                        PRIMARY KEY (campaign, key)) WITHOUT ROWID;
+                    CREATE INDEX attendee_ticket ON attendee(campaign, ticket_key);
+                    CREATE INDEX attendee_first_key ON attendee(campaign, first_key);
+                    CREATE INDEX attendee_last_key ON attendee(campaign, last_key);
+                    CREATE VIEW attendee_row AS
+                        SELECT c.id AS campaign_id, a.* FROM attendee a JOIN campaign_number c ON c.n = a.campaign;
+                    CREATE TRIGGER import_outranks_walk_in AFTER UPDATE OF imported ON attendee
+                        WHEN old.imported = 0 AND new.imported = 1
+                    BEGIN
+                        UPDATE attendee SET walk_in = 0 WHERE campaign = new.campaign AND key = new.key;
+                        DELETE FROM walk_in_ticket
+                            WHERE campaign_id = (SELECT id FROM campaign_number WHERE n = new.campaign)
+                                AND attendee_key = new.key;
+                    END;
+                    ALTER TABLE delta DROP COLUMN hash;
+                    """
+            )
+            try Materializer.rebuild(db: db)
         }
         return migrator
     }

@@ -43,7 +43,7 @@ public struct ReplicaView {
             db.cachedStatement(
                 sql: """
                     SELECT c.id, c.name,
-                        (SELECT COUNT(*) FROM attendee a WHERE a.campaign_id = c.id) AS attendees,
+                        (SELECT COUNT(*) FROM attendee_row a WHERE a.campaign_id = c.id) AS attendees,
                         (SELECT COUNT(DISTINCT p.attendee_key) FROM live_presence p
                             WHERE p.campaign_id = c.id AND p.kind != ?) AS checked_in
                     FROM campaign c WHERE c.name_key LIKE ? ESCAPE '\\' ORDER BY c.name_key, c.id
@@ -74,7 +74,7 @@ public struct ReplicaView {
         let key =
             try String.fetchOne(
                 db.cachedStatement(
-                    sql: "SELECT key FROM attendee WHERE campaign_id = ? AND ticket_key = ? ORDER BY key LIMIT 1"
+                    sql: "SELECT key FROM attendee_row WHERE campaign_id = ? AND ticket_key = ? ORDER BY key LIMIT 1"
                 ),
                 arguments: [campaignID, ticketKey]
             )
@@ -112,10 +112,10 @@ public struct ReplicaView {
         let candidates = try Row.fetchAll(
             db.cachedStatement(
                 sql: """
-                    SELECT key, first_key, last_key FROM attendee
+                    SELECT key, first_key, last_key FROM attendee_row
                         WHERE campaign_id = ?1 AND last_key >= ?2 AND last_key < ?3
                     UNION
-                    SELECT key, first_key, last_key FROM attendee
+                    SELECT key, first_key, last_key FROM attendee_row
                         WHERE campaign_id = ?1 AND first_key >= ?2 AND first_key < ?3
                     ORDER BY 3, 2, 1 LIMIT ?4
                     """
@@ -136,7 +136,7 @@ public struct ReplicaView {
     public func attendee(campaignID: String, key: String) throws -> AttendeeRecord? {
         guard
             let row = try Row.fetchOne(
-                db.cachedStatement(sql: "SELECT * FROM attendee WHERE campaign_id = ? AND key = ?"),
+                db.cachedStatement(sql: "SELECT * FROM attendee_row WHERE campaign_id = ? AND key = ?"),
                 arguments: [campaignID, key]
             )
         else { return nil }
@@ -146,7 +146,9 @@ public struct ReplicaView {
     /// Everyone in a campaign (organizer view), ordered by name.
     public func attendees(campaignID: String, checkedInOnly: Bool = false) throws -> [AttendeeRecord] {
         try Row.fetchAll(
-            db.cachedStatement(sql: "SELECT * FROM attendee WHERE campaign_id = ? ORDER BY last_name, first_name, key"),
+            db.cachedStatement(
+                sql: "SELECT * FROM attendee_row WHERE campaign_id = ? ORDER BY last_name, first_name, key"
+            ),
             arguments: [campaignID]
         ).map(record).filter { !checkedInOnly || $0.isCheckedIn }
     }
@@ -167,7 +169,7 @@ public struct ReplicaView {
         return AttendeeRecord(
             campaignID: campaignID,
             key: key,
-            email: row["email"],
+            email: row["email"] ?? key,
             firstName: row["first_name"],
             lastName: row["last_name"],
             company: row["company"],
