@@ -57,6 +57,7 @@ public struct Doctor {
         checks.append(clock(replica: replica))
         checks.append(lock(replica: replica))
         if let inSession = daemon.peers { checks.append(peers(inSession)) }
+        if let solitude = daemon.solitude { checks.append(alone(solitude)) }
         return checks
     }
 
@@ -176,7 +177,7 @@ public struct Doctor {
 
     /// Whether musterd answers `status`, and its peers in session when it does (none when it answers
     /// something else, such as a refusal).
-    func daemonCheck() -> (check: DoctorCheck, peers: [PeerDetail]?) {
+    func daemonCheck() -> (check: DoctorCheck, peers: [PeerDetail]?, solitude: Solitude?) {
         let name = "musterd"
         guard probe.socketAnswers(config.controlSocket),
             let response = try? ControlClient(path: config.controlSocket).send(.status)
@@ -186,11 +187,22 @@ public struct Doctor {
                     name,
                     "no answer on \(config.controlSocket)",
                     advice: "start it: systemctl start musterd (see journalctl -u musterd for why it stopped)"
-                ), nil
+                ), nil, nil
             )
         }
-        guard case .status(let status) = response else { return (.ok(name, "running as '?'"), []) }
-        return (.ok(name, "running as '\(status.kioskName)'"), status.peerDetails)
+        guard case .status(let status) = response else { return (.ok(name, "running as '?'"), [], nil) }
+        return (.ok(name, "running as '\(status.kioskName)'"), status.peerDetails, status.solitude)
+    }
+
+    /// A kiosk that works alone still checks people in; staff should know, and find out why.
+    func alone(_ solitude: Solitude) -> DoctorCheck {
+        .warning(
+            "alone",
+            solitude.line(time: ClockText.time(millis: Int64(clamping: solitude.sinceMillis))),
+            advice: solitude.unheardZone == nil
+                ? "check this kiosk's network cable or Wi-Fi, and that the other kiosks are on"
+                : "check the other kiosks of this zone: are they on, and on this network?"
+        )
     }
 
     func avahi() -> DoctorCheck {

@@ -63,6 +63,24 @@ public enum KioskCatalog {
                 nl: "== \(campaign) · inchecken · kiosk \(kiosk) ==",
                 pl: "== \(campaign) · rejestracja wejścia · kiosk \(kiosk) =="
             )
+        case .workingAlone(let time, nil):
+            Translations(
+                en: "[staff] Working alone since \(time): no other kiosk heard.",
+                de: "[Personal] Arbeitet allein seit \(time): kein anderer Kiosk erreichbar.",
+                fr: "[personnel] Fonctionne seule depuis \(time) : aucune autre borne entendue.",
+                es: "[personal] Funciona solo desde las \(time): ningún otro quiosco responde.",
+                nl: "[personeel] Werkt alleen sinds \(time): geen andere kiosk gehoord.",
+                pl: "[obsługa] Działa samodzielnie od \(time): brak łączności z innymi kioskami."
+            )
+        case .workingAlone(let time, let zone?):
+            Translations(
+                en: "[staff] Working alone since \(time): \(zone) unheard.",
+                de: "[Personal] Arbeitet allein seit \(time): \(zone) nicht erreichbar.",
+                fr: "[personnel] Fonctionne seule depuis \(time) : \(zone) non entendu.",
+                es: "[personal] Funciona solo desde las \(time): \(zone) no responde.",
+                nl: "[personeel] Werkt alleen sinds \(time): \(zone) niet gehoord.",
+                pl: "[obsługa] Działa samodzielnie od \(time): brak łączności ze strefą \(zone)."
+            )
         case .waitingForEvent:
             Translations(
                 en: "This kiosk is waiting for the organizer to pick the event.",

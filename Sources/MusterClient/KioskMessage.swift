@@ -12,6 +12,8 @@ public enum KioskMessage: Sendable, Equatable {
     case title(kiosk: String)
     /// The banner of a locked campaign.
     case banner(campaign: String, kiosk: String)
+    /// A staff line: the kiosk hears no other kiosk (`zone` nil) or none of its own zone, since `time`.
+    case workingAlone(since: String, zone: String?)
     case waitingForEvent
     /// How to switch language, in every language at once (a person who needs it cannot read the others).
     case languageHint

@@ -1,6 +1,6 @@
 public import MusterControl
 import MusterCore
-import MusterRules
+public import MusterRules
 public import MusterTime
 
 /// The self check-in screen's flow as a pure state machine: it takes what the attendee typed, what the
@@ -28,6 +28,8 @@ public struct KioskScreen: Sendable {
         /// The language the organizer's lock sets; nil when it sets none (or one this screen does not
         /// speak). It overrides the kiosk's `[screen] language`; an attendee's own choice overrides it.
         public var language: ScreenLanguage?
+        /// This kiosk works alone: a staff line under the banner, nothing of any attendee in it.
+        public var solitude: Solitude?
     }
 
     /// What a lookup tells the screen about one attendee: no more than it may show before confirmation.
@@ -155,9 +157,15 @@ public struct KioskScreen: Sendable {
     var mainPrompt: Action { .prompt(text(.mainPrompt)) }
 
     /// Called before every input with the latest lock, so a new lock takes effect at once.
+    ///
+    /// Working alone, or no longer, is redrawn only between people: a person in the middle of their
+    /// turn keeps it, and the next banner carries the line.
     public mutating func update(context new: Context) -> [Action] {
         guard new != context else { return [] }
+        var before = context
+        before.solitude = new.solitude
         context = new
+        if before == new, state != .idle { return [] }
         return [.show("")] + startOver()
     }
 
@@ -237,14 +245,22 @@ public struct KioskScreen: Sendable {
     func banner() -> [Action] {
         let kiosk = ScreenName.display(context.kioskName)
         guard let campaign = context.campaignName else {
-            return [.show(text(.title(kiosk: kiosk))), .show(text(.waitingForEvent))]
+            return [.show(text(.title(kiosk: kiosk)))] + solitudeLine() + [.show(text(.waitingForEvent))]
         }
         var lines: [Action] = [
-            .show(text(.banner(campaign: ScreenName.display(campaign, maxCells: 50), kiosk: kiosk))),
-            .show(text(.languageHint)),
+            .show(text(.banner(campaign: ScreenName.display(campaign, maxCells: 50), kiosk: kiosk)))
         ]
+        lines += solitudeLine()
+        lines.append(.show(text(.languageHint)))
         if let refusal = context.refusal { lines.append(.show(safe(refusal))) }
         return lines
+    }
+
+    /// The staff line of a kiosk that works alone, if it does: since when, and the zone it cannot hear.
+    func solitudeLine() -> [Action] {
+        guard let solitude = context.solitude else { return [] }
+        let zone = solitude.unheardZone.map { ScreenName.display($0, maxCells: 40) }
+        return [.show(text(.workingAlone(since: formatTime(solitude.sinceMillis), zone: zone)))]
     }
 
     mutating func idleInput(_ text: String) -> [Action] {

@@ -152,7 +152,8 @@ public final class KioskSession {
             campaignName: context.campaignName,
             refusal: context.refusal,
             printsBadges: config.badge.printer != nil,
-            language: context.language
+            language: context.language,
+            solitude: context.solitude
         )
     }
 

@@ -3,6 +3,7 @@ import MusterControl
 import MusterCore
 import MusterCrypto
 public import MusterRules
+import MusterTime
 
 /// `muster status`: who this kiosk is, the lock, counts, deltas per author and the digest.
 public struct StatusReport: Encodable {
@@ -43,6 +44,8 @@ public struct StatusReport: Encodable {
     public let madeAtMillis: UInt64
     /// Inside / capacity per zone and venue-wide (issue 16); nil when the replica could not say.
     public let occupancy: Occupancy?
+    /// Whether the kiosk works alone (no other kiosk, or none of its zone, heard for 10 s), and since when.
+    public let solitude: Solitude?
 
     /// - Parameters:
     ///   - location: the certificate's location, the kiosk's zone (the config's when nil).
@@ -90,6 +93,7 @@ public struct StatusReport: Encodable {
         digest = status.digest
         keyGeneration = daemon?.keyGeneration
         peerDetails = daemon.map(\.peerDetails) ?? []
+        solitude = daemon?.solitude
         self.madeAtMillis = madeAtMillis
     }
 
@@ -127,6 +131,11 @@ public struct StatusReport: Encodable {
             "Lock:       \(campaign.map { "\($0), v\(lockVersion ?? 0), status '\(checkInStatus ?? "")'\(lockLanguage.map { ", screens in \($0)" } ?? "")" } ?? "none (waiting for the organizer)")"
         )
         Output.line("Peers:      \(peers.isEmpty ? "none" : "\(peers.count) in session")")
+        if let solitude {
+            Output.data(
+                "ALONE:      " + solitude.line(time: ClockText.time(millis: Int64(clamping: solitude.sinceMillis)))
+            )
+        }
         for line in peerLines() { Output.data(line) }
         Output.line("Attendees:  \(attendees)  checked in: \(checkedIn)  walk-ins: \(walkIns)  inside: \(inside)")
         if let occupancy, !occupancy.zones.isEmpty {

@@ -25,4 +25,6 @@ public enum ControlResponseKey: String, CodingKey, Sendable {
     case retryAfterSeconds
     /// The lock's language for the screen: an ISO 639 code.
     case language
+    /// This kiosk works alone (``MusterRules/Solitude``): since when, and its zone if only that is unheard.
+    case solitude
 }

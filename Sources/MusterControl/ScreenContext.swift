@@ -1,3 +1,5 @@
+public import MusterRules
+
 /// The answer to `screen` (outcome `status` on the wire): what the public screen's banner needs.
 public struct ScreenContext: Sendable, Equatable {
     /// This kiosk's own name.
@@ -9,6 +11,8 @@ public struct ScreenContext: Sendable, Equatable {
     public var language: ScreenLanguage?
     /// Why check-in is refused right now (outside the lock's window), if it is.
     public var refusal: String?
+    /// This kiosk works alone (a staff line on the screen, nothing of any attendee in it).
+    public var solitude: Solitude?
 
     public init(kioskName: String, campaignName: String? = nil, language: ScreenLanguage? = nil, refusal: String? = nil)
     {
@@ -25,6 +29,7 @@ extension ScreenContext: ControlResponseFields {
         campaignName = try fields.decodeIfPresent(String.self, forKey: .campaignName)
         language = try fields.decodeIfPresent(String.self, forKey: .language).flatMap(ScreenLanguage.init(rawValue:))
         refusal = try fields.decodeIfPresent(String.self, forKey: .message)
+        solitude = try fields.decodeIfPresent(Solitude.self, forKey: .solitude)
     }
 
     func encode(fields: inout KeyedEncodingContainer<ControlResponseKey>) throws {
@@ -32,5 +37,6 @@ extension ScreenContext: ControlResponseFields {
         try fields.encodeIfPresent(campaignName, forKey: .campaignName)
         try fields.encodeIfPresent(language?.rawValue, forKey: .language)
         try fields.encodeIfPresent(refusal, forKey: .message)
+        try fields.encodeIfPresent(solitude, forKey: .solitude)
     }
 }

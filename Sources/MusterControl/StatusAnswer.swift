@@ -1,3 +1,5 @@
+public import MusterRules
+
 /// `status` to staff: who the daemon is and how its peers stand.
 public struct StatusAnswer: Sendable, Equatable {
     public var kioskName: String
@@ -10,14 +12,23 @@ public struct StatusAnswer: Sendable, Equatable {
     /// The venue network key's generation the daemon dials with (0 until a revocation rotates it); nil
     /// from a daemon older than key rotation.
     public var keyGeneration: UInt64?
+    /// Whether the kiosk works alone, and since when (nil: it hears its peers, or a daemon older than 0.6.3).
+    public var solitude: Solitude?
 
-    public init(kioskName: String, kioskKey: String, peers: [String], peerDetails: [PeerDetail], keyGeneration: UInt64?)
-    {
+    public init(
+        kioskName: String,
+        kioskKey: String,
+        peers: [String],
+        peerDetails: [PeerDetail],
+        keyGeneration: UInt64?,
+        solitude: Solitude? = nil
+    ) {
         self.kioskName = kioskName
         self.kioskKey = kioskKey
         self.peers = peers
         self.peerDetails = peerDetails
         self.keyGeneration = keyGeneration
+        self.solitude = solitude
     }
 }
 
@@ -29,6 +40,7 @@ extension StatusAnswer: ControlResponseFields {
         peers = try fields.decode([String].self, forKey: .peers)
         peerDetails = try fields.decodeIfPresent([PeerDetail].self, forKey: .peerDetails) ?? []
         keyGeneration = try fields.decodeIfPresent(UInt64.self, forKey: .keyGeneration)
+        solitude = try fields.decodeIfPresent(Solitude.self, forKey: .solitude)
     }
 
     func encode(fields: inout KeyedEncodingContainer<ControlResponseKey>) throws {
@@ -37,5 +49,6 @@ extension StatusAnswer: ControlResponseFields {
         try fields.encode(peers, forKey: .peers)
         try fields.encode(peerDetails, forKey: .peerDetails)
         try fields.encodeIfPresent(keyGeneration, forKey: .keyGeneration)
+        try fields.encodeIfPresent(solitude, forKey: .solitude)
     }
 }

@@ -27,6 +27,8 @@ public final class ControlHandler: Sendable {
     let peerDetails: @Sendable () -> [PeerDetail]
     /// The network key generation sync dials with, for status.
     let keyGeneration: @Sendable () -> UInt64
+    /// Whether this kiosk works alone (``Solitude``), for status and the screen.
+    let solitude: @Sendable () -> Solitude?
     /// When set (`MUSTER_COMMIT_TRACE`), every committed local write and submission is traced.
     let commitTrace: CommitTrace?
     /// Not-found scans held for the audit (see ``NotFoundTally``).
@@ -42,8 +44,10 @@ public final class ControlHandler: Sendable {
         peers: @escaping @Sendable () -> [String] = { [] },
         peerDetails: @escaping @Sendable () -> [PeerDetail] = { [] },
         keyGeneration: @escaping @Sendable () -> UInt64 = { 0 },
+        solitude: @escaping @Sendable () -> Solitude? = { nil },
         commitTrace: CommitTrace? = nil
     ) {
+        self.solitude = solitude
         self.commitTrace = commitTrace
         self.peerDetails = peerDetails
         self.keyGeneration = keyGeneration
@@ -90,7 +94,8 @@ public final class ControlHandler: Sendable {
                     kioskKey: keyPair.publicKey.hex,
                     peers: peers(),
                     peerDetails: peerDetails(),
-                    keyGeneration: keyGeneration()
+                    keyGeneration: keyGeneration(),
+                    solitude: solitude()
                 )
                 return .status(status)
             case .ping:

@@ -366,6 +366,7 @@ public struct Daemon: Sendable {
             peers: { sync.connectedPeers.withLock { $0 } },
             peerDetails: { sync.peerReport().map(Self.detail) },
             keyGeneration: { sync.keyGeneration },
+            solitude: { sync.solitude() },
             commitTrace: trace
         )
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = [.init(service: sync)]

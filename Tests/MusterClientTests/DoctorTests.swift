@@ -40,6 +40,19 @@ import Testing
         #expect(doctor(nil).diskSpace().verdict == .warning)
     }
 
+    /// A kiosk that works alone is a warning that names what it cannot hear (issue 37).
+    @Test func aKioskWorkingAloneIsAWarningThatNamesWhatItCannotHear() throws {
+        let directory = try TemporaryDirectory("muster-doctor")
+        defer { directory.remove() }
+        let doctor = Doctor(config: Self.config(directory), probe: Self.probe())
+        let zone = doctor.alone(Solitude(sinceMillis: 0, unheardZone: "Hall B"))
+        #expect(zone.verdict == .warning && zone.name == "alone")
+        #expect(zone.detail.hasPrefix("working alone since ") && zone.detail.hasSuffix(" — Hall B unheard"))
+        #expect(zone.advice.contains("other kiosks of this zone"))
+        let nobody = doctor.alone(Solitude(sinceMillis: 0, unheardZone: nil))
+        #expect(nobody.detail.hasSuffix(" — no other kiosk heard") && nobody.advice.contains("network"))
+    }
+
     static func config(_ directory: TemporaryDirectory) -> KioskConfig {
         var config = KioskConfig()
         config.name = "Hall A"

@@ -1,5 +1,6 @@
 import MusterControl
 import MusterCore
+import MusterRules
 import MusterTestSupport
 import MusterTime
 import Testing
@@ -88,5 +89,39 @@ struct KioskScreenLockLanguageTests {
             #expect(error?.message.contains("en, de, fr, es, nl, pl") == true)
             #expect(error?.message.contains("\u{1B}") == false, "the typed code is sanitized")
         }
+    }
+}
+
+/// A kiosk that works alone says so on its screen, for staff, between people (issue 37).
+@Suite("KioskScreen working alone")
+struct KioskScreenSolitudeTests {
+    static func context(_ solitude: Solitude?) -> KioskScreen.Context {
+        KioskScreen.Context(kioskName: "Hall A", campaignName: "DevConf 2026", refusal: nil, solitude: solitude)
+    }
+
+    @Test func theBannerCarriesTheStaffLineInTheScreensLanguage() {
+        var s = ScreenKit.screen(options: ScreenOptions().with(\.language, .german))
+        let alone = s.update(context: Self.context(Solitude(sinceMillis: 0, unheardZone: "Halle B")))
+        let line = KioskCatalog.text(.workingAlone(since: "09:14", zone: "Halle B"), in: .german)
+        #expect(line == "[Personal] Arbeitet allein seit 09:14: Halle B nicht erreichbar.")
+        #expect(ScreenKit.shown(alone).contains(line))
+        let healed = s.update(context: Self.context(nil))
+        #expect(!ScreenKit.shown(healed).contains { $0.hasPrefix("[Personal]") }, "\(healed)")
+        #expect(ScreenKit.prompts(healed) == [KioskCatalog.text(.mainPrompt, in: .german)])
+    }
+
+    @Test func aPersonInTheMiddleOfTheirTurnKeepsIt() {
+        let clock = ManualClock()
+        var s = ScreenKit.screen(clock: clock)
+        _ = s.handle(.line("ada@example.com"))
+        _ = s.handle(.lookedUp(.found(ScreenKit.ada())))
+        #expect(s.update(context: Self.context(Solitude(sinceMillis: 0, unheardZone: nil))).isEmpty)
+        // The turn goes on; the next banner has the line.
+        #expect(ScreenKit.shown(s.handle(.line("n"))) == [KioskCatalog.text(.notCheckedIn, in: .english), ""])
+        clock.advance(by: .seconds(15))
+        let done = s.handle(.tick)
+        #expect(
+            ScreenKit.shown(done).contains(KioskCatalog.text(.workingAlone(since: "09:14", zone: nil), in: .english))
+        )
     }
 }

@@ -83,6 +83,8 @@ enum RecordedControlLines {
         #"{"keyGeneration":1,"kioskKey":"efefefefefefefefefefefefefefefefefefefefefefefefefefefefefefefef","kioskName":"Hall A","outcome":"status","peerDetails":[{"address":"10.0.0.2:7420","ahead":0,"behind":2,"copiesReceived":3,"deltasReceived":10,"digestMatches":false,"key":"1212121212121212121212121212121212121212121212121212121212121212","lastSeenMillis":1795337999000,"location":"VIP door","name":"Hall B"},{"address":"10.0.0.3:7420","ahead":0,"behind":0,"key":"3434343434343434343434343434343434343434343434343434343434343434","lastSeenMillis":1795337998000,"location":"","name":"Hall C"}],"peers":["1212121212121212121212121212121212121212121212121212121212121212@10.0.0.2:7420"]}"#,
         #"{"campaignName":"DevConf 2026","kioskName":"Hall A","language":"de","message":"Check-in opens at 10:00.","outcome":"status"}"#,
         #"{"kioskName":"Hall Z","outcome":"status"}"#,
+        #"{"keyGeneration":0,"kioskKey":"efefefefefefefefefefefefefefefefefefefefefefefefefefefefefefefef","kioskName":"Hall A","outcome":"status","peerDetails":[],"peers":[],"solitude":{"sinceMillis":1795337990000,"unheardZone":"Hall B"}}"#,
+        #"{"kioskName":"Hall Z","outcome":"status","solitude":{"sinceMillis":1795337990000}}"#,
         #"{"kioskKey":"efefefefefefefefefefefefefefefefefefefefefefefefefefefefefefefef","kioskName":"Hall A","outcome":"pong","peers":[]}"#,
         #"{"errorCode":"bad_request","message":"missing query","outcome":"error"}"#,
         #"{"errorCode":"rate_limited","message":"too many tickets or emails not found; please see staff (try again in 4 s)","outcome":"error","retryAfterSeconds":4}"#,

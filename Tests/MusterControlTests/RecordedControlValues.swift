@@ -120,6 +120,17 @@ enum RecordedControlValues {
             )
         ),
         .screen(ScreenContext(kioskName: "Hall Z")),
+        .status(
+            StatusAnswer(
+                kioskName: "Hall A",
+                kioskKey: kioskKey,
+                peers: [],
+                peerDetails: [],
+                keyGeneration: 0,
+                solitude: Solitude(sinceMillis: 1_795_337_990_000, unheardZone: "Hall B")
+            )
+        ),
+        .screen(solitaryScreen),
         .pong(PongAnswer(kioskName: "Hall A", kioskKey: kioskKey, peers: [])),
         .failure(.badRequest, "missing query"),
         .error(
@@ -137,4 +148,11 @@ enum RecordedControlValues {
         .found(ScreenMatch(maskedName: "Grace H.", admitted: true, checkedInAtMillis: 1_795_337_000_000)),
         .found(ScreenMatch(maskedName: "Rita R.", admitted: false)),
     ]
+
+    /// The screen of a kiosk that hears no other kiosk (issue 37).
+    static var solitaryScreen: ScreenContext {
+        var context = ScreenContext(kioskName: "Hall Z")
+        context.solitude = Solitude(sinceMillis: 1_795_337_990_000, unheardZone: nil)
+        return context
+    }
 }

@@ -100,7 +100,9 @@ struct ScreenAnswerTests {
             ),
             (ScreenRefusal("no"), ["message", "reason", "attendee"]),
             (ScreenMatch(maskedName: "Ada L.", admitted: true), ["maskedName", "admitted", "checkedInAtMillis"]),
-            (ScreenContext(kioskName: "Hall A"), ["kioskName", "campaignName", "language", "refusal"]),
+            (ScreenContext(kioskName: "Hall A"), ["kioskName", "campaignName", "language", "refusal", "solitude"]),
+            // Working alone: since when, and this kiosk's own zone if that is what it cannot hear.
+            (Solitude(sinceMillis: 1, unheardZone: "Hall B"), ["sinceMillis", "unheardZone"]),
             (ControlFailure(.forbidden, "no"), ["code", "message", "retryAfterSeconds"]),
         ]
         for (value, expected) in fields {

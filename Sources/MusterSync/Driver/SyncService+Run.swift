@@ -55,6 +55,7 @@ extension SyncService {
                     }
                 }
                 group.addTask { await self.antiEntropyLoop() }
+                group.addTask { await self.solitudeLoop() }
             }
         } onGracefulShutdown: {
             server.channel.close(promise: nil)

@@ -34,6 +34,7 @@ extension SyncService {
         }
         sessions[connection.peer] = connection
         let now = time.wallMillis
+        heard.withLock { $0.at[connection.peer] = now }
         peerStates.withLock { states in
             states[connection.peer] = PeerState(
                 peer: connection.peer,
@@ -98,6 +99,8 @@ extension SyncService {
     /// Records what a peer's message says about it (liveness, heads, digest).
     nonisolated func note(_ message: SyncMessage, from peer: AuthorID) {
         let now = time.wallMillis
+        // A kiosk that was alone says at once that it is no longer.
+        if heard.withLock({ $0.heard(peer, at: now) }) { _ = solitude() }
         peerStates.withLock { states in
             guard var state = states[peer] else { return }
             state.lastHeardMillis = now

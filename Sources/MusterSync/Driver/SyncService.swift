@@ -137,6 +137,12 @@ public actor SyncService: Service {
     /// The dial loops running, by address (``dial(host:port:giveUpAfter:onEnd:)``).
     nonisolated let dials = DialRegistry()
 
+    /// When each peer was last heard this run, and the solitude last logged (``solitude()``).
+    nonisolated let heard = Mutex(HeardPeers())
+
+    /// When this service was made: "alone since" when no peer has been heard at all.
+    nonisolated let startedMillis: UInt64
+
     public init(
         configuration: Configuration,
         replica: Replica,
@@ -161,6 +167,7 @@ public actor SyncService: Service {
         self.clockNow = clockNow
         self.observeHLC = observeHLC
         me = AuthorID(keyPair.publicKey)
+        startedMillis = configuration.time.wallMillis
         roster = RosterGossip(me: me, organizer: replica.policy.organizer)
         var settings = SyncCore.Configuration(
             me: me,
