@@ -11,18 +11,24 @@ struct AloneEndToEndTests {
         try kiosk.status()["solitude"] as? [String: Any]
     }
 
-    /// Freezes `frozen`, waits until k1 says it is alone, thaws them, waits until it no longer does:
-    /// the two delays, and what k1 said.
+    /// Freezes `frozen`, waits until k1 says it is alone with `unheardZone`, thaws them, waits until
+    /// it no longer says it is alone: the two delays, and what k1 said.
+    ///
+    /// Frozen together, two peers were last heard up to a heartbeat apart, so k1 may say its zone is
+    /// unheard a moment before it says no kiosk is: the wait is for the line expected.
     static func cut(
         _ frozen: [KioskHarness],
-        watching k1: KioskHarness
+        watching k1: KioskHarness,
+        until unheardZone: String?
     ) throws -> (alone: Double, healed: Double, said: [String: Any]) {
         for kiosk in frozen { kiosk.signal(SIGSTOP) }
         let cut = Date()
         var said: [String: Any] = [:]
         do {
             try waitUntil("k1 says it works alone", timeout: 20) {
-                guard let solitude = try solitude(k1) else { return false }
+                guard let solitude = try solitude(k1), solitude["unheardZone"] as? String == unheardZone else {
+                    return false
+                }
                 said = solitude
                 return true
             }
@@ -67,7 +73,7 @@ struct AloneEndToEndTests {
         #expect(try Self.solitude(k1) == nil)
 
         // k2, the other kiosk of k1's zone, goes silent: k1 still hears k3, but not its own zone.
-        let zone = try Self.cut([k2], watching: k1)
+        let zone = try Self.cut([k2], watching: k1, until: "Hall B")
         print(
             "zone unheard after \(Int(zone.alone * 1000)) ms, heard again \(Int(zone.healed * 1000)) ms after the heal"
         )
@@ -79,7 +85,7 @@ struct AloneEndToEndTests {
         }
 
         // Both go silent: no kiosk at all is heard.
-        let all = try Self.cut([k2, k3], watching: k1)
+        let all = try Self.cut([k2, k3], watching: k1, until: nil)
         print("alone after \(Int(all.alone * 1000)) ms, heard again \(Int(all.healed * 1000)) ms after the heal")
         #expect(all.said["unheardZone"] == nil, "\(all.said)")
         #expect(all.alone >= 7.5 && all.alone <= 12, "alone \(all.alone) s after the cut")
@@ -88,9 +94,12 @@ struct AloneEndToEndTests {
         // The line names no attendee and says since when in `muster status`; the log said each change once.
         let text = try k1.muster(["status"]).stdout
         #expect(!text.contains("ALONE"), "healed: \(text)")
+        // (The second cut may pass through "Hall B unheard" on its way: a change, logged too.)
         let lines = k1.daemonLog().split(separator: "\n")
         let alone = lines.filter { $0.contains("working alone") && !$0.contains("no longer") }
-        #expect(alone.count == 2 && alone.first?.contains("unheard=Hall B") == true, "\(alone)")
+        #expect(alone.first?.contains("unheard=Hall B") == true, "\(alone)")
+        #expect(alone.filter { $0.contains("unheard=every other kiosk") }.count == 1, "\(alone)")
+        #expect(alone.count <= 3, "\(alone)")
         #expect(lines.filter { $0.contains("no longer working alone") }.count == 2)
         for kiosk in [k1, k2, k3] { try kiosk.stop() }
     }
