@@ -58,16 +58,20 @@ public enum Exporter {
 
     /// Every door scan (issue 16): admitted ones and refused ones with their reason, one row per
     /// record; aggregated not-found attempts are one row with their count, at their minute.
-    public static func audit(_ entries: [AuditEntry]) -> String {
+    /// `conflicts`: the admissions a door that had heard the others would have refused
+    /// (``Conflicts``), by delta, marked in the last column with their kind's code.
+    public static func audit(_ entries: [AuditEntry], conflicts: [DeltaRef: Conflict.Kind] = [:]) -> String {
         let rows = entries.map { entry -> [String] in
             [
                 ClockText.iso8601(millis: entry.atMillis), entry.kioskName, entry.zone, entry.campaignID,
                 entry.attendeeKey, entry.reason == nil ? "admitted" : "refused", entry.reason?.code ?? "",
-                String(entry.count), entry.undone ? "yes" : "",
+                String(entry.count), entry.undone ? "yes" : "", conflicts[entry.ref]?.rawValue ?? "",
             ]
         }
         return document(
-            header: ["Time", "Kiosk", "Zone", "Campaign", "Attendee", "Outcome", "Reason", "Count", "Undone"],
+            header: [
+                "Time", "Kiosk", "Zone", "Campaign", "Attendee", "Outcome", "Reason", "Count", "Undone", "Conflict",
+            ],
             rows: rows
         )
     }

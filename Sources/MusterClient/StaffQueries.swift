@@ -77,6 +77,35 @@ public struct StaffQueries {
         return try read { try $0.presenceLog(campaignID: id) }
     }
 
+    /// What partitions let through twice in a campaign (default: the locked one), each with its
+    /// attendee: the campaign's name and the conflicts, oldest first.
+    public func conflicts(campaign: String?) throws(ClientError) -> (String, [(Conflict, AttendeeRecord?)]) {
+        let id = try campaignID(campaign)
+        return try read { replica in
+            try replica.view { view in
+                let conflicts = try view.conflicts(campaignID: id)
+                let attendees = try conflicts.map { try view.attendee(campaignID: id, key: $0.attendeeKey) }
+                return (try view.campaignName(id: id) ?? id, Array(zip(conflicts, attendees)))
+            }
+        }
+    }
+
+    /// The conflicts of every campaign `entries` name, by the admission a door that had heard the
+    /// others would have refused (the audit export's last column).
+    public func conflicts(of entries: [AuditEntry]) throws(ClientError) -> [DeltaRef: Conflict.Kind] {
+        try read { replica in
+            try replica.view { view in
+                var marked: [DeltaRef: Conflict.Kind] = [:]
+                for campaign in Set(entries.map(\.campaignID)) {
+                    for conflict in try view.conflicts(campaignID: campaign) {
+                        marked[conflict.second.ref] = conflict.kind
+                    }
+                }
+                return marked
+            }
+        }
+    }
+
     /// The door audit of one campaign (or every campaign), oldest first.
     public func audit(campaign: String?) throws(ClientError) -> [AuditEntry] {
         let id = try campaign.map { name throws(ClientError) in try campaignID(name) }

@@ -33,6 +33,8 @@ public struct StatusReport: Encodable {
     public let walkIns: Int
     public let inside: Int
     public let forks: Int
+    /// Once-only things admitted twice by doors cut off from each other (`muster report conflicts`).
+    public let conflicts: Int
     public let clockWarnings: Int
     public let authors: [Author]
     public let digest: String
@@ -79,6 +81,7 @@ public struct StatusReport: Encodable {
         walkIns = status.walkIns
         inside = status.inside
         forks = status.forks
+        conflicts = status.conflicts
         clockWarnings = status.clockWarnings
         let kioskHex = daemon?.kioskKey
         authors = status.authors.map { count in
@@ -140,6 +143,11 @@ public struct StatusReport: Encodable {
         Output.line("Attendees:  \(attendees)  checked in: \(checkedIn)  walk-ins: \(walkIns)  inside: \(inside)")
         if let occupancy, !occupancy.zones.isEmpty {
             for line in OccupancyText.lines(occupancy) { Output.data("  " + line) }
+        }
+        if conflicts > 0 {
+            Output.line(
+                "CONFLICTS:  \(conflicts) admitted twice by doors that had not heard each other (muster report conflicts)"
+            )
         }
         if forks > 0 {
             Output.line(

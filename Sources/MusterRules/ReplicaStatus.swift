@@ -23,6 +23,8 @@ public struct ReplicaStatus: Sendable, Equatable {
     public let forks: Int
     public let clockWarnings: Int
     public let digest: String
+    /// What partitions let through twice in the locked campaign (``Conflicts``).
+    public var conflicts = 0
 
     /// Memberwise, for the stores that build it from their rows.
     package init(

@@ -27,7 +27,7 @@ extension Replica {
                     ReplicaStatus.AuthorCount(author: $0, deltas: row["n"], headSeq: UInt64(seq))
                 }
             }
-            return ReplicaStatus(
+            var status = ReplicaStatus(
                 lock: lock,
                 attendees: try count("SELECT COUNT(*) FROM attendee_row WHERE \(filter)"),
                 checkedIn: try count(
@@ -44,6 +44,8 @@ extension Replica {
                 clockWarnings: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM clock_warning") ?? 0,
                 digest: try Self.digest(db)
             )
+            if let campaign = scope { status.conflicts = try view.conflicts(campaignID: campaign).count }
+            return status
         }
     }
 }

@@ -74,7 +74,9 @@ struct Export: ParsableCommand {
             case .members: return Exporter.members(try queries.attendees(campaign: campaign, checkedInOnly: true))
             case .leads: return Exporter.leads(try queries.attendees(campaign: campaign, checkedInOnly: false))
             case .log: return Exporter.log(try queries.log(campaign: campaign))
-            case .audit: return Exporter.audit(try queries.audit(campaign: campaign))
+            case .audit:
+                let entries = try queries.audit(campaign: campaign)
+                return Exporter.audit(entries, conflicts: try queries.conflicts(of: entries))
             }
         }
         Output.raw(text)
@@ -136,8 +138,30 @@ struct OccupancyCommand: ParsableCommand {
 struct Report: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Organizer reports from this kiosk's replica.",
-        subcommands: [Arrivals.self]
+        subcommands: [Arrivals.self, Conflicts.self]
     )
+
+    struct Conflicts: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Staff view: what doors cut off from each other admitted twice.",
+            discussion: """
+                Every once-only thing a door admitted without having heard the other admission: a second \
+                entry under --entries once or --no-re-entry, a check-in while already inside, an admission \
+                over a zone's capacity without escrow, a second self-service badge. Each with the doors, \
+                the times and the person. Every kiosk that holds the same deltas lists the same.
+                """
+        )
+        @OptionGroup var options: KioskOptions
+        @Option(help: "Campaign (default: the locked one).") var campaign: String?
+        @Flag(help: "Print JSON.") var json = false
+
+        func run() throws {
+            let report = try options.query { queries throws(ClientError) in
+                try ConflictReport.make(queries, campaign: campaign)
+            }
+            if json { try Output.json(report) } else { for line in report.lines() { Output.data(line) } }
+        }
+    }
 
     struct Arrivals: ParsableCommand {
         static let configuration = CommandConfiguration(

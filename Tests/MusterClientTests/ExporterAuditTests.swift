@@ -24,17 +24,21 @@ struct ExporterAuditTests {
     }
 
     @Test func everyScanIsOneRowWithOutcomeReasonAndCount() {
-        let csv = Exporter.audit([
-            Self.entry(seq: 1, key: "ada@x.org", reason: nil, undone: true),
-            Self.entry(seq: 2, key: "bob@x.org", reason: .zoneFull),
-            Self.entry(seq: 3, key: "", reason: .notFound, count: 41),
-        ])
+        let ada = Self.entry(seq: 1, key: "ada@x.org", reason: nil, undone: true)
+        let csv = Exporter.audit(
+            [
+                ada,
+                Self.entry(seq: 2, key: "bob@x.org", reason: .zoneFull),
+                Self.entry(seq: 3, key: "", reason: .notFound, count: 41),
+            ],
+            conflicts: [ada.ref: .enteredTwice]
+        )
         let lines = csv.split(separator: "\r\n", omittingEmptySubsequences: true).map(String.init)
         #expect(lines.count == 4)
-        #expect(lines[0] == "Time,Kiosk,Zone,Campaign,Attendee,Outcome,Reason,Count,Undone")
-        #expect(lines[1].hasSuffix(",ada@x.org,admitted,,1,yes"))
-        #expect(lines[2].hasSuffix(",bob@x.org,refused,zone_full,1,"))
-        #expect(lines[3].hasSuffix(",,refused,not_found,41,"))
+        #expect(lines[0] == "Time,Kiosk,Zone,Campaign,Attendee,Outcome,Reason,Count,Undone,Conflict")
+        #expect(lines[1].hasSuffix(",ada@x.org,admitted,,1,yes,entered_twice"))
+        #expect(lines[2].hasSuffix(",bob@x.org,refused,zone_full,1,,"))
+        #expect(lines[3].hasSuffix(",,refused,not_found,41,,"))
         #expect(lines[1].contains(",'=Hall A,"), "a zone name cannot become a spreadsheet formula")
     }
 }

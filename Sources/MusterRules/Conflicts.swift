@@ -1,0 +1,121 @@
+public import MusterCore
+
+/// Finds the conflicts of one campaign.
+public enum Conflicts {
+    /// One presence of the campaign, as the finder needs it.
+    public struct Presence: Sendable, Equatable {
+        public let attendeeKey: String
+        public let record: PresenceRecord
+
+        public init(attendeeKey: String, record: PresenceRecord) {
+            self.attendeeKey = attendeeKey
+            self.record = record
+        }
+    }
+
+    /// One badge of the campaign.
+    public struct Badge: Sendable, Equatable {
+        public let attendeeKey: String
+        public let record: BadgeRecord
+
+        public init(attendeeKey: String, record: BadgeRecord) {
+            self.attendeeKey = attendeeKey
+            self.record = record
+        }
+    }
+
+    /// Replays the campaign's live presences in (hlc, author, seq) order, as the doors' rules would
+    /// have judged them with everything heard: an arrival the rules refuse is a conflict. `rules` are
+    /// the lock's now (nil: no door rules, the venue is one zone and "already inside" its only rule).
+    /// A check-out ends the attendee's stay in its zone (the venue, without rules); an arrival into an
+    /// exclusive zone ends every other.
+    public static func find(presences: [Presence], badges: [Badge], rules: DoorRules?) -> [Conflict] {
+        let ordered = presences.sorted { order($0.record) < order($1.record) }
+        var inside: [String: [String: PresenceRecord]] = [:]  // zone -> attendee -> the arrival inside
+        var entered: [String: [String: PresenceRecord]] = [:]  // zone -> attendee -> the first arrival
+        var conflicts: [Conflict] = []
+        let onceOnly = rules.map { $0.entries == .once || !$0.reEntry } ?? false
+        for presence in ordered {
+            let record = presence.record
+            let key = presence.attendeeKey
+            let zone = rules == nil ? "" : record.location
+            guard record.isArrival else {
+                inside[zone]?[key] = nil
+                continue
+            }
+            if onceOnly, let first = entered[zone]?[key] {
+                conflicts.append(.init(.enteredTwice, key, zone, first: first, second: record))
+            } else if let open = inside[zone]?[key] {
+                conflicts.append(.init(.insideTwice, key, zone, first: open, second: record))
+            } else if let rule = rules?.zone(named: zone), let capacity = rule.capacity, !rule.escrow,
+                (inside[zone]?.count ?? 0) >= Int(capacity)
+            {
+                conflicts.append(
+                    Conflict(
+                        kind: .overCapacity,
+                        attendeeKey: key,
+                        zone: zone,
+                        first: nil,
+                        second: Conflict.Admission(record),
+                        inside: (inside[zone]?.count ?? 0) + 1,
+                        capacity: Int(capacity)
+                    )
+                )
+            }
+            if rules?.zone(named: zone)?.exclusive == true {
+                for other in inside.keys where other != zone { inside[other]?[key] = nil }
+            }
+            if entered[zone]?[key] == nil { entered[zone, default: [:]][key] = record }
+            if inside[zone]?[key] == nil { inside[zone, default: [:]][key] = record }
+        }
+        var firstBadge: [String: BadgeRecord] = [:]
+        for badge in badges.sorted(by: { order($0.record) < order($1.record) })
+        where badge.record.reason == .selfService {
+            guard let first = firstBadge[badge.attendeeKey] else {
+                firstBadge[badge.attendeeKey] = badge.record
+                continue
+            }
+            conflicts.append(
+                Conflict(
+                    kind: .badgeTwice,
+                    attendeeKey: badge.attendeeKey,
+                    zone: "",
+                    first: Conflict.Admission(first),
+                    second: Conflict.Admission(badge.record),
+                    inside: nil,
+                    capacity: nil
+                )
+            )
+        }
+        return conflicts
+    }
+
+    /// The replicas' one order of writes: (hlc, author, seq).
+    static func order(_ record: PresenceRecord) -> (UInt64, AuthorID, UInt64) {
+        (record.hlc.packed, record.ref.author, record.ref.seq)
+    }
+
+    static func order(_ record: BadgeRecord) -> (UInt64, AuthorID, UInt64) {
+        (record.hlc.packed, record.ref.author, record.ref.seq)
+    }
+}
+
+extension Conflict.Admission {
+    init(_ record: PresenceRecord) {
+        self.init(
+            ref: record.ref,
+            kioskName: record.kioskName,
+            location: record.location,
+            atMillis: record.hlc.physicalMillis
+        )
+    }
+
+    init(_ record: BadgeRecord) {
+        self.init(
+            ref: record.ref,
+            kioskName: record.kioskName,
+            location: record.location,
+            atMillis: record.hlc.physicalMillis
+        )
+    }
+}

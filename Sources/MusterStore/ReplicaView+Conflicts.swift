@@ -1,0 +1,29 @@
+import Foundation
+import GRDB
+import MusterCore
+public import MusterRules
+
+extension ReplicaView {
+    /// What partitions let through twice in one campaign (``Conflicts``), oldest first: its live
+    /// presences and printed badges replayed under the lock's door rules (none when the lock names
+    /// another campaign or none).
+    public func conflicts(campaignID: String) throws -> [Conflict] {
+        let lock = try lock()
+        let rules = lock?.campaignID == campaignID ? lock?.rules : nil
+        let presences = try Row.fetchAll(
+            db.cachedStatement(sql: "SELECT * FROM live_presence WHERE campaign_id = ?"),
+            arguments: [campaignID]
+        ).compactMap { row in
+            Self.presence(row).map { Conflicts.Presence(attendeeKey: row["attendee_key"], record: $0) }
+        }
+        let printed = try String.fetchAll(
+            db.cachedStatement(sql: "SELECT DISTINCT attendee_key FROM badge WHERE campaign_id = ? AND reason = ?"),
+            arguments: [campaignID, Int64(BadgePayload.Reason.selfService.rawValue)]
+        ).flatMap { key in
+            try self.badges(campaignID: campaignID, attendeeKey: key).map {
+                Conflicts.Badge(attendeeKey: key, record: $0)
+            }
+        }
+        return Conflicts.find(presences: presences, badges: printed, rules: rules)
+    }
+}
