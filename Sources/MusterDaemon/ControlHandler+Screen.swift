@@ -30,23 +30,21 @@ extension ControlHandler {
     /// A lock's language this version's screen does not speak is not passed on: the screen speaks its own.
     func screenContext() throws(ReplicaError) -> ControlResponse {
         let now = clock.nowMillis
-        let alone = solitude()
-        return try replica.view { view in
+        var context = try replica.view { view in
             guard let lock = try view.lock(), lock.campaignID != nil else {
-                var context = ScreenContext(kioskName: config.name)
-                context.solitude = alone
-                return .screen(context)
+                return ScreenContext(kioskName: config.name)
             }
             var context = ScreenContext(
                 kioskName: config.name,
                 campaignName: lock.campaignName ?? lock.campaignID,
                 language: lock.language.flatMap(ScreenLanguage.init(rawValue:))
             )
-            context.solitude = alone
             if case .refuse(let message) = CheckInPolicy.window(lock: lock, nowMillis: now) {
                 context.refusal = message
             }
-            return .screen(context)
+            return context
         }
+        context.solitude = solitude()
+        return .screen(context)
     }
 }

@@ -47,7 +47,7 @@ public struct Conflict: Sendable, Equatable {
 }
 
 extension Conflict {
-    init(_ kind: Kind, _ key: String, _ zone: String, first: PresenceRecord, second: PresenceRecord) {
+    init(_ kind: Kind, _ key: String, _ zone: String, first: some KioskWrite, second: some KioskWrite) {
         self.init(
             kind: kind,
             attendeeKey: key,

@@ -2,27 +2,19 @@ public import MusterCore
 
 /// Finds the conflicts of one campaign.
 public enum Conflicts {
-    /// One presence of the campaign, as the finder needs it.
-    public struct Presence: Sendable, Equatable {
+    /// One write of the campaign with the attendee it concerns, as the finder needs it.
+    public struct Keyed<Record: KioskWrite>: Sendable, Equatable {
         public let attendeeKey: String
-        public let record: PresenceRecord
+        public let record: Record
 
-        public init(attendeeKey: String, record: PresenceRecord) {
+        public init(attendeeKey: String, record: Record) {
             self.attendeeKey = attendeeKey
             self.record = record
         }
     }
 
-    /// One badge of the campaign.
-    public struct Badge: Sendable, Equatable {
-        public let attendeeKey: String
-        public let record: BadgeRecord
-
-        public init(attendeeKey: String, record: BadgeRecord) {
-            self.attendeeKey = attendeeKey
-            self.record = record
-        }
-    }
+    public typealias Presence = Keyed<PresenceRecord>
+    public typealias Badge = Keyed<BadgeRecord>
 
     /// Replays the campaign's live presences in (hlc, author, seq) order, as the doors' rules would
     /// have judged them with everything heard: an arrival the rules refuse is a conflict. `rules` are
@@ -75,42 +67,19 @@ public enum Conflicts {
                 firstBadge[badge.attendeeKey] = badge.record
                 continue
             }
-            conflicts.append(
-                Conflict(
-                    kind: .badgeTwice,
-                    attendeeKey: badge.attendeeKey,
-                    zone: "",
-                    first: Conflict.Admission(first),
-                    second: Conflict.Admission(badge.record),
-                    inside: nil,
-                    capacity: nil
-                )
-            )
+            conflicts.append(.init(.badgeTwice, badge.attendeeKey, "", first: first, second: badge.record))
         }
         return conflicts
     }
 
     /// The replicas' one order of writes: (hlc, author, seq).
-    static func order(_ record: PresenceRecord) -> (UInt64, AuthorID, UInt64) {
-        (record.hlc.packed, record.ref.author, record.ref.seq)
-    }
-
-    static func order(_ record: BadgeRecord) -> (UInt64, AuthorID, UInt64) {
+    static func order(_ record: some KioskWrite) -> (UInt64, AuthorID, UInt64) {
         (record.hlc.packed, record.ref.author, record.ref.seq)
     }
 }
 
 extension Conflict.Admission {
-    init(_ record: PresenceRecord) {
-        self.init(
-            ref: record.ref,
-            kioskName: record.kioskName,
-            location: record.location,
-            atMillis: record.hlc.physicalMillis
-        )
-    }
-
-    init(_ record: BadgeRecord) {
+    init(_ record: some KioskWrite) {
         self.init(
             ref: record.ref,
             kioskName: record.kioskName,

@@ -10,31 +10,43 @@ extension ReplicaView {
     public func badges(campaignID: String, attendeeKey: String) throws -> [BadgeRecord] {
         try Row.fetchAll(
             db.cachedStatement(
-                sql: """
-                    SELECT b.author, b.seq, b.hlc, b.reason, COALESCE(r.name, '') AS kiosk_name,
-                        COALESCE(r.location, '') AS location
-                    FROM badge b LEFT JOIN roster r ON r.kiosk = b.author
-                    WHERE b.campaign_id = ? AND b.attendee_key = ?
-                    ORDER BY b.hlc, b.author, b.seq
-                    """
+                sql: Self.badgeSQL + " WHERE b.campaign_id = ? AND b.attendee_key = ? " + Self.badgeOrder
             ),
             arguments: [campaignID, attendeeKey]
-        ).compactMap { row in
-            let author: Data = row["author"]
-            let seq: Int64 = row["seq"]
-            let hlc: Int64 = row["hlc"]
-            let reason: Int64 = row["reason"]
-            guard let authorID = AuthorID(bytes: author),
-                let reason = BadgePayload.Reason(rawValue: UInt8(clamping: reason))
-            else { return nil }
-            return BadgeRecord(
-                ref: DeltaRef(author: authorID, seq: UInt64(seq)),
-                hlc: HLC(packed: UInt64(hlc)),
-                reason: reason,
-                kioskName: row["kiosk_name"],
-                location: row["location"]
-            )
-        }
+        ).compactMap(Self.badge)
+    }
+
+    /// Every self-service badge of a campaign, with its attendee, in one read (``conflicts(campaignID:)``).
+    func selfServiceBadges(campaignID: String) throws -> [Conflicts.Badge] {
+        try Row.fetchAll(
+            db.cachedStatement(sql: Self.badgeSQL + " WHERE b.campaign_id = ? AND b.reason = ? " + Self.badgeOrder),
+            arguments: [campaignID, Int64(BadgePayload.Reason.selfService.rawValue)]
+        ).compactMap { row in Self.badge(row).map { Conflicts.Badge(attendeeKey: row["attendee_key"], record: $0) } }
+    }
+
+    /// A badge row with its kiosk's name and location from the roster.
+    static let badgeSQL = """
+        SELECT b.author, b.seq, b.hlc, b.reason, b.attendee_key, COALESCE(r.name, '') AS kiosk_name,
+            COALESCE(r.location, '') AS location
+        FROM badge b LEFT JOIN roster r ON r.kiosk = b.author
+        """
+    static let badgeOrder = "ORDER BY b.hlc, b.author, b.seq"
+
+    static func badge(_ row: Row) -> BadgeRecord? {
+        let author: Data = row["author"]
+        let seq: Int64 = row["seq"]
+        let hlc: Int64 = row["hlc"]
+        let reason: Int64 = row["reason"]
+        guard let authorID = AuthorID(bytes: author),
+            let reason = BadgePayload.Reason(rawValue: UInt8(clamping: reason))
+        else { return nil }
+        return BadgeRecord(
+            ref: DeltaRef(author: authorID, seq: UInt64(seq)),
+            hlc: HLC(packed: UInt64(hlc)),
+            reason: reason,
+            kioskName: row["kiosk_name"],
+            location: row["location"]
+        )
     }
 }
 

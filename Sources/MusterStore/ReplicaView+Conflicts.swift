@@ -16,14 +16,6 @@ extension ReplicaView {
         ).compactMap { row in
             Self.presence(row).map { Conflicts.Presence(attendeeKey: row["attendee_key"], record: $0) }
         }
-        let printed = try String.fetchAll(
-            db.cachedStatement(sql: "SELECT DISTINCT attendee_key FROM badge WHERE campaign_id = ? AND reason = ?"),
-            arguments: [campaignID, Int64(BadgePayload.Reason.selfService.rawValue)]
-        ).flatMap { key in
-            try self.badges(campaignID: campaignID, attendeeKey: key).map {
-                Conflicts.Badge(attendeeKey: key, record: $0)
-            }
-        }
-        return Conflicts.find(presences: presences, badges: printed, rules: rules)
+        return Conflicts.find(presences: presences, badges: try selfServiceBadges(campaignID: campaignID), rules: rules)
     }
 }
