@@ -101,6 +101,10 @@ sim: deps
 	$(SWIFT) build -c release --product muster-sim
 	"$$($(SWIFT) build -c release --show-bin-path)/muster-sim" --kiosks 50 --checkins 100 --all-faults \
 		--store memory --seeds $(SIM_SEEDS) --quiet
+	# Doors judged by musterd's rule (--entries once), two doors per attendee: every double the faults let
+	# through is in every kiosk's `muster report conflicts`, and nothing else (RELIABILITY.md, "Conflicts").
+	"$$($(SWIFT) build -c release --show-bin-path)/muster-sim" --kiosks 50 --checkins 2000 --all-faults \
+		--doors --seeds 20 --quiet
 
 # The night's sweep (not in `make test`): 10,000 seeds of 50 kiosks with 2,000 check-ins each and every
 # fault, memory store; about 3.5 hours on two cores (BENCHMARKS.md, "Simulator"). A failing seed replays
@@ -144,6 +148,7 @@ sim-short: deps
 	"$$($(SWIFT) build --show-bin-path)/muster-sim" --kiosks 10 --checkins 100 --all-faults --full-mesh 4 \
 		--seeds 5 --quiet
 	"$$($(SWIFT) build --show-bin-path)/muster-sim" --kiosks 10 --checkins 100 --all-faults --revoke --seeds 5 --quiet
+	"$$($(SWIFT) build --show-bin-path)/muster-sim" --kiosks 10 --checkins 100 --all-faults --doors --seeds 5 --quiet
 	@bin="$$($(SWIFT) build --show-bin-path)/muster-sim"; \
 	for mesh in 64 4; do \
 		a=$$("$$bin" --kiosks 10 --checkins 100 --all-faults --full-mesh $$mesh --seed 77 --json | grep -o '"event_log_hash":"[0-9a-f]*"'); \

@@ -11,49 +11,27 @@ extension ControlHandler {
     func checkIn(query: String) throws(ReplicaError) -> ControlResponse {
         let now = clock.nowMillis
         try flushNotFound(nowMillis: now)
-        let zone = config.location
+        let door = DoorScan.Door(kiosk: author, name: config.name, zone: config.location)
         let dayStart = Self.dayStart(millis: now)
         var held: NotFoundTally.Held?
         let response = try append { view in
-            let lock = try view.lock()
-            let campaign = lock?.campaignID
-            let record = try campaign.flatMap { try view.lookup(campaignID: $0, query: query) }
-            let occupancy = try view.occupancy(lock: lock, campaignID: campaign, zone: zone, kiosk: author)
-            let attempt = DoorAttempt(
-                lock: lock,
-                zone: zone,
-                attendee: try record.map(view.doorAttendee),
-                insideZone: occupancy.inside,
-                nowMillis: now,
-                dayStartMillis: dayStart,
-                escrow: occupancy.escrow
-            )
-            switch DoorPolicy.decide(attempt) {
-            case .admit(let campaign, let status, let ends):
-                guard let record else { return .answer(.failure(.internal, "admitted nobody")) }
+            let scan = try view.judgeScan(query, at: door, nowMillis: now, dayStartMillis: dayStart)
+            switch scan.decision {
+            case .admit:
+                guard let record = scan.record else { return .answer(.failure(.internal, "admitted nobody")) }
                 let answer = CheckInAnswer(
                     attendee: record.summary,
-                    checkIn: PresenceSummary(atMillis: now, kioskName: config.name, location: zone)
-                )
-                let payload = CheckInPayload(
-                    presenceTemplate(campaign, record.key, status),
-                    ends: ends.isEmpty ? nil : ends
+                    checkIn: PresenceSummary(atMillis: now, kioskName: door.name, location: door.zone)
                 )
                 // No timestamp floor: "inside" follows which arrivals a check-out names, so a peer's
                 // far-future stamp never drags this kiosk's own timestamps forward.
-                return .append(.checkIn(payload), answer: .checkedIn(answer))
+                return .append(scan.body, answer: .checkedIn(answer))
             case .refuse(let reason, let message):
-                let response = Self.answer(refusing: reason, message, record: record)
-                let scan = ScanPayload(
-                    campaignID: campaign ?? "",
-                    attendeeKey: reason == .notFound || reason == .notLocked ? "" : (record?.key ?? ""),
-                    reason: reason,
-                    atMillis: Int64(clamping: now)
-                )
-                guard reason == .notFound else { return .append(.scan(scan), answer: response) }
+                let response = Self.answer(refusing: reason, message, record: scan.record)
+                guard reason == .notFound else { return .append(scan.body, answer: response) }
                 let (flush, recordNow) = notFoundTally.withLock { $0.attempt(atMillis: Int64(clamping: now)) }
                 held = flush
-                return recordNow ? .append(.scan(scan), answer: response) : .answer(response)
+                return recordNow ? .append(scan.body, answer: response) : .answer(response)
             }
         }
         if let held { try recordNotFound(held, campaignID: "") }
@@ -69,18 +47,14 @@ extension ControlHandler {
         existing: AttendeeRecord?,
         now: UInt64
     ) throws -> LocalWrite<ControlResponse>? {
-        let zone = config.location
-        let lock = try view.lock()
-        let occupancy = try view.occupancy(lock: lock, campaignID: campaign, zone: zone, kiosk: author)
-        let attempt = DoorAttempt(
-            lock: lock,
-            zone: zone,
+        let attempt = try view.doorAttempt(
+            lock: try view.lock(),
+            campaignID: campaign,
             attendee: try existing.map(view.doorAttendee)
                 ?? DoorAttempt.Attendee(key: key, admitted: true, arrivals: [], openArrivals: []),
-            insideZone: occupancy.inside,
+            at: DoorScan.Door(kiosk: author, name: config.name, zone: config.location),
             nowMillis: now,
-            dayStartMillis: Self.dayStart(millis: now),
-            escrow: occupancy.escrow
+            dayStartMillis: Self.dayStart(millis: now)
         )
         guard case .refuse(let reason, let message) = DoorPolicy.decide(attempt),
             reason != .notAdmitted, reason != .alreadyInside

@@ -41,6 +41,7 @@ public enum Checker {
             }
         }
         if let byzantine = history.byzantine { checkLies(byzantine, kiosks: live, into: &report) }
+        if let doors = history.doors { checkDoors(doors, into: &report) }
         let digests = Set(live.map(\.digest))
         report.digestsEqual = digests.count <= 1
         if !report.digestsEqual {

@@ -1,4 +1,5 @@
 public import MusterCore
+public import MusterRules
 
 /// What happened in a run, as the checker needs it: every delta any kiosk wrote, the check-ins
 /// acknowledged to attendees, and what every kiosk holds at the end.
@@ -35,6 +36,21 @@ public struct History: Sendable {
     public var setAside: Set<DeltaRef> = []
     /// The kiosk the organizer revoked: stopped, its replica its own.
     public var revoked: String?
+    /// Doors runs (``SimOptions/doors``): every admission written, by attendee key; the admissions a
+    /// door made although it held an earlier one; and each live kiosk's conflicts report at the end.
+    public var doors: Doors?
+
+    public struct Doors: Sendable {
+        public var admissions: [String: [DeltaRef]]
+        public var admittedAfterHearing: Int
+        public var conflicts: [String: [Conflict]]
+
+        public init(admissions: [String: [DeltaRef]], admittedAfterHearing: Int, conflicts: [String: [Conflict]]) {
+            self.admissions = admissions
+            self.admittedAfterHearing = admittedAfterHearing
+            self.conflicts = conflicts
+        }
+    }
 
     public init(
         written: [DeltaRef: SignedDelta],

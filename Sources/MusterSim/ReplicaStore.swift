@@ -60,6 +60,30 @@ public final class ReplicaStore: KioskStore {
         return delta
     }
 
+    /// A door's scan of `query` (a doors run): judged and recorded as musterd's door does it, in one
+    /// transaction; the delta written and whether it admitted.
+    func appendScan(
+        _ query: String,
+        at door: DoorScan.Door,
+        keyPair: SigningKeyPair,
+        nowMillis: UInt64,
+        dayStartMillis: Int64,
+        nextHLC: (HLC?) -> HLC
+    ) throws(ReplicaError) -> (SignedDelta, admitted: Bool) {
+        let written = try replica.appendLocal(keyPair: keyPair, nowMillis: nowMillis, nextHLC: nextHLC) { view in
+            let scan = try view.judgeScan(query, at: door, nowMillis: nowMillis, dayStartMillis: dayStartMillis)
+            if case .admit = scan.decision { return LocalWrite.append(scan.body, answer: true) }
+            return LocalWrite.append(scan.body, answer: false)
+        }
+        guard let delta = written.delta else { throw ReplicaError(.sqlite, "the door's scan stored nothing") }
+        return (delta, written.result)
+    }
+
+    /// Whether this replica holds the delta `ref`.
+    func holds(_ ref: DeltaRef) throws(ReplicaError) -> Bool {
+        try replica.deltas(of: ref.author, after: ref.seq - 1, limit: 1).first?.ref == ref
+    }
+
     public func newestHLC(author: AuthorID) throws(ReplicaError) -> HLC? { try replica.newestHLC(author: author) }
     public func digest() throws(ReplicaError) -> String { try replica.digest() }
 

@@ -43,6 +43,13 @@ public struct SimOptions: Sendable, Equatable {
     /// it; the revoked kiosk stops once it hears of it, and no kiosk admits it again. Needs the
     /// partition fault; runs as a Byzantine run (settled by digests), on either store.
     public var revoke = false
+    /// Doors with rules: the organizer imports the workload's attendees and locks with `--entries
+    /// once`, every check-in is judged at its door as musterd judges it (``MusterStore/ReplicaView``'s
+    /// `judgeScan`, recording a check-in or a refused scan), and every attendee comes to two doors at
+    /// random times. A door that holds an attendee's entry must refuse the second; every double the
+    /// faults let through must appear, alike, in every kiosk's conflicts report (issue 37). Needs the
+    /// real replica (`sqlite`); not with liars, an organizer fork or a revocation.
+    public var doors = false
     /// Every kiosk's processing and storing take this many times longer: a venue whose kiosks share
     /// a few cores, as the lab's 50 kiosks share this machine's 2 (a busy kiosk's inputs queue up
     /// behind each other, which is when eager pushes arrive after the graft timeout).

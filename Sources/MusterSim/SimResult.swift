@@ -15,6 +15,16 @@ public struct SimResult: Sendable {
     /// What the organizer's revocation across the partition did (``SimOptions/revoke``); nil when
     /// the run did not ask for it or the partition found no kiosk to revoke.
     public var revocation: Revocation?
+    /// What the doors did in a doors run (``SimOptions/doors``); nil otherwise.
+    public var doors: Doors?
+
+    /// Admissions written, attendees admitted more than once, and the conflicts every live kiosk
+    /// reported (the checker holds them equal, and equal to the doubles).
+    public struct Doors: Sendable, Equatable {
+        public var admitted: Int
+        public var admittedTwice: Int
+        public var conflicts: Int
+    }
 
     /// The revoked kiosk, whether it stopped, and what of it every replica set aside.
     public struct Revocation: Sendable, Equatable {
@@ -78,6 +88,10 @@ public struct SimResult: Sendable {
             + "lost=\(check.lost) phantom=\(check.phantoms) digests-equal=\(check.digestsEqual) "
             + (byzantine > 0 ? "liars=\(byzantine) forks-seen=\(forksSeen) violations=\(check.violations) " : "")
             + (organizerForked.map { "organizer-forked=\($0) " } ?? "")
+            + (doors.map {
+                "admitted=\($0.admitted) admitted-twice=\($0.admittedTwice) conflicts=\($0.conflicts) "
+                    + "violations=\(check.violations) "
+            } ?? "")
             + (revocation.map {
                 "revoked=\($0.kiosk) watermark=\($0.watermark) stopped=\($0.stopped) set-aside=\($0.setAside) "
                     + "acked-set-aside=\($0.acknowledgedSetAside) key-generation=\($0.keyGeneration) "
@@ -106,6 +120,12 @@ public struct SimResult: Sendable {
             object["byzantine_violations"] = check.violations
         }
         if let organizerForked { object["organizer_forked"] = organizerForked }
+        if let doors {
+            object["admitted"] = doors.admitted
+            object["admitted_twice"] = doors.admittedTwice
+            object["conflicts"] = doors.conflicts
+            object["violations"] = check.violations
+        }
         if let revocation {
             object["revoked"] = revocation.kiosk
             object["revoked_watermark"] = revocation.watermark

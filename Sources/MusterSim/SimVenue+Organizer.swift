@@ -24,10 +24,16 @@ extension SimVenue {
 
     /// The organizer's chain: the campaign, its attendees, and the lock, stamped half an hour
     /// before the doors open.
-    public func organizerLog() throws(SimError) -> [SignedDelta] {
+    /// `attendees` of them, locked with `rules` (none: one venue-wide zone, no limits).
+    public func organizerLog(
+        attendees: Int = importedAttendees,
+        rules: DoorRules? = nil
+    ) throws(SimError)
+        -> [SignedDelta]
+    {
         var signer = DeltaSigner(venue: policy.venue, keyPair: organizerKey, head: .empty(policy.organizer))
         var bodies: [DeltaBody] = [.campaign(CampaignPayload(campaignID: Self.campaign, name: "Sim"))]
-        for index in 0..<Self.importedAttendees {
+        for index in 0..<attendees {
             let person = Self.attendee(index)
             bodies.append(
                 .attendee(
@@ -46,7 +52,9 @@ extension SimVenue {
                 )
             )
         }
-        bodies.append(.lock(LockPayload(version: 1, campaignID: Self.campaign, checkInStatus: Self.checkInStatus)))
+        bodies.append(
+            .lock(LockPayload(version: 1, campaignID: Self.campaign, checkInStatus: Self.checkInStatus, rules: rules))
+        )
         var log: [SignedDelta] = []
         for (offset, body) in bodies.enumerated() {
             do {

@@ -170,11 +170,14 @@ extension Simulation {
         case .checkIn(let index):
             let delta: SignedDelta
             do {
-                delta = try kiosk.store.appendLocal(
-                    SimVenue.checkInBody(index: index, kiosk: kiosk.index),
-                    keyPair: kiosk.key,
-                    nowMillis: wall
-                ) { _ in kiosk.clock.tick(nowMillis: wall) }
+                delta =
+                    options.doors
+                    ? try doorScan(at: kiosk, item: index, wall: wall)
+                    : try kiosk.store.appendLocal(
+                        SimVenue.checkInBody(index: index, kiosk: kiosk.index),
+                        keyPair: kiosk.key,
+                        nowMillis: wall
+                    ) { _ in kiosk.clock.tick(nowMillis: wall) }
             } catch {
                 throw SimError("k\(kiosk.index + 1) cannot commit check-in \(index)", cause: error)
             }

@@ -29,6 +29,13 @@ extension Simulation {
             kiosks: finals,
             byzantine: try byzantineHistory()
         )
+        if let conflicts = try conflictReports() {
+            history.doors = History.Doors(
+                admissions: admissions,
+                admittedAfterHearing: admittedAfterHearing,
+                conflicts: conflicts
+            )
+        }
         if let revoked = byzantine?.revocation {
             history.revoked = "k\(revoked.kiosk + 1)"
             history.setAside = Set(written.keys.filter { $0.author == revoked.author && $0.seq > revoked.watermark })
@@ -66,6 +73,13 @@ extension Simulation {
                     acknowledgedSetAside: acknowledged.filter(history.setAside.contains).count,
                     keyGeneration: kiosks.filter(\.up).map(\.keyRing.generation).max() ?? 0,
                     rekeySessions: rekeySessions
+                )
+            },
+            doors: history.doors.map { doors in
+                SimResult.Doors(
+                    admitted: doors.admissions.values.reduce(0) { $0 + $1.count },
+                    admittedTwice: doors.admissions.values.filter { $0.count > 1 }.count,
+                    conflicts: doors.conflicts.values.first?.count ?? 0
                 )
             },
             faults: options.faults.names,

@@ -26,6 +26,12 @@ public final class Simulation {
     let directory: String?
     /// The liars and what they did, in a Byzantine run.
     var byzantine: ByzantineRun?
+    /// The organizer's import and lock every store starts with (a Byzantine or doors run), if any.
+    let organizerLog: [SignedDelta]?
+    /// Doors runs: each attendee's admissions, in the order they were written (attendee key -> refs),
+    /// and the admissions a door made although it held an earlier one of the same attendee.
+    var admissions: [String: [DeltaRef]] = [:]
+    var admittedAfterHearing = 0
 
     // The history, for the checker.
     var written: [DeltaRef: SignedDelta] = [:]
@@ -72,6 +78,13 @@ public final class Simulation {
             byzantine = try ByzantineRun(options: options, venue: venue, random: &liarRandom)
         }
         checkInsLeft = options.checkIns
+        if let byzantine {
+            organizerLog = byzantine.organizerLog
+        } else if options.doors {
+            organizerLog = try venue.organizerLog(attendees: Self.doorAttendees(options), rules: Self.doorRules)
+        } else {
+            organizerLog = nil
+        }
 
         var faultRandom = root.fork(RandomStream.faults.rawValue)
         let slow = Self.pick(options.faults.slow ? max(1, options.kiosks / 10) : 0, of: options.kiosks, &faultRandom)
@@ -99,7 +112,12 @@ public final class Simulation {
                 )
             )
         }
-        for delta in byzantine?.organizerLog ?? [] { written[delta.ref] = delta }
+        // Written before the doors open, and held by every store from the start.
+        for delta in organizerLog ?? [] {
+            written[delta.ref] = delta
+            writtenHash &+= SimKiosk.refHash(delta)
+            for kiosk in kiosks { kiosk.noteStored(delta) }
+        }
         var workloadRandom = root.fork(RandomStream.workload.rawValue)
         scheduleWorkload(&workloadRandom)
         scheduleFaults(&faultRandom)
@@ -114,6 +132,13 @@ public final class Simulation {
         }
         if options.revoke && !options.faults.partition {
             throw SimError("the organizer revokes a kiosk across the partition: it needs --partition")
+        }
+        if options.doors
+            && (options.store != .sqlite || options.byzantine > 0 || options.organizerFork || options.revoke)
+        {
+            throw SimError(
+                "--doors reads admissions from the real replica: --store sqlite, and no liars, fork or revocation"
+            )
         }
         if options.revoke && options.organizerFork {
             throw SimError(
@@ -139,11 +164,11 @@ public final class Simulation {
                     certificates: venue.certificates,
                     signatures: signatures
                 )
-                if let byzantine { try replica.seed(byzantine.organizerLog) }
+                if let log = organizerLog { try replica.seed(log) }
                 return byzantine?.liars[index].map { LiarStore(inner: replica, liar: $0) } ?? replica
             }
             let memory = MemoryStore(policy: venue.policy, roster: roster, epoch: epoch(), signatures: signatures)
-            if let byzantine { try memory.seed(byzantine.organizerLog) }
+            if let log = organizerLog { try memory.seed(log) }
             return memory
         } catch {
             throw SimError("cannot open kiosk k\(index + 1)'s store", cause: error)

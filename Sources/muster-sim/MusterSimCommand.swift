@@ -48,6 +48,11 @@ struct MusterSimCommand: ParsableCommand {
     var organizerFork = false
     @Flag(help: "The organizer revokes a kiosk on the far side of the partition (needs the partition fault).")
     var revoke = false
+    @Flag(
+        help:
+            "Judge every check-in at its door (--entries once), two doors per attendee, and check every kiosk's conflicts report (sqlite store)."
+    )
+    var doors = false
     @Option(help: "Multiply every kiosk's processing and storing costs (kiosks sharing few cores, like the lab's).")
     var cpuScale = 1
     @Option(help: "Start the kiosks this many milliseconds apart (the doors open 1 s after the last).")
@@ -104,6 +109,7 @@ struct MusterSimCommand: ParsableCommand {
                 options.byzantine = settings.byzantine
                 options.organizerFork = settings.organizerFork
                 options.revoke = settings.revoke
+                options.doors = settings.doors
                 options.cpuScale = settings.cpuScale
                 options.stagger = .milliseconds(settings.staggerMs)
                 options.faults = faultOptions

@@ -1,8 +1,8 @@
 import MusterCore
-import MusterRules
 import MusterTestSupport
 import Testing
 
+@testable import MusterRules
 @testable import MusterSim
 
 /// The checker on deliberately broken histories: each kind of failure is detected, and a sound
@@ -143,5 +143,72 @@ import Testing
         // A kiosk that is down at the end is not expected to have heard of the rotation.
         history.kiosks[1].live = false
         #expect(Checker.check(history).passed)
+    }
+}
+
+/// The doors checks (``Checker/checkDoors(_:into:)``) on hand-made reports: each lie is caught.
+@Suite struct DoorsCheckerTests {
+    static let ref1 = DeltaRef(author: AuthorID(bytes: [UInt8](repeating: 1, count: 32))!, seq: 1)
+    static let ref2 = DeltaRef(author: AuthorID(bytes: [UInt8](repeating: 2, count: 32))!, seq: 1)
+    static let ref3 = DeltaRef(author: AuthorID(bytes: [UInt8](repeating: 3, count: 32))!, seq: 1)
+
+    static func admission(_ ref: DeltaRef) -> Conflict.Admission {
+        Conflict.Admission(ref: ref, kioskName: "k", location: "Hall", atMillis: 1)
+    }
+
+    static func double(_ key: String, _ first: DeltaRef, _ second: DeltaRef) -> Conflict {
+        Conflict(
+            kind: .enteredTwice,
+            attendeeKey: key,
+            zone: "Hall",
+            first: admission(first),
+            second: admission(second),
+            inside: nil,
+            capacity: nil
+        )
+    }
+
+    /// a@ admitted twice, b@ once.
+    static let admissions = ["a@": [ref1, ref2], "b@": [ref3]]
+
+    static func check(_ conflicts: [String: [Conflict]], heard: Int = 0) -> CheckReport {
+        var report = CheckReport()
+        Checker.checkDoors(
+            History.Doors(admissions: admissions, admittedAfterHearing: heard, conflicts: conflicts),
+            into: &report
+        )
+        return report
+    }
+
+    @Test func theTrueReportOnEveryKioskPasses() {
+        let truth = [Self.double("a@", Self.ref1, Self.ref2)]
+        #expect(Self.check(["k1": truth, "k2": truth]).passed)
+    }
+
+    @Test func aMissedDoubleIsCaught() {
+        #expect(!Self.check(["k1": [], "k2": []]).passed)
+    }
+
+    @Test func aDoubleForSomeoneAdmittedOnceIsCaught() {
+        let truth = [Self.double("a@", Self.ref1, Self.ref2)]
+        let extra = truth + [Self.double("b@", Self.ref3, Self.ref3)]
+        #expect(!Self.check(["k1": extra]).passed)
+        #expect(!Self.check(["k1": truth + [Self.double("c@", Self.ref1, Self.ref3)]]).passed)
+    }
+
+    @Test func aDoubleMadeOfAnotherAttendeesAdmissionIsCaught() {
+        #expect(!Self.check(["k1": [Self.double("a@", Self.ref1, Self.ref3)]]).passed)
+    }
+
+    @Test func kiosksThatDisagreeAreCaught() {
+        let truth = [Self.double("a@", Self.ref1, Self.ref2)]
+        let report = Self.check(["k1": truth, "k2": [Self.double("a@", Self.ref2, Self.ref1)]])
+        #expect(!report.passed)
+        #expect(report.problems.contains { $0.contains("not the same list") })
+    }
+
+    @Test func aDoorThatAdmittedWhatItHeardIsCaught() {
+        let truth = [Self.double("a@", Self.ref1, Self.ref2)]
+        #expect(!Self.check(["k1": truth], heard: 1).passed)
     }
 }

@@ -147,6 +147,21 @@ import Testing
         #expect(memory.eventLogHash == replica.eventLogHash)
     }
 
+    /// Doors judged by musterd's own rule (`--entries once`), two doors per attendee, every fault:
+    /// no door admits someone whose entry it holds, and every kiosk's conflicts report lists exactly
+    /// the doubles the faults let through (the checker holds both), alike on every kiosk.
+    @Test(arguments: [UInt64(1), 2, 3])
+    func doorsAdmitTwiceOnlyWhatTheyHadNotHeardAndEveryKioskReportsIt(seed: UInt64) async throws {
+        var options = Self.options(kiosks: 8, checkIns: 120, seed: seed, faults: .all, store: .sqlite)
+        options.doors = true
+        let result = try await Self.simulate(options)
+        let doors = try #require(result.doors)
+        #expect(result.passed, "\(result.line) \(result.check.problems)")
+        #expect(doors.admittedTwice > 0, "the partition and crashes let some attendee in twice")
+        #expect(doors.conflicts == doors.admittedTwice)
+        #expect(doors.admitted <= options.checkIns)
+    }
+
     /// Who dialed a session is kept while the session lives and forgotten with it: through crashes,
     /// partitions and crossed dials the map holds only sessions some kiosk still has.
     @Test func dialersAreForgottenWithTheirSessions() async throws {
