@@ -428,6 +428,16 @@ public enum KioskCatalog {
                 nl: "Niet ingecheckt: wie deze ruimte heeft verlaten, mag er niet opnieuw in.",
                 pl: "Wejście nie zostało zarejestrowane: po wyjściu z tej strefy nie można do niej wrócić."
             )
+        case .doorRefused(.replaced):
+            // Never where or when: that would tell whoever holds the old badge where its owner went.
+            Translations(
+                en: "See staff: this badge has been replaced by a new one.",
+                de: "Bitte wenden Sie sich an das Personal: Dieses Namensschild wurde durch ein neues ersetzt.",
+                fr: "Adressez-vous à l’accueil : ce badge a été remplacé par un nouveau.",
+                es: "Diríjase al personal: esta acreditación ha sido sustituida por una nueva.",
+                nl: "Ga naar de balie: deze badge is vervangen door een nieuwe.",
+                pl: "Zgłoś się do obsługi: ten identyfikator został zastąpiony nowym."
+            )
         case .badgePrinting:
             Translations(
                 en: "Printing your badge…",

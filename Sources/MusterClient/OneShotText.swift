@@ -17,6 +17,8 @@ public enum OneShotText {
         case .badgePrinted(let attendee, let job): "Badge printed: \(who(attendee)) (job \(job))."
         case .badgeNotPrinted(let attendee, let message): "Badge not printed: \(who(attendee)): \(message)"
         case .badgeAlreadyPrinted(let attendee, let message): "Badge already printed: \(who(attendee)): \(message)"
+        case .badgeReplaced(let attendee, let code):
+            "Badge code replaced: \(who(attendee)) now has code \(code); every other code of theirs is refused."
         case .noted, .head, .submitted, .status, .screen, .pong, .error, .found:
             words(response)
         }

@@ -45,6 +45,11 @@ extension ControlRequest: Codable {
         case .status: self = .status
         case .ping: self = .ping
         case .screen: self = .screen
+        case .replaceBadge:
+            self = .replaceBadge(
+                query: try line.nonBlank(.query),
+                restore: try fields.decodeIfPresent(Bool.self, forKey: .restore) ?? false
+            )
         }
     }
 
@@ -77,6 +82,9 @@ extension ControlRequest: Codable {
             case .query(let query): try fields.encode(query, forKey: .query)
             }
             try fields.encode(order.reason.description, forKey: .badgeReason)
+        case .replaceBadge(let query, let restore):
+            try fields.encode(query, forKey: .query)
+            if restore { try fields.encode(true, forKey: .restore) }
         case .status, .ping, .screen:
             break
         }
@@ -91,7 +99,7 @@ extension ControlRequest: Codable {
                 _ = try fields.decodeIfPresent(String.self, forKey: key)
             case .deltas: _ = try fields.decodeIfPresent([WireDelta].self, forKey: key)
             case .certificate: _ = try fields.decodeIfPresent(WireDelta.self, forKey: key)
-            case .stage: _ = try fields.decodeIfPresent(Bool.self, forKey: key)
+            case .stage, .restore: _ = try fields.decodeIfPresent(Bool.self, forKey: key)
             case .staged: _ = try fields.decodeIfPresent(Int.self, forKey: key)
             }
         }

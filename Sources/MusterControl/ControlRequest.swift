@@ -28,6 +28,9 @@ public enum ControlRequest: Sendable, Equatable {
     case lookup(query: String)
     /// The public screen's view of the lock: the campaign's name and why check-in is refused, if it is.
     case screen
+    /// Staff replace a lost or stolen badge's code (issue 37): the attendee (email or ticket code) gets
+    /// a new one and every kiosk refuses the old; `restore` gives the list's code back instead.
+    case replaceBadge(query: String, restore: Bool)
 
     /// The operation's name on the wire (`op`): what the access policy, the logs and a line that could
     /// not be read as a whole request still know of it.
@@ -43,6 +46,7 @@ public enum ControlRequest: Sendable, Equatable {
         case badge
         case lookup
         case screen
+        case replaceBadge = "replace_badge"
     }
 
     public var operation: Operation {
@@ -58,6 +62,7 @@ public enum ControlRequest: Sendable, Equatable {
         case .badge: .badge
         case .lookup: .lookup
         case .screen: .screen
+        case .replaceBadge: .replaceBadge
         }
     }
 }

@@ -18,4 +18,6 @@ public enum ControlRequestKey: String, CodingKey, Sendable {
     case staged
     /// `self-service` (when absent), `reprint` or `print-only`.
     case badgeReason
+    /// `replace_badge`: give the list's code back instead of a new one.
+    case restore
 }

@@ -46,6 +46,11 @@ extension ControlResponse: Codable {
                 message: try fields.decode(String.self, forKey: .message)
             )
         case .found: self = .found(try ScreenMatch(fields: fields))
+        case .badgeReplaced:
+            self = .badgeReplaced(
+                try fields.decode(AttendeeSummary.self, forKey: .attendee),
+                code: try fields.decode(String.self, forKey: .ticket)
+            )
         }
     }
 
@@ -74,6 +79,9 @@ extension ControlResponse: Codable {
             try fields.encode(attendee, forKey: .attendee)
             try fields.encode(message, forKey: .message)
         case .found(let match): try match.encode(fields: &fields)
+        case .badgeReplaced(let attendee, let code):
+            try fields.encode(attendee, forKey: .attendee)
+            try fields.encode(code, forKey: .ticket)
         }
     }
 }

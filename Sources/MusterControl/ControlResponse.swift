@@ -35,6 +35,9 @@ public enum ControlResponse: Sendable, Equatable {
     case badgeAlreadyPrinted(AttendeeSummary, message: String)
     /// A `lookup` found the attendee.
     case found(ScreenMatch)
+    /// `replace_badge`: the attendee's valid code now (the new one, or the list's after a restore),
+    /// recorded; every kiosk that hears of it refuses the others.
+    case badgeReplaced(AttendeeSummary, code: String)
 
     /// The outcome's name on the wire (`outcome`). The raw values are the wire format; add cases, never
     /// rename them.
@@ -56,6 +59,7 @@ public enum ControlResponse: Sendable, Equatable {
         case badgeNotPrinted = "badge_not_printed"
         case badgeAlreadyPrinted = "badge_already_printed"
         case found
+        case badgeReplaced = "badge_replaced"
     }
 
     /// An ``error(_:)`` answer: the code for programs, the sentence for people.
@@ -82,6 +86,7 @@ public enum ControlResponse: Sendable, Equatable {
         case .badgeNotPrinted: .badgeNotPrinted
         case .badgeAlreadyPrinted: .badgeAlreadyPrinted
         case .found: .found
+        case .badgeReplaced: .badgeReplaced
         }
     }
 
@@ -94,7 +99,8 @@ public enum ControlResponse: Sendable, Equatable {
         case .screen(let context): context.refusal
         case .error(let failure): failure.message
         case .badgeNotPrinted(_, let message), .badgeAlreadyPrinted(_, let message): message
-        case .checkedOut, .notCheckedIn, .registered, .noted, .head, .submitted, .status, .pong, .badgePrinted, .found:
+        case .checkedOut, .notCheckedIn, .registered, .noted, .head, .submitted, .status, .pong, .badgePrinted, .found,
+            .badgeReplaced:
             nil
         }
     }

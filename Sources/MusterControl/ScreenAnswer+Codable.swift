@@ -32,7 +32,7 @@ extension ScreenAnswer: Codable {
                 message: try fields.decode(String.self, forKey: .message)
             )
         case .error: self = .failure(try ControlFailure(fields: fields))
-        case .checkedOut, .notCheckedIn, .head, .submitted, .pong:
+        case .checkedOut, .notCheckedIn, .head, .submitted, .pong, .badgeReplaced:
             throw DecodingError.dataCorruptedError(
                 forKey: .outcome,
                 in: fields,

@@ -41,7 +41,7 @@ extension ScreenAnswer {
         case .badgeAlreadyPrinted(let attendee, let message):
             self = .badgeAlreadyPrinted(ScreenAttendee(attendee, handles: handles), message: message)
         case .error(let failure): self = .failure(failure)
-        case .checkedOut, .notCheckedIn, .head, .submitted, .status, .pong:
+        case .checkedOut, .notCheckedIn, .head, .submitted, .status, .pong, .badgeReplaced:
             self = .failure(
                 ControlFailure(.internal, "'\(response.outcome.rawValue)' is no answer for the kiosk screen")
             )
@@ -56,11 +56,14 @@ extension ScreenWelcome {
 }
 
 extension ScreenRefusal {
+    /// A replaced badge's refusal reaches the screen without its owner or where and when it was
+    /// replaced: whoever holds the old badge learns only that it is dead.
     init(_ refusal: RefusalAnswer, handles: ScreenHandles) {
+        let replaced = refusal.reason == .replaced
         self.init(
-            refusal.message,
+            replaced ? DoorText.replacedOnScreen : refusal.message,
             reason: refusal.reason,
-            attendee: refusal.attendee.map { ScreenAttendee($0, handles: handles) }
+            attendee: replaced ? nil : refusal.attendee.map { ScreenAttendee($0, handles: handles) }
         )
     }
 }

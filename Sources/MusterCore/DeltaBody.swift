@@ -12,6 +12,7 @@ public enum DeltaBody: Sendable, Equatable {
     case revoke(RevokePayload)
     case scan(ScanPayload)
     case badge(BadgePayload)
+    case badgeCode(BadgeCodePayload)
 
     public var kind: DeltaKind { payload.kindOfSelf }
 
@@ -29,6 +30,7 @@ public enum DeltaBody: Sendable, Equatable {
         case .revoke(let p): p
         case .scan(let p): p
         case .badge(let p): p
+        case .badgeCode(let p): p
         }
     }
 
@@ -54,6 +56,7 @@ public enum DeltaBody: Sendable, Equatable {
         case .revoke: body = .revoke(try RevokePayload(from: &reader))
         case .scan: body = .scan(try ScanPayload(from: &reader))
         case .badge: body = .badge(try BadgePayload(from: &reader))
+        case .badgeCode: body = .badgeCode(try BadgeCodePayload(from: &reader))
         }
         try reader.expectEnd()
         return body

@@ -14,12 +14,14 @@ public enum DeltaKind: UInt8, Sendable, CaseIterable, CustomStringConvertible {
     case badge = 11
     /// A refused door scan, for the audit (issue 16; 11 is issue 15's, 13 is reserved for a zone plan).
     case scan = 12
+    /// A badge's code replaced, or the replacement undone (issue 37): every kiosk refuses a dead code.
+    case badgeCode = 14
 
     /// Kinds only the venue's organizer may author; a kiosk signing one is refused everywhere.
     public var isOrganizerOnly: Bool {
         switch self {
         case .campaign, .attendee, .lock, .undo, .enroll, .revoke: true
-        case .checkIn, .checkOut, .registration, .note, .badge, .scan: false
+        case .checkIn, .checkOut, .registration, .note, .badge, .scan, .badgeCode: false
         }
     }
 
@@ -37,6 +39,7 @@ public enum DeltaKind: UInt8, Sendable, CaseIterable, CustomStringConvertible {
         case .revoke: "revoke"
         case .badge: "badge"
         case .scan: "scan"
+        case .badgeCode: "badge-code"
         }
     }
 }

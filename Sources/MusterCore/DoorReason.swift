@@ -20,6 +20,8 @@ public enum DoorReason: UInt8, ByteEnum, Sendable, Equatable, CaseIterable, Cust
     case reEntryRefused = 7
     /// The kiosk is not locked to an event.
     case notLocked = 8
+    /// The code is a replaced badge's (`muster badge replace`): the attendee has a new one.
+    case replaced = 9
 
     /// The stable machine-readable code (`reason` in `--json`, the audit export).
     public var code: String {
@@ -32,6 +34,7 @@ public enum DoorReason: UInt8, ByteEnum, Sendable, Equatable, CaseIterable, Cust
         case .notAdmitted: "not_admitted"
         case .reEntryRefused: "re_entry_refused"
         case .notLocked: "not_locked"
+        case .replaced: "replaced"
         }
     }
 

@@ -39,7 +39,7 @@ public enum BadgeRequest: Sendable, Equatable {
             firstName: record.firstName,
             lastName: record.lastName,
             company: record.company,
-            code: record.badgeCode
+            code: try view.currentBadgeCode(of: record)
         )
         return .print(content, campaignID: campaign, attendee: record.summary, reason: order.reason)
     }

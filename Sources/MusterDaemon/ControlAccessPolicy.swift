@@ -38,7 +38,7 @@ public enum ControlAccessPolicy {
         }
         switch operation {
         case .screen, .lookup, .checkIn, .register, .note, .badge: return true
-        case .checkOut, .head, .submit, .status, .ping: return false
+        case .checkOut, .head, .submit, .status, .ping, .replaceBadge: return false
         }
     }
 

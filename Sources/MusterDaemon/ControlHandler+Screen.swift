@@ -16,6 +16,10 @@ extension ControlHandler {
             guard let record = try view.lookup(campaignID: campaign, query: query) else {
                 return .notFound(Self.noMatch)
             }
+            // A replaced badge's code names nobody to the screen: only that the badge is dead.
+            if try view.replacement(killing: query, of: record) != nil {
+                return .refused(RefusalAnswer(DoorText.replacedOnScreen, reason: .replaced))
+            }
             let match = ScreenMatch(
                 maskedName: MaskedName.of(firstName: record.summary.firstName, lastName: record.summary.lastName),
                 admitted: record.admitted,

@@ -88,6 +88,7 @@ public final class ControlHandler: Sendable {
             case .badge: return Self.noBadgeDesk
             case .lookup(let query): return try screenLookup(query: query)
             case .screen: return try screenContext()
+            case .replaceBadge(let query, let restore): return try replaceBadge(query: query, restore: restore)
             case .status:
                 let status = StatusAnswer(
                     kioskName: config.name,

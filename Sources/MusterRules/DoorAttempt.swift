@@ -58,6 +58,8 @@ public struct DoorAttempt: Sendable, Equatable {
     /// When the scan happened (Unix milliseconds) and when that local day began, for per-day limits.
     public var nowMillis: UInt64
     public var dayStartMillis: Int64
+    /// The replacement that made the scanned code a dead one (``BadgeCodes``), if it is.
+    public var replacedBy: CodeReplacement?
 
     public init(
         lock: LockState?,
@@ -66,7 +68,8 @@ public struct DoorAttempt: Sendable, Equatable {
         insideZone: Int,
         nowMillis: UInt64,
         dayStartMillis: Int64,
-        escrow: Escrow? = nil
+        escrow: Escrow? = nil,
+        replacedBy: CodeReplacement? = nil
     ) {
         self.lock = lock
         self.zone = zone
@@ -75,5 +78,6 @@ public struct DoorAttempt: Sendable, Equatable {
         self.nowMillis = nowMillis
         self.dayStartMillis = dayStartMillis
         self.escrow = escrow
+        self.replacedBy = replacedBy
     }
 }

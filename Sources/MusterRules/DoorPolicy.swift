@@ -6,7 +6,7 @@ import MusterTime
 /// what its replica holds.
 ///
 /// The checks run in a fixed order, so a scan that breaks several rules always gets the same
-/// reason: not locked, outside the lock's window, not found, not admitted, outside the zone's
+/// reason: not locked, outside the lock's window, not found, a replaced badge's code, not admitted, outside the zone's
 /// window, already inside, entries used up, re-entry refused, zone full. Capacity comes last because it is the only rule that depends
 /// on other attendees.
 ///
@@ -22,6 +22,7 @@ public enum DoorPolicy {
             return refusal
         }
         guard let attendee = attempt.attendee else { return .refuse(.notFound, message: DoorText.notFound) }
+        if let replacement = attempt.replacedBy { return .refuse(.replaced, message: DoorText.replaced(replacement)) }
         guard attendee.admitted else { return .refuse(.notAdmitted, message: DoorText.notAdmitted) }
         guard let rules = lock.rules else {
             guard attendee.openArrivals.isEmpty else {

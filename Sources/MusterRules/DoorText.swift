@@ -14,9 +14,21 @@ public enum DoorText {
     public static let doorNotNamed =
         "This door has no share of the places until the organizer locks again. Please use another entrance."
     public static let reEntryRefused = "Re-entry is not allowed here once you have left."
+    /// What the public screen says of a replaced badge's code (see ``replaced(_:)``).
+    public static let replacedOnScreen = "This badge has been replaced by a new one. Please see the staff desk."
 
     public static func opensAt(_ millis: Int64) -> String { "Check-in opens at \(ClockText.time(millis: millis))." }
     public static func closedAt(_ millis: Int64) -> String { "Check-in closed at \(ClockText.time(millis: millis))." }
+
+    /// For staff (`muster checkin`, `--json`, the audit): when and where the badge was replaced. The
+    /// public screen says only that the badge was replaced (its catalog's words): where and when
+    /// would tell whoever holds the old badge where its owner went.
+    public static func replaced(_ replacement: CodeReplacement) -> String {
+        let desk =
+            replacement.location.isEmpty ? replacement.kioskName : "\(replacement.kioskName), \(replacement.location)"
+        let when = ClockText.time(millis: Int64(clamping: replacement.hlc.physicalMillis))
+        return "This badge was replaced at \(when) at \(desk); only the new badge opens the doors."
+    }
 
     public static func entriesUsedUp(_ limit: EntryLimit) -> String {
         switch limit {

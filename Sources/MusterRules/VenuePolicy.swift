@@ -66,6 +66,19 @@ public struct VenuePolicy: Sendable, Equatable {
         case .checkOut(let p): key = p.presence.attendeeKey
         case .note(let p): key = p.attendeeKey
         case .badge(let p): key = p.attendeeKey
+        case .badgeCode(let p):
+            // A new code is what a door compares typed codes with: already in that form, printable.
+            if let code = p.code {
+                guard !code.isEmpty, StoredText.isPrintableASCII(code, atMost: 64), TicketCode.normalize(code) == code
+                else {
+                    throw DeltaRejection(
+                        .notAuthorized,
+                        "a badge code must be a normalized ticket code",
+                        ref: delta.ref
+                    )
+                }
+            }
+            key = p.attendeeKey
         case .scan(let p):
             // A not-found or unlocked attempt names nobody (what was typed is never recorded);
             // every other refusal names the attendee it refused, in a campaign.

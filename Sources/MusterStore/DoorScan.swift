@@ -40,7 +40,7 @@ extension ReplicaView {
         let lock = try lock()
         let campaign = lock?.campaignID
         let record = try campaign.flatMap { try lookup(campaignID: $0, query: query) }
-        let attempt = try doorAttempt(
+        var attempt = try doorAttempt(
             lock: lock,
             campaignID: campaign,
             attendee: try record.map(doorAttendee),
@@ -48,6 +48,7 @@ extension ReplicaView {
             nowMillis: nowMillis,
             dayStartMillis: dayStartMillis
         )
+        attempt.replacedBy = try record.flatMap { try replacement(killing: query, of: $0) }
         let decision = DoorPolicy.decide(attempt)
         switch decision {
         case .admit(let campaign, let status, let ends):

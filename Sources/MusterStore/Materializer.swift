@@ -7,7 +7,7 @@ public import MusterRules
 ///
 /// Every rule here is order independent, so the materialized state is a pure function of the *set*
 /// of deltas, whatever order they arrive in:
-/// - sets only grow (presence, notes, undos, walk-in tickets, printed badges) and are keyed by the delta's (author, seq);
+/// - sets only grow (presence, notes, undos, walk-in tickets, printed badges, replaced codes) and are keyed by the delta's (author, seq);
 /// - fields are last-writer-wins by the total order (hlc, author, seq);
 /// - flags are ORed; the lock with the highest (version, hlc, author, seq) wins;
 /// - undo is applied at query time (the `live_presence` view), so an undo may arrive before its target;
@@ -94,6 +94,16 @@ enum Materializer {
                 """,
                 [stamp.author, stamp.seq, stamp.hlc, p.campaignID, p.attendeeKey, Int64(p.reason.rawValue)]
             )
+        case .badgeCode(let p):
+            // A grow-only set keyed by (author, seq); which code is valid is read from all of them
+            // (``BadgeCodes``).
+            try db.run(
+                """
+                INSERT OR IGNORE INTO badge_code(author, seq, hlc, campaign_id, attendee_key, code)
+                VALUES (?, ?, ?, ?, ?, ?)
+                """,
+                [stamp.author, stamp.seq, stamp.hlc, p.campaignID, p.attendeeKey, p.code]
+            )
         case .enroll, .revoke:
             break  // the roster is local knowledge, kept by Replica+Roster, not part of the digest
         }
@@ -102,7 +112,7 @@ enum Materializer {
     /// The tables derived from the log; ``rebuild(db:)`` empties and refills them.
     static let derivedTables = [
         "campaign", "attendee", "walk_in_ticket", "presence", "note", "undo", "lock_state", "locked_campaign",
-        "presence_end", "scan", "badge",
+        "presence_end", "scan", "badge", "badge_code",
     ]
 
     /// Recomputes the materialized state from the log, after a revocation removed deltas from it.

@@ -30,14 +30,15 @@ extension Replica {
         ("lock", "SELECT version, campaign_id, check_in_status, opens_at, closes_at, author, seq FROM lock_state"),
     ]
 
-    /// State added after the first digest (issues 14, 15 and 16), hashed only when it has rows, so a
-    /// replica without printed badges, door rules, a lock language or refused scans keeps the digest older versions
+    /// State added after the first digest (issues 14, 15, 16 and 37), hashed only when it has rows, so a
+    /// replica without printed badges, door rules, a lock language, refused scans or replaced codes keeps the digest older versions
     /// compute for it.
     static let optionalDigestQueries: [(table: String, sql: String)] = [
         ("badge", "SELECT * FROM badge ORDER BY author, seq"),
         ("lock_rules", "SELECT rules FROM lock_state WHERE rules IS NOT NULL"),
         ("lock_language", "SELECT language FROM lock_state WHERE language IS NOT NULL"),
         ("scan", "SELECT * FROM scan ORDER BY author, seq"),
+        ("badge_code", "SELECT * FROM badge_code ORDER BY author, seq"),
     ]
 
     static func digest(_ db: Database) throws -> String {

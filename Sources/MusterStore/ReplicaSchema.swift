@@ -336,6 +336,21 @@ enum ReplicaSchema {
             )
             try Materializer.rebuild(db: db)
         }
+        migrator.registerMigration("v11-badge-code") { db in
+            // Replaced badge codes (issue 37), kind 14: a grow-only set, `code` NULL where a replacement
+            // gave the list's code back. Part of the digest when it has rows. Earlier versions refuse
+            // kind 14 outright, so no log they wrote holds one and nothing needs rebuilding.
+            try db.execute(
+                sql: """
+                    CREATE TABLE badge_code (
+                        author BLOB NOT NULL, seq INTEGER NOT NULL, hlc INTEGER NOT NULL,
+                        campaign_id TEXT NOT NULL, attendee_key TEXT NOT NULL, code TEXT,
+                        PRIMARY KEY (author, seq)) WITHOUT ROWID;
+                    CREATE INDEX badge_code_attendee ON badge_code(campaign_id, attendee_key);
+                    CREATE INDEX badge_code_code ON badge_code(campaign_id, code);
+                    """
+            )
+        }
         return migrator
     }
 }

@@ -79,6 +79,7 @@ public struct ReplicaView {
                 arguments: [campaignID, ticketKey]
             )
             ?? onlyWalkIn(campaignID: campaignID, ticketKey: ticketKey)
+            ?? replacedCodeOwner(campaignID: campaignID, ticketKey: ticketKey)
         return try key.flatMap { try attendee(campaignID: campaignID, key: $0) }
     }
 

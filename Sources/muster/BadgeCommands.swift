@@ -8,12 +8,12 @@ import MusterControl
 /// owns the printer and signs the badge delta); a preview is drawn here, from the replica.
 struct Badge: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Print, reprint or preview an attendee's badge.",
+        abstract: "Print, reprint, replace or preview an attendee's badge.",
         discussion: """
-            Exit codes: 0 printed; 2 not found; 6 not printed (no printer, queue stopped, job failed: the \
-            message says why).
+            Exit codes: 0 printed; 2 not found; 4 refused; 6 not printed (no printer, queue stopped, job \
+            failed: the message says why).
             """,
-        subcommands: [BadgeReprint.self, BadgePrintOnly.self, BadgePreviewCommand.self]
+        subcommands: [BadgeReprint.self, BadgePrintOnly.self, BadgeReplace.self, BadgePreviewCommand.self]
     )
 }
 
@@ -35,6 +35,41 @@ struct BadgePrintOnly: ParsableCommand {
     @OptionGroup var arguments: AttendeeQuery
 
     func run() throws { try arguments.perform { .badge(BadgeOrder(attendee: .query($0), reason: .printOnly)) } }
+}
+
+struct BadgeReplace: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "replace",
+        abstract:
+            "Give a lost or stolen badge's owner a new code and print the new badge; every kiosk refuses the old code.",
+        discussion: """
+            The attendee is named by email (or by a code of theirs, dead or valid). The new code is signed \
+            and committed on this kiosk before the answer and reaches every kiosk with the next sync; a \
+            kiosk that has heard of it refuses every other code of the attendee with reason `replaced`. \
+            --restore undoes it: the list's code opens the doors again and the replacement's is refused.
+            """
+    )
+    @OptionGroup var arguments: AttendeeQuery
+    @Flag(help: "Undo the replacement: give the attendee the list's code back.") var restore = false
+    @Flag(name: .customLong("no-print"), help: "Replace the code without printing the new badge.") var noPrint = false
+
+    func run() throws {
+        let context = try arguments.options.context()
+        let replaced = try guarded { () throws(ClientError) in
+            try context.exchange(.replaceBadge(query: arguments.query, restore: restore))
+        }
+        var answers = [replaced]
+        if case .badgeReplaced(let attendee, _) = replaced, !restore, !noPrint {
+            let order = BadgeOrder(attendee: .key(attendee.key), reason: .reprint)
+            answers.append(try guarded { () throws(ClientError) in try context.exchange(.badge(order)) })
+        }
+        for answer in answers {
+            if arguments.json { try Output.json(answer) } else { Output.data(OneShotText.describe(answer)) }
+        }
+        if let code = answers.lazy.compactMap({ OneShotText.exitCode($0.outcome) }).first(where: { $0 != 0 }) {
+            throw ExitCode(code)
+        }
+    }
 }
 
 struct BadgePreviewCommand: ParsableCommand {

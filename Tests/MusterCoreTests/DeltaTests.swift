@@ -97,6 +97,10 @@ enum Samples {
         ),
         .note(NotePayload(campaignID: "devcon-2025", attendeeKey: "ada@analytical.example", text: "Great talk 🎉")),
         .badge(BadgePayload(campaignID: "devcon-2025", attendeeKey: "ada@analytical.example", reason: .reprint)),
+        .badgeCode(
+            BadgeCodePayload(campaignID: "devcon-2025", attendeeKey: "ada@analytical.example", code: "R-0123ABCD")
+        ),
+        .badgeCode(BadgeCodePayload(campaignID: "devcon-2025", attendeeKey: "ada@analytical.example", code: nil)),
         .scan(
             ScanPayload(
                 campaignID: "devcon-2025",

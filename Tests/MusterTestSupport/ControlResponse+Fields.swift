@@ -12,7 +12,8 @@ extension ControlResponse {
         case .checkedOut(let attendee), .notCheckedIn(let attendee): attendee
         case .registered(let walkIn): walkIn.attendee
         case .notFound(let refusal), .refused(let refusal): refusal.attendee
-        case .badgePrinted(let attendee, _), .badgeNotPrinted(let attendee, _), .badgeAlreadyPrinted(let attendee, _):
+        case .badgePrinted(let attendee, _), .badgeNotPrinted(let attendee, _), .badgeAlreadyPrinted(let attendee, _),
+            .badgeReplaced(let attendee, _):
             attendee
         case .noted, .head, .submitted, .status, .screen, .pong, .error, .found: nil
         }
@@ -31,8 +32,11 @@ extension ControlResponse {
     }
 
     public var ticket: String? {
-        guard case .registered(let walkIn) = self else { return nil }
-        return walkIn.ticket
+        switch self {
+        case .registered(let walkIn): walkIn.ticket
+        case .badgeReplaced(_, let code): code
+        default: nil
+        }
     }
 
     /// The door's reason code, as on the wire (`zone_full`).
