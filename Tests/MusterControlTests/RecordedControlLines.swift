@@ -26,6 +26,8 @@ enum RecordedControlLines {
         #"{"badgeReason":"reprint","op":"badge","query":"MUS-0001"}"#,
         #"{"badgeReason":"print-only","op":"badge","query":"MUS-0001"}"#,
         #"{"op":"lookup","query":" mus-0001 "}"#,
+        #"{"op":"replace_badge","query":"ada.lovelace@example.com"}"#,
+        #"{"op":"replace_badge","query":"MUS-0001","restore":true}"#,
     ]
 
     /// Lines a script or an older client writes by hand: keys in any order, explicit nulls, fields an
@@ -95,6 +97,7 @@ enum RecordedControlLines {
         #"{"admitted":true,"maskedName":"Ada L.","outcome":"found"}"#,
         #"{"admitted":true,"checkIn":{"atMillis":1795337000000,"kioskName":"","location":""},"maskedName":"Grace H.","outcome":"found"}"#,
         #"{"admitted":false,"maskedName":"Rita R.","outcome":"found"}"#,
+        #"{"attendee":{"campaignID":"c0ffee0000000001","company":"Analytical","firstName":"Ada","key":"ada.lovelace@example.com","lastName":"Lovelace","ticket":"MUS-0001"},"outcome":"badge_replaced","ticket":"R-0123ABCD"}"#,
     ]
 
     /// The badge desk's "printed but not recorded" error, which also repeated the attendee: the one line

@@ -29,6 +29,8 @@ enum RecordedControlValues {
         .badge(BadgeOrder(attendee: .query("MUS-0001"), reason: .reprint)),
         .badge(BadgeOrder(attendee: .query("MUS-0001"), reason: .printOnly)),
         .lookup(query: " mus-0001 "),
+        .replaceBadge(query: "ada.lovelace@example.com", restore: false),
+        .replaceBadge(query: "MUS-0001", restore: true),
     ]
 
     static let ada = AttendeeSummary(
@@ -147,6 +149,7 @@ enum RecordedControlValues {
         .found(ScreenMatch(maskedName: "Ada L.", admitted: true)),
         .found(ScreenMatch(maskedName: "Grace H.", admitted: true, checkedInAtMillis: 1_795_337_000_000)),
         .found(ScreenMatch(maskedName: "Rita R.", admitted: false)),
+        .badgeReplaced(ada, code: "R-0123ABCD"),
     ]
 
     /// The screen of a kiosk that hears no other kiosk (issue 37).
