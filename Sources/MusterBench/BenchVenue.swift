@@ -59,8 +59,9 @@ struct BenchVenue {
         return replica
     }
 
-    /// The organizer's log: one campaign, then `attendees` attendees with an email and a ticket each.
-    func importLog(attendees: Int) throws -> [SignedDelta] {
+    /// The organizer's log: one campaign, then `attendees` attendees with an email and a ticket each,
+    /// then, with `locked`, the lock a door needs before it admits anyone (no door rules).
+    func importLog(attendees: Int, locked: Bool = false) throws -> [SignedDelta] {
         var signer = DeltaSigner(venue: policy.venue, keyPair: organizerKey, head: .empty(policy.organizer))
         var stamp = Self.start
         var log = [
@@ -84,6 +85,10 @@ struct BenchVenue {
                 )
             )
             log.append(try signer.sign(body, hlc: hlc(&stamp)))
+        }
+        if locked {
+            let lock = LockPayload(version: 1, campaignID: Self.campaign, checkInStatus: "Attended")
+            log.append(try signer.sign(.lock(lock), hlc: hlc(&stamp)))
         }
         return log
     }

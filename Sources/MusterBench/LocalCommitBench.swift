@@ -27,24 +27,19 @@ enum LocalCommitBench {
             now = BenchVenue.now(after: attendees)
         }
 
-        /// Checks attendee `index` in; fails the benchmark unless the check-in was appended.
+        /// Checks attendee `index` in by the ticket code on their badge, as a door scan does:
+        /// ``MusterStore/ReplicaView/judgeScan(_:at:nowMillis:dayStartMillis:)``, musterd's own door
+        /// function (lock, lookup, the attendee's arrivals, a replaced code, the door rules), inside
+        /// the write transaction. Fails the benchmark unless the check-in was appended.
         mutating func checkIn(_ index: Int, into replica: Replica) throws {
             now += 1
-            let key = EmailAddress.key(BenchVenue.email(index))
+            let ticket = BenchVenue.ticket(index)
             let stamp = now
-            let campaign = BenchVenue.campaign
+            let door = DoorScan.Door(kiosk: AuthorID(keyPair.publicKey), name: BenchVenue.kioskName(0), zone: "Hall")
             let decide = { (view: ReplicaView) throws -> LocalWrite<Bool> in
-                guard let record = try view.attendee(campaignID: campaign, key: key), !record.isCheckedIn else {
-                    return .answer(false)
-                }
-                let presence = PresencePayload(
-                    campaignID: campaign,
-                    attendeeKey: key,
-                    kioskName: BenchVenue.kioskName(0),
-                    location: "Hall",
-                    memberStatus: "Attended"
-                )
-                return .append(.checkIn(CheckInPayload(presence)), answer: true)
+                let scan = try view.judgeScan(ticket, at: door, nowMillis: stamp, dayStartMillis: 0)
+                guard case .admit = scan.decision else { return .answer(false) }
+                return .append(scan.body, answer: true)
             }
             var clock = self.clock
             defer { self.clock = clock }
@@ -54,7 +49,7 @@ enum LocalCommitBench {
                 nextHLC: { _ in clock.tick(nowMillis: stamp) },
                 decide
             )
-            guard checkedIn, delta != nil else { throw BenchError(.wrongResult, "check-in of \(key) was not appended") }
+            guard checkedIn, delta != nil else { throw BenchError(.wrongResult, "check-in of \(ticket) was not appended") }
         }
     }
 }

@@ -28,7 +28,7 @@ enum LookupBench {
     }
 
     static func prepare(attendees: Int, venue: BenchVenue, path: String) throws -> Replica {
-        let log = try venue.importLog(attendees: attendees)
+        let log = try venue.importLog(attendees: attendees, locked: true)
         let replica = try venue.openReplica(path: path)
         let now = BenchVenue.now(after: log.count)
         for page in CatchUpBench.pages(log, size: BenchOptions.batchSize) {

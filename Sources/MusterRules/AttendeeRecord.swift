@@ -20,6 +20,9 @@ public struct AttendeeRecord: Sendable, Equatable {
     public let latest: PresenceRecord?
     /// Arrivals that no check-out has ended (a check-out names the arrivals it ends).
     public internal(set) var openArrivals: [PresenceRecord] = []
+    /// Every live arrival (check-in or walk-in registration), open or ended, oldest first: what the
+    /// door rules count entries by (read with the record, so a door scan reads them once).
+    public let arrivals: [PresenceRecord]
 
     public var isCheckedIn: Bool { firstArrival != nil }
     /// Inside while an arrival is open: causality (which check-ins a check-out named), not clocks.
@@ -43,7 +46,8 @@ public struct AttendeeRecord: Sendable, Equatable {
         walkIn: Bool,
         firstArrival: PresenceRecord?,
         latest: PresenceRecord?,
-        openArrivals: [PresenceRecord] = []
+        openArrivals: [PresenceRecord] = [],
+        arrivals: [PresenceRecord]? = nil
     ) {
         self.campaignID = campaignID
         self.key = key
@@ -61,5 +65,6 @@ public struct AttendeeRecord: Sendable, Equatable {
         self.firstArrival = firstArrival
         self.latest = latest
         self.openArrivals = openArrivals
+        self.arrivals = arrivals ?? firstArrival.map { [$0] } ?? []
     }
 }

@@ -79,7 +79,7 @@ extension ReplicaView {
         DoorAttempt.Attendee(
             key: record.key,
             admitted: record.admitted,
-            arrivals: try presences(campaignID: record.campaignID, attendeeKey: record.key).filter(\.isArrival),
+            arrivals: record.arrivals,
             openArrivals: record.openArrivals
         )
     }

@@ -158,15 +158,21 @@ public struct ReplicaView {
         let campaignID: String = row["campaign_id"]
         let key: String = row["key"]
         let presence = try presences(campaignID: campaignID, attendeeKey: key)
-        let tickets = try String.fetchAll(
-            db.cachedStatement(
-                sql: """
-                    SELECT DISTINCT ticket_key FROM walk_in_ticket
-                    WHERE campaign_id = ? AND attendee_key = ? ORDER BY ticket_key
-                    """
-            ),
-            arguments: [campaignID, key]
-        )
+        let imported: Bool = row["imported"]
+        // An imported attendee has no walk-in ticket (``Materializer``: the import outranks every
+        // registration), so the door's scan of a listed person does not ask.
+        let tickets =
+            imported
+            ? []
+            : try String.fetchAll(
+                db.cachedStatement(
+                    sql: """
+                        SELECT DISTINCT ticket_key FROM walk_in_ticket
+                        WHERE campaign_id = ? AND attendee_key = ? ORDER BY ticket_key
+                        """
+                ),
+                arguments: [campaignID, key]
+            )
         return AttendeeRecord(
             campaignID: campaignID,
             key: key,
@@ -179,11 +185,12 @@ public struct ReplicaView {
             salesforceID: row["salesforce_id"],
             status: row["status"],
             admitted: row["admitted"],
-            imported: row["imported"],
+            imported: imported,
             walkIn: row["walk_in"],
             firstArrival: presence.first { $0.isArrival },
             latest: presence.last,
-            openArrivals: try openArrivals(campaignID: campaignID, attendeeKey: key)
+            openArrivals: try openArrivals(campaignID: campaignID, attendeeKey: key),
+            arrivals: presence.filter(\.isArrival)
         )
     }
 
