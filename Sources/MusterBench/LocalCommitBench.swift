@@ -49,7 +49,9 @@ enum LocalCommitBench {
                 nextHLC: { _ in clock.tick(nowMillis: stamp) },
                 decide
             )
-            guard checkedIn, delta != nil else { throw BenchError(.wrongResult, "check-in of \(ticket) was not appended") }
+            guard checkedIn, delta != nil else {
+                throw BenchError(.wrongResult, "check-in of \(ticket) was not appended")
+            }
         }
     }
 }

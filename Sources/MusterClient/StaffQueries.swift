@@ -136,6 +136,9 @@ public struct StaffQueries {
             status: status,
             occupancy: try? client.replica().occupancy(),
             devices: Set(((try? client.replica().roster()) ?? []).filter { $0.role == .organizerDevice }.map(\.kiosk)),
+            savedHereOnly: daemon.flatMap { AuthorID(hex: $0.kioskKey) }.flatMap { me in
+                try? client.replica().savedHereOnly(me: me)
+            },
             madeAtMillis: client.time.wallMillis
         )
     }

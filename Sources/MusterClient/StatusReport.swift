@@ -48,6 +48,9 @@ public struct StatusReport: Encodable {
     public let occupancy: Occupancy?
     /// Whether the kiosk works alone (no other kiosk, or none of its zone, heard for 10 s), and since when.
     public let solitude: Solitude?
+    /// This kiosk's own check-ins no other kiosk is known to hold yet (nil: the daemon did not say who
+    /// this kiosk is).
+    public let savedHereOnly: SavedHereOnly?
 
     /// - Parameters:
     ///   - location: the certificate's location, the kiosk's zone (the config's when nil).
@@ -61,8 +64,10 @@ public struct StatusReport: Encodable {
         status: ReplicaStatus,
         occupancy: Occupancy? = nil,
         devices: Set<AuthorID> = [],
+        savedHereOnly: SavedHereOnly? = nil,
         madeAtMillis: UInt64
     ) {
+        self.savedHereOnly = savedHereOnly
         self.occupancy = occupancy
         kiosk = config.name
         location = enrolled ?? config.location
@@ -137,6 +142,12 @@ public struct StatusReport: Encodable {
         if let solitude {
             Output.data(
                 "ALONE:      " + solitude.line(time: ClockText.time(millis: Int64(clamping: solitude.sinceMillis)))
+            )
+        }
+        if let savedHereOnly, savedHereOnly.checkIns > 0 {
+            Output.data(
+                "SAVED HERE: "
+                    + savedHereOnly.line { ClockText.time(millis: Int64(clamping: $0)) }
             )
         }
         for line in peerLines() { Output.data(line) }

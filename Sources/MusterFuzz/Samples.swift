@@ -74,6 +74,7 @@ enum Samples {
             ),
             .note(NotePayload(campaignID: campaign, attendeeKey: "ana@example.com", text: "Great keynote! 🎉")),
             .badge(BadgePayload(campaignID: campaign, attendeeKey: "ana@example.com", reason: .selfService)),
+            .badgeCode(BadgeCodePayload(campaignID: campaign, attendeeKey: "ana@example.com", code: "R-0000AAAA")),
             .undo(UndoPayload(target: DeltaRef(author: kiosk, seq: 1))),
             .revoke(
                 RevokePayload(
