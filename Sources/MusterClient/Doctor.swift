@@ -58,6 +58,9 @@ public struct Doctor {
         checks.append(lock(replica: replica))
         if let inSession = daemon.peers { checks.append(peers(inSession)) }
         if let solitude = daemon.solitude { checks.append(alone(solitude)) }
+        if let me = daemon.kiosk, let saved = try? replica?.savedHereOnly(me: me), let check = savedHereOnly(saved) {
+            checks.append(check)
+        }
         return checks
     }
 
@@ -177,7 +180,7 @@ public struct Doctor {
 
     /// Whether musterd answers `status`, and its peers in session when it does (none when it answers
     /// something else, such as a refusal).
-    func daemonCheck() -> (check: DoctorCheck, peers: [PeerDetail]?, solitude: Solitude?) {
+    func daemonCheck() -> (check: DoctorCheck, peers: [PeerDetail]?, solitude: Solitude?, kiosk: AuthorID?) {
         let name = "musterd"
         guard probe.socketAnswers(config.controlSocket),
             let response = try? ControlClient(path: config.controlSocket).send(.status)
@@ -187,12 +190,33 @@ public struct Doctor {
                     name,
                     "no answer on \(config.controlSocket)",
                     advice: "start it: systemctl start musterd (see journalctl -u musterd for why it stopped)"
-                ), nil, nil
+                ), nil, nil, nil
             )
         }
-        guard case .status(let status) = response else { return (.ok(name, "running as '?'"), [], nil) }
-        return (.ok(name, "running as '\(status.kioskName)'"), status.peerDetails, status.solitude)
+        guard case .status(let status) = response else { return (.ok(name, "running as '?'"), [], nil, nil) }
+        return (
+            .ok(name, "running as '\(status.kioskName)'"), status.peerDetails, status.solitude,
+            AuthorID(hex: status.kioskKey)
+        )
     }
+
+    /// Check-ins only this kiosk holds for longer than a few anti-entropy rounds: a dead disk now would
+    /// lose them. Nil while none are (or only the last seconds' are, on their way to the peers).
+    func savedHereOnly(_ saved: SavedHereOnly) -> DoctorCheck? {
+        guard saved.checkIns > 0, let oldest = saved.oldestMillis,
+            probe.nowMillis() > oldest + Self.savedHereOnlyGraceMillis
+        else { return nil }
+        return .warning(
+            "saved here only",
+            saved.line { ClockText.time(millis: Int64(clamping: $0)) },
+            advice:
+                "bring another kiosk into session with this one (see 'alone' and 'peers') before anything happens to this box"
+        )
+    }
+
+    /// Two anti-entropy rounds and the throttle of the record: longer than a peer takes to be known
+    /// to hold a check-in while in session.
+    static let savedHereOnlyGraceMillis: UInt64 = 15_000
 
     /// A kiosk that works alone still checks people in; staff should know, and find out why.
     func alone(_ solitude: Solitude) -> DoctorCheck {

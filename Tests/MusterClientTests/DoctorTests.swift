@@ -53,6 +53,21 @@ import Testing
         #expect(nobody.detail.hasSuffix(" — no other kiosk heard") && nobody.advice.contains("network"))
     }
 
+    /// Check-ins only this kiosk holds are a warning once they are older than a peer takes to be known
+    /// to hold them; the last seconds' are on their way and say nothing.
+    @Test func checkInsSavedHereOnlyWarnOnceTheyAreOlderThanSyncTakes() throws {
+        let directory = try TemporaryDirectory("muster-doctor")
+        defer { directory.remove() }
+        let now: UInt64 = 1_790_000_000_000
+        let doctor = Doctor(config: Self.config(directory), probe: Self.probe(now: now))
+        let old = try #require(doctor.savedHereOnly(SavedHereOnly(checkIns: 2, records: 3, oldestMillis: now - 20_000)))
+        #expect(old.verdict == .warning && old.name == "saved here only")
+        #expect(old.detail.hasPrefix("2 check-in(s) since ") && old.detail.contains("(3 record(s) in all)"))
+        #expect(old.advice.contains("another kiosk"))
+        #expect(doctor.savedHereOnly(SavedHereOnly(checkIns: 1, records: 1, oldestMillis: now - 5_000)) == nil)
+        #expect(doctor.savedHereOnly(SavedHereOnly(checkIns: 0, records: 2, oldestMillis: nil)) == nil)
+    }
+
     static func config(_ directory: TemporaryDirectory) -> KioskConfig {
         var config = KioskConfig()
         config.name = "Hall A"
