@@ -47,6 +47,11 @@ public enum SyncMessage: Sendable, Equatable {
     /// revoked when it was rotated and taken back since, or one enrolled before a rotation and first
     /// started after it). Any holder of the key may hand it over; a false key only fails to dial.
     case networkKey(generation: UInt64, sealed: [UInt8])
+    /// A message of a later version, its tag unknown here: read whole (its frame bounds it) and
+    /// ignored, so a newer kiosk can say new things in a session without an older one closing it (a
+    /// 0.6.3 kiosk closes the session on any tag it does not know). Never sent; kept as read so that it
+    /// re-encodes to the same bytes.
+    case unknown(tag: UInt8, body: [UInt8])
 
     public static let maxHeads = 100_000
     public static let maxDeltas = 2_000
@@ -59,6 +64,9 @@ public enum SyncMessage: Sendable, Equatable {
 
         case hello = 1, heads, deltas, ping, pong, credentials, roster, revoked, digest, sessions
         case want, graft, prune, ihave, rekey, networkKey
+
+        /// Tags above this one are a later version's (``SyncMessage/unknown(tag:body:)``); 0 is none.
+        static let newest = Tag.networkKey
     }
 
     public func encode() -> [UInt8] {
@@ -84,6 +92,9 @@ public enum SyncMessage: Sendable, Equatable {
         case .networkKey(let generation, let sealed):
             writer.write(Tag.networkKey, generation)
             writer.writeRaw(sealed)
+        case .unknown(let tag, let body):
+            writer.write(tag)
+            writer.writeRaw(body)
         }
         return writer.bytes
     }
@@ -91,7 +102,12 @@ public enum SyncMessage: Sendable, Equatable {
     public static func decode(_ bytes: [UInt8]) throws(DecodeError) -> SyncMessage {
         var reader = ByteReader(bytes)
         let message: SyncMessage
-        switch try reader.read(Tag.self) {
+        let raw = try reader.readUInt8()
+        guard let tag = Tag(rawValue: raw) else {
+            guard raw > Tag.newest.rawValue else { throw .invalidValue(at: 0, "sync message tag \(raw)") }
+            return .unknown(tag: raw, body: try reader.readRaw(count: reader.remaining))
+        }
+        switch tag {
         case .hello:
             let epoch = try reader.readString(maxLength: 64)
             message = .hello(epoch: epoch, heads: try reader.readList(in: 0...maxHeads, "too many heads"))
