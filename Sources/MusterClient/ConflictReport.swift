@@ -57,6 +57,7 @@ public struct ConflictReport: Encodable {
         switch kind {
         case .enteredTwice: "entered twice (one entry only)"
         case .insideTwice: "checked in twice while inside"
+        case .entriesExceeded: "entered more often than the day's entries allow"
         case .overCapacity: "admitted over the zone's capacity"
         case .badgeTwice: "a second self-service badge"
         }

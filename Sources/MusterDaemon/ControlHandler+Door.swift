@@ -105,8 +105,5 @@ extension ControlHandler {
     }
 
     /// The start of the local calendar day of `millis`, for per-day entry limits.
-    static func dayStart(millis: UInt64) -> Int64 {
-        let date = Date(timeIntervalSince1970: Double(millis) / 1000)
-        return Int64(Calendar.current.startOfDay(for: date).timeIntervalSince1970 * 1000)
-    }
+    static func dayStart(millis: UInt64) -> Int64 { ReplicaView.localDayStart(millis) }
 }

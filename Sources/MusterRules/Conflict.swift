@@ -12,6 +12,8 @@ public struct Conflict: Sendable, Equatable {
         case enteredTwice = "entered_twice"
         /// Checked in while already inside the same zone (the venue, without door rules).
         case insideTwice = "inside_twice"
+        /// An entry into a zone beyond `--entries N` on the same local day.
+        case entriesExceeded = "entries_exceeded"
         /// Admitted into a zone already at its capacity, where escrow was off.
         case overCapacity = "over_capacity"
         /// A second self-service badge: the reprint guard allows one per attendee venue-wide.

@@ -20,11 +20,18 @@ public enum Conflicts {
     /// have judged them with everything heard: an arrival the rules refuse is a conflict. `rules` are
     /// the lock's now (nil: no door rules, the venue is one zone and "already inside" its only rule).
     /// A check-out ends the attendee's stay in its zone (the venue, without rules); an arrival into an
-    /// exclusive zone ends every other.
-    public static func find(presences: [Presence], badges: [Badge], rules: DoorRules?) -> [Conflict] {
+    /// exclusive zone ends every other. `dayStart` gives the start of the local day of a stamp (Unix
+    /// milliseconds), for `--entries N` a day: kiosks of one venue share its time zone, so they agree.
+    public static func find(
+        presences: [Presence],
+        badges: [Badge],
+        rules: DoorRules?,
+        dayStart: (UInt64) -> Int64 = { Int64(clamping: $0 / 86_400_000 * 86_400_000) }
+    ) -> [Conflict] {
         let ordered = presences.sorted { order($0.record) < order($1.record) }
         var inside: [String: [String: PresenceRecord]] = [:]  // zone -> attendee -> the arrival inside
         var entered: [String: [String: PresenceRecord]] = [:]  // zone -> attendee -> the first arrival
+        var today: [String: [String: [PresenceRecord]]] = [:]  // zone -> attendee -> arrivals on one day
         var conflicts: [Conflict] = []
         let onceOnly = rules.map { $0.entries == .once || !$0.reEntry } ?? false
         for presence in ordered {
@@ -39,6 +46,11 @@ public enum Conflicts {
                 conflicts.append(.init(.enteredTwice, key, zone, first: first, second: record))
             } else if let open = inside[zone]?[key] {
                 conflicts.append(.init(.insideTwice, key, zone, first: open, second: record))
+            } else if case .perDay(let limit) = rules?.entries,
+                let earlier = Self.sameDay(today[zone]?[key] ?? [], as: record, dayStart: dayStart),
+                earlier.count >= Int(limit)
+            {
+                conflicts.append(.init(.entriesExceeded, key, zone, first: earlier[0], second: record))
             } else if let rule = rules?.zone(named: zone), let capacity = rule.capacity, !rule.escrow,
                 (inside[zone]?.count ?? 0) >= Int(capacity)
             {
@@ -58,6 +70,8 @@ public enum Conflicts {
                 for other in inside.keys where other != zone { inside[other]?[key] = nil }
             }
             if entered[zone]?[key] == nil { entered[zone, default: [:]][key] = record }
+            today[zone, default: [:]][key] =
+                (Self.sameDay(today[zone]?[key] ?? [], as: record, dayStart: dayStart) ?? []) + [record]
             if inside[zone]?[key] == nil { inside[zone, default: [:]][key] = record }
         }
         var firstBadge: [String: BadgeRecord] = [:]
@@ -70,6 +84,18 @@ public enum Conflicts {
             conflicts.append(.init(.badgeTwice, badge.attendeeKey, "", first: first, second: badge.record))
         }
         return conflicts
+    }
+
+    /// The arrivals of `arrivals` on `record`'s local day (nil when there are none): a day's count
+    /// starts again on a new day, as the door's does.
+    static func sameDay(
+        _ arrivals: [PresenceRecord],
+        as record: PresenceRecord,
+        dayStart: (UInt64) -> Int64
+    ) -> [PresenceRecord]? {
+        let day = dayStart(record.hlc.physicalMillis)
+        let same = arrivals.filter { dayStart($0.hlc.physicalMillis) == day }
+        return same.isEmpty ? nil : same
     }
 
     /// The replicas' one order of writes: (hlc, author, seq).

@@ -49,6 +49,37 @@ struct ConflictsTests {
         #expect(found.first?.zone == "", "without rules the venue is one zone")
     }
 
+    /// `--entries 2` a day: the third entry of a day is the conflict; a new day counts again. Days
+    /// here are of 10 s (`dayStart`), so the test needs no time zone.
+    @Test func beyondTheDaysEntriesIsAConflictAndANewDayCountsAgain() {
+        let presences = [
+            Self.presence("ada", door: 2, seq: 1, at: 1),
+            Self.presence("ada", door: 2, seq: 2, at: 2, kind: .checkOut),
+            Self.presence("ada", door: 3, seq: 1, at: 3),
+            Self.presence("ada", door: 3, seq: 2, at: 4, kind: .checkOut),
+            Self.presence("ada", door: 2, seq: 3, at: 5),
+            Self.presence("ada", door: 2, seq: 4, at: 6, kind: .checkOut),
+            Self.presence("ada", door: 3, seq: 3, at: 11),
+        ]
+        let found = Conflicts.find(
+            presences: presences,
+            badges: [],
+            rules: DoorRules(entries: .perDay(2)),
+            dayStart: { Int64($0 / 10_000 * 10_000) }
+        )
+        #expect(found.map(\.kind) == [.entriesExceeded], "\(found)")
+        #expect(found.first?.first?.ref.seq == 1 && found.first?.second.ref == DeltaRef(author: Self.door(2), seq: 3))
+        let three = Conflicts.find(
+            presences: presences,
+            badges: [],
+            rules: DoorRules(entries: .perDay(3)),
+            dayStart: { Int64($0 / 10_000 * 10_000) }
+        )
+        #expect(three.isEmpty, "three on the first day, one on the next")
+        let oneLongDay = Conflicts.find(presences: presences, badges: [], rules: DoorRules(entries: .perDay(3)))
+        #expect(oneLongDay.map(\.second.ref.seq) == [3], "all four on one (UTC) day: the fourth")
+    }
+
     @Test func underOnceASecondEntryIsAConflictEvenAfterLeaving() {
         let presences = [
             Self.presence("ada", door: 2, seq: 1, at: 1),
