@@ -29,9 +29,9 @@ public struct SignedDelta: Sendable, Equatable {
             throw .invalidValue(at: 0, "delta of \(envelope.count) bytes exceeds the size limit")
         }
         guard envelope[0] == Delta.encodingVersion else { throw .unsupportedVersion(envelope[0]) }
-        guard DeltaKind(rawValue: envelope[Self.kindOffset]) != nil else {
-            throw .unknownKind(envelope[Self.kindOffset])
-        }
+        // A kind this version does not know is a later version's: the envelope is carried (so a frame
+        // that holds one does not end the session) and the store refuses it (``kind`` is nil).
+        guard envelope[Self.kindOffset] != 0 else { throw .unknownKind(0) }
         guard signature.count == Self.signatureByteCount else {
             throw .invalidValue(at: 0, "signature must be \(Self.signatureByteCount) bytes")
         }
@@ -39,7 +39,9 @@ public struct SignedDelta: Sendable, Equatable {
         self.signature = signature
     }
 
-    public var kind: DeltaKind { DeltaKind(rawValue: envelope[Self.kindOffset])! }
+    /// The delta's kind; nil for a later version's kind this one cannot read (``rawKind``).
+    public var kind: DeltaKind? { DeltaKind(rawValue: envelope[Self.kindOffset]) }
+    public var rawKind: UInt8 { envelope[Self.kindOffset] }
     public var venue: VenueID { VenueID(bytes: envelope[Self.venueOffset..<Self.authorOffset])! }
     public var author: AuthorID { AuthorID(bytes: envelope[Self.authorOffset..<Self.seqOffset])! }
     public var seq: UInt64 {

@@ -50,7 +50,7 @@ final class DeltaTarget: FuzzTarget {
         } catch {
             return behaviour.mix("shape \(Self.caseName(error))")
         }
-        behaviour.mix(Int(signed.kind.rawValue))
+        behaviour.mix(Int(signed.rawKind))
         try checkDecode(signed, &behaviour)
     }
 

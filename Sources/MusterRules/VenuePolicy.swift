@@ -135,7 +135,16 @@ public struct VenuePolicy: Sendable, Equatable {
         guard delta.venue == venue else {
             throw DeltaRejection(.wrongVenue, "delta belongs to venue \(delta.venue), not \(venue)", ref: delta.ref)
         }
-        if delta.kind == .enroll {
+        // A later version's kind: refused here, so this author's chain waits at it until this kiosk is
+        // upgraded, while its session and every other author's deltas go on.
+        guard let kind = delta.kind else {
+            throw DeltaRejection(
+                .malformed,
+                "delta kind \(delta.rawKind) is a later version's; this kiosk reads it once upgraded",
+                ref: delta.ref
+            )
+        }
+        if kind == .enroll {
             throw DeltaRejection(
                 .notAuthorized,
                 "an enrollment is a certificate and never part of a log",
@@ -143,19 +152,19 @@ public struct VenuePolicy: Sendable, Equatable {
             )
         }
         if byDevice {
-            guard delta.kind.isOrganizerOnly else {
+            guard kind.isOrganizerOnly else {
                 throw DeltaRejection(
                     .notAuthorized,
-                    "an organizer device signs organizer deltas only, not a \(delta.kind)",
+                    "an organizer device signs organizer deltas only, not a \(kind)",
                     ref: delta.ref
                 )
             }
             return
         }
-        if delta.kind.isOrganizerOnly && delta.author != organizer {
+        if kind.isOrganizerOnly && delta.author != organizer {
             throw DeltaRejection(
                 .notAuthorized,
-                "a \(delta.kind) delta must be signed by the venue's organizer key or one of its devices",
+                "a \(kind) delta must be signed by the venue's organizer key or one of its devices",
                 ref: delta.ref
             )
         }

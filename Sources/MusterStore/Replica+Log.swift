@@ -21,7 +21,7 @@ extension Replica {
             // The author's bytes as the envelope carries them (see ``Stamp/init(_:envelope:)``).
             row.blob(delta.envelope[SignedDelta.authorRange])
             row.int(Int64(decoded.seq))
-            row.int(Int64(delta.kind.rawValue))
+            row.int(Int64(delta.rawKind))
             row.int(Int64(decoded.hlc.packed))
             row.blob(delta.envelope)
             row.blob(delta.signature)

@@ -28,7 +28,7 @@ struct ReplicaMigrationTests {
                             VALUES (?, ?, ?, ?, ?, ?, ?, 0, 1)
                             """,
                         arguments: [
-                            Data(delta.author.bytes), Int64(delta.seq), Int64(delta.kind.rawValue),
+                            Data(delta.author.bytes), Int64(delta.seq), Int64(delta.rawKind),
                             Int64(delta.hlc.packed), Data(Blake2b.hash256(delta.envelope)), Data(delta.envelope),
                             Data(delta.signature),
                         ]

@@ -41,6 +41,19 @@ struct SyncMessageTests {
         #expect(ping.messages(to: peer) == [.pong], "and it goes on")
     }
 
+    /// A frame carrying a delta of a later version's kind decodes, so the session that carries it goes
+    /// on (the store refuses the delta, `LaterKindTests`); kind 0 is no kind at all.
+    @Test func aDeltaOfALaterKindDoesNotSpoilItsFrame() throws {
+        let a = try SigningKeyPair.generate()
+        var envelope = CoreTestKit.log(1, key: a)[0].envelope  // byte 1 is the kind
+        envelope[1] = 200
+        let later = try SignedDelta(envelope: envelope, signature: a.sign(envelope))
+        #expect(later.kind == nil && later.rawKind == 200)
+        #expect(try SyncMessage.decode(SyncMessage.deltas([later]).encode()) == .deltas([later]))
+        envelope[1] = 0
+        #expect(throws: DecodeError.self) { try SignedDelta(envelope: envelope, signature: a.sign(envelope)) }
+    }
+
     @Test func malformedMessagesAreRejected() throws {
         let a = try SigningKeyPair.generate()
         let encoded = SyncMessage.deltas(CoreTestKit.log(2, key: a)).encode()
