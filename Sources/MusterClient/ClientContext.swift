@@ -1,6 +1,6 @@
 import Foundation
 public import MusterControl
-public import MusterRules
+import MusterRules
 public import MusterStore
 public import MusterTime
 

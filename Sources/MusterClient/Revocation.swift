@@ -219,7 +219,7 @@ public struct Revocation {
         var lines = ["Dropped here: \(dropped.count) record(s)."]
         for delta in dropped.prefix(listedDrops) {
             var line =
-                "  #\(delta.seq) \(delta.kind) at \(ClockText.dateTime(millis: Int64(clamping: delta.hlc.physicalMillis)))"
+                "  #\(delta.seq) \(delta.kindName) at \(ClockText.dateTime(millis: Int64(clamping: delta.hlc.physicalMillis)))"
             if let decoded = try? delta.decode() {
                 switch decoded.body {
                 case .checkIn(let p): line += " " + p.presence.attendeeKey

@@ -42,6 +42,8 @@ public struct SignedDelta: Sendable, Equatable {
     /// The delta's kind; nil for a later version's kind this one cannot read (``rawKind``).
     public var kind: DeltaKind? { DeltaKind(rawValue: envelope[Self.kindOffset]) }
     public var rawKind: UInt8 { envelope[Self.kindOffset] }
+    /// The kind's name for people and logs, or "kind N" for a later version's.
+    public var kindName: String { kind.map(\.description) ?? "kind \(rawKind)" }
     public var venue: VenueID { VenueID(bytes: envelope[Self.venueOffset..<Self.authorOffset])! }
     public var author: AuthorID { AuthorID(bytes: envelope[Self.authorOffset..<Self.seqOffset])! }
     public var seq: UInt64 {

@@ -181,7 +181,7 @@ public final class ControlHandler: Sendable {
             commitTrace?.record([delta], origin: .local)
             // Debug, not info: at a busy door this was most of the log, and formatting it cost CPU
             // in a burst. The replica is the record of every write.
-            logger.debug("appended", metadata: ["kind": "\(delta.kind)", "seq": "\(delta.seq)"])
+            logger.debug("appended", metadata: ["kind": "\(delta.kindName)", "seq": "\(delta.seq)"])
             published([delta])
         }
         return response

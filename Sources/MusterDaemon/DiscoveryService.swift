@@ -42,7 +42,7 @@ struct DiscoveryService: Service {
         )
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await cancelWhenGracefulShutdown { try await discovery.run() } }
-            group.addTask { try await cancelWhenGracefulShutdown { _ = await follow(discovery.events) } }
+            group.addTask { await cancelWhenGracefulShutdown { _ = await follow(discovery.events) } }
             try await group.waitForAll()
         }
     }

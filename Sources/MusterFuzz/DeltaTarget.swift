@@ -132,7 +132,7 @@ final class DeltaTarget: FuzzTarget {
     func seeds() throws -> [Seed] {
         var seeds: [Seed] = []
         for (index, delta) in try Samples.signedDeltas().enumerated() {
-            seeds.append(Seed("delta-\(index + 1)-\(delta.kind).bin", [0] + delta.envelope + delta.signature))
+            seeds.append(Seed("delta-\(index + 1)-\(delta.kindName).bin", [0] + delta.envelope + delta.signature))
         }
         for (name, message) in try Samples.syncMessages() {
             seeds.append(Seed("sync-\(name).bin", [1] + message.encode()))

@@ -194,7 +194,7 @@ import Testing
         #expect(open.advice.contains("chmod 700 \(config.stateDirectory)"), "\(open.advice)")
         try FilePermissions.set(0o700, of: config.stateDirectory)
         #expect(doctor.stateDirectory().verdict == .ok)
-        FileManager.default.createFile(atPath: config.replicaPath, contents: Data())
+        _ = FileManager.default.createFile(atPath: config.replicaPath, contents: Data())
         try FilePermissions.set(0o644, of: config.replicaPath)
         let readable = doctor.stateDirectory()
         #expect(readable.verdict == .failed)

@@ -193,6 +193,8 @@ final class DoorVenue {
             guard !missing.isEmpty else { continue }
             let report = try to.replica.ingest(missing, nowMillis: clock.wallMillis, clockBoundMillis: 300_000)
             guard report.rejected.isEmpty else { throw TestFailure("sync refused: \(report.rejected)") }
+            // As the daemon's sync does: what a kiosk heard, it stamps its own writes after.
+            if let newest = report.newestAcceptedHLC { _ = to.handler.clock.observe(newest) }
         }
     }
 

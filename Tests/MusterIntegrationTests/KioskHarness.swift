@@ -135,7 +135,7 @@ final class KioskHarness {
     ///   unit's `LimitNOFILE=` would), so the process started is still musterd.
     func start(_ arguments: [String] = [], under wrapper: [String] = []) throws {
         // Each start begins a fresh log, as a restarted daemon's checks expect.
-        FileManager.default.createFile(atPath: logPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: logPath, contents: nil)
         let command = wrapper + [binaries.appendingPathComponent("musterd").path]
         let process = try Command(
             command[0],

@@ -142,7 +142,7 @@ extension KioskHarness {
     /// Starts `musterd` expecting it to refuse: its exit status and log once it has exited (a daemon
     /// still running after 20 s is killed and reported as status -1).
     func startRefused() throws -> (status: Int32, log: String) {
-        FileManager.default.createFile(atPath: logPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: logPath, contents: nil)
         let process = try Command(
             binaries.appendingPathComponent("musterd").path,
             ["--config", configPath, "--log-level", "debug"],
