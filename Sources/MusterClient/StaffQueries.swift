@@ -143,6 +143,32 @@ public struct StaffQueries {
         )
     }
 
+    /// Every enrolled kiosk as this one knows it (``FleetReport``): the roster and the records held here,
+    /// with musterd's sessions and who it heard when it answers.
+    public func fleet() throws(ClientError) -> FleetReport {
+        let answer = try? client.exchange(.status)
+        var daemon: StatusAnswer?
+        if case .status(let status)? = answer { daemon = status }
+        let (roster, heads) = try read { replica in
+            let roster = try replica.roster()
+            var heads: [AuthorID: (seq: UInt64, newestMillis: UInt64?)] = [:]
+            for entry in roster {
+                heads[entry.kiosk] = (
+                    try replica.head(of: entry.kiosk).seq,
+                    try replica.newestHLC(author: entry.kiosk)?.physicalMillis
+                )
+            }
+            return (roster, heads)
+        }
+        return FleetReport(
+            roster: roster,
+            me: daemon.flatMap { AuthorID(hex: $0.kioskKey) },
+            daemon: daemon,
+            heads: heads,
+            madeAtMillis: client.time.wallMillis
+        )
+    }
+
     /// Inside / capacity per zone and venue-wide, from this kiosk's replica.
     public func occupancy() throws(ClientError) -> Occupancy {
         try read { try $0.occupancy() }

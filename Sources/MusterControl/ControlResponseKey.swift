@@ -27,4 +27,6 @@ public enum ControlResponseKey: String, CodingKey, Sendable {
     case language
     /// This kiosk works alone (``MusterRules/Solitude``): since when, and its zone if only that is unheard.
     case solitude
+    /// When each peer kiosk was last heard this run (``StatusAnswer/heardMillis``).
+    case heardMillis
 }

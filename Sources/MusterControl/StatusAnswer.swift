@@ -14,6 +14,9 @@ public struct StatusAnswer: Sendable, Equatable {
     public var keyGeneration: UInt64?
     /// Whether the kiosk works alone, and since when (nil: it hears its peers, or a daemon older than 0.6.3).
     public var solitude: Solitude?
+    /// When each peer kiosk was last heard since the daemon started (key hex -> Unix milliseconds), for
+    /// `muster fleet`; nil from a daemon older than 0.6.4.
+    public var heardMillis: [String: UInt64]?
 
     public init(
         kioskName: String,
@@ -21,7 +24,8 @@ public struct StatusAnswer: Sendable, Equatable {
         peers: [String],
         peerDetails: [PeerDetail],
         keyGeneration: UInt64?,
-        solitude: Solitude? = nil
+        solitude: Solitude? = nil,
+        heardMillis: [String: UInt64]? = nil
     ) {
         self.kioskName = kioskName
         self.kioskKey = kioskKey
@@ -29,6 +33,7 @@ public struct StatusAnswer: Sendable, Equatable {
         self.peerDetails = peerDetails
         self.keyGeneration = keyGeneration
         self.solitude = solitude
+        self.heardMillis = heardMillis
     }
 }
 
@@ -41,6 +46,7 @@ extension StatusAnswer: ControlResponseFields {
         peerDetails = try fields.decodeIfPresent([PeerDetail].self, forKey: .peerDetails) ?? []
         keyGeneration = try fields.decodeIfPresent(UInt64.self, forKey: .keyGeneration)
         solitude = try fields.decodeIfPresent(Solitude.self, forKey: .solitude)
+        heardMillis = try fields.decodeIfPresent([String: UInt64].self, forKey: .heardMillis)
     }
 
     func encode(fields: inout KeyedEncodingContainer<ControlResponseKey>) throws {
@@ -50,5 +56,6 @@ extension StatusAnswer: ControlResponseFields {
         try fields.encode(peerDetails, forKey: .peerDetails)
         try fields.encodeIfPresent(keyGeneration, forKey: .keyGeneration)
         try fields.encodeIfPresent(solitude, forKey: .solitude)
+        try fields.encodeIfPresent(heardMillis, forKey: .heardMillis)
     }
 }

@@ -29,6 +29,8 @@ public final class ControlHandler: Sendable {
     let keyGeneration: @Sendable () -> UInt64
     /// Whether this kiosk works alone (``Solitude``), for status and the screen.
     let solitude: @Sendable () -> Solitude?
+    /// When each peer kiosk was last heard this run, for `muster fleet`.
+    let heard: @Sendable () -> [AuthorID: UInt64]
     /// When set (`MUSTER_COMMIT_TRACE`), every committed local write and submission is traced.
     let commitTrace: CommitTrace?
     /// Not-found scans held for the audit (see ``NotFoundTally``).
@@ -45,9 +47,11 @@ public final class ControlHandler: Sendable {
         peerDetails: @escaping @Sendable () -> [PeerDetail] = { [] },
         keyGeneration: @escaping @Sendable () -> UInt64 = { 0 },
         solitude: @escaping @Sendable () -> Solitude? = { nil },
+        heard: @escaping @Sendable () -> [AuthorID: UInt64] = { [:] },
         commitTrace: CommitTrace? = nil
     ) {
         self.solitude = solitude
+        self.heard = heard
         self.commitTrace = commitTrace
         self.peerDetails = peerDetails
         self.keyGeneration = keyGeneration
@@ -96,7 +100,8 @@ public final class ControlHandler: Sendable {
                     peers: peers(),
                     peerDetails: peerDetails(),
                     keyGeneration: keyGeneration(),
-                    solitude: solitude()
+                    solitude: solitude(),
+                    heardMillis: Dictionary(uniqueKeysWithValues: heard().map { ($0.key.hex, $0.value) })
                 )
                 return .status(status)
             case .ping:

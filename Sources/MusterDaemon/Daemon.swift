@@ -367,6 +367,7 @@ public struct Daemon: Sendable {
             peerDetails: { sync.peerReport().map(Self.detail) },
             keyGeneration: { sync.keyGeneration },
             solitude: { sync.solitude() },
+            heard: { sync.heardAt() },
             commitTrace: trace
         )
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = [.init(service: sync)]

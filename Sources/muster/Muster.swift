@@ -18,7 +18,7 @@ struct Muster: ParsableCommand {
             Kiosk.self, Lookup.self, CheckIn.self, CheckOut.self, Register.self,
             Campaigns.self, Import.self, Lock.self, Unlock.self, Undo.self, Attendees.self, Search.self, Export.self,
             Status.self, Venue.self, JoinRequestCommand.self, Enroll.self, Join.self, Revoke.self, DoctorCommand.self,
-            OccupancyCommand.self, Report.self, Badge.self,
+            OccupancyCommand.self, Report.self, Badge.self, Fleet.self,
         ]
     )
 

@@ -100,6 +100,23 @@ struct Status: ParsableCommand {
     }
 }
 
+struct Fleet: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Every enrolled kiosk: in session, last heard or never heard, its records held here, revoked."
+    )
+    @OptionGroup var options: KioskOptions
+    @Flag(help: "Print JSON.") var json = false
+    @Flag(help: "Refresh in place every second until interrupted.") var watch = false
+
+    func run() throws {
+        try showQuery(options, every: watch ? .seconds(1) : nil, json: json) { queries throws(ClientError) in
+            try queries.fleet()
+        } text: {
+            $0.print()
+        }
+    }
+}
+
 struct DoctorCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "doctor",

@@ -38,6 +38,9 @@ extension SyncService {
         return now
     }
 
+    /// When each peer kiosk was last heard this run (wall-clock milliseconds), for `muster fleet`.
+    public nonisolated func heardAt() -> [AuthorID: UInt64] { heard.withLock { $0.at } }
+
     /// Once a second, so the log says a kiosk works alone within a second of it, status asked or not.
     nonisolated func solitudeLoop() async {
         while !Task.isShuttingDownGracefully {

@@ -1,0 +1,108 @@
+import Foundation
+import MusterControl
+public import MusterCore
+public import MusterRules
+import MusterTime
+
+/// `muster fleet`: every kiosk enrolled at the venue, as this kiosk knows it, heard or never heard
+/// (issue 37): in session now or when it was last heard, how far its records reach here, and whether
+/// it is revoked. What each kiosk would say of itself (its version, its printer, its free disk) needs
+/// the kiosks to gossip a signed status, which they do not do yet; the report says so.
+public struct FleetReport: Encodable {
+    public struct Kiosk: Encodable, Equatable {
+        public let name: String
+        public let location: String
+        /// The kiosk's public key, hex.
+        public let key: String
+        /// `kiosk` or `organizer device`.
+        public let role: String
+        public let thisKiosk: Bool
+        public let inSession: Bool
+        /// When musterd here last heard it (nil: not since musterd started, or this kiosk).
+        public let lastHeardMillis: UInt64?
+        /// Its records held here (its chain's head seq) and the stamp of the newest.
+        public let records: UInt64
+        public let lastRecordMillis: UInt64?
+        /// Whether its replica's digest equals this one's (nil: not in session, or not yet told).
+        public let digestEqual: Bool?
+        /// The last of its records a revocation keeps, when it is revoked.
+        public let revokedThrough: UInt64?
+    }
+
+    public let kiosks: [Kiosk]
+    /// musterd answered (without it, nothing is known of sessions or of who was heard).
+    public let daemonRunning: Bool
+    public let madeAtMillis: UInt64
+
+    /// One kiosk per roster entry (organizer devices included), this kiosk first, then by name.
+    init(
+        roster: [RosterEntry],
+        me: AuthorID?,
+        daemon: StatusAnswer?,
+        heads: [AuthorID: (seq: UInt64, newestMillis: UInt64?)],
+        madeAtMillis: UInt64
+    ) {
+        let details = Dictionary((daemon?.peerDetails ?? []).map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
+        let inSession = Set((daemon?.peers ?? []).map { String($0.prefix { $0 != "@" }) })
+        kiosks = roster.map { entry in
+            let hex = entry.kiosk.hex
+            return Kiosk(
+                name: entry.name,
+                location: entry.location,
+                key: hex,
+                role: entry.role == .organizerDevice ? "organizer device" : "kiosk",
+                thisKiosk: entry.kiosk == me,
+                inSession: inSession.contains(hex),
+                lastHeardMillis: daemon?.heardMillis?[hex],
+                records: heads[entry.kiosk]?.seq ?? 0,
+                lastRecordMillis: heads[entry.kiosk]?.newestMillis,
+                digestEqual: details[hex]?.digestMatches,
+                revokedThrough: entry.revokedWatermark
+            )
+        }.sorted { ($0.thisKiosk ? 0 : 1, $0.name, $0.key) < ($1.thisKiosk ? 0 : 1, $1.name, $1.key) }
+        daemonRunning = daemon != nil
+        self.madeAtMillis = madeAtMillis
+    }
+
+    /// The kiosk's standing in words: this kiosk, revoked, in session, last heard, or not heard.
+    func standing(_ kiosk: Kiosk) -> String {
+        if kiosk.thisKiosk { return "this kiosk" }
+        if let through = kiosk.revokedThrough { return "REVOKED (its records through #\(through) kept)" }
+        if kiosk.inSession {
+            switch kiosk.digestEqual {
+            case true?: return "in session, digest equal"
+            case false?: return "in session, digest differs"
+            case nil: return "in session"
+            }
+        }
+        guard daemonRunning else { return "unknown (musterd not running)" }
+        guard let heard = kiosk.lastHeardMillis else { return "NOT HEARD since musterd started" }
+        return "last heard \(ClockText.time(millis: Int64(clamping: heard)))"
+    }
+
+    public func lines() -> [String] {
+        let kiosksOnly = kiosks.filter { $0.role == "kiosk" }
+        let inSession = kiosksOnly.filter(\.inSession).count
+        var lines = [
+            "Fleet: \(kiosksOnly.count) enrolled kiosk(s), \(inSession) in session with this one"
+                + (kiosks.count > kiosksOnly.count ? ", \(kiosks.count - kiosksOnly.count) organizer device(s)" : "")
+        ]
+        let width = min(40, kiosks.map { label($0).count }.max() ?? 0)
+        for kiosk in kiosks {
+            let name = label(kiosk).padding(toLength: max(width, label(kiosk).count), withPad: " ", startingAt: 0)
+            let last = kiosk.lastRecordMillis.map { ", newest \(ClockText.time(millis: Int64(clamping: $0)))" } ?? ""
+            lines.append("  \(name)  \(standing(kiosk)); \(kiosk.records) record(s) held here\(last)")
+        }
+        lines.append("Versions, printers and free disk: not told by the kiosks yet (they gossip no status).")
+        return lines
+    }
+
+    private func label(_ kiosk: Kiosk) -> String {
+        let role = kiosk.role == "kiosk" ? "" : " [\(kiosk.role)]"
+        return (kiosk.location.isEmpty ? kiosk.name : "\(kiosk.name) (\(kiosk.location))") + role
+    }
+
+    public func print() {
+        for line in lines() { Output.data(line) }
+    }
+}

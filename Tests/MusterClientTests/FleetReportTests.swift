@@ -1,0 +1,79 @@
+import MusterControl
+import MusterCore
+import MusterRules
+import Testing
+
+@testable import MusterClient
+
+/// `muster fleet` from a hand-made roster and daemon answer: every enrolled kiosk appears, heard or
+/// not, with what this kiosk knows of it.
+@Suite struct FleetReportTests {
+    static func id(_ byte: UInt8) -> AuthorID { AuthorID(bytes: [UInt8](repeating: byte, count: 32))! }
+
+    static let roster = [
+        RosterEntry(kiosk: id(1), name: "Hall A", location: "Main", revokedWatermark: nil),
+        RosterEntry(kiosk: id(2), name: "Hall B", location: "North", revokedWatermark: nil),
+        RosterEntry(kiosk: id(3), name: "Annex", location: "", revokedWatermark: nil),
+        RosterEntry(kiosk: id(4), name: "Desk", location: "", revokedWatermark: nil),
+        RosterEntry(kiosk: id(5), name: "Lost", location: "", revokedWatermark: 12),
+        RosterEntry(kiosk: id(6), name: "Laptop", location: "", revokedWatermark: nil, role: .organizerDevice),
+    ]
+
+    static func report(daemon: StatusAnswer?) -> FleetReport {
+        FleetReport(
+            roster: roster,
+            me: daemon == nil ? nil : id(1),
+            daemon: daemon,
+            heads: [id(1): (42, 1_795_338_000_000), id(2): (17, 1_795_337_990_000)],
+            madeAtMillis: 1_795_338_001_000
+        )
+    }
+
+    static let answer = StatusAnswer(
+        kioskName: "Hall A",
+        kioskKey: id(1).hex,
+        peers: ["\(id(2).hex)@10.0.0.2:7420"],
+        peerDetails: [
+            PeerDetail(
+                key: id(2).hex,
+                name: "Hall B",
+                location: "North",
+                address: "10.0.0.2:7420",
+                lastSeenMillis: 1_795_338_000_500,
+                behind: 0,
+                ahead: 0,
+                digestMatches: true
+            )
+        ],
+        keyGeneration: 0,
+        heardMillis: [id(2).hex: 1_795_338_000_500, id(3).hex: 1_795_337_000_000]
+    )
+
+    @Test func everyEnrolledKioskAppearsWithWhatThisOneKnows() {
+        let report = Self.report(daemon: Self.answer)
+        #expect(report.kiosks.map(\.name) == ["Hall A", "Annex", "Desk", "Hall B", "Laptop", "Lost"])
+        let standing = Dictionary(uniqueKeysWithValues: report.kiosks.map { ($0.name, report.standing($0)) })
+        #expect(standing["Hall A"] == "this kiosk")
+        #expect(standing["Hall B"] == "in session, digest equal")
+        #expect(standing["Annex"]?.hasPrefix("last heard ") == true)
+        #expect(standing["Desk"] == "NOT HEARD since musterd started")
+        #expect(standing["Lost"] == "REVOKED (its records through #12 kept)")
+        let lines = report.lines()
+        #expect(lines[0] == "Fleet: 5 enrolled kiosk(s), 1 in session with this one, 1 organizer device(s)")
+        #expect(lines.contains { $0.contains("Hall A (Main)") && $0.contains("42 record(s) held here, newest ") })
+        #expect(
+            lines.contains { $0.contains("Desk") && $0.contains("0 record(s) held here") && !$0.contains("newest") }
+        )
+        #expect(lines.last?.hasPrefix("Versions, printers and free disk: not told") == true)
+    }
+
+    @Test func withoutTheDaemonNothingIsClaimedOfSessionsOrHearing() {
+        let report = Self.report(daemon: nil)
+        #expect(report.kiosks.allSatisfy { !$0.thisKiosk && !$0.inSession && $0.lastHeardMillis == nil })
+        #expect(
+            report.kiosks.filter { $0.revokedThrough == nil }.allSatisfy {
+                report.standing($0) == "unknown (musterd not running)"
+            }
+        )
+    }
+}
