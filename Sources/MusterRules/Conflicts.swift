@@ -26,7 +26,7 @@ public enum Conflicts {
         presences: [Presence],
         badges: [Badge],
         rules: DoorRules?,
-        dayStart: (UInt64) -> Int64 = { Int64(clamping: $0 / 86_400_000 * 86_400_000) }
+        dayStart: (UInt64) -> Int64 = Conflicts.utcDayStart
     ) -> [Conflict] {
         let ordered = presences.sorted { order($0.record) < order($1.record) }
         var inside: [String: [String: PresenceRecord]] = [:]  // zone -> attendee -> the arrival inside
@@ -34,6 +34,8 @@ public enum Conflicts {
         var today: [String: [String: [PresenceRecord]]] = [:]  // zone -> attendee -> arrivals on one day
         var conflicts: [Conflict] = []
         let onceOnly = rules.map { $0.entries == .once || !$0.reEntry } ?? false
+        var perDay: Int?
+        if case .perDay(let limit) = rules?.entries { perDay = Int(limit) }
         for presence in ordered {
             let record = presence.record
             let key = presence.attendeeKey
@@ -42,15 +44,14 @@ public enum Conflicts {
                 inside[zone]?[key] = nil
                 continue
             }
+            let earlierToday =
+                perDay == nil ? [] : Self.sameDay(today[zone]?[key] ?? [], as: record, dayStart: dayStart)
             if onceOnly, let first = entered[zone]?[key] {
                 conflicts.append(.init(.enteredTwice, key, zone, first: first, second: record))
             } else if let open = inside[zone]?[key] {
                 conflicts.append(.init(.insideTwice, key, zone, first: open, second: record))
-            } else if case .perDay(let limit) = rules?.entries,
-                let earlier = Self.sameDay(today[zone]?[key] ?? [], as: record, dayStart: dayStart),
-                earlier.count >= Int(limit)
-            {
-                conflicts.append(.init(.entriesExceeded, key, zone, first: earlier[0], second: record))
+            } else if let perDay, earlierToday.count >= perDay, let first = earlierToday.first {
+                conflicts.append(.init(.entriesExceeded, key, zone, first: first, second: record))
             } else if let rule = rules?.zone(named: zone), let capacity = rule.capacity, !rule.escrow,
                 (inside[zone]?.count ?? 0) >= Int(capacity)
             {
@@ -70,8 +71,7 @@ public enum Conflicts {
                 for other in inside.keys where other != zone { inside[other]?[key] = nil }
             }
             if entered[zone]?[key] == nil { entered[zone, default: [:]][key] = record }
-            today[zone, default: [:]][key] =
-                (Self.sameDay(today[zone]?[key] ?? [], as: record, dayStart: dayStart) ?? []) + [record]
+            if perDay != nil { today[zone, default: [:]][key] = earlierToday + [record] }
             if inside[zone]?[key] == nil { inside[zone, default: [:]][key] = record }
         }
         var firstBadge: [String: BadgeRecord] = [:]
@@ -86,17 +86,19 @@ public enum Conflicts {
         return conflicts
     }
 
-    /// The arrivals of `arrivals` on `record`'s local day (nil when there are none): a day's count
-    /// starts again on a new day, as the door's does.
+    /// The arrivals of `arrivals` on `record`'s local day: a day's count starts again on a new day,
+    /// as the door's does.
     static func sameDay(
         _ arrivals: [PresenceRecord],
         as record: PresenceRecord,
         dayStart: (UInt64) -> Int64
-    ) -> [PresenceRecord]? {
+    ) -> [PresenceRecord] {
         let day = dayStart(record.hlc.physicalMillis)
-        let same = arrivals.filter { dayStart($0.hlc.physicalMillis) == day }
-        return same.isEmpty ? nil : same
+        return arrivals.filter { dayStart($0.hlc.physicalMillis) == day }
     }
+
+    /// The start of the UTC day of `millis`: the day where no time zone is known (the simulator).
+    public static func utcDayStart(_ millis: UInt64) -> Int64 { Int64(clamping: millis / 86_400_000 * 86_400_000) }
 
     /// The replicas' one order of writes: (hlc, author, seq).
     static func order(_ record: some KioskWrite) -> (UInt64, AuthorID, UInt64) {

@@ -72,8 +72,7 @@ public final class ReplicaStore: KioskStore {
     ) throws(ReplicaError) -> (SignedDelta, admitted: Bool) {
         let written = try replica.appendLocal(keyPair: keyPair, nowMillis: nowMillis, nextHLC: nextHLC) { view in
             let scan = try view.judgeScan(query, at: door, nowMillis: nowMillis, dayStartMillis: dayStartMillis)
-            if case .admit = scan.decision { return LocalWrite.append(scan.body, answer: true) }
-            return LocalWrite.append(scan.body, answer: false)
+            return LocalWrite.append(scan.body, answer: scan.decision.reason == nil)
         }
         guard let delta = written.delta else { throw ReplicaError(.sqlite, "the door's scan stored nothing") }
         return (delta, written.result)

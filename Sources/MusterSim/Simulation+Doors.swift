@@ -29,7 +29,7 @@ extension Simulation {
             at: door,
             keyPair: kiosk.key,
             nowMillis: wall,
-            dayStartMillis: Int64(wall / Self.dayMillis * Self.dayMillis)
+            dayStartMillis: Conflicts.utcDayStart(wall)
         ) { _ in kiosk.clock.tick(nowMillis: wall) }
         if admitted {
             if heard { admittedAfterHearing += 1 }
@@ -37,8 +37,6 @@ extension Simulation {
         }
         return delta
     }
-
-    private static let dayMillis: UInt64 = 86_400_000
 
     /// Each live kiosk's conflicts report, for the checker (nil outside doors runs).
     func conflictReports() throws(SimError) -> [String: [Conflict]]? {
