@@ -102,7 +102,7 @@ sim: deps
 	"$$($(SWIFT) build -c release --show-bin-path)/muster-sim" --kiosks 50 --checkins 100 --all-faults \
 		--store memory --seeds $(SIM_SEEDS) --quiet
 	# Doors judged by musterd's rule (--entries once), two doors per attendee: every double the faults let
-	# through is in every kiosk's `muster report conflicts`, and nothing else (RELIABILITY.md, "Conflicts").
+	# through is in every kiosk's `muster report conflicts`, and nothing else (RELIABILITY.md, "Conflicts sweep").
 	"$$($(SWIFT) build -c release --show-bin-path)/muster-sim" --kiosks 50 --checkins 2000 --all-faults \
 		--doors --seeds 20 --quiet
 
