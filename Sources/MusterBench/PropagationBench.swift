@@ -10,6 +10,9 @@ enum PropagationBench {
         let checkIns: Int
         let kiosks: Int
         let ping: LatencySample?
+        /// From the local commit to the answer reaching the client: what `ack_copies` adds (the wait
+        /// for a peer's acknowledgement), plus the answer's trip over the control socket.
+        let acknowledged: LatencySample
     }
 
     /// Expects a lab of `lab.kiosks` kiosks holding attendees 0..<count, locked.
@@ -19,9 +22,11 @@ enum PropagationBench {
         let ping = try PingProbe.run(lab: lab, from: 1, to: 2, count: 100)
         let start = Stopwatch.monotonic()
         var next = Double(start)
+        var answered: [Int: [UInt64]] = [:]
         for index in 0..<count {
             let kiosk = kiosks[index % kiosks.count]
             try lab.checkIn(kiosk, query: BenchAttendees.email(firstAttendee + index))
+            answered[kiosk, default: []].append(Stopwatch.monotonic())
             next += pacingMillis * 1e6
             let wait = next - Double(Stopwatch.monotonic())
             if wait > 0 { Thread.sleep(forTimeInterval: wait / 1e9) }
@@ -47,7 +52,21 @@ enum PropagationBench {
                 sample.record(nanoseconds: latest > origin.nanos ? latest - origin.nanos : 0)
             }
             if origins.count >= count && missing == 0 {
-                return Result(sample: sample, checkIns: count, kiosks: kiosks.count, ping: ping)
+                // Each kiosk's check-ins were taken one at a time, so its n-th answer is its n-th commit.
+                var acknowledged = LatencySample()
+                for (kiosk, trace) in zip(kiosks, traces) {
+                    let commits = trace.local(author: keys[kiosk]!, since: start)
+                    for (commit, answer) in zip(commits, answered[kiosk] ?? []) {
+                        acknowledged.record(nanoseconds: answer > commit.nanos ? answer - commit.nanos : 0)
+                    }
+                }
+                return Result(
+                    sample: sample,
+                    checkIns: count,
+                    kiosks: kiosks.count,
+                    ping: ping,
+                    acknowledged: acknowledged
+                )
             }
             if Stopwatch.seconds() > deadline {
                 throw BenchError(

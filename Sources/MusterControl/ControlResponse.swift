@@ -90,6 +90,18 @@ public enum ControlResponse: Sendable, Equatable {
         }
     }
 
+    /// An answer that says a write of this kiosk is done (a check-in, a check-out, a walk-in, a note,
+    /// a replaced badge): what `ack_copies` holds back until peers hold it too. A refusal is recorded
+    /// too but promises nothing to the person refused, so it is not held back.
+    public var recordsLocalWrite: Bool {
+        switch self {
+        case .checkedIn, .checkedOut, .registered, .noted, .badgeReplaced: true
+        case .alreadyCheckedIn, .notCheckedIn, .notFound, .refused, .head, .submitted, .status, .screen, .pong,
+            .error, .badgePrinted, .badgeNotPrinted, .badgeAlreadyPrinted, .found:
+            false
+        }
+    }
+
     /// The daemon's words for people, on the outcomes that carry them.
     public var message: String? {
         switch self {

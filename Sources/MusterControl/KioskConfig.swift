@@ -22,6 +22,12 @@ public struct KioskConfig: Sendable, Equatable {
     /// random overlay (HyParView sessions, Plumtree broadcast). Nil: ``FullMesh/defaultThreshold``.
     public var fullMeshThreshold: Int?
     public var logLevel: String = "info"
+    /// How many kiosks must hold a local check-in before it is acknowledged: this one and
+    /// `ackCopies - 1` peers in session (fewer when fewer are there; none when it works alone). 1: this
+    /// kiosk's disk alone. Waited for at most ``ackWait``.
+    public var ackCopies: Int = 2
+    /// The longest a check-in waits for its copies before it is acknowledged as saved here only.
+    public static let ackWait: Duration = .seconds(1)
     /// The badge printer and layout (issue 15); no printer by default.
     public var badge = BadgeConfig()
     /// The public kiosk screen's language, timeouts and accessibility options (`[screen]`).
@@ -77,7 +83,7 @@ public struct KioskConfig: Sendable, Equatable {
 
     static let knownKeys: Set<String> = Set([
         "name", "location", "state_dir", "control_socket", "venue", "listen", "static_peers",
-        "clock_bound_seconds", "log_level", "discovery", "full_mesh_threshold", "screen",
+        "clock_bound_seconds", "log_level", "discovery", "full_mesh_threshold", "screen", "ack_copies",
     ]).union(BadgeConfig.keys)
 
     public static func parse(_ text: String, file: String) throws(ConfigError) -> KioskConfig {
@@ -149,6 +155,12 @@ public struct KioskConfig: Sendable, Equatable {
             }
             config.clockBoundSeconds = seconds
         }
+        if let value = table["ack_copies"] {
+            guard let copies = value.int, (1...Self.maxAckCopies).contains(copies) else {
+                throw ConfigError(file: file, "'ack_copies' must be an integer from 1 to \(Self.maxAckCopies)")
+            }
+            config.ackCopies = copies
+        }
         if let value = table["full_mesh_threshold"] {
             guard let kiosks = value.int else {
                 throw ConfigError(file: file, "'full_mesh_threshold' must be an integer")
@@ -159,6 +171,9 @@ public struct KioskConfig: Sendable, Equatable {
             config.fullMeshThreshold = kiosks
         }
     }
+
+    /// More copies than this would wait on kiosks a full mesh need not have.
+    public static let maxAckCopies = 16
 
     private static func string(_ key: String, in table: TOMLTable, file: String) throws(ConfigError) -> String? {
         guard let value = table[key] else { return nil }

@@ -33,6 +33,9 @@ public final class ControlHandler: Sendable {
     let heard: @Sendable () -> [AuthorID: UInt64]
     /// When set (`MUSTER_COMMIT_TRACE`), every committed local write and submission is traced.
     let commitTrace: CommitTrace?
+    /// Waits until this many kiosks (this one included) hold every local write published so far,
+    /// within ``KioskConfig/ackWait`` (`ack_copies`, ``acknowledge(_:)``).
+    let awaitCopies: @Sendable (Int) async -> CopyOutcome
     /// Not-found scans held for the audit (see ``NotFoundTally``).
     let notFoundTally = Mutex(NotFoundTally())
 
@@ -48,8 +51,10 @@ public final class ControlHandler: Sendable {
         keyGeneration: @escaping @Sendable () -> UInt64 = { 0 },
         solitude: @escaping @Sendable () -> Solitude? = { nil },
         heard: @escaping @Sendable () -> [AuthorID: UInt64] = { [:] },
+        awaitCopies: @escaping @Sendable (Int) async -> CopyOutcome = { _ in .notAsked },
         commitTrace: CommitTrace? = nil
     ) {
+        self.awaitCopies = awaitCopies
         self.solitude = solitude
         self.heard = heard
         self.commitTrace = commitTrace
@@ -65,6 +70,18 @@ public final class ControlHandler: Sendable {
     }
 
     public var author: AuthorID { AuthorID(keyPair.publicKey) }
+
+    /// `response`, once the write it acknowledges is held by `ack_copies` kiosks (or the wait for them
+    /// ended): "Checked in" on the screen means the check-in survives the loss of this kiosk's disk.
+    /// Answers that wrote nothing go at once.
+    public func acknowledge(_ response: ControlResponse) async -> ControlResponse {
+        guard response.recordsLocalWrite else { return response }
+        let outcome = await awaitCopies(config.ackCopies)
+        if outcome == .unanswered {
+            logger.debug("no peer acknowledged in time; saved here only", metadata: ["copies": "\(config.ackCopies)"])
+        }
+        return response
+    }
 
     /// Carries out one request that stands alone (no staged submission before it).
     public func handle(_ request: ControlRequest) -> ControlResponse {

@@ -181,7 +181,7 @@ public final class ControlServer: Service {
                 handler.handle(request, stage: &session.stage)
             }
         gate.answered(request, with: response, role: session.role)
-        return (response, false)
+        return (await handler.acknowledge(response), false)
     }
 
     private func logRefused(

@@ -368,6 +368,7 @@ public struct Daemon: Sendable {
             keyGeneration: { sync.keyGeneration },
             solitude: { sync.solitude() },
             heard: { sync.heardAt() },
+            awaitCopies: { await sync.awaitCopies($0, within: KioskConfig.ackWait) },
             commitTrace: trace
         )
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = [.init(service: sync)]

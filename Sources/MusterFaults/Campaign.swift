@@ -78,6 +78,15 @@ struct Campaign {
             guard selected(disk.name) else { continue }
             finish(try disk.run(say: { _ in }), into: &reports, say: say)
         }
+        if schedule.destroyRounds > 0, selected(DiskDestroyedScenario.name) {
+            let destroyed = DiskDestroyedScenario(
+                venue: venue,
+                workload: workload,
+                rounds: schedule.destroyRounds,
+                seconds: 2
+            )
+            finish(try destroyed.run(say: { _ in }), into: &reports, say: say)
+        }
         if selected("crash-points") {
             let crashes = CrashPointCampaign(venue: venue, workload: workload, rounds: schedule.crashRounds)
             finish(try crashes.run(say: { _ in }), into: &reports, say: say)

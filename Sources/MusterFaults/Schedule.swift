@@ -6,6 +6,8 @@ struct Schedule: Sendable {
     /// Disk-full runs, by the free space in KiB given back (recovery is required of each).
     var disks: [Int] = [8192, 2048]
     var crashRounds: Int
+    /// Rounds of the disk-destroyed scenario (``DiskDestroyedScenario``).
+    var destroyRounds = 2
     /// Seconds each step of the revocations scenario holds (nil: not run).
     var revocationHold: Double?
     /// Whether the revocations scenario also forks the organizer's chain (its step 2). Off in the
@@ -52,6 +54,7 @@ struct Schedule: Sendable {
             ],
             diskSeconds: 20 * scale,
             crashRounds: 2,
+            destroyRounds: 5,
             revocationHold: max(2.5, 8 * scale)
         )
     }

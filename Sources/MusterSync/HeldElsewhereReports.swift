@@ -30,12 +30,14 @@ struct HeldElsewhereReports: Sendable {
     /// waits for the interval to pass).
     mutating func heard(_ head: AuthorHead, from peer: AuthorID, now: Duration) -> AuthorHead? {
         var entry = entries[peer] ?? Entry()
-        guard head.seq > entry.written, head.seq > entry.pending?.seq ?? 0 else { return nil }
+        guard head.seq > entry.written else { return nil }
         if let last = entry.lastWrite, now - last < interval {
-            entry.pending = head
+            if head.seq > entry.pending?.seq ?? 0 { entry.pending = head }
             entries[peer] = entry
             return nil
         }
+        // Past the interval the head is written even when it is the one already waiting: the peer
+        // repeats it in every heads message, and no newer one may ever come.
         entry.pending = nil
         entries[peer] = entry
         return head

@@ -9,7 +9,11 @@ public enum SyncMessage: Sendable, Equatable {
     /// First message of a session: the replica's epoch (a random id made when the replica was
     /// created, so a wiped and recreated kiosk is recognized) and what this side holds.
     case hello(epoch: String, heads: [AuthorHead])
-    /// Periodic anti-entropy: what this side holds now.
+    /// Periodic anti-entropy: what this side holds now. A heads message whose only head is the
+    /// receiver's own chain is an acknowledgement instead (``SyncCore/requestStored(_:_:now:into:)``):
+    /// the sender committed the receiver's deltas through that seq. A receiver merges it into what it
+    /// knows of the sender; a kiosk of 0.6.4 or earlier reads it as heads, which only makes it send
+    /// the sender a few copies it holds until the next anti-entropy round.
     case heads([AuthorHead])
     /// Consecutive deltas, grouped by author, each author's run in seq order.
     case deltas([SignedDelta])

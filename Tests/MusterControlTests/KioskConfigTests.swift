@@ -28,6 +28,7 @@ struct KioskConfigTests {
             static_peers = ["10.0.0.6:7420", "[fd00::7]:7420"]
             clock_bound_seconds = 45
             log_level = "debug"
+            ack_copies = 3
             """,
             file: "musterd.toml"
         )
@@ -40,6 +41,7 @@ struct KioskConfigTests {
         #expect(config.staticPeers == [HostPort(host: "10.0.0.6", port: 7420), HostPort(host: "fd00::7", port: 7420)])
         #expect(config.clockBoundSeconds == 45)
         #expect(config.logLevel == "debug")
+        #expect(config.ackCopies == 3)
         #expect(config.replicaPath == "/srv/muster/state/replica.sqlite")
         #expect(config.kioskKeyPath == "/srv/muster/state/kiosk.key")
     }
@@ -55,6 +57,7 @@ struct KioskConfigTests {
         #expect(config.staticPeers.isEmpty)
         #expect(config.clockBoundSeconds == 300)
         #expect(config.logLevel == "info")
+        #expect(config.ackCopies == 2, "a check-in waits for one peer by default")
     }
 
     @Test func unknownKeyIsRejectedByName() throws {
@@ -87,6 +90,9 @@ struct KioskConfigTests {
         ("clock_bound_seconds = 0", "'clock_bound_seconds' must be a positive integer"),
         ("clock_bound_seconds = -5", "'clock_bound_seconds' must be a positive integer"),
         ("clock_bound_seconds = 2.5", "'clock_bound_seconds' must be a positive integer"),
+        ("ack_copies = 0", "'ack_copies' must be an integer from 1 to 16"),
+        ("ack_copies = 17", "'ack_copies' must be an integer from 1 to 16"),
+        ("ack_copies = \"2\"", "'ack_copies' must be an integer from 1 to 16"),
     ])
     func wrongTypesAreRejected(line: String, expected: String) throws {
         let error = try #require(parseError(line))

@@ -31,6 +31,20 @@ struct HeldElsewhereReportsTests {
         #expect(reports.takePending().isEmpty)
     }
 
+    /// The head that waits is written when the peer repeats it after the interval: an acknowledgement
+    /// came within the interval of the last write, and the peer's later heads only repeat it. (It
+    /// waited until the kiosk stopped, and "saved here only" never cleared.)
+    @Test func aWaitingHeadRepeatedAfterTheIntervalIsWritten() {
+        var reports = HeldElsewhereReports(interval: .seconds(2))
+        _ = reports.heard(Self.head(1), from: Self.peer, now: .seconds(10))
+        reports.written(Self.head(1), by: Self.peer, now: .seconds(10))
+        #expect(reports.heard(Self.head(2), from: Self.peer, now: .milliseconds(10_500)) == nil)
+        #expect(reports.heard(Self.head(2), from: Self.peer, now: .seconds(11)) == nil, "still within the interval")
+        #expect(reports.heard(Self.head(2), from: Self.peer, now: .seconds(15)) == Self.head(2))
+        reports.written(Self.head(2), by: Self.peer, now: .seconds(15))
+        #expect(reports.takePending().isEmpty)
+    }
+
     @Test func afterTheIntervalTheNextReportIsWrittenAtOnce() {
         var reports = HeldElsewhereReports(interval: .seconds(2))
         _ = reports.heard(Self.head(1), from: Self.peer, now: .seconds(10))

@@ -126,9 +126,21 @@ extension SyncCore {
     /// Nothing is pushed on a peer's heads: the peer asks for what it lacks itself, so a peer that
     /// claims seq 0 again does not get the whole log sent again.
     mutating func peerHeads(_ heads: [AuthorHead], from peer: AuthorID, now: Duration, into out: inout [SyncOutput]) {
+        if Self.isAcknowledgement(heads, to: me) {
+            // The peer committed our deltas through this seq: what it holds of others is unchanged.
+            let ours = heads[0]
+            sessions[peer]?.holds(ours.author, through: ours.seq)
+            return
+        }
         sessions[peer]?.peerHas = Dictionary(heads.map { ($0.author, $0.seq) }, uniquingKeysWith: max)
         probeForks(heads, from: peer, now: now, into: &out)
         scheduleRepairs(now: now, into: &out)
+    }
+
+    /// Heads naming only the receiver's own chain: a peer's acknowledgement that it committed the
+    /// receiver's deltas through that seq (``SyncMessage/heads(_:)``), not its whole state.
+    public static func isAcknowledgement(_ heads: [AuthorHead], to me: AuthorID) -> Bool {
+        heads.count == 1 && heads[0].author == me
     }
 
     /// A peer's head at the same seq as ours but with another hash: its author signed two versions

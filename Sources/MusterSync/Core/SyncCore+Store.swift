@@ -132,6 +132,13 @@ extension SyncCore {
                 probeFork(author, seq: seq, peer: request.peer, now: now, into: &out)
             }
         }
+        // The peer's own deltas are committed here: it hears so at once (its screen may be waiting
+        // to say "Checked in", ``SyncMessage/heads(_:)``), with our head of its chain.
+        if !result.failed, let sent = through[request.peer], let held = heads[request.peer], held.seq >= sent,
+            sessions[request.peer]?.state == .established
+        {
+            out.append(.send(to: request.peer, .heads([held])))
+        }
         if !result.failed {
             // Deltas the store already held (another session's copy was committed first) are copies too,
             // counted for the peer that sent them even if its session has ended since.

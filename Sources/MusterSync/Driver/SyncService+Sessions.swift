@@ -105,6 +105,8 @@ extension SyncService {
             guard var state = states[peer] else { return }
             state.lastHeardMillis = now
             switch message {
+            case .heads(let heads) where SyncCore.isAcknowledgement(heads, to: me):
+                state.peerHas[me] = max(state.peerHas[me] ?? 0, heads[0].seq)
             case .hello(_, let heads), .heads(let heads):
                 state.peerHas = Dictionary(heads.map { ($0.author, $0.seq) }, uniquingKeysWith: max)
                 peersHold.withLock { held in
@@ -122,7 +124,10 @@ extension SyncService {
         // Outside the lock: it may write to the replica.
         switch message {
         case .hello(_, let heads), .heads(let heads):
-            if let ours = heads.first(where: { $0.author == me }) { heldElsewhere(ours, by: peer) }
+            if let ours = heads.first(where: { $0.author == me }) {
+                peerHolds(ours.seq, peer: peer)
+                heldElsewhere(ours, by: peer)
+            }
         default:
             break
         }

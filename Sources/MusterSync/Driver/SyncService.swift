@@ -122,6 +122,13 @@ public actor SyncService: Service {
     /// What each peer showed of our own chain this run, and what of it is recorded.
     nonisolated let heldByPeers = Mutex(HeldElsewhereReports(interval: SyncLimits.heldElsewhereWriteInterval))
 
+    /// The highest seq of this kiosk's own chain published (``published(_:)``): what a local write
+    /// waits to see held by peers (``awaitCopies(_:within:)``).
+    nonisolated let ownPublished = Atomic<UInt64>(0)
+
+    /// Local writes waiting for peers to hold them (`ack_copies`).
+    nonisolated let copyWaiters = Mutex(CopyWaiters<CheckedContinuation<CopyOutcome, Never>>())
+
     /// Bumped by every change to the replica, so the digest is recomputed only when it can differ.
     nonisolated let stateVersion = Atomic<UInt64>(0)
 
@@ -189,6 +196,7 @@ public actor SyncService: Service {
     /// Called after every local write (in order): the deltas are pushed to every peer.
     public nonisolated func published(_ deltas: [SignedDelta]) {
         stateVersion.add(1, ordering: .releasing)
+        if let own = deltas.last(where: { $0.author == me }) { ownPublished.max(own.seq, ordering: .releasing) }
         localContinuation.yield(deltas)
     }
 
