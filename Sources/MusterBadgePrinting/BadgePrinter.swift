@@ -38,6 +38,24 @@ public struct BadgePrinter: Sendable {
     /// - Throws: ``BadgeError`` with ``BadgeError/Code/printerUnavailable`` (no cupsd, no such
     ///   queue, stopped or rejecting), ``BadgeError/Code/printFailed`` (aborted, cancelled, or the
     ///   queue stopped while the job waited) or ``BadgeError/Code/printTimedOut``.
+    /// The queue's state in words for the fleet (`muster fleet`, which sanitizes it): "ready", "printing", "stopped
+    /// (CUPS's reason)", "not accepting jobs", or why CUPS could not be asked.
+    public func stateWords() -> String {
+        do {
+            let state = try CupsConnection(queue).queueState()
+            let words =
+                switch state.state {
+                case Self.printerStopped: "stopped"
+                case 4: "printing"
+                default: state.accepting ? "ready" : "not accepting jobs"
+                }
+            let reason = String(state.message.prefix(80))  // sanitized where it is shown
+            return "\(queue.name): \(words)" + (reason.isEmpty || words == "ready" ? "" : " (\(reason))")
+        } catch {
+            return "\(queue.name): unreachable"
+        }
+    }
+
     public func print(
         _ document: [UInt8],
         title: String,

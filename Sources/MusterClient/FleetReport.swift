@@ -6,8 +6,8 @@ import MusterTime
 
 /// `muster fleet`: every kiosk enrolled at the venue, as this kiosk knows it, heard or never heard
 /// (issue 37): in session now or when it was last heard, how far its records reach here, and whether
-/// it is revoked. What each kiosk would say of itself (its version, its printer, its free disk) needs
-/// the kiosks to gossip a signed status, which they do not do yet; the report says so.
+/// it is revoked, and what it last said of itself in its signed status (``KioskStatus``): its software,
+/// its printer, its free disk. A kiosk of 0.6.4 or earlier sends no status.
 public struct FleetReport: Encodable {
     public struct Kiosk: Encodable, Equatable {
         public let name: String
@@ -27,6 +27,8 @@ public struct FleetReport: Encodable {
         public let digestEqual: Bool?
         /// The last of its records a revocation keeps, when it is revoked.
         public let revokedThrough: UInt64?
+        /// What it last said of itself (nil: no status heard, from a kiosk older than 0.6.5 or not heard).
+        public let status: FleetStatus?
     }
 
     public let kiosks: [Kiosk]
@@ -44,6 +46,7 @@ public struct FleetReport: Encodable {
     ) {
         let details = Dictionary((daemon?.peerDetails ?? []).map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
         let inSession = Set((daemon?.peers ?? []).map { String($0.prefix { $0 != "@" }) })
+        let statuses = Dictionary((daemon?.fleet ?? []).map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
         kiosks = roster.map { entry in
             let hex = entry.kiosk.hex
             return Kiosk(
@@ -57,7 +60,8 @@ public struct FleetReport: Encodable {
                 records: heads[entry.kiosk]?.seq ?? 0,
                 lastRecordMillis: heads[entry.kiosk]?.newestMillis,
                 digestEqual: details[hex]?.digestMatches,
-                revokedThrough: entry.revokedWatermark
+                revokedThrough: entry.revokedWatermark,
+                status: statuses[hex]
             )
         }.sorted { ($0.thisKiosk ? 0 : 1, $0.name, $0.key) < ($1.thisKiosk ? 0 : 1, $1.name, $1.key) }
         daemonRunning = daemon != nil
@@ -92,9 +96,33 @@ public struct FleetReport: Encodable {
             let name = label(kiosk).padding(toLength: max(width, label(kiosk).count), withPad: " ", startingAt: 0)
             let last = kiosk.lastRecordMillis.map { ", newest \(ClockText.time(millis: Int64(clamping: $0)))" } ?? ""
             lines.append("  \(name)  \(standing(kiosk)); \(kiosk.records) record(s) held here\(last)")
+            if kiosk.role == "kiosk" { lines.append("  \(String(repeating: " ", count: width))  \(said(kiosk))") }
         }
-        lines.append("Versions, printers and free disk: not told by the kiosks yet (they gossip no status).")
         return lines
+    }
+
+    /// Each enrolled, unrevoked kiosk that could not read a lock using `features` (``LockPayload/features``),
+    /// in words: its name and what it lacks. A kiosk with no status is taken to read what 0.6.4 did.
+    public func unreadable(_ features: [String]) -> [String] {
+        kiosks.filter { $0.role == "kiosk" && $0.revokedThrough == nil }.compactMap { kiosk in
+            let lacking = KioskStatus.unreadable(features, by: kiosk.status?.lockFeatures)
+            guard !lacking.isEmpty else { return nil }
+            let software = kiosk.status.map { "muster \(TerminalText.sanitize($0.software, maxCharacters: 32))" }
+            return "\(TerminalText.sanitize(label(kiosk))) (\(software ?? "no status: 0.6.4 or earlier")) "
+                + "does not read \(lacking.joined(separator: ", "))"
+        }
+    }
+
+    /// What the kiosk said of itself, in words: its software, printer and free disk, and when.
+    func said(_ kiosk: Kiosk) -> String {
+        guard let status = kiosk.status else {
+            return daemonRunning ? "no status heard (0.6.4 or earlier, or not heard since musterd started)" : ""
+        }
+        let printer = TerminalText.sanitize(status.printer, maxCharacters: 80)
+        let free = Double(status.freeDiskBytes) / 1_073_741_824
+        return "muster \(TerminalText.sanitize(status.software, maxCharacters: 32)), printer \(printer), "
+            + String(format: "%.1f GiB free", free)
+            + " (said at \(ClockText.time(millis: Int64(clamping: status.signedMillis))))"
     }
 
     private func label(_ kiosk: Kiosk) -> String {

@@ -89,6 +89,7 @@ public struct OrganizerActions {
         closes: String?,
         rules requested: DoorRules? = nil,
         language: String? = nil,
+        force: Bool = false,
         warn: (String) -> Void = { _ in }
     ) throws(ClientError) -> String {
         let screenLanguage = try language.map { code throws(ClientError) in try Self.screenLanguage(code) }
@@ -112,19 +113,28 @@ public struct OrganizerActions {
             doors.warnings(requested).forEach(warn)
             rules = doors.signedInto(requested)
         }
-        try submitter.submit([
-            .lock(
-                LockPayload(
-                    version: version,
-                    campaignID: campaignID,
-                    checkInStatus: cleanStatus,
-                    opensAtMillis: opensAt,
-                    closesAtMillis: closesAt,
-                    rules: rules,
-                    language: screenLanguage?.rawValue
+        let lock = LockPayload(
+            version: version,
+            campaignID: campaignID,
+            checkInStatus: cleanStatus,
+            opensAtMillis: opensAt,
+            closesAtMillis: closesAt,
+            rules: rules,
+            language: screenLanguage?.rawValue
+        )
+        let unreadable = try queries.fleet().unreadable(lock.features)
+        if !unreadable.isEmpty {
+            let named = unreadable.joined(separator: "; ")
+            guard force else {
+                throw ClientError(
+                    .usage,
+                    "an enrolled kiosk cannot read this lock: \(named). Upgrade it first, or lock with --force "
+                        + "(it then refuses the lock and keeps the one before)"
                 )
-            )
-        ])
+            }
+            warn("locking though an enrolled kiosk cannot read it (--force): \(named)")
+        }
+        try submitter.submit([.lock(lock)])
         var message = "Locked every kiosk to '\(name)' (lock v\(version), status '\(cleanStatus)')"
         if let opensAt { message += ", opens \(ClockText.dateTime(millis: opensAt))" }
         if let closesAt { message += ", closes \(ClockText.dateTime(millis: closesAt))" }

@@ -29,4 +29,6 @@ public enum ControlResponseKey: String, CodingKey, Sendable {
     case solitude
     /// When each peer kiosk was last heard this run (``StatusAnswer/heardMillis``).
     case heardMillis
+    /// Every kiosk's newest signed status (``StatusAnswer/fleet``).
+    case fleet
 }

@@ -17,6 +17,9 @@ public struct StatusAnswer: Sendable, Equatable {
     /// When each peer kiosk was last heard since the daemon started (key hex -> Unix milliseconds), for
     /// `muster fleet`; nil from a daemon older than 0.6.4.
     public var heardMillis: [String: UInt64]?
+    /// Every kiosk's newest signed status the daemon holds, its own included, for `muster fleet` and
+    /// `muster lock`; nil from a daemon older than 0.6.5.
+    public var fleet: [FleetStatus]?
 
     public init(
         kioskName: String,
@@ -25,8 +28,10 @@ public struct StatusAnswer: Sendable, Equatable {
         peerDetails: [PeerDetail],
         keyGeneration: UInt64?,
         solitude: Solitude? = nil,
-        heardMillis: [String: UInt64]? = nil
+        heardMillis: [String: UInt64]? = nil,
+        fleet: [FleetStatus]? = nil
     ) {
+        self.fleet = fleet
         self.kioskName = kioskName
         self.kioskKey = kioskKey
         self.peers = peers
@@ -47,6 +52,7 @@ extension StatusAnswer: ControlResponseFields {
         keyGeneration = try fields.decodeIfPresent(UInt64.self, forKey: .keyGeneration)
         solitude = try fields.decodeIfPresent(Solitude.self, forKey: .solitude)
         heardMillis = try fields.decodeIfPresent([String: UInt64].self, forKey: .heardMillis)
+        fleet = try fields.decodeIfPresent([FleetStatus].self, forKey: .fleet)
     }
 
     func encode(fields: inout KeyedEncodingContainer<ControlResponseKey>) throws {
@@ -57,5 +63,6 @@ extension StatusAnswer: ControlResponseFields {
         try fields.encodeIfPresent(keyGeneration, forKey: .keyGeneration)
         try fields.encodeIfPresent(solitude, forKey: .solitude)
         try fields.encodeIfPresent(heardMillis, forKey: .heardMillis)
+        try fields.encodeIfPresent(fleet, forKey: .fleet)
     }
 }

@@ -51,6 +51,20 @@ public struct LockPayload: DeltaPayload {
         self.language = language
     }
 
+    /// What of this lock's encoding a kiosk must read to apply it, by name: the door rules' encoding
+    /// version and the screen's language. A kiosk says which it reads in its status
+    /// (``readableFeatures``), and `muster lock` refuses a lock an enrolled kiosk could not read.
+    public var features: [String] {
+        var features: [String] = []
+        if let rules { features.append("door-rules-v\(rules.encodingVersion)") }
+        if language != nil { features.append("screen-language") }
+        return features
+    }
+
+    /// Every feature this code reads (``features``).
+    public static let readableFeatures: [String] =
+        DoorRules.encodingVersions.map { "door-rules-v\($0)" } + ["screen-language"]
+
     /// Whether `code` is shaped like a language code a lock may carry: two or three ASCII lowercase
     /// letters. Which languages a screen actually speaks is the front end's business (its catalog);
     /// a kiosk that does not speak the lock's language keeps its own.

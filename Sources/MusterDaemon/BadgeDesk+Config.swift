@@ -39,6 +39,14 @@ extension BadgeDesk {
         )
     }
 
+    /// The badge printer in words for the kiosk's status (`muster fleet`): "none" without a queue,
+    /// else the queue and what CUPS says of it.
+    static func printerWords(config: KioskConfig, time: any TimeSource) -> String {
+        guard let name = config.badge.printer else { return "none" }
+        guard let queue = try? CupsQueue(name: name, server: config.badge.cupsServer) else { return "\(name): invalid" }
+        return BadgePrinter(queue: queue, time: time).stateWords()
+    }
+
     /// `badge.format`: what the queue is fed, a PDF (any driver queue) or ZPL (a raw Zebra queue).
     static func printFormat(_ name: String) throws(BadgeError) -> BadgeFormat {
         switch name {

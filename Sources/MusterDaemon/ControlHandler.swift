@@ -33,6 +33,8 @@ public final class ControlHandler: Sendable {
     let heard: @Sendable () -> [AuthorID: UInt64]
     /// When set (`MUSTER_COMMIT_TRACE`), every committed local write and submission is traced.
     let commitTrace: CommitTrace?
+    /// Every kiosk's newest signed status held (``KioskStatus``), for `muster fleet` and `muster lock`.
+    let fleet: @Sendable () -> [KioskStatus]
     /// Waits until this many kiosks (this one included) hold every local write published so far,
     /// within ``KioskConfig/ackWait`` (`ack_copies`, ``acknowledge(_:)``).
     let awaitCopies: @Sendable (Int) async -> CopyOutcome
@@ -52,8 +54,10 @@ public final class ControlHandler: Sendable {
         solitude: @escaping @Sendable () -> Solitude? = { nil },
         heard: @escaping @Sendable () -> [AuthorID: UInt64] = { [:] },
         awaitCopies: @escaping @Sendable (Int) async -> CopyOutcome = { _ in .notAsked },
+        fleet: @escaping @Sendable () -> [KioskStatus] = { [] },
         commitTrace: CommitTrace? = nil
     ) {
+        self.fleet = fleet
         self.awaitCopies = awaitCopies
         self.solitude = solitude
         self.heard = heard
@@ -118,7 +122,8 @@ public final class ControlHandler: Sendable {
                     peerDetails: peerDetails(),
                     keyGeneration: keyGeneration(),
                     solitude: solitude(),
-                    heardMillis: Dictionary(uniqueKeysWithValues: heard().map { ($0.key.hex, $0.value) })
+                    heardMillis: Dictionary(uniqueKeysWithValues: heard().map { ($0.key.hex, $0.value) }),
+                    fleet: fleet().map(FleetStatus.init).sorted { $0.key < $1.key }
                 )
                 return .status(status)
             case .ping:

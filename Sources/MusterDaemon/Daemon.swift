@@ -344,6 +344,12 @@ public struct Daemon: Sendable {
                 parts.replica.settle()
                 HeapTrim.trim()
             },
+            describeSelf: { [time] in
+                (
+                    BadgeDesk.printerWords(config: config, time: time),
+                    Replica.freeBytes(in: config.stateDirectory) ?? 0
+                )
+            },
             commitTrace: trace
         )
     }
@@ -369,6 +375,7 @@ public struct Daemon: Sendable {
             solitude: { sync.solitude() },
             heard: { sync.heardAt() },
             awaitCopies: { await sync.awaitCopies($0, within: KioskConfig.ackWait) },
+            fleet: { sync.fleetStatuses() },
             commitTrace: trace
         )
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = [.init(service: sync)]

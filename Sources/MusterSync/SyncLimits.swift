@@ -72,4 +72,8 @@ public enum SyncLimits {
     /// How often one peer's report of our own chain is written to the replica (``HeldElsewhereReports``):
     /// seldom enough that a busy kiosk's check-ins do not each cost a transaction per peer.
     public static let heldElsewhereWriteInterval: Duration = .seconds(2)
+
+    /// How often a kiosk signs its status for the fleet (``KioskStatus``) and sends it to its peers:
+    /// free disk and the printer move slowly, and `muster fleet` says when each was signed.
+    public static let statusInterval: Duration = .seconds(30)
 }

@@ -51,6 +51,9 @@ public enum SyncMessage: Sendable, Equatable {
     /// revoked when it was rotated and taken back since, or one enrolled before a rotation and first
     /// started after it). Any holder of the key may hand it over; a false key only fails to dial.
     case networkKey(generation: UInt64, sealed: [UInt8])
+    /// Kiosks' signed reports of themselves (``KioskStatus``): software, what they read, printer, free
+    /// disk (tag 17, 0.6.5). Sent only to a peer that showed it reads it (``FleetStatuses``).
+    case status([SignedKioskStatus])
     /// A message of a later version, its tag unknown here: read whole (its frame bounds it) and
     /// ignored, so a newer kiosk can say new things in a session without an older one closing it (a
     /// 0.6.3 kiosk closes the session on any tag it does not know). Never sent; kept as read so that it
@@ -67,10 +70,10 @@ public enum SyncMessage: Sendable, Equatable {
         static let wireName = "sync message"
 
         case hello = 1, heads, deltas, ping, pong, credentials, roster, revoked, digest, sessions
-        case want, graft, prune, ihave, rekey, networkKey
+        case want, graft, prune, ihave, rekey, networkKey, status
 
         /// Tags above this one are a later version's (``SyncMessage/unknown(tag:body:)``); 0 is none.
-        static let newest = Tag.networkKey
+        static let newest = Tag.status
     }
 
     public func encode() -> [UInt8] {
@@ -96,6 +99,7 @@ public enum SyncMessage: Sendable, Equatable {
         case .networkKey(let generation, let sealed):
             writer.write(Tag.networkKey, generation)
             writer.writeRaw(sealed)
+        case .status(let statuses): writer.write(Tag.status, list: statuses)
         case .unknown(let tag, let body):
             writer.write(tag)
             writer.writeRaw(body)
@@ -129,6 +133,8 @@ public enum SyncMessage: Sendable, Equatable {
         case .prune: message = .prune
         case .ihave: message = .ihave(try reader.readList(in: 0...maxRanges, "too many ranges"))
         case .rekey: message = .rekey(try reader.readList(in: 0...maxCertificates, "too many revocations"))
+        case .status:
+            message = .status(try reader.readList(in: 0...FleetStatuses.maxKiosks, "too many statuses"))
         case .networkKey:
             let generation: UInt64 = try reader.read()
             message = .networkKey(

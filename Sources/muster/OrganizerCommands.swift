@@ -49,6 +49,13 @@ struct Lock: ParsableCommand {
         )
     )
     var language: String?
+    @Flag(
+        help: ArgumentHelp(
+            "Lock even if an enrolled kiosk cannot read this lock (its status says so, or it sends none).",
+            discussion: "That kiosk refuses the lock and keeps the one before until it is upgraded."
+        )
+    )
+    var force = false
 
     func run() throws {
         let message = try organizer.perform(on: options) { actions throws(ClientError) in
@@ -59,6 +66,7 @@ struct Lock: ParsableCommand {
                 closes: closes,
                 rules: try DoorRulesOptions.parse(zones: zone, entries: entries, noReEntry: noReEntry),
                 language: language,
+                force: force,
                 warn: { Output.note("warning: " + $0) }
             )
         }

@@ -46,7 +46,20 @@ import Testing
             )
         ],
         keyGeneration: 0,
-        heardMillis: [id(2).hex: 1_795_338_000_500, id(3).hex: 1_795_337_000_000]
+        heardMillis: [id(2).hex: 1_795_338_000_500, id(3).hex: 1_795_337_000_000],
+        fleet: [
+            FleetStatus(
+                KioskStatus(kiosk: id(1), printer: "none", freeDiskBytes: 1 << 30, signedMillis: 1_795_338_000_000)
+            ),
+            FleetStatus(
+                KioskStatus(
+                    kiosk: id(2),
+                    printer: "badges: stopped (out of labels)",
+                    freeDiskBytes: 2 << 30,
+                    signedMillis: 1_795_337_999_000
+                )
+            ),
+        ]
     )
 
     @Test func everyEnrolledKioskAppearsWithWhatThisOneKnows() {
@@ -64,7 +77,30 @@ import Testing
         #expect(
             lines.contains { $0.contains("Desk") && $0.contains("0 record(s) held here") && !$0.contains("newest") }
         )
-        #expect(lines.last?.hasPrefix("Versions, printers and free disk: not told") == true)
+        #expect(lines.contains { $0.contains("muster 0.6.5, printer badges: stopped (out of labels), 2.0 GiB free") })
+        #expect(lines.filter { $0.contains("no status heard (0.6.4 or earlier") }.count == 3, "Annex, Desk, Lost")
+    }
+
+    /// `muster lock` asks the fleet which enrolled kiosks cannot read the lock: by their status, or, with
+    /// none, by what 0.6.4 read; a revoked kiosk and an organizer device are not asked.
+    @Test func aLockFeatureAKioskDoesNotReadIsNamed() {
+        var answer = Self.answer
+        answer.fleet?[1].lockFeatures = ["door-rules-v1", "door-rules-v2"]
+        let report = Self.report(daemon: answer)
+        #expect(report.unreadable([]).isEmpty)
+        #expect(report.unreadable(["door-rules-v2"]).isEmpty, "every version since the status reads it")
+        #expect(
+            report.unreadable(["door-rules-v1", "screen-language"])
+                == ["Hall B (North) (muster 0.6.5) does not read screen-language"]
+        )
+        #expect(
+            report.unreadable(["ticket-types"]) == [
+                "Hall A (Main) (muster 0.6.5) does not read ticket-types",
+                "Annex (no status: 0.6.4 or earlier) does not read ticket-types",
+                "Desk (no status: 0.6.4 or earlier) does not read ticket-types",
+                "Hall B (North) (muster 0.6.5) does not read ticket-types",
+            ]
+        )
     }
 
     @Test func withoutTheDaemonNothingIsClaimedOfSessionsOrHearing() {

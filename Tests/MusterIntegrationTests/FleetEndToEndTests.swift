@@ -15,6 +15,26 @@ struct FleetEndToEndTests {
         kiosks.first { $0["name"] as? String == name }
     }
 
+    /// Each kiosk's signed status reaches the others, through a kiosk in between too (k1 is the only
+    /// link between k2 and k3): k2 learns k3's software, printer and free disk from k3's own signature.
+    @Test("every kiosk's signed status reaches every other, relayed")
+    func statusesReachEveryKiosk() throws {
+        let lab = try SyncEndToEndTests.Lab.startedAndLocked()
+        defer { for kiosk in lab.all { try? kiosk.stop() } }
+        try waitUntil("k2 holds k3's status and k1's", timeout: 30) {
+            let kiosks = try Self.fleet(lab.k2)
+            return ["k1", "k3"].allSatisfy { (Self.entry(kiosks, $0)?["status"] as? [String: Any]) != nil }
+        }
+        let k3 = try #require(Self.entry(try Self.fleet(lab.k2), "k3")?["status"] as? [String: Any])
+        #expect(k3["software"] as? String == "0.6.5")
+        #expect(k3["printer"] as? String == "none")
+        #expect((k3["freeDiskBytes"] as? Int ?? 0) > 0)
+        #expect((k3["lockFeatures"] as? [String])?.contains("screen-language") == true)
+        let text = try lab.k2.muster(["fleet"]).stdout
+        #expect(text.contains("muster 0.6.5, printer none, "), "\(text)")
+        #expect(!text.contains("no status heard"), "\(text)")
+    }
+
     @Test("every kiosk listed; one that stops is shown as last heard, not in session")
     func everyKioskAndWhenItWasHeard() throws {
         let lab = try SyncEndToEndTests.Lab.startedAndLocked()

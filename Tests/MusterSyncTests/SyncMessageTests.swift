@@ -14,7 +14,11 @@ struct SyncMessageTests {
         for message: SyncMessage in [
             .hello(epoch: "abc", heads: [CoreTestKit.head(logA)]), .heads([]), .deltas(logA), .ping, .pong,
             .sessions([]), .sessions([logA[0].author, AuthorID(try SigningKeyPair.generate().publicKey)]),
-            .rekey([]), .rekey(logA), .roster(logA),
+            .rekey([]), .rekey(logA), .roster(logA), .status([]),
+            .status([
+                KioskStatus(kiosk: AuthorID(a.publicKey), printer: "none", freeDiskBytes: 7, signedMillis: 9)
+                    .signed(by: a, venue: CoreTestKit.venue)
+            ]),
         ] {
             #expect(try SyncMessage.decode(message.encode()) == message)
         }
@@ -27,7 +31,7 @@ struct SyncMessageTests {
         let message = try SyncMessage.decode(frame)
         #expect(message == .unknown(tag: 200, body: [1, 2, 3]))
         #expect(message.encode() == frame)
-        #expect(try SyncMessage.decode([17]) == .unknown(tag: 17, body: []))
+        #expect(try SyncMessage.decode([18]) == .unknown(tag: 18, body: []))
 
         let me = try CoreTestKit.id()
         let peer = try CoreTestKit.id()

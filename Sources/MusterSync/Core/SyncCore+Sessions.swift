@@ -97,13 +97,17 @@ extension SyncCore {
             sessions[peer]?.peerEpoch = epoch
             sessions[peer]?.state = .established
             peerHeads(heads, from: peer, now: now, into: &out)
+            // What we hold of the peer's chain, as an acknowledgement: a peer of 0.6.5 or later learns
+            // at once that this kiosk reads what 0.6.5 added (``FleetStatuses``); an older one reads
+            // heads, and its next anti-entropy round puts the rest back.
+            out.append(.send(to: peer, .heads([self.heads[peer] ?? .empty(peer)])))
         case .heads(let heads):
             peerHeads(heads, from: peer, now: now, into: &out)
         case .deltas(let deltas):
             receivedDeltas(deltas, from: peer, now: now, into: &out)
         case .ping:
             if now - session.lastSent >= configuration.heartbeatInterval / 2 { out.append(.send(to: peer, .pong)) }
-        case .pong, .credentials, .roster, .revoked, .rekey, .networkKey, .unknown:
+        case .pong, .credentials, .roster, .revoked, .rekey, .networkKey, .status, .unknown:
             break
         case .digest(let digest):
             sessions[peer]?.peerDigest = digest

@@ -56,6 +56,7 @@ extension SyncService {
                 }
                 group.addTask { await self.antiEntropyLoop() }
                 group.addTask { await self.solitudeLoop() }
+                group.addTask { await self.statusLoop() }
             }
         } onGracefulShutdown: {
             server.channel.close(promise: nil)

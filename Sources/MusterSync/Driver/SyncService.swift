@@ -126,6 +126,12 @@ public actor SyncService: Service {
     /// waits to see held by peers (``awaitCopies(_:within:)``).
     nonisolated let ownPublished = Atomic<UInt64>(0)
 
+    /// The fleet's statuses and which peers read them (``FleetStatuses``).
+    nonisolated let fleet = Mutex(FleetStatuses())
+
+    /// This kiosk's printer in words and its free disk, for its status (``publishOwnStatus()``).
+    let describeSelf: @Sendable () -> (printer: String, freeDiskBytes: UInt64)
+
     /// Local writes waiting for peers to hold them (`ack_copies`).
     nonisolated let copyWaiters = Mutex(CopyWaiters<CheckedContinuation<CopyOutcome, Never>>())
 
@@ -161,8 +167,10 @@ public actor SyncService: Service {
         observeHLC: @escaping @Sendable (HLC) -> Void,
         onRevoked: @escaping @Sendable (String) -> Void = { _ in },
         onQuiet: @escaping @Sendable () -> Void = {},
+        describeSelf: @escaping @Sendable () -> (printer: String, freeDiskBytes: UInt64) = { ("none", 0) },
         commitTrace: CommitTrace? = nil
     ) {
+        self.describeSelf = describeSelf
         self.onQuiet = onQuiet
         self.commitTrace = commitTrace
         self.configuration = configuration

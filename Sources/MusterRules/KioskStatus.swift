@@ -1,0 +1,122 @@
+public import MusterCore
+public import MusterCrypto
+
+/// What a kiosk says of itself to the fleet (`muster fleet`, and `muster lock` before it signs a
+/// lock some kiosk could not read): its software, what it reads, its printer and its free disk.
+///
+/// Signed by the kiosk's own key over the venue, so a relay cannot change it and another venue's
+/// status is no status here; it is a report, not a record: kept in memory, newest per kiosk, never in
+/// the replica or its digest. It travels in sync sessions (``SignedKioskStatus``) only to peers that
+/// showed they read it, since a kiosk of 0.6.3 or earlier closes a session on a message it does not know.
+public struct KioskStatus: ByteCodable, Sendable, Equatable {
+    /// The package version this code is (`packaging/changelog`'s first entry; a test holds them equal).
+    public static let software = "0.6.5"
+    /// What a kiosk that has sent no status (0.6.4 or earlier, or one not heard) is taken to read:
+    /// the kinds of 0.6.3 (kind 14 came with 0.6.4, which cannot say so) and the lock features every
+    /// version since the screen's language on the lock reads.
+    public static let silentKinds: [UInt8] = Array(1...12)
+    public static let silentLockFeatures = ["door-rules-v1", "door-rules-v2", "screen-language"]
+
+    public var kiosk: AuthorID
+    public var software: String
+    /// The delta kinds this kiosk reads (``DeltaKind``'s raw values).
+    public var kinds: [UInt8]
+    /// What of a lock's encoding it reads (``LockPayload/features``).
+    public var lockFeatures: [String]
+    /// The badge printer in words: "none" (no queue configured), or the queue and its state.
+    public var printer: String
+    /// Free bytes on the state directory's file system.
+    public var freeDiskBytes: UInt64
+    /// Wall-clock milliseconds when the kiosk signed it: a newer one replaces an older one.
+    public var signedMillis: UInt64
+
+    public init(
+        kiosk: AuthorID,
+        software: String = KioskStatus.software,
+        kinds: [UInt8] = DeltaKind.allCases.map(\.rawValue),
+        lockFeatures: [String] = LockPayload.readableFeatures,
+        printer: String,
+        freeDiskBytes: UInt64,
+        signedMillis: UInt64
+    ) {
+        self.kiosk = kiosk
+        self.software = software
+        self.kinds = kinds
+        self.lockFeatures = lockFeatures
+        self.printer = printer
+        self.freeDiskBytes = freeDiskBytes
+        self.signedMillis = signedMillis
+    }
+
+    public func encode(into writer: inout ByteWriter) {
+        writer.write(kiosk, software)
+        writer.writeBlob(kinds)
+        writer.writeList(lockFeatures)
+        writer.write(printer, freeDiskBytes, signedMillis)
+    }
+
+    public init(from reader: inout ByteReader) throws(DecodeError) {
+        kiosk = try reader.read()
+        software = try reader.readString(maxLength: 32)
+        kinds = try reader.readBlob(maxLength: 255)
+        lockFeatures = try reader.readList(in: 0...32, "too many lock features")
+        printer = try reader.readString(maxLength: 200)
+        freeDiskBytes = try reader.read()
+        signedMillis = try reader.read()
+    }
+
+    /// Of `features` (a lock's, ``LockPayload/features``), those a kiosk that said `readable` in its
+    /// status cannot read; nil `readable` is a kiosk that sent no status, taken to read what 0.6.4 did.
+    public static func unreadable(_ features: [String], by readable: [String]?) -> [String] {
+        let reads = Set(readable ?? silentLockFeatures)
+        return features.filter { !reads.contains($0) }
+    }
+
+    /// Signed by `keyPair` (which must be ``kiosk``'s) for `venue`.
+    public func signed(by keyPair: SigningKeyPair, venue: VenueID) -> SignedKioskStatus {
+        var writer = ByteWriter()
+        encode(into: &writer)
+        let body = writer.bytes
+        return SignedKioskStatus(body: body, signature: keyPair.sign(Self.signedBytes(body, venue: venue)))
+    }
+
+    /// What the signature covers: a domain of its own (no delta or handshake signature can pass
+    /// for a status), the venue, the status.
+    static func signedBytes(_ body: [UInt8], venue: VenueID) -> [UInt8] {
+        Array("muster kiosk status v1".utf8) + venue.bytes + body
+    }
+}
+
+/// A ``KioskStatus`` as its kiosk signed it: the bytes it signed and the signature.
+public struct SignedKioskStatus: ByteCodable, Sendable, Equatable {
+    public let body: [UInt8]
+    public let signature: [UInt8]
+
+    public static let maxBodyBytes = 1_024
+
+    init(body: [UInt8], signature: [UInt8]) {
+        self.body = body
+        self.signature = signature
+    }
+
+    public func encode(into writer: inout ByteWriter) {
+        writer.writeBlob(body)
+        writer.writeBlob(signature)
+    }
+
+    public init(from reader: inout ByteReader) throws(DecodeError) {
+        body = try reader.readBlob(maxLength: Self.maxBodyBytes)
+        signature = try reader.readBlob(maxLength: SigningKeyPair.signatureByteCount)
+    }
+
+    /// The status, if its kiosk signed it for `venue`; nil for anything else (a malformed body, a
+    /// signature by another key or for another venue).
+    public func verified(venue: VenueID) -> KioskStatus? {
+        var reader = ByteReader(body)
+        guard let status = try? KioskStatus(from: &reader), reader.remaining == 0,
+            let key = try? SigningPublicKey(bytes: status.kiosk.bytes),
+            key.isValidSignature(signature, for: KioskStatus.signedBytes(body, venue: venue))
+        else { return nil }
+        return status
+    }
+}
