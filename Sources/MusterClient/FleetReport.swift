@@ -104,8 +104,18 @@ public struct FleetReport: Encodable {
     /// Each enrolled, unrevoked kiosk that could not read a lock using `features` (``LockPayload/features``),
     /// in words: its name and what it lacks. A kiosk with no status is taken to read what 0.6.4 did.
     public func unreadable(_ features: [String]) -> [String] {
+        unreadable { KioskStatus.unreadable(features, by: $0?.lockFeatures) }
+    }
+
+    /// Each enrolled, unrevoked kiosk that could not read deltas of `kinds`, in words (a kiosk with no
+    /// status is taken to read what 0.6.3 did: 0.6.4 reads kind 14 but cannot say so).
+    public func unreadable(kinds: [DeltaKind]) -> [String] {
+        unreadable { KioskStatus.unreadable(kinds: kinds, by: $0?.kinds) }
+    }
+
+    private func unreadable(_ lacking: (FleetStatus?) -> [String]) -> [String] {
         kiosks.filter { $0.role == "kiosk" && $0.revokedThrough == nil }.compactMap { kiosk in
-            let lacking = KioskStatus.unreadable(features, by: kiosk.status?.lockFeatures)
+            let lacking = lacking(kiosk.status)
             guard !lacking.isEmpty else { return nil }
             let software = kiosk.status.map { "muster \(TerminalText.sanitize($0.software, maxCharacters: 32))" }
             return "\(TerminalText.sanitize(label(kiosk))) (\(software ?? "no status: 0.6.4 or earlier")) "

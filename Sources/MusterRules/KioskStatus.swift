@@ -72,6 +72,13 @@ public struct KioskStatus: ByteCodable, Sendable, Equatable {
         return features.filter { !reads.contains($0) }
     }
 
+    /// Of `kinds`, those a kiosk that said `readable` cannot read, by name; nil `readable` is a kiosk
+    /// that sent no status, taken to read ``silentKinds``.
+    public static func unreadable(kinds: [DeltaKind], by readable: [UInt8]?) -> [String] {
+        let reads = Set(readable ?? silentKinds)
+        return kinds.filter { !reads.contains($0.rawValue) }.map { "\($0) deltas (kind \($0.rawValue))" }
+    }
+
     /// Signed by `keyPair` (which must be ``kiosk``'s) for `venue`.
     public func signed(by keyPair: SigningKeyPair, venue: VenueID) -> SignedKioskStatus {
         var writer = ByteWriter()

@@ -52,9 +52,29 @@ struct BadgeReplace: ParsableCommand {
     @OptionGroup var arguments: AttendeeQuery
     @Flag(help: "Undo the replacement: give the attendee the list's code back.") var restore = false
     @Flag(name: .customLong("no-print"), help: "Replace the code without printing the new badge.") var noPrint = false
+    @Flag(
+        help: ArgumentHelp(
+            "Replace even if an enrolled kiosk cannot read a replaced badge (its status says so, or it sends none).",
+            discussion: "That kiosk stops taking this kiosk's records until it is upgraded."
+        )
+    )
+    var force = false
 
     func run() throws {
         let context = try arguments.options.context()
+        try guarded { () throws(ClientError) in
+            let unreadable = try StaffQueries(context).fleet().unreadable(kinds: [.badgeCode])
+            guard !unreadable.isEmpty else { return }
+            let named = unreadable.joined(separator: "; ")
+            guard force else {
+                throw ClientError(
+                    .usage,
+                    "an enrolled kiosk cannot read a replaced badge: \(named). Upgrade it first, or replace with "
+                        + "--force (it then stops taking this kiosk's records until it is upgraded)"
+                )
+            }
+            Output.note("warning: replacing though an enrolled kiosk cannot read it (--force): \(named)")
+        }
         let replaced = try guarded { () throws(ClientError) in
             try context.exchange(.replaceBadge(query: arguments.query, restore: restore))
         }

@@ -83,6 +83,19 @@ import Testing
 
     /// `muster lock` asks the fleet which enrolled kiosks cannot read the lock: by their status, or, with
     /// none, by what 0.6.4 read; a revoked kiosk and an organizer device are not asked.
+    /// `muster badge replace` asks the same of kind 14: a kiosk with no status (0.6.4 cannot say it
+    /// reads it) is named, one whose status lists it is not.
+    @Test func aKindAKioskDoesNotReadIsNamed() {
+        let report = Self.report(daemon: Self.answer)
+        #expect(
+            report.unreadable(kinds: [.badgeCode]) == [
+                "Annex (no status: 0.6.4 or earlier) does not read badge-code deltas (kind 14)",
+                "Desk (no status: 0.6.4 or earlier) does not read badge-code deltas (kind 14)",
+            ]
+        )
+        #expect(report.unreadable(kinds: [.checkIn]).isEmpty)
+    }
+
     @Test func aLockFeatureAKioskDoesNotReadIsNamed() {
         var answer = Self.answer
         answer.fleet?[1].lockFeatures = ["door-rules-v1", "door-rules-v2"]

@@ -10,6 +10,14 @@ struct BadgeReplaceEndToEndTests {
     func replaceRefuseRestore() throws {
         let lab = try SyncEndToEndTests.Lab.startedAndLocked()
         defer { for kiosk in lab.all { try? kiosk.stop() } }
+        // `muster badge replace` asks the fleet first: every kiosk must have said it reads kind 14.
+        for kiosk in [lab.k1, lab.k2] {
+            try waitUntil("the kiosk holds every other kiosk's status", timeout: 30) {
+                try FleetEndToEndTests.fleet(kiosk).allSatisfy {
+                    $0["thisKiosk"] as? Bool == true || $0["status"] != nil
+                }
+            }
+        }
 
         let started = Date()
         let replaced = try lab.k2.muster(["badge", "replace", "p5@example.com", "--no-print", "--json"])
