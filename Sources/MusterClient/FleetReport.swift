@@ -113,6 +113,26 @@ public struct FleetReport: Encodable {
         unreadable { KioskStatus.unreadable(kinds: kinds, by: $0?.kinds) }
     }
 
+    /// The one rule of `muster lock` and `muster badge replace`: refused while `unreadable` names a
+    /// kiosk (``unreadable(_:)``, ``unreadable(kinds:)``), unless `force`, which warns instead.
+    public static func require(
+        readableBy unreadable: [String],
+        what: String,
+        otherwise consequence: String,
+        force: Bool,
+        warn: (String) -> Void
+    ) throws(ClientError) {
+        guard !unreadable.isEmpty else { return }
+        let named = unreadable.joined(separator: "; ")
+        guard force else {
+            throw ClientError(
+                .usage,
+                "an enrolled kiosk cannot read \(what): \(named). Upgrade it first, or use --force (\(consequence))"
+            )
+        }
+        warn("going ahead though an enrolled kiosk cannot read \(what) (--force): \(named)")
+    }
+
     private func unreadable(_ lacking: (FleetStatus?) -> [String]) -> [String] {
         kiosks.filter { $0.role == "kiosk" && $0.revokedThrough == nil }.compactMap { kiosk in
             let lacking = lacking(kiosk.status)

@@ -122,18 +122,13 @@ public struct OrganizerActions {
             rules: rules,
             language: screenLanguage?.rawValue
         )
-        let unreadable = try queries.fleet().unreadable(lock.features)
-        if !unreadable.isEmpty {
-            let named = unreadable.joined(separator: "; ")
-            guard force else {
-                throw ClientError(
-                    .usage,
-                    "an enrolled kiosk cannot read this lock: \(named). Upgrade it first, or lock with --force "
-                        + "(it then refuses the lock and keeps the one before)"
-                )
-            }
-            warn("locking though an enrolled kiosk cannot read it (--force): \(named)")
-        }
+        try FleetReport.require(
+            readableBy: try queries.fleet().unreadable(lock.features),
+            what: "this lock",
+            otherwise: "it then refuses the lock and keeps the one before",
+            force: force,
+            warn: warn
+        )
         try submitter.submit([.lock(lock)])
         var message = "Locked every kiosk to '\(name)' (lock v\(version), status '\(cleanStatus)')"
         if let opensAt { message += ", opens \(ClockText.dateTime(millis: opensAt))" }

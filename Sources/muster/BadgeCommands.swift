@@ -63,17 +63,13 @@ struct BadgeReplace: ParsableCommand {
     func run() throws {
         let context = try arguments.options.context()
         try guarded { () throws(ClientError) in
-            let unreadable = try StaffQueries(context).fleet().unreadable(kinds: [.badgeCode])
-            guard !unreadable.isEmpty else { return }
-            let named = unreadable.joined(separator: "; ")
-            guard force else {
-                throw ClientError(
-                    .usage,
-                    "an enrolled kiosk cannot read a replaced badge: \(named). Upgrade it first, or replace with "
-                        + "--force (it then stops taking this kiosk's records until it is upgraded)"
-                )
-            }
-            Output.note("warning: replacing though an enrolled kiosk cannot read it (--force): \(named)")
+            try FleetReport.require(
+                readableBy: try StaffQueries(context).fleet().unreadable(kinds: [.badgeCode]),
+                what: "a replaced badge",
+                otherwise: "it then stops taking this kiosk's records until it is upgraded",
+                force: force,
+                warn: { Output.note("warning: " + $0) }
+            )
         }
         let replaced = try guarded { () throws(ClientError) in
             try context.exchange(.replaceBadge(query: arguments.query, restore: restore))

@@ -96,6 +96,22 @@ import Testing
         #expect(report.unreadable(kinds: [.checkIn]).isEmpty)
     }
 
+    /// Refused while a kiosk is named, unless forced: then a warning names it.
+    @Test func whatAKioskCannotReadIsRefusedUnlessForced() throws {
+        let named = ["Desk (no status: 0.6.4 or earlier) does not read ticket-types"]
+        var warnings: [String] = []
+        try FleetReport.require(readableBy: [], what: "this lock", otherwise: "x", force: false) { warnings.append($0) }
+        let error = #expect(throws: ClientError.self) {
+            try FleetReport.require(readableBy: named, what: "this lock", otherwise: "x", force: false) { _ in }
+        }
+        #expect(error?.message.contains("cannot read this lock: Desk (no status") == true)
+        #expect(error?.message.contains("--force") == true)
+        try FleetReport.require(readableBy: named, what: "this lock", otherwise: "x", force: true) {
+            warnings.append($0)
+        }
+        #expect(warnings.count == 1 && warnings[0].contains("(--force): Desk"))
+    }
+
     @Test func aLockFeatureAKioskDoesNotReadIsNamed() {
         var answer = Self.answer
         answer.fleet?[1].lockFeatures = ["door-rules-v1", "door-rules-v2"]
