@@ -17,6 +17,8 @@ struct HeldElsewhereReports: Sendable {
         var lastWrite: Duration?
         /// A newer head heard since, not yet written.
         var pending: AuthorHead?
+        /// A write of ``pending`` is due at the end of the interval (``flushAt(_:)``).
+        var flushScheduled = false
     }
 
     let interval: Duration
@@ -51,6 +53,25 @@ struct HeldElsewhereReports: Sendable {
         entry.lastWrite = now
         if let pending = entry.pending, pending.seq <= entry.written { entry.pending = nil }
         entries[peer] = entry
+    }
+
+    /// When the head waiting for `peer` may be written, the first time this is asked of it; nil when
+    /// nothing waits or a write is already due. So the last report of a burst is written when its
+    /// interval ends, not when the peer happens to repeat it.
+    mutating func flushAt(_ peer: AuthorID) -> Duration? {
+        guard let entry = entries[peer], entry.pending != nil, !entry.flushScheduled, let last = entry.lastWrite else {
+            return nil
+        }
+        entries[peer]?.flushScheduled = true
+        return last + interval
+    }
+
+    /// The head waiting for `peer`, now that its interval ended (``flushAt(_:)``); it waits no more.
+    mutating func takeDue(_ peer: AuthorID) -> AuthorHead? {
+        entries[peer]?.flushScheduled = false
+        guard let pending = entries[peer]?.pending else { return nil }
+        entries[peer]?.pending = nil
+        return pending
     }
 
     /// Every report still waiting, by peer, and none waits any more.

@@ -45,6 +45,21 @@ struct HeldElsewhereReportsTests {
         #expect(reports.takePending().isEmpty)
     }
 
+    /// The head that waits is due when its interval ends, once: the driver writes it then.
+    @Test func aWaitingHeadIsDueAtTheEndOfItsInterval() {
+        var reports = HeldElsewhereReports(interval: .seconds(2))
+        #expect(reports.flushAt(Self.peer) == nil, "nothing waits")
+        _ = reports.heard(Self.head(1), from: Self.peer, now: .seconds(10))
+        reports.written(Self.head(1), by: Self.peer, now: .seconds(10))
+        _ = reports.heard(Self.head(2), from: Self.peer, now: .milliseconds(10_500))
+        #expect(reports.flushAt(Self.peer) == .seconds(12))
+        _ = reports.heard(Self.head(3), from: Self.peer, now: .seconds(11))
+        #expect(reports.flushAt(Self.peer) == nil, "one write is due already")
+        #expect(reports.takeDue(Self.peer) == Self.head(3), "the newest waiting")
+        #expect(reports.takeDue(Self.peer) == nil)
+        #expect(reports.takePending().isEmpty)
+    }
+
     @Test func afterTheIntervalTheNextReportIsWrittenAtOnce() {
         var reports = HeldElsewhereReports(interval: .seconds(2))
         _ = reports.heard(Self.head(1), from: Self.peer, now: .seconds(10))

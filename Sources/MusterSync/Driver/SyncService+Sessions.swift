@@ -140,7 +140,15 @@ extension SyncService {
     /// once per ``SyncLimits/heldElsewhereWriteInterval`` (``HeldElsewhereReports``).
     nonisolated func heldElsewhere(_ head: AuthorHead, by peer: AuthorID) {
         let now = time.uptime
-        guard let due = heldByPeers.withLock({ $0.heard(head, from: peer, now: now) }) else { return }
+        guard let due = heldByPeers.withLock({ $0.heard(head, from: peer, now: now) }) else {
+            guard let at = heldByPeers.withLock({ $0.flushAt(peer) }) else { return }
+            Task {
+                try? await time.sleep(until: at)
+                guard let head = heldByPeers.withLock({ $0.takeDue(peer) }) else { return }
+                record(head, by: peer, at: time.uptime)
+            }
+            return
+        }
         record(due, by: peer, at: now)
     }
 
