@@ -66,9 +66,17 @@ public struct Revocation {
             throw ClientError(.notFound, "no kiosk named or keyed '\(TerminalText.sanitize(query))' on the roster")
         }
         guard matches.count == 1 else {
+            // A kiosk whose disk was lost is enrolled again under its old name: the person revoking needs
+            // the fingerprints to tell the live box (its `muster status` shows one) from the dead keys.
+            let listed = matches.map { match in
+                let fingerprint = (try? SigningPublicKey(bytes: match.kiosk.bytes))?.fingerprint ?? match.kiosk.hex
+                return "\(fingerprint) (\(TerminalText.sanitize(match.location))"
+                    + (match.revokedWatermark == nil ? ")" : ", revoked)")
+            }
             throw ClientError(
                 .usage,
-                "'\(TerminalText.sanitize(query))' matches \(matches.count) kiosks; give its key fingerprint"
+                "'\(TerminalText.sanitize(query))' matches \(matches.count) kiosks; give its key fingerprint: "
+                    + listed.joined(separator: ", ")
             )
         }
         return entry

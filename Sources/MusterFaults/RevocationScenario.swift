@@ -49,6 +49,19 @@ struct RevocationScenario {
             + result.output.split(separator: "\n").suffix(2).joined(separator: " | ")
     }
 
+    /// The fingerprint kiosk `kiosk`'s own `muster status` shows, as the person revoking it reads it off
+    /// its screen: its name alone is ambiguous once an earlier scenario enrolled a new box under it
+    /// (disk-destroyed). Nil when the status cannot be read; the name is tried then.
+    private func fingerprint(of kiosk: Int) -> String? {
+        let result = lab.run(["exec", "\(kiosk)", "muster", "status", "--json"])
+        guard result.status == 0, let start = result.output.firstIndex(of: "{"),
+            let end = result.output.lastIndex(of: "}"),
+            let object = try? JSONSerialization.jsonObject(with: Data(result.output[start...end].utf8)),
+            let fingerprint = (object as? [String: Any])?["fingerprint"] as? String
+        else { return nil }
+        return fingerprint
+    }
+
     func run(say: (String) -> Void) throws -> CheckerReport {
         guard lab.kiosks >= 3 else { throw FaultsError("the revocations scenario needs at least 3 kiosks") }
         var failed: [String] = []
@@ -88,7 +101,8 @@ struct RevocationScenario {
                 say("  nemesis: isolate k\(cutOff)")
                 pause(hold)
             }
-            if let error = muster(on: 1, ["revoke", "k\(target)", "--organizer-key", thief + "/organizer.key"]) {
+            let named = fingerprint(of: target) ?? "k\(target)"
+            if let error = muster(on: 1, ["revoke", named, "--organizer-key", thief + "/organizer.key"]) {
                 failed.append("the device's revocation of k\(target): \(error)")
             }
             if target == online { revokedAt = LabControl.nowMillis() }
@@ -155,7 +169,7 @@ struct RevocationScenario {
             let signer = sideB.first { lab.daemonPID($0) != nil } ?? sideB[0]
             if let error = muster(
                 on: signer,
-                ["revoke", "k\(victim)", "--organizer-key", laptopB + "/organizer.key"]
+                ["revoke", fingerprint(of: victim) ?? "k\(victim)", "--organizer-key", laptopB + "/organizer.key"]
             ) {
                 failed.append("side B's revocation of k\(victim): \(error)")
             }

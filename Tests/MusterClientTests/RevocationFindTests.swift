@@ -38,6 +38,25 @@ struct RevocationFindTests {
         #expect(try Revocation.find(String(roster[2].kiosk.hex.prefix(12)), in: roster) == roster[2])
     }
 
+    /// A kiosk whose disk was lost comes back under its old name with a new key: the name alone is ambiguous,
+    /// and the answer lists each key's fingerprint, so the one its own `muster status` shows can be given.
+    @Test func aReenrolledNameListsEveryFingerprint() throws {
+        let roster = try Self.roster()
+        let again = RosterEntry(
+            kiosk: AuthorID(try SigningKeyPair.generate().publicKey),
+            name: "Hall B",
+            location: "Door",
+            revokedWatermark: nil
+        )
+        let both = roster + [again]
+        let error = try #require(throws: ClientError.self) { try Revocation.find("Hall B", in: both) }
+        #expect(error.code == .usage)
+        #expect(error.message.contains("matches 2 kiosks"))
+        #expect(error.message.contains(try Self.fingerprint(roster[1])))
+        #expect(error.message.contains(try Self.fingerprint(again)))
+        #expect(try Revocation.find(try Self.fingerprint(again), in: both) == again)
+    }
+
     @Test func unknownFingerprintIsNotFound() throws {
         let roster = try Self.roster()
         let error = try #require(throws: ClientError.self) { try Revocation.find("0000-0000-0000-0000", in: roster) }
