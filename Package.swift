@@ -256,7 +256,7 @@ let package = Package(
             dependencies: [
                 "MusterDaemon", "MusterControl", "MusterStore", "MusterRules", "MusterCore", "MusterCrypto",
                 "MusterTime",
-                "MusterTestSupport", "MusterBadge", "MusterBadgePrinting",
+                "MusterTestSupport", "MusterBadge", "MusterBadgePrinting", "MusterSync",
                 .product(name: "NIOTestUtils", package: "swift-nio"),
             ]
         ),

@@ -28,6 +28,17 @@ public struct BadgeError: Error, Sendable, Equatable, CustomStringConvertible {
         self.cause = cause
     }
 
+    /// The queue here could not print it, and nothing of it came out (a job whose queue stopped is
+    /// cancelled first): another kiosk's printer may print it instead (`[badge] fallback`). Not after a
+    /// job that timed out (the attendee has waited 20 s already, and the control client gives up at
+    /// 30), nor after a layout or rendering failure, which is not the printer's.
+    public var isPrinterFault: Bool {
+        switch code {
+        case .noPrinter, .printerUnavailable, .printFailed: true
+        case .badLayout, .renderFailed, .printTimedOut: false
+        }
+    }
+
     public var description: String {
         cause.map { "\(message) (\($0))" } ?? message
     }

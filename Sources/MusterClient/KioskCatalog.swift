@@ -456,6 +456,15 @@ public enum KioskCatalog {
                 nl: "Uw badge is klaar: neem hem uit de printer.",
                 pl: "Identyfikator jest gotowy: proszę odebrać go z drukarki."
             )
+        case .badgePrintedAt(let place):
+            Translations(
+                en: "Your badge is printing at \(place): please collect it there.",
+                de: "Ihr Namensschild wird bei \(place) gedruckt: Bitte holen Sie es dort ab.",
+                fr: "Votre badge est imprimé à \(place) : veuillez le récupérer là-bas.",
+                es: "Su acreditación se está imprimiendo en \(place): recójala allí.",
+                nl: "Uw badge wordt afgedrukt bij \(place): haal hem daar op.",
+                pl: "Identyfikator jest drukowany tutaj: \(place). Proszę odebrać go tam."
+            )
         case .badgeNotPrinted:
             Translations(
                 en: "Your badge could not be printed. Please see the staff desk.",

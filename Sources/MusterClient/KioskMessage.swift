@@ -60,8 +60,20 @@ public enum KioskMessage: Sendable, Equatable {
     /// Badges (issue 15): shown while the daemon prints (a label takes a second or three).
     case badgePrinting
     case badgePrinted
+    /// Printed on a peer's printer, this kiosk's could not (`[badge] fallback`): where to collect it.
+    case badgePrintedAt(place: String)
     /// Any failure: the attendee is checked in all the same, and staff can reprint.
     case badgeNotPrinted
     /// The reprint guard: a badge for this attendee was already printed on some kiosk.
     case badgeAlreadyPrinted
+}
+
+extension KioskMessage {
+    /// A badge came out, here or at a peer: the outcome the screen sounds no failure for.
+    var isBadgePrinted: Bool {
+        switch self {
+        case .badgePrinted, .badgePrintedAt: true
+        default: false
+        }
+    }
 }

@@ -68,13 +68,16 @@ extension KioskScreen {
     mutating func badgeAnswered(key: String, printed: KioskMessage) -> [Action] {
         state = .noting(key: key)
         clearAt = nil
-        let sound: [Action] = options.bell && printed != .badgePrinted ? [.cue(.failure)] : []
+        let sound: [Action] = options.bell && !printed.isBadgePrinted ? [.cue(.failure)] : []
         return sound + [.show(text(printed)), .prompt(text(.notePrompt))]
     }
 
     /// The line for the daemon's answer to a self-service `badge` request.
     static func badgeMessage(for answer: ScreenAnswer) -> KioskMessage {
         switch answer {
+        case .badgePrinted(_, _, let at?):
+            // The peer's name is the organizer's words, but it came over the wire: made safe to show.
+            .badgePrintedAt(place: ScreenName.display(at, maxCells: 30))
         case .badgePrinted: .badgePrinted
         case .badgeAlreadyPrinted: .badgeAlreadyPrinted
         default: .badgeNotPrinted

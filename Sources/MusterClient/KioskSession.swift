@@ -52,7 +52,7 @@ public final class KioskSession {
                 kioskName: config.name,
                 campaignName: nil,
                 refusal: nil,
-                printsBadges: config.badge.printer != nil
+                printsBadges: config.badge.printsBadges
             ),
             options: config.screen,
             clock: clock,
@@ -151,7 +151,7 @@ public final class KioskSession {
             kioskName: context.kioskName,
             campaignName: context.campaignName,
             refusal: context.refusal,
-            printsBadges: config.badge.printer != nil,
+            printsBadges: config.badge.printsBadges,
             language: context.language,
             solitude: context.solitude
         )

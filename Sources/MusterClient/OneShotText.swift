@@ -1,4 +1,5 @@
 public import MusterControl
+import MusterCore
 import MusterRules
 import MusterTime
 
@@ -14,7 +15,8 @@ public enum OneShotText {
         case .notCheckedIn(let attendee): "Not checked in: \(who(attendee))."
         case .notFound: "Not found: no ticket or email matches."
         case .refused(let refusal): "Refused: \(refusal.message)\(aside(who(refusal.attendee)))"
-        case .badgePrinted(let attendee, let job): "Badge printed: \(who(attendee)) (job \(job))."
+        case .badgePrinted(let attendee, let job, let at):
+            "Badge printed: \(who(attendee)) (job \(job)\(at.map { " at \(TerminalText.sanitize($0))" } ?? ""))."
         case .badgeNotPrinted(let attendee, let message): "Badge not printed: \(who(attendee)): \(message)"
         case .badgeAlreadyPrinted(let attendee, let message): "Badge already printed: \(who(attendee)): \(message)"
         case .badgeReplaced(let attendee, let code):

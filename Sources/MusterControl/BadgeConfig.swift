@@ -1,7 +1,8 @@
+import Foundation
 import TOMLKit
 
-/// The badge keys of the config (`printer`, `cups_server`, `[badge] size`, `fields`, `format` and
-/// `dpi`).
+/// The badge keys of the config (`printer`, `cups_server`, `[badge] size`, `fields`, `format`, `dpi`
+/// and `fallback`).
 ///
 /// Kept as plain text here, because `muster` and the config parser link no cairo; `musterd`
 /// turns them into a layout at start-up (`MusterBadge.BadgeLayout`) and refuses to start on a
@@ -21,6 +22,13 @@ public struct BadgeConfig: Sendable, Equatable {
     public var format: String = "pdf"
     /// The Zebra's resolution for `zpl` (203, 300 or 600 dots per inch); unused for a PDF.
     public var dotsPerInch: Int = 203
+    /// `[badge] fallback = "Desk B"`: the peer kiosk (its name, or its location) that prints a
+    /// self-service badge when this kiosk's queue is stopped, refusing, unreachable or absent; nil:
+    /// the attendee is sent to the staff desk then.
+    public var fallback: String?
+
+    /// Whether the screen asks for a badge after a check-in: a queue here, or a peer to print on.
+    public var printsBadges: Bool { printer != nil || fallback != nil }
 
     public init() {}
 
@@ -39,11 +47,18 @@ public struct BadgeConfig: Sendable, Equatable {
         }
         guard let value = table["badge"] else { return config }
         guard let badge = value.table else { throw ConfigError(file: file, "'badge' must be a table ([badge])") }
-        for key in badge.keys where !["size", "fields", "format", "dpi"].contains(key) {
+        for key in badge.keys where !["size", "fields", "format", "dpi", "fallback"].contains(key) {
             throw ConfigError(
                 file: file,
-                "unknown key 'badge.\(key)' (known keys: badge.dpi, badge.fields, badge.format, badge.size)"
+                "unknown key 'badge.\(key)' (known keys: badge.dpi, badge.fallback, badge.fields, badge.format, badge.size)"
             )
+        }
+        if let fallback = badge["fallback"] {
+            guard let text = fallback.string else {
+                throw ConfigError(file: file, "'badge.fallback' must be a string (a peer kiosk's name)")
+            }
+            let name = text.trimmingCharacters(in: .whitespaces)
+            config.fallback = name.isEmpty ? nil : name
         }
         if let format = badge["format"] {
             guard let text = format.string, ["pdf", "zpl"].contains(text) else {

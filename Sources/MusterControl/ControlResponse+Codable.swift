@@ -33,7 +33,8 @@ extension ControlResponse: Codable {
         case .badgePrinted:
             self = .badgePrinted(
                 try fields.decode(AttendeeSummary.self, forKey: .attendee),
-                job: try fields.decode(Int.self, forKey: .badgeJob)
+                job: try fields.decode(Int.self, forKey: .badgeJob),
+                at: try fields.decodeIfPresent(String.self, forKey: .badgePrintedAt)
             )
         case .badgeNotPrinted:
             self = .badgeNotPrinted(
@@ -72,9 +73,10 @@ extension ControlResponse: Codable {
         case .screen(let context): try context.encode(fields: &fields)
         case .pong(let pong): try pong.encode(fields: &fields)
         case .error(let failure): try failure.encode(fields: &fields)
-        case .badgePrinted(let attendee, let job):
+        case .badgePrinted(let attendee, let job, let at):
             try fields.encode(attendee, forKey: .attendee)
             try fields.encode(job, forKey: .badgeJob)
+            try fields.encodeIfPresent(at, forKey: .badgePrintedAt)
         case .badgeNotPrinted(let attendee, let message), .badgeAlreadyPrinted(let attendee, let message):
             try fields.encode(attendee, forKey: .attendee)
             try fields.encode(message, forKey: .message)

@@ -26,7 +26,9 @@ public enum ControlResponse: Sendable, Equatable {
     /// The request could not be carried out (bad request, disk full, invalid deltas, forbidden).
     case error(ControlFailure)
     /// `badge`: the job completed on the printer (its CUPS job id) and the badge delta is recorded.
-    case badgePrinted(AttendeeSummary, job: Int)
+    /// `at` names the peer that printed it when this kiosk's printer could not (`[badge] fallback`):
+    /// where the attendee collects it.
+    case badgePrinted(AttendeeSummary, job: Int, at: String? = nil)
     /// `badge`: nothing printed (no printer, queue stopped, job failed); the message says why, for staff.
     /// The check-in stands. The screen sends the attendee to the staff desk.
     case badgeNotPrinted(AttendeeSummary, message: String)

@@ -19,6 +19,8 @@ public enum ControlResponseKey: String, CodingKey, Sendable {
     /// A door's refusal: a ``MusterCore/DoorReason`` code.
     case reason
     case badgeJob
+    /// The peer whose printer printed the badge (`[badge] fallback`).
+    case badgePrintedAt
     case maskedName
     case admitted
     case campaignName

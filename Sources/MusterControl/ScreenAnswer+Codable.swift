@@ -19,7 +19,8 @@ extension ScreenAnswer: Codable {
         case .badgePrinted:
             self = .badgePrinted(
                 try fields.decode(ScreenAttendee.self, forKey: .attendee),
-                job: try fields.decode(Int.self, forKey: .badgeJob)
+                job: try fields.decode(Int.self, forKey: .badgeJob),
+                at: try fields.decodeIfPresent(String.self, forKey: .badgePrintedAt)
             )
         case .badgeNotPrinted:
             self = .badgeNotPrinted(
@@ -54,9 +55,10 @@ extension ScreenAnswer: Codable {
         case .alreadyCheckedIn(let already): try already.encode(fields: &fields)
         case .notFound(let refusal), .refused(let refusal): try refusal.encode(fields: &fields)
         case .noted: break
-        case .badgePrinted(let attendee, let job):
+        case .badgePrinted(let attendee, let job, let at):
             try fields.encode(attendee, forKey: .attendee)
             try fields.encode(job, forKey: .badgeJob)
+            try fields.encodeIfPresent(at, forKey: .badgePrintedAt)
         case .badgeNotPrinted(let attendee, let message), .badgeAlreadyPrinted(let attendee, let message):
             try fields.encode(attendee, forKey: .attendee)
             try fields.encode(message, forKey: .message)

@@ -34,8 +34,8 @@ extension ScreenAnswer {
         case .notFound(let refusal): self = .notFound(ScreenRefusal(refusal, handles: handles))
         case .refused(let refusal): self = .refused(ScreenRefusal(refusal, handles: handles))
         case .noted: self = .noted
-        case .badgePrinted(let attendee, let job):
-            self = .badgePrinted(ScreenAttendee(attendee, handles: handles), job: job)
+        case .badgePrinted(let attendee, let job, let at):
+            self = .badgePrinted(ScreenAttendee(attendee, handles: handles), job: job, at: at)
         case .badgeNotPrinted(let attendee, let message):
             self = .badgeNotPrinted(ScreenAttendee(attendee, handles: handles), message: message)
         case .badgeAlreadyPrinted(let attendee, let message):

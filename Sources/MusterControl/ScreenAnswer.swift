@@ -19,7 +19,8 @@ public enum ScreenAnswer: Sendable, Equatable {
     case notFound(ScreenRefusal)
     case refused(ScreenRefusal)
     case noted
-    case badgePrinted(ScreenAttendee, job: Int)
+    /// `at`: the peer that printed it, where the attendee collects it (`[badge] fallback`).
+    case badgePrinted(ScreenAttendee, job: Int, at: String? = nil)
     case badgeNotPrinted(ScreenAttendee, message: String)
     case badgeAlreadyPrinted(ScreenAttendee, message: String)
     case failure(ControlFailure)

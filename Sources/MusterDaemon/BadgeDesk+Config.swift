@@ -12,6 +12,7 @@ extension BadgeDesk {
         config: KioskConfig,
         handler: ControlHandler,
         time: any TimeSource,
+        neighbour: NeighbourPrinter? = nil,
         logger: Logger
     ) throws(DaemonError) -> BadgeDesk {
         let layout: BadgeLayout
@@ -35,6 +36,7 @@ extension BadgeDesk {
             printer: printer,
             format: format,
             zplDotsPerInch: Double(config.badge.dotsPerInch),
+            neighbour: neighbour,
             logger: logger
         )
     }

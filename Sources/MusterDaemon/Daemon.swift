@@ -393,7 +393,20 @@ public struct Daemon: Sendable {
             )
         }
         let notifier = SystemdNotifier(time: time, status: { Self.statusLine(sync.peerReport()) })
-        let badgeDesk = try BadgeDesk.make(config: config, handler: handler, time: time, logger: logger)
+        let neighbour = config.badge.fallback.map { name in
+            BadgeDesk.NeighbourPrinter(name: name) { key in
+                await sync.printOnPeer(named: name, attendeeKey: key, within: BadgeDesk.neighbourWait)
+            }
+        }
+        let badgeDesk = try BadgeDesk.make(
+            config: config,
+            handler: handler,
+            time: time,
+            neighbour: neighbour,
+            logger: logger
+        )
+        // A peer whose fallback names this kiosk has its badges printed here, when there is a queue.
+        if config.badge.printer != nil { sync.servePrints { await badgeDesk.printForPeer($0) } }
         let control = ControlServer(
             path: config.controlSocket,
             handler: handler,

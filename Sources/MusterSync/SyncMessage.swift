@@ -54,6 +54,11 @@ public enum SyncMessage: Sendable, Equatable {
     /// Kiosks' signed reports of themselves (``KioskStatus``): software, what they read, printer, free
     /// disk (tag 17, 0.6.5). Sent only to a peer that showed it reads it (``FleetStatuses``).
     case status([SignedKioskStatus])
+    /// Print this self-service badge on your printer, mine cannot (``RelayedPrint``; tag 18, 0.6.5). Sent
+    /// only to a peer that showed it reads 0.6.5's messages (``FleetStatuses``).
+    case printRequest(RelayedPrint)
+    /// The answer to a ``printRequest(_:)`` (``RelayedPrintReply``; tag 19, 0.6.5).
+    case printReply(RelayedPrintReply)
     /// A message of a later version, its tag unknown here: read whole (its frame bounds it) and
     /// ignored, so a newer kiosk can say new things in a session without an older one closing it (a
     /// 0.6.3 kiosk closes the session on any tag it does not know). Never sent; kept as read so that it
@@ -70,10 +75,10 @@ public enum SyncMessage: Sendable, Equatable {
         static let wireName = "sync message"
 
         case hello = 1, heads, deltas, ping, pong, credentials, roster, revoked, digest, sessions
-        case want, graft, prune, ihave, rekey, networkKey, status
+        case want, graft, prune, ihave, rekey, networkKey, status, printRequest, printReply
 
         /// Tags above this one are a later version's (``SyncMessage/unknown(tag:body:)``); 0 is none.
-        static let newest = Tag.status
+        static let newest = Tag.printReply
     }
 
     public func encode() -> [UInt8] {
@@ -100,6 +105,8 @@ public enum SyncMessage: Sendable, Equatable {
             writer.write(Tag.networkKey, generation)
             writer.writeRaw(sealed)
         case .status(let statuses): writer.write(Tag.status, list: statuses)
+        case .printRequest(let request): writer.write(Tag.printRequest, request)
+        case .printReply(let reply): writer.write(Tag.printReply, reply)
         case .unknown(let tag, let body):
             writer.write(tag)
             writer.writeRaw(body)
@@ -135,6 +142,8 @@ public enum SyncMessage: Sendable, Equatable {
         case .rekey: message = .rekey(try reader.readList(in: 0...maxCertificates, "too many revocations"))
         case .status:
             message = .status(try reader.readList(in: 0...FleetStatuses.maxKiosks, "too many statuses"))
+        case .printRequest: message = .printRequest(try reader.read())
+        case .printReply: message = .printReply(try reader.read())
         case .networkKey:
             let generation: UInt64 = try reader.read()
             message = .networkKey(

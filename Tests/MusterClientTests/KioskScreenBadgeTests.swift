@@ -46,6 +46,8 @@ struct KioskScreenBadgeTests {
 
     @Test(arguments: [
         (ScreenAnswer.badgePrinted(ada, job: 7), KioskMessage.badgePrinted),
+        // Printed on the neighbour (`[badge] fallback`): where to collect it, the name made safe to show.
+        (.badgePrinted(ada, job: 7, at: "Desk B\u{1B}[2J\u{202E}"), .badgePrintedAt(place: "Desk B")),
         (.badgeNotPrinted(ada, message: "No printer is configured on this kiosk."), .badgeNotPrinted),
         (.badgeAlreadyPrinted(ada, message: "A badge was already printed."), .badgeAlreadyPrinted),
         (.failure(ControlFailure(.storage, "disk full")), .badgeNotPrinted),
@@ -79,7 +81,10 @@ struct KioskScreenBadgeTests {
 
     /// The badge lines are translated like every other line of the screen.
     @Test func theBadgeLinesAreTranslated() {
-        for message in [KioskMessage.badgePrinting, .badgePrinted, .badgeNotPrinted, .badgeAlreadyPrinted] {
+        for message in [
+            KioskMessage.badgePrinting, .badgePrinted, .badgePrintedAt(place: "Desk B"), .badgeNotPrinted,
+            .badgeAlreadyPrinted,
+        ] {
             let english = Self.english(message)
             for language in ScreenLanguage.allCases where language != .english {
                 #expect(KioskCatalog.text(message, in: language) != english, "\(message) in \(language)")

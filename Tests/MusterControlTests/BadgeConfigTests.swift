@@ -23,11 +23,22 @@ struct BadgeConfigTests {
         #expect(badge.size == "4x3in" && badge.format == "zpl" && badge.dotsPerInch == 300)
     }
 
+    /// `[badge] fallback`: a peer prints the self-service badge, so the screen asks for one even without
+    /// a queue here.
+    @Test func aFallbackPeerMakesTheScreenAskForABadge() throws {
+        let badge = try KioskConfig.parse("[badge]\nfallback = \" Desk B \"\n", file: "desk.toml").badge
+        #expect(badge.fallback == "Desk B" && badge.printer == nil)
+        #expect(badge.printsBadges)
+        #expect(try KioskConfig.parse("[badge]\nfallback = \"\"\n", file: "none.toml").badge.printsBadges == false)
+        #expect(try KioskConfig.parse("printer = \"badge\"\n", file: "queue.toml").badge.printsBadges)
+    }
+
     @Test(arguments: [
         ("badge = { format = \"png\" }", "'badge.format' must be \"pdf\" or \"zpl\""),
         ("badge = { format = 1 }", "'badge.format' must be \"pdf\" or \"zpl\""),
         ("badge = { dpi = 150 }", "'badge.dpi' must be 203, 300 or 600"),
         ("badge = { colour = \"red\" }", "unknown key 'badge.colour'"),
+        ("badge = { fallback = 2 }", "'badge.fallback' must be a string"),
     ])
     func wrongBadgeKeysAreRefusedByName(line: String, expected: String) {
         do {

@@ -4,8 +4,10 @@ import MusterBadgePrinting
 import MusterControl
 import MusterCore
 import MusterCrypto
+import MusterSync
 import MusterTestSupport
 import MusterTime
+import Synchronization
 import Testing
 
 @testable import MusterDaemon
@@ -189,6 +191,46 @@ struct BadgeDeskCupsTests {
         }
     }
 
+    /// The neighbour's side of `[badge] fallback`: a peer's self-service badge is decided on this replica
+    /// (a badge follows a check-in; the guard), printed on this queue and recorded here, once.
+    @Test func aPeersBadgePrintsHereOnce() async throws {
+        try await Self.withPrintingDesk { (f, cups, desk) async throws in
+            let notIn = await desk.printForPeer(RelayedPrint(id: 3, attendeeKey: "wang@example.com", after: 0))
+            #expect(notIn.id == 3 && notIn.outcome == .notPrinted, "a badge follows a check-in: \(notIn.message)")
+            #expect(f.request(.checkIn, query: "wang@example.com").outcome == .checkedIn)
+            let printed = await desk.printForPeer(RelayedPrint(id: 4, attendeeKey: "wang@example.com", after: 0))
+            #expect(printed.id == 4 && printed.outcome == .printed && printed.job > 0, "\(printed.message)")
+            #expect(try cups.printer.waitForJobs(1).count == 1)
+            #expect(try badges(f, "wang@example.com").map(\.reason) == [.selfService])
+            let again = await desk.printForPeer(RelayedPrint(id: 5, attendeeKey: "wang@example.com", after: 0))
+            #expect(again.outcome == .alreadyPrinted)
+            #expect(cups.printer.jobs.count == 1)
+        }
+    }
+
+    /// A stopped queue here with a neighbour named: the neighbour is asked (a stopped queue is the
+    /// printer's fault, nothing came out).
+    @Test func aStoppedQueueAsksTheNeighbour() async throws {
+        try await Self.withPrintingDesk(stopped: true) { (f, cups, _) async throws in
+            #expect(f.request(.checkIn, query: "wang@example.com").outcome == .checkedIn)
+            let asked = AskedKeys()
+            let desk = BadgeDesk(
+                handler: f.handler,
+                layout: .standard,
+                printer: BadgePrinter(queue: try CupsQueue(name: cups.queue, server: cups.socketPath), time: SystemTime()),
+                neighbour: BadgeDesk.NeighbourPrinter(name: "Desk B") { key in
+                    asked.keys.withLock { $0.append(key) }
+                    return RelayedPrintReply(id: 1, outcome: .printed, job: 9)
+                },
+                logger: TestSupport.quietLogger
+            )
+            let response = await Self.badge(desk, key: "wang@example.com")
+            #expect(response.outcome == .badgePrinted, "\(response.message ?? "")")
+            #expect(asked.all == ["wang@example.com"])
+            #expect(cups.printer.jobs.isEmpty)
+        }
+    }
+
     /// A stopped queue (out of labels): the attendee is told to see staff, nothing is recorded as
     /// printed, and the check-in stands.
     @Test func stoppedQueueSendsToStaffAndTheCheckInStands() async throws {
@@ -211,6 +253,58 @@ struct BadgeDeskCupsTests {
 
 @Suite("BadgeDesk without a printer, and the guard across kiosks")
 struct BadgeDeskGuardTests {
+    /// A desk without a printer whose `[badge] fallback` is "Desk B", answering `reply`; the keys it
+    /// was asked for are kept.
+    static func deskWithNeighbour(
+        _ f: HandlerFixture,
+        reply: RelayedPrintReply.Outcome
+    ) -> (BadgeDesk, AskedKeys) {
+        let asked = AskedKeys()
+        let neighbour = BadgeDesk.NeighbourPrinter(name: "Desk B") { key in
+            asked.keys.withLock { $0.append(key) }
+            return RelayedPrintReply(id: 1, outcome: reply, job: reply == .printed ? 41 : 0, message: "peer says")
+        }
+        let desk = BadgeDesk(
+            handler: f.handler,
+            layout: .standard,
+            printer: nil,
+            neighbour: neighbour,
+            logger: TestSupport.quietLogger
+        )
+        return (desk, asked)
+    }
+
+    /// `[badge] fallback`: a self-service badge this kiosk cannot print is printed by the named peer,
+    /// and the answer says where to collect it; the peer's guard and its failure are passed on as they are.
+    @Test func aSelfServiceBadgeGoesToTheNeighbour() async throws {
+        let f = try HandlerFixture.importedAndLocked()
+        #expect(f.request(.checkIn, query: "grace@example.com").outcome == .checkedIn)
+        let (desk, asked) = Self.deskWithNeighbour(f, reply: .printed)
+        let response = await BadgeDeskCupsTests.badge(desk, key: "grace@example.com")
+        #expect(response == .badgePrinted(try #require(response.attendee), job: 41, at: "Desk B"))
+        #expect(asked.all == ["grace@example.com"])
+        #expect(try f.replica.view { try $0.badges(campaignID: f.campaignID, attendeeKey: "grace@example.com") }.isEmpty,
+            "the badge is recorded by the kiosk that printed it, not here")
+
+        let (guarded, _) = Self.deskWithNeighbour(f, reply: .alreadyPrinted)
+        #expect(await BadgeDeskCupsTests.badge(guarded, key: "grace@example.com").outcome == .badgeAlreadyPrinted)
+        let (failing, _) = Self.deskWithNeighbour(f, reply: .notPrinted)
+        let failed = await BadgeDeskCupsTests.badge(failing, key: "grace@example.com")
+        #expect(failed.outcome == .badgeNotPrinted)
+        #expect(failed.message == "No printer is configured on this kiosk.", "this kiosk's own reason")
+    }
+
+    /// Only the screen's self-service badge travels: a staff reprint or print-only stays at this desk,
+    /// and nothing the guard refuses here is asked of the neighbour.
+    @Test func staffPrintsAndRefusalsStayHere() async throws {
+        let f = try HandlerFixture.importedAndLocked()
+        let (desk, asked) = Self.deskWithNeighbour(f, reply: .printed)
+        #expect(await BadgeDeskCupsTests.badge(desk, query: "grace@example.com", reason: "reprint").outcome == .badgeNotPrinted)
+        #expect(await BadgeDeskCupsTests.badge(desk, query: "grace@example.com", reason: "print-only").outcome == .badgeNotPrinted)
+        #expect(await BadgeDeskCupsTests.badge(desk, key: "grace@example.com").outcome == .refused, "no check-in")
+        #expect(asked.all.isEmpty)
+    }
+
     @Test func noPrinterIsNotPrinted() async throws {
         let f = try HandlerFixture.importedAndLocked()
         #expect(f.request(.checkIn, query: "grace@example.com").outcome == .checkedIn)
@@ -282,4 +376,10 @@ struct BadgeDeskGuardTests {
         let report = try f.replica.ingest(bad, nowMillis: HandlerFixture.now, clockBoundMillis: 300_000)
         #expect(report.applied.isEmpty)
     }
+}
+
+/// The attendee keys a desk asked its neighbour to print, across the neighbour's closure.
+final class AskedKeys: Sendable {
+    let keys = Mutex<[String]>([])
+    var all: [String] { keys.withLock { $0 } }
 }

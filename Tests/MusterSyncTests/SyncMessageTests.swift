@@ -19,9 +19,31 @@ struct SyncMessageTests {
                 KioskStatus(kiosk: AuthorID(a.publicKey), printer: "none", freeDiskBytes: 7, signedMillis: 9)
                     .signed(by: a, venue: CoreTestKit.venue)
             ]),
+            .printRequest(RelayedPrint(id: 7, attendeeKey: "ada@example.com", after: 42)),
+            .printReply(RelayedPrintReply(id: 7, outcome: .printed, job: 12)),
+            .printReply(RelayedPrintReply(id: 8, outcome: .notPrinted, message: "the printer queue badge is stopped")),
         ] {
             #expect(try SyncMessage.decode(message.encode()) == message)
         }
+    }
+
+    /// A peer's words in a print reply are bounded: a longer message is cut on a character, and a frame
+    /// claiming a longer one, or an outcome no version has, is malformed.
+    @Test func printRepliesAreBounded() throws {
+        let long = String(repeating: "é", count: 300)
+        let reply = RelayedPrintReply(id: 1, outcome: .notPrinted, message: long)
+        #expect(reply.message.utf8.count == RelayedPrintReply.maxMessage)
+        #expect(reply.message.allSatisfy { $0 == "é" })
+        var writer = ByteWriter()
+        writer.write(UInt8(19))
+        writer.write(UInt64(1))
+        writer.write(UInt8(1))
+        writer.write(Int64(0))
+        writer.write(String(repeating: "x", count: RelayedPrintReply.maxMessage + 1))
+        #expect(throws: DecodeError.self) { try SyncMessage.decode(writer.bytes) }
+        var unknownOutcome = SyncMessage.printReply(RelayedPrintReply(id: 1, outcome: .printed)).encode()
+        unknownOutcome[9] = 9
+        #expect(throws: DecodeError.self) { try SyncMessage.decode(unknownOutcome) }
     }
 
     /// A later version's message (a tag above the newest known) is read whole and ignored, not a
@@ -31,7 +53,7 @@ struct SyncMessageTests {
         let message = try SyncMessage.decode(frame)
         #expect(message == .unknown(tag: 200, body: [1, 2, 3]))
         #expect(message.encode() == frame)
-        #expect(try SyncMessage.decode([18]) == .unknown(tag: 18, body: []))
+        #expect(try SyncMessage.decode([20]) == .unknown(tag: 20, body: []))
 
         let me = try CoreTestKit.id()
         let peer = try CoreTestKit.id()

@@ -12,7 +12,7 @@ extension ControlResponse {
         case .checkedOut(let attendee), .notCheckedIn(let attendee): attendee
         case .registered(let walkIn): walkIn.attendee
         case .notFound(let refusal), .refused(let refusal): refusal.attendee
-        case .badgePrinted(let attendee, _), .badgeNotPrinted(let attendee, _), .badgeAlreadyPrinted(let attendee, _),
+        case .badgePrinted(let attendee, _, _), .badgeNotPrinted(let attendee, _), .badgeAlreadyPrinted(let attendee, _),
             .badgeReplaced(let attendee, _):
             attendee
         case .noted, .head, .submitted, .status, .screen, .pong, .error, .found: nil
@@ -121,7 +121,7 @@ extension ControlResponse {
     }
 
     public var badgeJob: Int? {
-        guard case .badgePrinted(_, let job) = self else { return nil }
+        guard case .badgePrinted(_, let job, _) = self else { return nil }
         return job
     }
 

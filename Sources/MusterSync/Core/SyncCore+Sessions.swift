@@ -107,7 +107,7 @@ extension SyncCore {
             receivedDeltas(deltas, from: peer, now: now, into: &out)
         case .ping:
             if now - session.lastSent >= configuration.heartbeatInterval / 2 { out.append(.send(to: peer, .pong)) }
-        case .pong, .credentials, .roster, .revoked, .rekey, .networkKey, .status, .unknown:
+        case .pong, .credentials, .roster, .revoked, .rekey, .networkKey, .status, .printRequest, .printReply, .unknown:
             break
         case .digest(let digest):
             sessions[peer]?.peerDigest = digest

@@ -62,6 +62,7 @@ extension SyncService {
             sessions[connection.peer] = nil
             peerStates.withLock { $0[connection.peer] = nil }
             fleet.withLock { $0.ended(connection.peer) }
+            printSessionEnded(connection.peer)
             publishPeers()
             drive(.sessionClosed(peer: connection.peer))
             logger.info("session ended", metadata: ["peer": "\(connection.peer)"])
@@ -123,6 +124,7 @@ extension SyncService {
             states[peer] = state
         }
         noteFleet(message, from: peer)
+        notePrint(message, from: peer)
         // Outside the lock: it may write to the replica.
         switch message {
         case .hello(_, let heads), .heads(let heads):

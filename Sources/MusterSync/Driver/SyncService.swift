@@ -135,6 +135,13 @@ public actor SyncService: Service {
     /// Local writes waiting for peers to hold them (`ack_copies`).
     nonisolated let copyWaiters = Mutex(CopyWaiters<CheckedContinuation<CopyOutcome, Never>>())
 
+    /// Badges relayed to and from peers (`[badge] fallback`, ``PrintRelays``).
+    nonisolated let printRelays = Mutex(PrintRelays<CheckedContinuation<RelayedPrintReply, Never>>())
+
+    /// What prints a peer's badge on this kiosk's printer; nil until the daemon's badge desk is set
+    /// (``servePrints(_:)``), and then a peer asking is told there is no printer here.
+    nonisolated let printService = Mutex<(@Sendable (RelayedPrint) async -> RelayedPrintReply)?>(nil)
+
     /// Bumped by every change to the replica, so the digest is recomputed only when it can differ.
     nonisolated let stateVersion = Atomic<UInt64>(0)
 
