@@ -217,7 +217,10 @@ struct BadgeDeskCupsTests {
             let desk = BadgeDesk(
                 handler: f.handler,
                 layout: .standard,
-                printer: BadgePrinter(queue: try CupsQueue(name: cups.queue, server: cups.socketPath), time: SystemTime()),
+                printer: BadgePrinter(
+                    queue: try CupsQueue(name: cups.queue, server: cups.socketPath),
+                    time: SystemTime()
+                ),
                 neighbour: BadgeDesk.NeighbourPrinter(name: "Desk B") { key in
                     asked.keys.withLock { $0.append(key) }
                     return RelayedPrintReply(id: 1, outcome: .printed, job: 9)
@@ -283,8 +286,10 @@ struct BadgeDeskGuardTests {
         let response = await BadgeDeskCupsTests.badge(desk, key: "grace@example.com")
         #expect(response == .badgePrinted(try #require(response.attendee), job: 41, at: "Desk B"))
         #expect(asked.all == ["grace@example.com"])
-        #expect(try f.replica.view { try $0.badges(campaignID: f.campaignID, attendeeKey: "grace@example.com") }.isEmpty,
-            "the badge is recorded by the kiosk that printed it, not here")
+        #expect(
+            try f.replica.view { try $0.badges(campaignID: f.campaignID, attendeeKey: "grace@example.com") }.isEmpty,
+            "the badge is recorded by the kiosk that printed it, not here"
+        )
 
         let (guarded, _) = Self.deskWithNeighbour(f, reply: .alreadyPrinted)
         #expect(await BadgeDeskCupsTests.badge(guarded, key: "grace@example.com").outcome == .badgeAlreadyPrinted)
@@ -299,8 +304,14 @@ struct BadgeDeskGuardTests {
     @Test func staffPrintsAndRefusalsStayHere() async throws {
         let f = try HandlerFixture.importedAndLocked()
         let (desk, asked) = Self.deskWithNeighbour(f, reply: .printed)
-        #expect(await BadgeDeskCupsTests.badge(desk, query: "grace@example.com", reason: "reprint").outcome == .badgeNotPrinted)
-        #expect(await BadgeDeskCupsTests.badge(desk, query: "grace@example.com", reason: "print-only").outcome == .badgeNotPrinted)
+        #expect(
+            await BadgeDeskCupsTests.badge(desk, query: "grace@example.com", reason: "reprint").outcome
+                == .badgeNotPrinted
+        )
+        #expect(
+            await BadgeDeskCupsTests.badge(desk, query: "grace@example.com", reason: "print-only").outcome
+                == .badgeNotPrinted
+        )
         #expect(await BadgeDeskCupsTests.badge(desk, key: "grace@example.com").outcome == .refused, "no check-in")
         #expect(asked.all.isEmpty)
     }

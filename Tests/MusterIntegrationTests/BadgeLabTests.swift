@@ -25,16 +25,27 @@ struct BadgeLabTests {
         var organizerKey: String { directory.appendingPathComponent("venue/organizer.key").path }
 
         /// Brings up `kiosks` kiosks whose musterd prints badges on `cups`'s queue.
-        init(kiosks: Int, printingTo cups: PrivateCups) throws {
+        convenience init(kiosks: Int, printingTo cups: PrivateCups) throws {
+            try self.init(printers: Array(repeating: cups, count: kiosks))
+        }
+
+        /// Brings up one kiosk per printer, kiosk i printing on `printers[i - 1]`'s queue, with
+        /// `extra[i]` appended to its config.
+        init(printers: [PrivateCups], extra: [Int: String] = [:]) throws {
             do {
-                try check(run(["up", "\(kiosks)", "--no-daemon"]), "lab up")
-                for kiosk in 1...kiosks {
+                try check(run(["up", "\(printers.count)", "--no-daemon"]), "lab up")
+                for (index, cups) in printers.enumerated() {
+                    let kiosk = index + 1
                     // In the config file, not only as musterd flags: the screen (`muster kiosk`)
                     // reads `printer` to know that a badge follows the check-in.
                     let config = directory.appendingPathComponent("k\(kiosk)/musterd.toml").path
                     let text = try String(contentsOfFile: config, encoding: .utf8)
-                    try (text + "\nprinter = \"\(cups.queue)\"\ncups_server = \"\(cups.socketPath)\"\n")
-                        .write(toFile: config, atomically: true, encoding: .utf8)
+                    let printing = "\nprinter = \"\(cups.queue)\"\ncups_server = \"\(cups.socketPath)\"\n"
+                    try (text + printing + (extra[kiosk] ?? "")).write(
+                        toFile: config,
+                        atomically: true,
+                        encoding: .utf8
+                    )
                     try check(run(["start", "\(kiosk)"]), "lab start \(kiosk)")
                 }
             } catch {
@@ -136,6 +147,54 @@ struct BadgeLabTests {
         #expect(cups.printer.jobs.count == 1, "the printer received exactly one job")
         #expect(try lab.badges(2).count == 1, "and k2 recorded no badge")
         #expect(try lab.status(2)["checkedIn"] as? Int == 1)
+    }
+
+    /// `[badge] fallback` (issue 37, item 5): k1's queue is stopped (out of labels), so Grace's badge,
+    /// asked for by k1's screen after her check-in, prints on k2's own cupsd through the sync session;
+    /// k1's screen says where to collect it, k2 records the badge, and the reprint guard holds
+    /// venue-wide: Grace back at k1's screen gets no second badge anywhere.
+    @Test(.enabled(if: getuid() == 0))
+    func aBadgeK1CannotPrintComesOutOnK2sPrinter() throws {
+        let local = try PrivateCups()
+        defer { local.shutdown() }
+        let neighbour = try PrivateCups()
+        defer { neighbour.shutdown() }
+        try local.stopQueue()
+        let lab = try BadgeLab(printers: [local, neighbour], extra: [1: "\n[badge]\nfallback = \"k2\"\n"])
+
+        try waitUntil("k1 and k2 are in session", timeout: 30) {
+            try (1...2).allSatisfy { (try lab.status($0)["peers"] as? [String])?.count == 1 }
+        }
+        let sample = lab.root.appendingPathComponent("scripts/sample-attendees.csv").path
+        try lab.check(
+            lab.exec(1, ["muster", "import", sample, "--campaign", "Lab", "--organizer-key", lab.organizerKey]),
+            "import"
+        )
+        try lab.check(lab.exec(1, ["muster", "lock", "Lab", "--organizer-key", lab.organizerKey]), "lock")
+        try waitUntil("k2 has the list and the lock", timeout: 30) { try lab.status(2)["campaign"] as? String == "Lab" }
+
+        let atK1 = try lab.exec(1, ["muster", "kiosk"], input: "MUS-0002\ny\n\n")
+        #expect(atK1.status == 0, "\(atK1.stderr)")
+        #expect(atK1.stdout.contains("Your badge is printing at k2: please collect it there."), "\(atK1.stdout)")
+        let jobs = try neighbour.printer.waitForJobs(1)
+        let text = try BadgeEndToEndTests.text(ofFile: try write(jobs[0], in: neighbour))
+        #expect(text.contains("Grace") && text.contains("Hopper"), "\(text)")
+        #expect(local.printer.jobs.isEmpty, "nothing came out of k1's stopped queue")
+        #expect(try lab.badges(2) == ["grace.hopper@navy.example 1 k2"], "recorded by the kiosk that printed it")
+        try waitUntil("k1 holds k2's badge delta", timeout: 30) {
+            try lab.badges(1) == ["grace.hopper@navy.example 1 k2"]
+        }
+
+        // Grace steps out and comes back in at k1's screen: the guard holds across the two printers.
+        try lab.check(lab.exec(1, ["muster", "checkout", "MUS-0002"]), "checkout on k1")
+        let again = try lab.exec(1, ["muster", "kiosk"], input: "MUS-0002\ny\n\n")
+        #expect(again.stdout.contains("Checked in at "), "the re-entry stands: \(again.stdout)")
+        #expect(
+            again.stdout.contains("A badge was already printed for you. Please see the staff desk for another."),
+            "\(again.stdout)"
+        )
+        #expect(neighbour.printer.jobs.count == 1 && local.printer.jobs.isEmpty, "no second badge anywhere")
+        #expect(try lab.badges(2).count == 1)
     }
 
     /// Writes a printed document next to the printer's files, for pdftotext.

@@ -24,8 +24,14 @@ struct SecurityEndToEndTests {
         let joined: JoinedVenue
         let organizer: SigningKeyPair
 
-        init() throws {
+        /// - Parameter printer: a private cupsd k1 prints badges on (a badge desk), none by default.
+        init(k1PrintingTo printer: PrivateCups? = nil) throws {
             (k1, k2, (port, port2)) = try KioskHarness.dialingPair()
+            if let printer {
+                let config = try String(contentsOfFile: k1.configPath, encoding: .utf8)
+                try (config + "\nprinter = \"\(printer.queue)\"\ncups_server = \"\(printer.socketPath)\"\n")
+                    .write(toFile: k1.configPath, atomically: true, encoding: .utf8)
+            }
             try k1.start()
             try k2.start()
             joined = try JoinedVenue(path: k1.kioskVenuePath)

@@ -12,7 +12,8 @@ extension ControlResponse {
         case .checkedOut(let attendee), .notCheckedIn(let attendee): attendee
         case .registered(let walkIn): walkIn.attendee
         case .notFound(let refusal), .refused(let refusal): refusal.attendee
-        case .badgePrinted(let attendee, _, _), .badgeNotPrinted(let attendee, _), .badgeAlreadyPrinted(let attendee, _),
+        case .badgePrinted(let attendee, _, _), .badgeNotPrinted(let attendee, _),
+            .badgeAlreadyPrinted(let attendee, _),
             .badgeReplaced(let attendee, _):
             attendee
         case .noted, .head, .submitted, .status, .screen, .pong, .error, .found: nil

@@ -68,7 +68,11 @@ extension SyncService {
                 reply = await service(request)
                 printRelays.withLock { $0.served(peer) }
             } else {
-                reply = RelayedPrintReply(id: request.id, outcome: .notPrinted, message: "busy with this kiosk's last badge")
+                reply = RelayedPrintReply(
+                    id: request.id,
+                    outcome: .notPrinted,
+                    message: "busy with this kiosk's last badge"
+                )
             }
         } else {
             reply = RelayedPrintReply(id: request.id, outcome: .notPrinted, message: "this kiosk prints no badges")
