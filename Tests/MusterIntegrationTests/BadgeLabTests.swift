@@ -83,6 +83,22 @@ struct BadgeLabTests {
 
         func status(_ kiosk: Int) throws -> [String: Any] { try labStatus(of: kiosk) { try exec($0, $1) } }
 
+        /// Once k1 and k2 are in session: the sample list imported and locked on k1, and held by k2.
+        func importAndLock() throws {
+            try waitUntil("k1 and k2 are in session", timeout: 30) {
+                try (1...2).allSatisfy { (try self.status($0)["peers"] as? [String])?.count == 1 }
+            }
+            let sample = root.appendingPathComponent("scripts/sample-attendees.csv").path
+            try check(
+                exec(1, ["muster", "import", sample, "--campaign", "Lab", "--organizer-key", organizerKey]),
+                "import"
+            )
+            try check(exec(1, ["muster", "lock", "Lab", "--organizer-key", organizerKey]), "lock")
+            try waitUntil("k2 has the list and the lock", timeout: 30) {
+                try self.status(2)["campaign"] as? String == "Lab"
+            }
+        }
+
         /// The badges kiosk `kiosk`'s replica holds, as "attendee reason kiosk-name", read-only.
         func badges(_ kiosk: Int) throws -> [String] {
             let replica = directory.appendingPathComponent("k\(kiosk)/state/replica.sqlite").path
@@ -109,16 +125,7 @@ struct BadgeLabTests {
         defer { cups.shutdown() }
         let lab = try BadgeLab(kiosks: 2, printingTo: cups)
 
-        try waitUntil("k1 and k2 are in session", timeout: 30) {
-            try (1...2).allSatisfy { (try lab.status($0)["peers"] as? [String])?.count == 1 }
-        }
-        let sample = lab.root.appendingPathComponent("scripts/sample-attendees.csv").path
-        try lab.check(
-            lab.exec(1, ["muster", "import", sample, "--campaign", "Lab", "--organizer-key", lab.organizerKey]),
-            "import"
-        )
-        try lab.check(lab.exec(1, ["muster", "lock", "Lab", "--organizer-key", lab.organizerKey]), "lock")
-        try waitUntil("k2 has the list and the lock", timeout: 30) { try lab.status(2)["campaign"] as? String == "Lab" }
+        try lab.importAndLock()
 
         // k1: Grace checks in on the screen and her badge prints.
         let atK1 = try lab.exec(1, ["muster", "kiosk"], input: "MUS-0002\ny\n\n")
@@ -162,16 +169,7 @@ struct BadgeLabTests {
         try local.stopQueue()
         let lab = try BadgeLab(printers: [local, neighbour], extra: [1: "\n[badge]\nfallback = \"k2\"\n"])
 
-        try waitUntil("k1 and k2 are in session", timeout: 30) {
-            try (1...2).allSatisfy { (try lab.status($0)["peers"] as? [String])?.count == 1 }
-        }
-        let sample = lab.root.appendingPathComponent("scripts/sample-attendees.csv").path
-        try lab.check(
-            lab.exec(1, ["muster", "import", sample, "--campaign", "Lab", "--organizer-key", lab.organizerKey]),
-            "import"
-        )
-        try lab.check(lab.exec(1, ["muster", "lock", "Lab", "--organizer-key", lab.organizerKey]), "lock")
-        try waitUntil("k2 has the list and the lock", timeout: 30) { try lab.status(2)["campaign"] as? String == "Lab" }
+        try lab.importAndLock()
 
         let atK1 = try lab.exec(1, ["muster", "kiosk"], input: "MUS-0002\ny\n\n")
         #expect(atK1.status == 0, "\(atK1.stderr)")
