@@ -35,8 +35,15 @@ public struct BadgeConfig: Sendable, Equatable {
     /// The top-level keys this reads, for the config's unknown-key check.
     static let keys: Set<String> = ["printer", "cups_server", "badge"]
 
-    static func parse(_ table: TOMLTable, file: String) throws(ConfigError) -> BadgeConfig {
-        var config = BadgeConfig()
+    /// The badge keys `table` sets, over `base`.
+    static func parse(
+        _ table: TOMLTable,
+        file: String,
+        over base: BadgeConfig = BadgeConfig()
+    ) throws(ConfigError)
+        -> BadgeConfig
+    {
+        var config = base
         if let value = table["printer"] {
             guard let text = value.string else { throw ConfigError(file: file, "'printer' must be a string") }
             config.printer = text.isEmpty ? nil : text

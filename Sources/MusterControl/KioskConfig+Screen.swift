@@ -9,7 +9,11 @@ extension KioskConfig {
 
     /// Reads `[screen]`: every key optional, every value checked, unknown keys refused (a typo in a
     /// timeout must not silently leave a name on a public screen for the default time).
-    static func parseScreen(_ value: any TOMLValueConvertible, file: String) throws(ConfigError) -> ScreenOptions {
+    static func parseScreen(
+        _ value: any TOMLValueConvertible,
+        file: String,
+        over base: ScreenOptions = ScreenOptions()
+    ) throws(ConfigError) -> ScreenOptions {
         guard let table = value.table else { throw ConfigError(file: file, "'screen' must be a table ([screen])") }
         for key in table.keys where !screenKeys.contains(key) {
             throw ConfigError(
@@ -17,7 +21,7 @@ extension KioskConfig {
                 "unknown key 'screen.\(key)' (known keys: \(screenKeys.sorted().joined(separator: ", ")))"
             )
         }
-        var options = ScreenOptions()
+        var options = base
         if let value = table["language"] {
             guard let code = value.string, let language = ScreenLanguage(rawValue: code) else {
                 let codes = ScreenLanguage.allCases.map(\.rawValue).joined(separator: ", ")

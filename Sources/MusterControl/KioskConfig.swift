@@ -57,14 +57,18 @@ public struct KioskConfig: Sendable, Equatable {
         return defaultPath
     }
 
+    /// The file at `path`, then each `*.toml` of the directory `path.d` in name order (drop-ins:
+    /// `/etc/muster/musterd.toml.d/kiosk.toml`), each key a drop-in sets replacing the one before.
+    ///
+    /// Why drop-ins: `musterd.toml` is the package's conffile, and every kiosk's was edited at install
+    /// (its name and location); dpkg then asks, at each upgrade that ships a changed one, what to do
+    /// with it, and a headless upgrade fails at the question. With this kiosk's keys in a drop-in,
+    /// the conffile stays the package's and an upgrade asks nothing.
     public static func load(path: String) throws(ConfigError) -> KioskConfig {
-        let text: String
-        do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
-        } catch {
-            throw ConfigError(file: path, "cannot read the config file (\(error.localizedDescription))")
+        var config = try parse(try read(path), file: path)
+        for dropIn in dropIns(of: path) {
+            config = try parse(try read(dropIn), file: dropIn, over: config)
         }
-        var config = try parse(text, file: path)
         // Relative paths in the file are relative to the file, so a config next to its venue works anywhere.
         let absolutePath = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
         let base = ((absolutePath as NSString).deletingLastPathComponent as NSString)
@@ -72,6 +76,22 @@ public struct KioskConfig: Sendable, Equatable {
         config.controlSocket = Self.absolute(config.controlSocket, base: base)
         config.venue = Self.absolute(config.venue, base: base)
         return config
+    }
+
+    /// The drop-in files of the config at `path`: `path.d/*.toml`, in name order (none without the
+    /// directory).
+    public static func dropIns(of path: String) -> [String] {
+        let directory = path + ".d"
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
+        return names.filter { $0.hasSuffix(".toml") && !$0.hasPrefix(".") }.sorted().map { directory + "/" + $0 }
+    }
+
+    private static func read(_ path: String) throws(ConfigError) -> String {
+        do {
+            return try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            throw ConfigError(file: path, "cannot read the config file (\(error.localizedDescription))")
+        }
     }
 
     static func absolute(_ path: String, base: NSString) -> String {
@@ -86,7 +106,12 @@ public struct KioskConfig: Sendable, Equatable {
         "clock_bound_seconds", "log_level", "discovery", "full_mesh_threshold", "screen", "ack_copies",
     ]).union(BadgeConfig.keys)
 
-    public static func parse(_ text: String, file: String) throws(ConfigError) -> KioskConfig {
+    /// The keys `text` sets, over `base` (the defaults, or the files read before it).
+    public static func parse(
+        _ text: String,
+        file: String,
+        over base: KioskConfig = KioskConfig()
+    ) throws(ConfigError) -> KioskConfig {
         let table: TOMLTable
         do {
             table = try TOMLTable(string: text)
@@ -95,7 +120,7 @@ public struct KioskConfig: Sendable, Equatable {
         } catch {
             throw ConfigError(file: file, "invalid TOML: \(error)")
         }
-        var config = KioskConfig()
+        var config = base
         for key in table.keys where !knownKeys.contains(key) {
             throw ConfigError(
                 file: file,
@@ -118,8 +143,8 @@ public struct KioskConfig: Sendable, Equatable {
             config.logLevel = value
         }
         try parseNetwork(table, file: file, into: &config)
-        config.badge = try BadgeConfig.parse(table, file: file)
-        if let value = table["screen"] { config.screen = try parseScreen(value, file: file) }
+        config.badge = try BadgeConfig.parse(table, file: file, over: config.badge)
+        if let value = table["screen"] { config.screen = try parseScreen(value, file: file, over: config.screen) }
         return config
     }
 

@@ -135,6 +135,48 @@ struct KioskConfigTests {
         #expect(config.replicaPath.hasPrefix("/"))
     }
 
+    /// `musterd.toml.d/*.toml`: read after the file in name order, each key replacing the one before,
+    /// tables key by key; relative paths still against the file's directory; a bad drop-in is named.
+    @Test func dropInsOverrideTheFileKeyByKey() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let path = dir.file("musterd.toml")
+        try """
+        name = "Hall A"
+        location = "Main entrance"
+        state_dir = "state"
+        printer = "badges"
+        [badge]
+        size = "a6"
+        [screen]
+        language = "de"
+        bell = true
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: path + ".d", withIntermediateDirectories: true)
+        try "name = \"Desk B\"\n[badge]\nfallback = \"Hall A\"\n[screen]\nbell = false\n"
+            .write(toFile: path + ".d/50-kiosk.toml", atomically: true, encoding: .utf8)
+        try "location = \"East door\"\nname = \"Desk C\"\n"
+            .write(toFile: path + ".d/90-move.toml", atomically: true, encoding: .utf8)
+        try "name = 1\n".write(toFile: path + ".d/50-kiosk.toml.dpkg-dist", atomically: true, encoding: .utf8)
+
+        let config = try KioskConfig.load(path: path)
+        #expect(config.name == "Desk C" && config.location == "East door", "the later drop-in wins")
+        #expect(config.badge.printer == "badges" && config.badge.size == "a6" && config.badge.fallback == "Hall A")
+        #expect(config.screen.language == .german && config.screen.bell == false)
+        #expect(
+            config.stateDirectory
+                == ((dir.path as NSString).standardizingPath as NSString).appendingPathComponent("state")
+        )
+
+        try "name = 7\n".write(toFile: path + ".d/95-bad.toml", atomically: true, encoding: .utf8)
+        do {
+            _ = try KioskConfig.load(path: path)
+            Issue.record("a drop-in with a wrong type was accepted")
+        } catch {
+            #expect(error.file == path + ".d/95-bad.toml", "the error names the drop-in: \(error)")
+        }
+    }
+
     @Test func loadMissingFileNamesIt() throws {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }

@@ -20,11 +20,26 @@ extension SecurityEndToEndTests {
         let k2Key = try #require(try venue.k2.status()["kioskKey"] as? String)
         let k2 = try #require(try SigningPublicKey(hex: k2Key))
         let now = Venue.nowMillis + 60_000
-        let forged = KioskStatus(kiosk: AuthorID(k2), printer: "forged: out of labels", freeDiskBytes: 1, signedMillis: now)
+        let forged = KioskStatus(
+            kiosk: AuthorID(k2),
+            printer: "forged: out of labels",
+            freeDiskBytes: 1,
+            signedMillis: now
+        )
         let stranger = try SigningKeyPair.generate()
-        let strangers = KioskStatus(kiosk: AuthorID(stranger.publicKey), printer: "stranger", freeDiskBytes: 2, signedMillis: now)
+        let strangers = KioskStatus(
+            kiosk: AuthorID(stranger.publicKey),
+            printer: "stranger",
+            freeDiskBytes: 2,
+            signedMillis: now
+        )
         let elsewhere = VenueID.random()
-        let own = KioskStatus(kiosk: AuthorID(insider.publicKey), printer: "honest desk", freeDiskBytes: 42, signedMillis: now)
+        let own = KioskStatus(
+            kiosk: AuthorID(insider.publicKey),
+            printer: "honest desk",
+            freeDiskBytes: 42,
+            signedMillis: now
+        )
         try peer.send(
             .status([
                 forged.signed(by: insider, venue: venue.joined.venue),
@@ -35,7 +50,10 @@ extension SecurityEndToEndTests {
         // A status of k2's, signed by k2's key over another status's bytes: the signature does not match.
         var lie = forged.signed(by: insider, venue: venue.joined.venue)
         let genuine = KioskStatus(kiosk: AuthorID(k2), printer: "k2", freeDiskBytes: 3, signedMillis: now)
-        lie = SignedKioskStatus(body: lie.body, signature: genuine.signed(by: insider, venue: venue.joined.venue).signature)
+        lie = SignedKioskStatus(
+            body: lie.body,
+            signature: genuine.signed(by: insider, venue: venue.joined.venue).signature
+        )
         try peer.send(.status([lie]))
         // The honest status after the hostile ones: if it arrives, the others had their chance.
         try peer.send(.status([own.signed(by: insider, venue: venue.joined.venue)]))
@@ -48,7 +66,10 @@ extension SecurityEndToEndTests {
             let liar = try #require(FleetEndToEndTests.entry(fleet, "liar")?["status"] as? [String: Any])
             #expect(liar["printer"] as? String == "honest desk" && liar["freeDiskBytes"] as? Int == 42)
             let k2Status = FleetEndToEndTests.entry(fleet, "k2")?["status"] as? [String: Any]
-            #expect(k2Status?["printer"] as? String != "forged: out of labels", "k2's status is k2's own: \(k2Status ?? [:])")
+            #expect(
+                k2Status?["printer"] as? String != "forged: out of labels",
+                "k2's status is k2's own: \(k2Status ?? [:])"
+            )
             #expect(k2Status?["freeDiskBytes"] as? Int != 1)
             #expect(!fleet.contains { ($0["status"] as? [String: Any])?["printer"] as? String == "stranger" })
             #expect(fleet.count == 3, "k1, k2 and the liar; no stranger: \(fleet.map { $0["name"] ?? "?" })")
