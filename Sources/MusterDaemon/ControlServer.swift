@@ -68,8 +68,13 @@ public final class ControlServer: Service {
                     try channel.pipeline.syncOperations.addHandler(
                         ByteToMessageHandler(LineFrameDecoder(maxLineBytes: ControlLimits.lineBytes(for: role)))
                     )
+                    // Torn down on deinit, not trapped: a connection accepted as the server shuts down
+                    // (a revoked kiosk on its way down, a client still asking) can become active after
+                    // the accept loop ended, and its wrapper is then dropped unused; with
+                    // `wrappingChannelSynchronously` NIO traps on that, as it did for sync connections
+                    // (RELIABILITY finding 30, SessionPipeline), and the kiosk died before its STOPPED marker.
                     return Connection(
-                        channel: try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel),
+                        channel: try NIOAsyncChannel<ByteBuffer, ByteBuffer>(synchronouslyWrapping: channel),
                         peer: peer,
                         role: role,
                         slot: try? admitted.get()
