@@ -180,7 +180,9 @@ public actor BadgeDesk {
         switch reply.outcome {
         case .printed: return .badgePrinted(attendee, job: Int(reply.job), at: neighbour.name)
         case .alreadyPrinted:
-            return .badgeAlreadyPrinted(attendee, message: "A badge was already printed; staff can print another.")
+            // The peer's guard said it (`BadgeRequest`), in its own words: staff output sanitizes them, and
+            // the public screen shows its catalog line, never the message.
+            return .badgeAlreadyPrinted(attendee, message: reply.message)
         case .notPrinted: return instead
         }
     }
