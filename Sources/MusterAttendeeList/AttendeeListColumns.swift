@@ -21,10 +21,13 @@ struct AttendeeListColumns {
     var fallbackTicket: Int?
     var salesforceID: Int?
     var status: Int?
+    /// The ticket's type, order, add-ons, attention and validity (issue 35).
+    var details = AttendeeListDetails(format: .salesforce) { _ in nil }
 
     /// Every column the import reads; only these are checked for length.
     var used: [Int] {
         [email, firstName, lastName, fullName, company, ticket, fallbackTicket, salesforceID, status].compactMap { $0 }
+            + details.used
     }
 
     /// Nil when the header has no email column.
@@ -62,6 +65,7 @@ struct AttendeeListColumns {
             ticket = column(Self.genericTicketAliases)
             status = column(["status"])
         }
+        details = AttendeeListDetails(format: format, find: column)
     }
 
     /// Lowercased, trimmed, `_` read as a space and inner runs of spaces collapsed, so `First_Name`, ` first name `

@@ -23,6 +23,9 @@ public struct AttendeeListError: LineNumberedError, Sendable, Equatable {
         case fileTooLarge(bytes: Int, limit: Int)
         /// The file could not be opened or read (`line` is 0); the cause as the system states it.
         case unreadable(String)
+        /// A ticket detail (type, order, add-ons, attention, validity) the door could not use: the
+        /// column as the header spells it, the value, and what the column holds.
+        case invalidDetail(field: String, value: String, expected: String)
     }
 
     /// 1-based physical line of the offending record or header; 0 when the problem is the file as a whole
@@ -66,6 +69,9 @@ public struct AttendeeListError: LineNumberedError, Sendable, Equatable {
                 + "split it into several files and import each one"
         case let .unreadable(cause):
             return "the file cannot be read: \(Self.shown(cause, limit: 500))"
+        case let .invalidDetail(field, value, expected):
+            return "\"\(Self.shown(value))\" in column \"\(Self.shown(field))\" is not \(expected); correct it and "
+                + "import again"
         }
     }
 

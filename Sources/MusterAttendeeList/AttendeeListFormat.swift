@@ -11,7 +11,9 @@ public enum AttendeeListFormat: String, Sendable, Equatable {
     case eventbrite
     /// pretix check-in list export (`Order code` plus `Secret`).
     case pretix
-    /// A hand-made spreadsheet: `email` plus any of `first_name`, `last_name`, `name`, `company`, `ticket`.
+    /// A hand-made spreadsheet: `email` plus any of `first_name`, `last_name`, `name`, `company`, `ticket`,
+    /// and the ticket's details: `type`, `order`, `addons` (split by `|`), `attention`, `attention_text`,
+    /// `valid_from`, `valid_until`.
     case generic
 
     /// The format whose signature columns appear in `header`, or nil when no known format fits (e.g. no email
@@ -29,7 +31,7 @@ public enum AttendeeListFormat: String, Sendable, Equatable {
         let genericColumns =
             AttendeeListColumns.genericFirstNameAliases + AttendeeListColumns.genericLastNameAliases
             + AttendeeListColumns.genericFullNameAliases + AttendeeListColumns.genericCompanyAliases
-            + AttendeeListColumns.genericTicketAliases
+            + AttendeeListColumns.genericTicketAliases + AttendeeListDetails.genericAliases
         if has(genericColumns) || names.filter({ !$0.isEmpty }).count == 1 { return .generic }
         return nil
     }

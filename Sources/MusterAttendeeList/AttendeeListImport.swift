@@ -168,7 +168,8 @@ public struct AttendeeListImport: Sendable, Equatable {
             ticket: optionalText(columns.ticket) ?? optionalText(columns.fallbackTicket),
             salesforceID: optionalText(columns.salesforceID).flatMap(validSalesforceID),
             status: status,
-            admitted: AttendeeListRow.isAdmitted(status: status, format: format)
+            admitted: AttendeeListRow.isAdmitted(status: status, format: format),
+            details: try columns.details.read(record, header: header, text: text)
         )
     }
 

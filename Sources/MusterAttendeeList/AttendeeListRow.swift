@@ -24,6 +24,8 @@ public struct AttendeeListRow: Sendable, Equatable {
     public var status: String?
     /// False for refunded / cancelled / canceled / not attending / deleted / void statuses.
     public var admitted: Bool
+    /// The ticket's type, order, add-ons, attention and validity; nil when the list says none.
+    public var details: AttendeeDetails?
 
     /// `emailKey` defaults to the trimmed, lowercased `email`; pass it only to reproduce a stored row exactly.
     public init(
@@ -36,7 +38,8 @@ public struct AttendeeListRow: Sendable, Equatable {
         ticket: String? = nil,
         salesforceID: String? = nil,
         status: String? = nil,
-        admitted: Bool = true
+        admitted: Bool = true,
+        details: AttendeeDetails? = nil
     ) {
         self.line = line
         self.email = email
@@ -48,6 +51,7 @@ public struct AttendeeListRow: Sendable, Equatable {
         self.salesforceID = salesforceID
         self.status = status
         self.admitted = admitted
+        self.details = details
     }
 
     /// Whether a source status lets the person in. Unknown or missing statuses admit: the organizer imported them.
@@ -80,5 +84,33 @@ public struct AttendeeListRow: Sendable, Equatable {
         if ticket == nil { ticket = later.ticket }
         if salesforceID == nil { salesforceID = later.salesforceID }
         if status == nil { status = later.status }
+        absorbDetails(later.details)
+    }
+
+    /// A later row's details: its empty fields filled, attention if either row asks for it. A later row
+    /// of the same order with another type is an add-on bought with this ticket: pretix's check-in list
+    /// writes each add-on position as a row of its own under its parent's email, so its product becomes
+    /// one of this ticket's add-ons rather than a second ticket the email key would fold away.
+    mutating func absorbDetails(_ later: AttendeeDetails?) {
+        guard let later else { return }
+        var merged = details ?? AttendeeDetails()
+        if let type = later.ticketType, let order = later.order, order == merged.order, let own = merged.ticketType,
+            type != own, !merged.addons.contains(type), merged.addons.count < AttendeeDetails.maxAddons
+        {
+            merged.addons.append(type)
+        }
+        merged.ticketType = merged.ticketType ?? later.ticketType
+        merged.order = merged.order ?? later.order
+        for addon in later.addons
+        where !merged.addons.contains(addon) && merged.addons.count < AttendeeDetails.maxAddons {
+            merged.addons.append(addon)
+        }
+        merged.attention = merged.attention || later.attention
+        merged.attentionText = merged.attentionText ?? later.attentionText
+        // The validity as a pair, so one row's start never meets another row's end.
+        if merged.validFromMillis == nil && merged.validUntilMillis == nil {
+            (merged.validFromMillis, merged.validUntilMillis) = (later.validFromMillis, later.validUntilMillis)
+        }
+        details = merged.isEmpty ? nil : merged
     }
 }

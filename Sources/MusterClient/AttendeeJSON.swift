@@ -17,6 +17,14 @@ public struct AttendeeJSON: Encodable {
     public let checkedInAt: String?
     public let kiosk: String?
     public let location: String?
+    /// The list's ticket details (staff only; absent when the list gave none).
+    public let ticketType: String?
+    public let order: String?
+    public let addons: [String]?
+    public let attention: Bool?
+    public let attentionText: String?
+    public let validFrom: String?
+    public let validUntil: String?
 
     public init(_ record: AttendeeRecord) {
         email = record.email
@@ -32,5 +40,13 @@ public struct AttendeeJSON: Encodable {
         checkedInAt = record.firstArrival.map { ClockText.iso8601(millis: Int64(clamping: $0.hlc.physicalMillis)) }
         kiosk = record.firstArrival?.kioskName
         location = record.firstArrival?.location
+        let details = record.details
+        ticketType = details?.ticketType
+        order = details?.order
+        addons = details.map(\.addons)
+        attention = details?.attention
+        attentionText = details?.attentionText
+        validFrom = details?.validFromMillis.map { ClockText.iso8601(millis: $0) }
+        validUntil = details?.validUntilMillis.map { ClockText.iso8601(millis: $0) }
     }
 }

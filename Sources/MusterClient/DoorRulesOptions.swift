@@ -6,8 +6,10 @@ import MusterTime
 /// carries. Every mistake is a usage error naming the option and what is wrong, before anything
 /// is signed.
 ///
-/// A zone is `NAME=CAPACITY[,exclusive][,escrow][,opens=TIME][,closes=TIME]`, or `NAME[,exclusive]…` with no
-/// capacity; `NAME` is the location on the certificates of the kiosks at that zone's doors.
+/// A zone is `NAME=CAPACITY[,exclusive][,escrow][,opens=TIME][,closes=TIME][,types=TYPE|TYPE…]`, or
+/// `NAME[,exclusive]…` with no capacity; `NAME` is the location on the certificates of the kiosks at that
+/// zone's doors, and `types` the ticket types it admits (as the list names them: Eventbrite's Ticket Type,
+/// pretix's product).
 public enum DoorRulesOptions {
     /// The rules, or nil when no door option was given (the lock then carries none, as before).
     public static func parse(
@@ -74,10 +76,11 @@ public enum DoorRulesOptions {
             case ("escrow", 1): zone.escrow = true
             case ("opens", 2): zone.opensAtMillis = try time(pair[1], shown, now: now)
             case ("closes", 2): zone.closesAtMillis = try time(pair[1], shown, now: now)
+            case ("types", 2): zone.types = try types(pair[1], shown)
             default:
                 throw ClientError(
                     .usage,
-                    "--zone '\(shown)': unknown part '\(TerminalText.sanitize(part))' (exclusive, escrow, opens=, closes=)"
+                    "--zone '\(shown)': unknown part '\(TerminalText.sanitize(part))' (exclusive, escrow, opens=, closes=, types=)"
                 )
             }
         }
@@ -85,6 +88,25 @@ public enum DoorRulesOptions {
             throw ClientError(.usage, "--zone '\(shown)': closes must be after opens")
         }
         return zone
+    }
+
+    /// `VIP|Speaker`: each type once (without case), none empty, as many as a lock carries.
+    private static func types(_ text: String, _ shown: String) throws(ClientError) -> [String] {
+        var types: [String] = []
+        for type in text.split(separator: "|", omittingEmptySubsequences: false).map({ String($0).trimmingWhitespace() }
+        ) {
+            guard !type.isEmpty, type.utf8.count <= AttendeeDetails.maxTypeBytes else {
+                throw ClientError(.usage, "--zone '\(shown)': types= names ticket types split by |, none empty")
+            }
+            guard !types.contains(where: { $0.lowercased() == type.lowercased() }) else {
+                throw ClientError(.usage, "--zone '\(shown)': the type '\(TerminalText.sanitize(type))' is named twice")
+            }
+            types.append(type)
+        }
+        guard types.count <= ZoneRule.maxTypes else {
+            throw ClientError(.usage, "--zone '\(shown)': at most \(ZoneRule.maxTypes) types")
+        }
+        return types
     }
 
     private static func time(_ text: String, _ shown: String, now: Date) throws(ClientError) -> Int64 {

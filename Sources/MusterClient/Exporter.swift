@@ -56,6 +56,31 @@ public enum Exporter {
         )
     }
 
+    /// Every attendee with what the list said of their ticket (issue 35) and their first check-in: for
+    /// the organizer and the CRM, never the public screen. Add-ons are split by `|`, as imported.
+    public static func attendees(_ attendees: [AttendeeRecord]) -> String {
+        let rows = attendees.map { record -> [String] in
+            let details = record.details
+            let arrival = record.firstArrival
+            return [
+                record.email, record.firstName, record.lastName, record.company,
+                record.ticket ?? record.walkInTickets.first ?? "", details?.ticketType ?? "", details?.order ?? "",
+                details?.addons.joined(separator: "|") ?? "", details?.attention == true ? "yes" : "",
+                details?.attentionText ?? "", details?.validFromMillis.map(ClockText.iso8601) ?? "",
+                details?.validUntilMillis.map(ClockText.iso8601) ?? "", record.admitted ? "yes" : "no",
+                arrival.map { ClockText.iso8601(millis: Int64(clamping: $0.hlc.physicalMillis)) } ?? "",
+                arrival?.kioskName ?? "", arrival?.location ?? "",
+            ]
+        }
+        return document(
+            header: [
+                "Email", "First Name", "Last Name", "Company", "Ticket", "Type", "Order", "Add-ons", "Attention",
+                "Attention Text", "Valid From", "Valid Until", "Admitted", "Checked In", "Kiosk", "Location",
+            ],
+            rows: rows
+        )
+    }
+
     /// Every door scan (issue 16): admitted ones and refused ones with their reason, one row per
     /// record; aggregated not-found attempts are one row with their count, at their minute.
     /// `conflicts`: the admissions a door that had heard the others would have refused

@@ -25,7 +25,8 @@ public enum ImportPlan {
                         ticket: row.ticket,
                         salesforceID: row.salesforceID,
                         status: row.status,
-                        admitted: row.admitted
+                        admitted: row.admitted,
+                        details: row.details
                     )
                 )
             )

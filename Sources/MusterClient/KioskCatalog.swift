@@ -438,6 +438,37 @@ public enum KioskCatalog {
                 nl: "Ga naar de balie: deze badge is vervangen door een nieuwe.",
                 pl: "Zgłoś się do obsługi: ten identyfikator został zastąpiony nowym."
             )
+        case .doorRefused(.typeNotAdmitted):
+            Translations(
+                en: "Not checked in: this ticket does not admit to this area. Please see the staff desk.",
+                de:
+                    "Nicht eingecheckt: Dieses Ticket gilt nicht für diesen Bereich. Bitte wenden Sie sich an das Personal.",
+                fr:
+                    "Arrivée non enregistrée : ce billet ne donne pas accès à cet espace. Veuillez vous adresser à l’accueil.",
+                es: "Llegada no registrada: esta entrada no da acceso a esta zona. Diríjase al personal, por favor.",
+                nl: "Niet ingecheckt: dit ticket geeft geen toegang tot deze ruimte. Ga naar de balie.",
+                pl:
+                    "Wejście nie zostało zarejestrowane: ten bilet nie uprawnia do wejścia do tej strefy. Prosimy zgłosić się do obsługi."
+            )
+        case .doorRefused(.notValidNow):
+            Translations(
+                en: "Not checked in: this ticket is not valid at this time.",
+                de: "Nicht eingecheckt: Dieses Ticket ist zu dieser Zeit nicht gültig.",
+                fr: "Arrivée non enregistrée : ce billet n’est pas valable à cette heure.",
+                es: "Llegada no registrada: esta entrada no es válida en este momento.",
+                nl: "Niet ingecheckt: dit ticket is op dit moment niet geldig.",
+                pl: "Wejście nie zostało zarejestrowane: ten bilet nie jest teraz ważny."
+            )
+        case .doorRefused(.needsStaff):
+            // Never the attention text: that is for staff, and the next person reads this screen.
+            Translations(
+                en: "Please see a member of staff.",
+                de: "Bitte wenden Sie sich an das Personal.",
+                fr: "Veuillez vous adresser à un membre du personnel.",
+                es: "Diríjase a un miembro del personal, por favor.",
+                nl: "Ga naar een medewerker.",
+                pl: "Prosimy zgłosić się do obsługi."
+            )
         case .badgePrinting:
             Translations(
                 en: "Printing your badge…",

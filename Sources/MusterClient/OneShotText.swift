@@ -14,6 +14,10 @@ public enum OneShotText {
         case .checkedOut(let attendee): "Checked out: \(who(attendee))."
         case .notCheckedIn(let attendee): "Not checked in: \(who(attendee))."
         case .notFound: "Not found: no ticket or email matches."
+        case .refused(let refusal) where refusal.reason == .needsStaff:
+            // Staff's own terminal: the attention text, and how to admit once they have seen the person.
+            "Needs staff: \(who(refusal.attendee)). Attention: \(refusal.attendee?.attention ?? "see this attendee")."
+                + " Once seen, admit with: muster checkin --confirm QUERY"
         case .refused(let refusal): "Refused: \(refusal.message)\(aside(who(refusal.attendee)))"
         case .badgePrinted(let attendee, let job, let at):
             "Badge printed: \(who(attendee)) (job \(job)\(at.map { " at \(TerminalText.sanitize($0))" } ?? ""))."

@@ -32,7 +32,16 @@ public struct OrganizerActions {
     }
 
     /// Parses and validates the whole file first: a malformed file imports nothing.
-    public func importFile(_ path: String, campaign name: String) throws(ClientError) -> ImportSummary {
+    ///
+    /// A list with ticket details (``AttendeeDetails``) is refused while an enrolled kiosk cannot read
+    /// them, unless `force` (then `warn` hears which): such a kiosk would refuse those attendees, and
+    /// with them every later delta of the organizer's chain, until it is upgraded.
+    public func importFile(
+        _ path: String,
+        campaign name: String,
+        force: Bool = false,
+        warn: (String) -> Void = { _ in }
+    ) throws(ClientError) -> ImportSummary {
         // Size checked before reading, rows counted while parsing (`AttendeeListLimits.standard`); the bytes are
         // released once parsed, before the deltas are built.
         let list: AttendeeListImport
@@ -59,6 +68,16 @@ public struct OrganizerActions {
             throw StaffQueries.clientError(error)
         }
         let campaignID = existing?.id ?? ImportPlan.newCampaignID()
+        let detailed = list.rows.filter { $0.details != nil }.count
+        if detailed > 0 {
+            try FleetReport.require(
+                readableBy: try queries.fleet().unreadable([AttendeeDetails.feature]),
+                what: "the ticket details of \(detailed) attendee(s) (type, order, add-ons, attention, validity)",
+                otherwise: "it refuses those attendees and every later change of the organizer until it is upgraded",
+                force: force,
+                warn: warn
+            )
+        }
         let bodies = try ImportPlan.checkedBodies(
             for: list,
             campaignID: campaignID,
@@ -73,6 +92,9 @@ public struct OrganizerActions {
             campaignCreated: existing == nil,
             imported: list.rows.count,
             notAdmitted: list.rows.filter { !$0.admitted }.count,
+            withDetails: detailed,
+            types: Array(Set(list.rows.compactMap { $0.details?.ticketType })).sorted(),
+            attention: list.rows.filter { $0.details?.attention == true }.count,
             merged: list.merged.map { ImportSummary.Merge(line: $0.line, intoLine: $0.intoLine, email: $0.emailKey) },
             skipped: list.skipped.map { ImportSummary.Skip(line: $0.line, reason: $0.reason) }
         )
@@ -160,6 +182,7 @@ public struct OrganizerActions {
             if zone.escrow { traits.append(zone.doors.map { "escrow over \($0.count) door(s)" } ?? "escrow") }
             if let opens = zone.opensAtMillis { traits.append("opens \(ClockText.time(millis: opens))") }
             if let closes = zone.closesAtMillis { traits.append("closes \(ClockText.time(millis: closes))") }
+            if let types = zone.types { traits.append("admits " + types.joined(separator: ", ")) }
             return zone.name + (traits.isEmpty ? "" : " (" + traits.joined(separator: ", ") + ")")
         }
         var parts = zones.isEmpty ? [] : ["zones " + zones.joined(separator: ", ")]
@@ -228,6 +251,10 @@ public struct ImportSummary: Encodable {
     public let campaignCreated: Bool
     public let imported: Int
     public let notAdmitted: Int
+    /// Attendees whose rows carried ticket details, the ticket types among them, and how many need staff.
+    public let withDetails: Int
+    public let types: [String]
+    public let attention: Int
     public let merged: [Merge]
     public let skipped: [Skip]
 
@@ -237,6 +264,15 @@ public struct ImportSummary: Encodable {
         )
         if notAdmitted > 0 {
             Output.line("\(notAdmitted) of them are refunded or cancelled and will be sent to the staff desk.")
+        }
+        if withDetails > 0 {
+            let shown = types.prefix(12).map { TerminalText.sanitize($0, maxCharacters: 128) }.joined(separator: ", ")
+            Output.line(
+                "\(withDetails) carry ticket details; types: \(shown.isEmpty ? "none" : shown)\(types.count > 12 ? ", …" : "")."
+            )
+        }
+        if attention > 0 {
+            Output.line("\(attention) need a member of staff at the door (check-in attention).")
         }
         Output.line("Merged \(merged.count) duplicate row(s); skipped \(skipped.count) row(s).")
         for merge in merged {

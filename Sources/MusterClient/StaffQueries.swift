@@ -178,6 +178,7 @@ public struct StaffQueries {
         Output.data("\(record.displayName)\(record.company.isEmpty ? "" : " (\(record.company))") <\(record.email)>")
         if let ticket = record.ticket ?? record.walkInTickets.first { Output.data("  ticket: \(ticket)") }
         if !record.admitted { Output.data("  NOT ADMITTED (\(record.status ?? "cancelled"))") }
+        detailLines(record.details).forEach(Output.data)
         if let first = record.firstArrival {
             Output.data(
                 "  checked in \(ClockText.dateTime(millis: Int64(clamping: first.hlc.physicalMillis))) at kiosk \(first.kioskName)"
@@ -189,11 +190,30 @@ public struct StaffQueries {
         }
     }
 
+    /// What staff read of a ticket's details (never shown on the public screen): one line each.
+    static func detailLines(_ details: AttendeeDetails?) -> [String] {
+        guard let details else { return [] }
+        var lines: [String] = []
+        if let type = details.ticketType { lines.append("  type: \(type)") }
+        if let order = details.order { lines.append("  order: \(order)") }
+        if !details.addons.isEmpty { lines.append("  add-ons: \(details.addons.joined(separator: ", "))") }
+        if details.attention {
+            lines.append("  ATTENTION: \(details.attentionText ?? "see this attendee in person before check-in")")
+        }
+        if let from = details.validFromMillis { lines.append("  valid from \(ClockText.dateTime(millis: from))") }
+        if let until = details.validUntilMillis { lines.append("  valid until \(ClockText.dateTime(millis: until))") }
+        return lines
+    }
+
     public static func print(_ records: [AttendeeRecord]) {
         for record in records {
             let mark = record.isInside ? "[in] " : record.isCheckedIn ? "[out]" : "[ ]  "
             let company = record.company.isEmpty ? "" : " (\(record.company))"
-            Output.data("\(mark) \(record.displayName)\(company) <\(record.email)>\(record.walkIn ? " walk-in" : "")")
+            let type = record.details?.ticketType.map { " [\($0)]" } ?? ""
+            let attention = record.details?.attention == true ? " ATTENTION" : ""
+            Output.data(
+                "\(mark) \(record.displayName)\(company) <\(record.email)>\(record.walkIn ? " walk-in" : "")\(type)\(attention)"
+            )
         }
         Output.line("\(records.count) attendee(s), \(records.filter(\.isCheckedIn).count) checked in")
     }

@@ -27,6 +27,8 @@ extension ControlRequest: Codable {
         let line = RequestFields(fields: fields, operation: operation)
         switch operation {
         case .checkIn: self = .checkIn(query: try line.nonBlank(.query))
+        case .confirmCheckIn:
+            self = .confirmCheckIn(query: try line.nonBlank(.query), staff: try line.nonBlank(.staff))
         case .checkOut: self = .checkOut(query: try line.nonBlank(.query))
         case .lookup: self = .lookup(query: try line.nonBlank(.query))
         case .register:
@@ -59,6 +61,9 @@ extension ControlRequest: Codable {
         switch self {
         case .checkIn(let query), .checkOut(let query), .lookup(let query):
             try fields.encode(query, forKey: .query)
+        case .confirmCheckIn(let query, let staff):
+            try fields.encode(query, forKey: .query)
+            try fields.encode(staff, forKey: .staff)
         case .register(let walkIn):
             try fields.encode(walkIn.firstName, forKey: .firstName)
             try fields.encode(walkIn.lastName, forKey: .lastName)
@@ -95,7 +100,8 @@ extension ControlRequest: Codable {
     private static func checkTypes(_ fields: KeyedDecodingContainer<ControlRequestKey>) throws {
         for key in fields.allKeys {
             switch key {
-            case .op, .query, .firstName, .lastName, .email, .company, .attendeeKey, .text, .author, .badgeReason:
+            case .op, .query, .firstName, .lastName, .email, .company, .attendeeKey, .text, .author, .badgeReason,
+                .staff:
                 _ = try fields.decodeIfPresent(String.self, forKey: key)
             case .deltas: _ = try fields.decodeIfPresent([WireDelta].self, forKey: key)
             case .certificate: _ = try fields.decodeIfPresent(WireDelta.self, forKey: key)

@@ -10,6 +10,9 @@ public import MusterCore
 public enum ControlRequest: Sendable, Equatable {
     /// A door scan or a confirmed check-in: the email or ticket code, as typed or scanned.
     case checkIn(query: String)
+    /// Staff saw the attendee of an attention ticket (``AttendeeDetails/attention``) and admit them:
+    /// every other door rule still holds, and the check-in is followed by a note naming `staff`.
+    case confirmCheckIn(query: String, staff: String)
     case checkOut(query: String)
     /// A walk-in registers and is checked in.
     case register(WalkInRegistration)
@@ -36,6 +39,7 @@ public enum ControlRequest: Sendable, Equatable {
     /// not be read as a whole request still know of it.
     public enum Operation: String, Sendable, CaseIterable {
         case checkIn = "checkin"
+        case confirmCheckIn = "checkin_confirmed"
         case checkOut = "checkout"
         case register
         case note
@@ -52,6 +56,7 @@ public enum ControlRequest: Sendable, Equatable {
     public var operation: Operation {
         switch self {
         case .checkIn: .checkIn
+        case .confirmCheckIn: .confirmCheckIn
         case .checkOut: .checkOut
         case .register: .register
         case .note: .note

@@ -20,4 +20,6 @@ public enum ControlRequestKey: String, CodingKey, Sendable {
     case badgeReason
     /// `replace_badge`: give the list's code back instead of a new one.
     case restore
+    /// `checkin_confirmed`: who confirmed an attention ticket (the staff member's name).
+    case staff
 }

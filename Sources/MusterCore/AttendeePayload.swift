@@ -15,6 +15,11 @@ public struct AttendeePayload: DeltaPayload {
     public var status: String?
     /// False for refunded or cancelled tickets: the kiosk sends the person to the staff desk.
     public var admitted: Bool
+    /// nil: the list said nothing more (never an empty ``AttendeeDetails``: that has no encoding).
+    public var details: AttendeeDetails?
+
+    /// The byte before the details in the encoding ('D'): a later tail gets a tag of its own.
+    public static let detailsTag: UInt8 = 0x44
 
     public init(
         campaignID: String,
@@ -26,7 +31,8 @@ public struct AttendeePayload: DeltaPayload {
         ticket: String?,
         salesforceID: String?,
         status: String?,
-        admitted: Bool
+        admitted: Bool,
+        details: AttendeeDetails? = nil
     ) {
         self.campaignID = campaignID
         self.key = key
@@ -38,10 +44,15 @@ public struct AttendeePayload: DeltaPayload {
         self.salesforceID = salesforceID
         self.status = status
         self.admitted = admitted
+        self.details = details.flatMap { $0.isEmpty ? nil : $0 }
     }
 
     public func encode(into writer: inout ByteWriter) {
         writer.write(campaignID, key, email, firstName, lastName, company, ticket, salesforceID, status, admitted)
+        if let details {
+            writer.write(Self.detailsTag)
+            details.encode(into: &writer)
+        }
     }
 
     public init(from reader: inout ByteReader) throws(DecodeError) {
@@ -55,7 +66,12 @@ public struct AttendeePayload: DeltaPayload {
             ticket: try reader.read(),
             salesforceID: try reader.read(),
             status: try reader.read(),
-            admitted: try reader.read()
+            admitted: try reader.read(),
+            details: try reader.readTail { (reader) throws(DecodeError) -> AttendeeDetails in
+                let tag = try reader.readUInt8()
+                guard tag == Self.detailsTag else { throw .unsupportedVersion(tag) }
+                return try AttendeeDetails(from: &reader)
+            }
         )
     }
 }

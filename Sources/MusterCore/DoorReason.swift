@@ -22,6 +22,15 @@ public enum DoorReason: UInt8, ByteEnum, Sendable, Equatable, CaseIterable, Cust
     case notLocked = 8
     /// The code is a replaced badge's (`muster badge replace`): the attendee has a new one.
     case replaced = 9
+    /// The zone admits other ticket types (``ZoneRule/types``). Written only under a lock of version
+    /// 3 rules, which `muster lock` signs once every kiosk reads it (so every kiosk reads this reason).
+    case typeNotAdmitted = 10
+    /// Before the ticket's validity begins, or after it ends (``AttendeeDetails``: a day ticket).
+    case notValidNow = 11
+    /// The ticket needs a person's eye (``AttendeeDetails/attention``) and the door is self-service.
+    /// Like ``notValidNow``, only for attendees with details, which `muster import` sends once every
+    /// kiosk reads them.
+    case needsStaff = 12
 
     /// The stable machine-readable code (`reason` in `--json`, the audit export).
     public var code: String {
@@ -35,6 +44,9 @@ public enum DoorReason: UInt8, ByteEnum, Sendable, Equatable, CaseIterable, Cust
         case .reEntryRefused: "re_entry_refused"
         case .notLocked: "not_locked"
         case .replaced: "replaced"
+        case .typeNotAdmitted: "type_not_admitted"
+        case .notValidNow: "not_valid_now"
+        case .needsStaff: "needs_staff"
         }
     }
 

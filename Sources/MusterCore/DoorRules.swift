@@ -6,12 +6,17 @@
 public struct DoorRules: ByteCodable, Sendable, Equatable {
     /// The encoding versions this code reads, written first: 1 is the rules without door lists (every
     /// lock signed before them keeps its bytes), 2 adds the escrow zones' door lists
-    /// (``ZoneRule/doors``) after the rules. A kiosk that reads only version 1 refuses a version 2 lock
+    /// (``ZoneRule/doors``) after the rules, 3 adds the ticket types each zone admits
+    /// (``ZoneRule/types``) after those. A kiosk that reads only version 1 refuses a version 2 lock
     /// as an unsupported version rather than split a zone's places over the doors its own roster
-    /// holds: lock with escrow door lists once every kiosk runs a version that reads them.
-    public static let encodingVersions: ClosedRange<UInt8> = 1...2
-    /// The version these rules are written in: 2 only when a zone lists its doors.
-    public var encodingVersion: UInt8 { zones.contains { $0.doors != nil } ? 2 : 1 }
+    /// holds, and one that reads up to 2 refuses a version 3 lock rather than admit any ticket at a
+    /// VIP door: `muster lock` signs a version only once every kiosk says it reads it.
+    public static let encodingVersions: ClosedRange<UInt8> = 1...3
+    /// The version these rules are written in: the lowest that holds them.
+    public var encodingVersion: UInt8 {
+        if zones.contains(where: { $0.types != nil }) { return 3 }
+        return zones.contains { $0.doors != nil } ? 2 : 1
+    }
     /// Most zones in one plan; a venue with more doors than this is not a venue.
     public static let maxZones = 64
 
@@ -36,10 +41,15 @@ public struct DoorRules: ByteCodable, Sendable, Equatable {
         writer.write(encodingVersion)
         writer.writeList(zones)
         writer.write(entries, reEntry)
-        guard encodingVersion == 2 else { return }
+        guard encodingVersion >= 2 else { return }
         for zone in zones {
             writer.write(zone.doors != nil)
             if let doors = zone.doors { writer.writeList(doors) }
+        }
+        guard encodingVersion >= 3 else { return }
+        for zone in zones {
+            writer.write(zone.types != nil)
+            if let types = zone.types { writer.writeList(types) }
         }
     }
 
@@ -63,7 +73,7 @@ public struct DoorRules: ByteCodable, Sendable, Equatable {
             zones.append(zone)
         }
         self.init(zones: zones, entries: try reader.read(), reEntry: try reader.read())
-        guard version == 2 else { return }
+        guard version >= 2 else { return }
         let start = reader.offset
         for index in self.zones.indices {
             guard try reader.readBool() else { continue }
@@ -79,6 +89,26 @@ public struct DoorRules: ByteCodable, Sendable, Equatable {
             }
             self.zones[index].doors = doors
         }
-        guard encodingVersion == 2 else { throw .invalidValue(at: start, "version 2 rules list a zone's doors") }
+        if version == 3 { try readTypes(from: &reader) }
+        // One encoding per rules: the lowest version that holds them.
+        guard encodingVersion == version else {
+            throw .invalidValue(at: start, "version \(version) rules hold what only that version can")
+        }
+    }
+
+    /// Version 3's section: per zone, whether it names the ticket types it admits, and which.
+    private mutating func readTypes(from reader: inout ByteReader) throws(DecodeError) {
+        for index in zones.indices {
+            guard try reader.readBool() else { continue }
+            let offset = reader.offset
+            let types: [String] = try reader.readList(
+                in: 1...ZoneRule.maxTypes,
+                "a zone admits 1 to \(ZoneRule.maxTypes) ticket types"
+            )
+            guard types.allSatisfy({ !$0.isEmpty && $0.utf8.count <= AttendeeDetails.maxTypeBytes }),
+                Set(types.map { $0.lowercased() }).count == types.count
+            else { throw .invalidValue(at: offset, "a zone names each ticket type once, none empty") }
+            zones[index].types = types
+        }
     }
 }

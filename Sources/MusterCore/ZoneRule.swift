@@ -28,6 +28,12 @@ public struct ZoneRule: ByteCodable, Sendable, Equatable {
     /// until a newer lock names it. nil: a lock signed before door lists (the roster's kiosks, as
     /// then), or a zone without escrow.
     public var doors: [AuthorID]?
+    /// The ticket types this zone admits (issue 35: a VIP lounge, a speakers' room); nil admits every
+    /// ticket. Signed into the lock's version 3 rules (``DoorRules``), after the door lists.
+    public var types: [String]?
+
+    /// Most ticket types one zone names.
+    public static let maxTypes = 32
 
     /// Most doors one zone lists; with 64 zones a lock still fits in a delta body only if few list
     /// this many, which `muster lock` checks when it signs.
@@ -40,7 +46,8 @@ public struct ZoneRule: ByteCodable, Sendable, Equatable {
         opensAtMillis: Int64? = nil,
         closesAtMillis: Int64? = nil,
         escrow: Bool = false,
-        doors: [AuthorID]? = nil
+        doors: [AuthorID]? = nil,
+        types: [String]? = nil
     ) {
         self.name = name
         self.capacity = capacity
@@ -49,6 +56,21 @@ public struct ZoneRule: ByteCodable, Sendable, Equatable {
         self.closesAtMillis = closesAtMillis
         self.escrow = escrow
         self.doors = doors
+        self.types = types
+    }
+
+    /// Whether this zone admits a ticket of `ticketType` (nil: the list gave none). A zone without
+    /// types admits every ticket; one with types admits a ticket whose type is one of them, compared
+    /// without case, or a variation of one (pretix's "VIP – Friday" is a VIP ticket), and never a
+    /// ticket without a type.
+    public func admits(ticketType: String?) -> Bool {
+        guard let types else { return true }
+        guard let ticketType else { return false }
+        let ticket = ticketType.lowercased()
+        return types.contains { type in
+            let type = type.lowercased()
+            return ticket == type || ticket.hasPrefix(type + " – ")
+        }
     }
 
     /// The fields of the first rules version; ``DoorRules`` writes door lists after all zones

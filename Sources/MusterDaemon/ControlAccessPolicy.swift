@@ -38,7 +38,8 @@ public enum ControlAccessPolicy {
         }
         switch operation {
         case .screen, .lookup, .checkIn, .register, .note, .badge: return true
-        case .checkOut, .head, .submit, .status, .ping, .replaceBadge: return false
+        // Confirming an attention ticket is staff's: the screen's user sends the plain check-in.
+        case .checkOut, .head, .submit, .status, .ping, .replaceBadge, .confirmCheckIn: return false
         }
     }
 

@@ -8,14 +8,23 @@ extension ControlHandler {
     /// A door scan: decided by ``DoorPolicy`` from this kiosk's own replica (so the rules hold
     /// offline) and recorded in the same transaction as the answer: a check-in when admitted, an
     /// audit ``ScanPayload`` when refused (not-found scans aggregated, see ``NotFoundTally``).
-    func checkIn(query: String) throws(ReplicaError) -> ControlResponse {
+    ///
+    /// `staffConfirmed`: a member of staff saw the attendee of an attention ticket (`muster checkin
+    /// --confirm`, ``confirmCheckIn(query:staff:)``).
+    func checkIn(query: String, staffConfirmed: Bool = false) throws(ReplicaError) -> ControlResponse {
         let now = clock.nowMillis
         try flushNotFound(nowMillis: now)
         let door = DoorScan.Door(kiosk: author, name: config.name, zone: config.location)
         let dayStart = Self.dayStart(millis: now)
         var held: NotFoundTally.Held?
         let response = try append { view in
-            let scan = try view.judgeScan(query, at: door, nowMillis: now, dayStartMillis: dayStart)
+            let scan = try view.judgeScan(
+                query,
+                at: door,
+                nowMillis: now,
+                dayStartMillis: dayStart,
+                staffConfirmed: staffConfirmed
+            )
             switch scan.decision {
             case .admit:
                 guard let record = scan.record else { return .answer(.failure(.internal, "admitted nobody")) }
@@ -35,6 +44,17 @@ extension ControlHandler {
             }
         }
         if let held { try recordNotFound(held, campaignID: "") }
+        return response
+    }
+
+    /// A check-in staff confirmed: admitted, an attention ticket's check-in is followed by a note that
+    /// names `staff`, so the record says who let the attendee in. Two writes: a crash between them
+    /// keeps the check-in without its note, never the reverse.
+    func confirmCheckIn(query: String, staff: String) throws -> ControlResponse {
+        let response = try checkIn(query: query, staffConfirmed: true)
+        if case .checkedIn(let answer) = response, answer.attendee.attention != nil {
+            _ = try note(attendeeKey: answer.attendee.key, text: "Attention confirmed by \(staff) at \(config.name)")
+        }
         return response
     }
 

@@ -99,6 +99,7 @@ public final class ControlHandler: Sendable {
         do {
             switch request {
             case .checkIn(let query): return try checkIn(query: query)
+            case .confirmCheckIn(let query, let staff): return try confirmCheckIn(query: query, staff: staff)
             case .checkOut(let query): return try checkOut(query: query)
             case .register(let walkIn): return try register(walkIn)
             case .note(let attendeeKey, let text): return try note(attendeeKey: attendeeKey, text: text)

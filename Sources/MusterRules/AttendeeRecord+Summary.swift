@@ -8,7 +8,12 @@ extension AttendeeRecord {
             firstName: firstName,
             lastName: lastName,
             company: company,
-            ticket: ticket ?? walkInTickets.first
+            ticket: ticket ?? walkInTickets.first,
+            ticketType: details?.ticketType,
+            attention: details.flatMap { $0.attention ? $0.attentionText ?? Self.attentionWithoutText : nil }
         )
     }
+
+    /// What staff read of an attention ticket whose list gave no text.
+    public static let attentionWithoutText = "the list asks staff to see this attendee in person"
 }

@@ -1,3 +1,5 @@
+public import MusterCore
+
 /// One attendee of a campaign with their check-in state.
 public struct AttendeeRecord: Sendable, Equatable {
     public let campaignID: String
@@ -13,6 +15,8 @@ public struct AttendeeRecord: Sendable, Equatable {
     public let admitted: Bool
     public let imported: Bool
     public let walkIn: Bool
+    /// What the list says of the ticket (type, order, add-ons, attention, validity); nil: nothing.
+    public let details: AttendeeDetails?
     /// The check-in shown everywhere: the earliest by (hlc, author) that was not undone.
     public let firstArrival: PresenceRecord?
     /// The newest presence that was not undone, by (hlc, author, seq): for display only; whether
@@ -44,6 +48,7 @@ public struct AttendeeRecord: Sendable, Equatable {
         admitted: Bool,
         imported: Bool,
         walkIn: Bool,
+        details: AttendeeDetails? = nil,
         firstArrival: PresenceRecord?,
         latest: PresenceRecord?,
         openArrivals: [PresenceRecord] = [],
@@ -62,6 +67,7 @@ public struct AttendeeRecord: Sendable, Equatable {
         self.admitted = admitted
         self.imported = imported
         self.walkIn = walkIn
+        self.details = details
         self.firstArrival = firstArrival
         self.latest = latest
         self.openArrivals = openArrivals

@@ -12,12 +12,21 @@ public struct DoorAttempt: Sendable, Equatable {
         public var arrivals: [PresenceRecord]
         /// The arrivals no check-out (or exclusive entry) has ended.
         public var openArrivals: [PresenceRecord]
+        /// The list's type, validity and attention flag (nil: the list said none of it).
+        public var details: AttendeeDetails?
 
-        public init(key: String, admitted: Bool, arrivals: [PresenceRecord], openArrivals: [PresenceRecord]) {
+        public init(
+            key: String,
+            admitted: Bool,
+            arrivals: [PresenceRecord],
+            openArrivals: [PresenceRecord],
+            details: AttendeeDetails? = nil
+        ) {
             self.key = key
             self.admitted = admitted
             self.arrivals = arrivals
             self.openArrivals = openArrivals
+            self.details = details
         }
     }
 
@@ -60,6 +69,9 @@ public struct DoorAttempt: Sendable, Equatable {
     public var dayStartMillis: Int64
     /// The replacement that made the scanned code a dead one (``BadgeCodes``), if it is.
     public var replacedBy: CodeReplacement?
+    /// A member of staff has seen the attendee (`muster checkin --confirm`): an attention ticket
+    /// (``AttendeeDetails/attention``) is admitted only so.
+    public var staffConfirmed = false
 
     public init(
         lock: LockState?,

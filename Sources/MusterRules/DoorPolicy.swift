@@ -6,9 +6,12 @@ import MusterTime
 /// what its replica holds.
 ///
 /// The checks run in a fixed order, so a scan that breaks several rules always gets the same
-/// reason: not locked, outside the lock's window, not found, a replaced badge's code, not admitted, outside the zone's
-/// window, already inside, entries used up, re-entry refused, zone full. Capacity comes last because it is the only rule that depends
-/// on other attendees.
+/// reason: not locked, outside the lock's window, not found, a replaced badge's code, not admitted, not valid
+/// now (the ticket's own validity), outside the zone's window, a ticket type the zone does not admit, already
+/// inside, entries used up, re-entry refused, zone full, and last a ticket that needs staff at a self-service
+/// door. Capacity comes after the person's own rules because it is the only rule that depends on other
+/// attendees; staff's attention comes after every rule, so a confirmed attendee still meets them all and a
+/// person the door would refuse anyway is told why rather than sent to staff.
 ///
 /// Without door rules on the lock (every lock before issue 16) a door behaves as before: one venue,
 /// "already inside" anywhere, no limits.
@@ -24,15 +27,23 @@ public enum DoorPolicy {
         guard let attendee = attempt.attendee else { return .refuse(.notFound, message: DoorText.notFound) }
         if let replacement = attempt.replacedBy { return .refuse(.replaced, message: DoorText.replaced(replacement)) }
         guard attendee.admitted else { return .refuse(.notAdmitted, message: DoorText.notAdmitted) }
+        if let details = attendee.details, !details.isValid(atMillis: now) {
+            let message = DoorText.notValidNow(from: details.validFromMillis, until: details.validUntilMillis, now: now)
+            return .refuse(.notValidNow, message: message)
+        }
         guard let rules = lock.rules else {
             guard attendee.openArrivals.isEmpty else {
                 return .refuse(.alreadyInside, message: DoorText.alreadyInside)
             }
-            return .admit(campaignID: campaignID, memberStatus: lock.checkInStatus, ends: [])
+            return staffCheck(attempt, attendee)
+                ?? .admit(campaignID: campaignID, memberStatus: lock.checkInStatus, ends: [])
         }
         let zone = rules.zone(named: attempt.zone) ?? ZoneRule(name: attempt.zone)
         if let refusal = window(opens: zone.opensAtMillis, closes: zone.closesAtMillis, now: now) {
             return refusal
+        }
+        guard zone.admits(ticketType: attendee.details?.ticketType) else {
+            return .refuse(.typeNotAdmitted, message: DoorText.typeNotAdmitted)
         }
         if attendee.openArrivals.contains(where: { $0.location == zone.name }) {
             return .refuse(.alreadyInside, message: DoorText.alreadyInside)
@@ -59,8 +70,16 @@ public enum DoorPolicy {
         {
             return .refuse(.zoneFull, message: escrow.rank == nil ? DoorText.doorNotNamed : DoorText.doorShareFull)
         }
+        if let refusal = staffCheck(attempt, attendee) { return refusal }
         let ends = zone.exclusive ? Self.ends(attendee.openArrivals.filter { $0.location != zone.name }) : []
         return .admit(campaignID: campaignID, memberStatus: lock.checkInStatus, ends: ends)
+    }
+
+    /// An attention ticket at a door no member of staff confirmed: the same words wherever it is
+    /// read, never the attention text (which is staff's, read from the attendee).
+    static func staffCheck(_ attempt: DoorAttempt, _ attendee: DoorAttempt.Attendee) -> DoorDecision? {
+        guard attendee.details?.attention == true, !attempt.staffConfirmed else { return nil }
+        return .refuse(.needsStaff, message: DoorText.needsStaff)
     }
 
     /// The refusal for a time outside [opens, closes), if it is.

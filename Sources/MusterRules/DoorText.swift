@@ -13,11 +13,22 @@ public enum DoorText {
     /// An escrow door the lock does not name (enrolled after the lock was signed).
     public static let doorNotNamed =
         "This door has no share of the places until the organizer locks again. Please use another entrance."
+    public static let typeNotAdmitted = "This ticket does not admit to this area. Please see the staff desk."
+    /// The same words on the public screen and for staff: the attention text is staff's, read from
+    /// the attendee, never part of a refusal's message (which reaches the screen).
+    public static let needsStaff = "Please see a member of staff."
     public static let reEntryRefused = "Re-entry is not allowed here once you have left."
     /// What the public screen says of a replaced badge's code (see ``replaced(_:)``).
     public static let replacedOnScreen = "This badge has been replaced by a new one. Please see the staff desk."
 
     public static func opensAt(_ millis: Int64) -> String { "Check-in opens at \(ClockText.time(millis: millis))." }
+    /// A ticket outside its validity (day tickets): when it is valid, in the door's local time.
+    public static func notValidNow(from: Int64?, until: Int64?, now: Int64) -> String {
+        if let from, now < from { return "This ticket is valid from \(ClockText.dateTime(millis: from))." }
+        if let until { return "This ticket was valid until \(ClockText.dateTime(millis: until))." }
+        return "This ticket is not valid now."
+    }
+
     public static func closedAt(_ millis: Int64) -> String { "Check-in closed at \(ClockText.time(millis: millis))." }
 
     /// For staff (`muster checkin`, `--json`, the audit): when and where the badge was replaced. The

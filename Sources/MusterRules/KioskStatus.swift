@@ -21,8 +21,12 @@ public struct KioskStatus: ByteCodable, Sendable, Equatable {
     public var software: String
     /// The delta kinds this kiosk reads (``DeltaKind``'s raw values).
     public var kinds: [UInt8]
-    /// What of a lock's encoding it reads (``LockPayload/features``).
+    /// What of the organizer's encodings it reads: a lock's (``LockPayload/features``) and, since
+    /// 0.6.6, an attendee's details (``AttendeeDetails/feature``). The name is the wire's.
     public var lockFeatures: [String]
+
+    /// Every feature this code reads (``lockFeatures``).
+    public static let readableFeatures = LockPayload.readableFeatures + [AttendeeDetails.feature]
     /// The badge printer in words: "none" (no queue configured), or the queue and its state.
     public var printer: String
     /// Free bytes on the state directory's file system.
@@ -34,7 +38,7 @@ public struct KioskStatus: ByteCodable, Sendable, Equatable {
         kiosk: AuthorID,
         software: String = KioskStatus.software,
         kinds: [UInt8] = DeltaKind.allCases.map(\.rawValue),
-        lockFeatures: [String] = LockPayload.readableFeatures,
+        lockFeatures: [String] = KioskStatus.readableFeatures,
         printer: String,
         freeDiskBytes: UInt64,
         signedMillis: UInt64

@@ -31,11 +31,14 @@ public struct DoorScan {
 extension ReplicaView {
     /// Judges a scan of `query` at `door` as the replica stands inside the caller's write
     /// transaction, so the decision and its record see the same state.
+    ///
+    /// `staffConfirmed`: a member of staff saw the attendee (``DoorAttempt/staffConfirmed``).
     public func judgeScan(
         _ query: String,
         at door: DoorScan.Door,
         nowMillis: UInt64,
-        dayStartMillis: Int64
+        dayStartMillis: Int64,
+        staffConfirmed: Bool = false
     ) throws -> DoorScan {
         let lock = try lock()
         let campaign = lock?.campaignID
@@ -49,6 +52,7 @@ extension ReplicaView {
             dayStartMillis: dayStartMillis
         )
         attempt.replacedBy = try record.flatMap { try replacement(killing: query, of: $0) }
+        attempt.staffConfirmed = staffConfirmed
         let decision = DoorPolicy.decide(attempt)
         switch decision {
         case .admit(let campaign, let status, let ends):

@@ -166,6 +166,7 @@ enum Materializer {
             row.bool(p.admitted)
             row.text(NameKey.fold(firstName))
             row.text(NameKey.fold(lastName))
+            if let details = blob(p.details) { row.blob(details) } else { row.null() }
         }
     }
 
@@ -277,20 +278,21 @@ enum Materializer {
         }
     }
 
-    /// The door rules as stored in `lock_state.rules`: their versioned encoding, nil for none.
-    static func rulesBlob(_ rules: DoorRules?) -> Data? {
-        guard let rules else { return nil }
+    /// A value as a column stores it (`lock_state.rules`, `attendee.details`): its versioned
+    /// encoding, nil for none.
+    static func blob(_ value: (some ByteCodable)?) -> Data? {
+        guard let value else { return nil }
         var writer = ByteWriter()
-        rules.encode(into: &writer)
+        value.encode(into: &writer)
         return Data(writer.bytes)
     }
 
-    /// Reads `lock_state.rules` back; a blob this version cannot read counts as no rules (it was
-    /// written by this code from a verified lock, so that happens only after a downgrade).
-    static func rules(_ blob: Data?) -> DoorRules? {
+    /// Reads such a column back; a blob this version cannot read counts as none (it was written by
+    /// this code from a verified delta, so that happens only after a downgrade).
+    static func decoded<Value: ByteCodable>(_ blob: Data?) -> Value? {
         guard let blob else { return nil }
         var reader = ByteReader(Array(blob))
-        return try? DoorRules(from: &reader)
+        return try? Value(from: &reader)
     }
 
     private static func applyLock(_ p: LockPayload, stamp: Stamp, db: Database) throws {
@@ -308,7 +310,7 @@ enum Materializer {
             """,
             [
                 Int64(clamping: p.version), p.campaignID, StoredText.field(p.checkInStatus), p.opensAtMillis,
-                p.closesAtMillis, stamp.hlc, stamp.author, stamp.seq, rulesBlob(p.rules), p.language,
+                p.closesAtMillis, stamp.hlc, stamp.author, stamp.seq, blob(p.rules), p.language,
             ]
         )
         if let campaignID = p.campaignID {

@@ -30,7 +30,7 @@ extension Replica {
         ("lock", "SELECT version, campaign_id, check_in_status, opens_at, closes_at, author, seq FROM lock_state"),
     ]
 
-    /// State added after the first digest (issues 14, 15, 16 and 37), hashed only when it has rows, so a
+    /// State added after the first digest (issues 14, 15, 16, 35 and 37), hashed only when it has rows, so a
     /// replica without printed badges, door rules, a lock language, refused scans or replaced codes keeps the digest older versions
     /// compute for it.
     static let optionalDigestQueries: [(table: String, sql: String)] = [
@@ -39,6 +39,10 @@ extension Replica {
         ("lock_language", "SELECT language FROM lock_state WHERE language IS NOT NULL"),
         ("scan", "SELECT * FROM scan ORDER BY author, seq"),
         ("badge_code", "SELECT * FROM badge_code ORDER BY author, seq"),
+        (
+            "attendee_details",
+            "SELECT campaign_id, key, details FROM attendee_row WHERE details IS NOT NULL ORDER BY campaign_id, key"
+        ),
     ]
 
     static func digest(_ db: Database) throws -> String {

@@ -317,6 +317,7 @@ enum ReplicaSchema {
                         ticket TEXT, ticket_key TEXT, salesforce_id TEXT, status TEXT, admitted INTEGER NOT NULL,
                         imported INTEGER NOT NULL, walk_in INTEGER NOT NULL,
                         first_key TEXT NOT NULL DEFAULT '', last_key TEXT NOT NULL DEFAULT '',
+                        details BLOB,
                         PRIMARY KEY (campaign, key)) WITHOUT ROWID;
                     CREATE INDEX attendee_ticket ON attendee(campaign, ticket_key);
                     CREATE INDEX attendee_first_key ON attendee(campaign, first_key);
@@ -350,6 +351,16 @@ enum ReplicaSchema {
                     CREATE INDEX badge_code_code ON badge_code(campaign_id, code);
                     """
             )
+        }
+        migrator.registerMigration("v12-attendee-details") { db in
+            // What a real list says of a ticket (issue 35): the encoded ``AttendeeDetails`` of the
+            // attendee's newest import, NULL when it said nothing (one byte a row). Decoded where the
+            // row is read; part of the digest only where it is not NULL. A log older than this
+            // version holds no attendee with details (it refused them), so nothing is rebuilt.
+            // v10 makes the table with the column (its rebuild writes rows as this code does), so only
+            // a replica that was already at v10 or v11 gains it here.
+            guard try !db.columns(in: "attendee").contains(where: { $0.name == "details" }) else { return }
+            try db.execute(sql: "ALTER TABLE attendee ADD COLUMN details BLOB")
         }
         return migrator
     }

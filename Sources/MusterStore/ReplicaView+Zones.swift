@@ -80,7 +80,8 @@ extension ReplicaView {
             key: record.key,
             admitted: record.admitted,
             arrivals: record.arrivals,
-            openArrivals: record.openArrivals
+            openArrivals: record.openArrivals,
+            details: record.details
         )
     }
 }

@@ -32,7 +32,7 @@ public struct ReplicaView {
             checkInStatus: row["check_in_status"],
             opensAtMillis: row["opens_at"],
             closesAtMillis: row["closes_at"],
-            rules: Materializer.rules(row["rules"]),
+            rules: Materializer.decoded(row["rules"]),
             language: row["language"]
         )
     }
@@ -187,6 +187,7 @@ public struct ReplicaView {
             admitted: row["admitted"],
             imported: imported,
             walkIn: row["walk_in"],
+            details: Materializer.decoded(row["details"]),
             firstArrival: presence.first { $0.isArrival },
             latest: presence.last,
             openArrivals: try openArrivals(campaignID: campaignID, attendeeKey: key),

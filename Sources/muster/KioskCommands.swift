@@ -60,7 +60,20 @@ struct CheckIn: ParsableCommand {
     )
     @OptionGroup var arguments: AttendeeQuery
 
-    func run() throws { try arguments.perform { .checkIn(query: $0) } }
+    @Flag(
+        help: ArgumentHelp(
+            "Admit an attention ticket after a member of staff has seen the attendee.",
+            discussion:
+                "Every other door rule still holds; a note records who confirmed (--staff, else your user name)."
+        )
+    )
+    var confirm = false
+    @Option(help: "Who confirmed (with --confirm); default: your user name.") var staff: String?
+
+    func run() throws {
+        let who = staff ?? ProcessInfo.processInfo.environment["SUDO_USER"] ?? ProcessInfo.processInfo.userName
+        try arguments.perform { confirm ? .confirmCheckIn(query: $0, staff: who) : .checkIn(query: $0) }
+    }
 }
 
 struct CheckOut: ParsableCommand {

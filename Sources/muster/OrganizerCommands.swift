@@ -13,10 +13,18 @@ struct Import: ParsableCommand {
     @Argument(help: "CSV file.") var file: String
     @Option(help: "Campaign name; created if it does not exist.") var campaign: String
     @Flag(help: "Print the summary as JSON.") var json = false
+    @Flag(
+        help: ArgumentHelp(
+            "Import ticket details even if an enrolled kiosk cannot read them (its status says so, or it sends none).",
+            discussion:
+                "That kiosk refuses those attendees, and every later change of the organizer, until it is upgraded."
+        )
+    )
+    var force = false
 
     func run() throws {
         let summary = try organizer.perform(on: options) { actions throws(ClientError) in
-            try actions.importFile(file, campaign: campaign)
+            try actions.importFile(file, campaign: campaign, force: force, warn: { Output.note("warning: " + $0) })
         }
         if json { try Output.json(summary) } else { summary.print() }
     }
@@ -32,9 +40,9 @@ struct Lock: ParsableCommand {
     @Option(help: "Check-in closes at.") var closes: String?
     @Option(
         help: ArgumentHelp(
-            "A zone: NAME=CAPACITY[,exclusive][,escrow][,opens=TIME][,closes=TIME] (repeatable).",
+            "A zone: NAME=CAPACITY[,exclusive][,escrow][,opens=TIME][,closes=TIME][,types=A|B] (repeatable).",
             discussion:
-                "NAME is the location of the kiosks at its doors; exclusive: entering ends presence elsewhere; escrow: each door admits only its share of the capacity (never over, even partitioned)."
+                "NAME is the location of the kiosks at its doors; exclusive: entering ends presence elsewhere; escrow: each door admits only its share of the capacity (never over, even partitioned); types: only tickets of these types (the list's ticket type or product) enter."
         )
     )
     var zone: [String] = []

@@ -59,13 +59,13 @@ struct Search: ParsableCommand {
 }
 
 struct Export: ParsableCommand {
-    enum Kind: String, ExpressibleByArgument, CaseIterable { case members, leads, log, audit }
+    enum Kind: String, ExpressibleByArgument, CaseIterable { case members, leads, log, audit, attendees }
     static let configuration = CommandConfiguration(
         abstract:
-            "Export CSV: members (Salesforce Data Loader Id,Status), leads (walk-ins), log (every check-in/out), audit (every door scan, refused ones with their reason)."
+            "Export CSV: members (Salesforce Data Loader Id,Status), leads (walk-ins), log (every check-in/out), audit (every door scan, refused ones with their reason), attendees (the list with ticket type, order, add-ons, attention and validity)."
     )
     @OptionGroup var options: KioskOptions
-    @Argument(help: "members, leads, log or audit.") var kind: Kind
+    @Argument(help: "members, leads, log, audit or attendees.") var kind: Kind
     @Option(help: "Campaign (default: the locked one; log: all campaigns).") var campaign: String?
 
     func run() throws {
@@ -74,6 +74,8 @@ struct Export: ParsableCommand {
             case .members: return Exporter.members(try queries.attendees(campaign: campaign, checkedInOnly: true))
             case .leads: return Exporter.leads(try queries.attendees(campaign: campaign, checkedInOnly: false))
             case .log: return Exporter.log(try queries.log(campaign: campaign))
+            case .attendees:
+                return Exporter.attendees(try queries.attendees(campaign: campaign, checkedInOnly: false))
             case .audit:
                 let entries = try queries.audit(campaign: campaign)
                 return Exporter.audit(entries, conflicts: try queries.conflicts(of: entries))

@@ -133,7 +133,8 @@ struct AttendeeListImportTests {
                     company: "NASA Langley",
                     ticket: "234567890112345678001",
                     status: "Attending",
-                    admitted: true
+                    admitted: true,
+                    details: AttendeeDetails(ticketType: "General Admission", order: "1234567890")
                 )
         )
         #expect(result.rows[1].status == "Refunded")
@@ -178,7 +179,8 @@ struct AttendeeListImportTests {
                     company: "Café Técnico S.L.",
                     ticket: "h4k5t8rjq2zyw9pdx6nm3cvbg7sfe1ua",
                     status: "p",
-                    admitted: true
+                    admitted: true,
+                    details: AttendeeDetails(ticketType: "Conference ticket", order: "ABC12")
                 ),
                 AttendeeListRow(
                     line: 3,
@@ -188,7 +190,8 @@ struct AttendeeListImportTests {
                     company: "Starfleet",
                     ticket: "9xq3lm2n8vz7kw4pt6bd5ry1hcgsj0ef",
                     status: "n",
-                    admitted: true
+                    admitted: true,
+                    details: AttendeeDetails(ticketType: "Conference ticket", order: "DEF34")
                 ),
                 AttendeeListRow(
                     line: 4,
@@ -198,7 +201,8 @@ struct AttendeeListImportTests {
                     company: "Starfleet",
                     ticket: "q7w8e9r0t1y2u3i4o5p6a7s8d9f0g1hh",
                     status: "c",
-                    admitted: false
+                    admitted: false,
+                    details: AttendeeDetails(ticketType: "Workshop add-on", order: "GHI56")
                 ),
             ]
         )

@@ -28,6 +28,8 @@ enum RecordedControlLines {
         #"{"op":"lookup","query":" mus-0001 "}"#,
         #"{"op":"replace_badge","query":"ada.lovelace@example.com"}"#,
         #"{"op":"replace_badge","query":"MUS-0001","restore":true}"#,
+        // Added with issue 35 (no older line to keep): staff admit an attention ticket.
+        #"{"op":"checkin_confirmed","query":"MUS-0001","staff":"Grace"}"#,
     ]
 
     /// Lines a script or an older client writes by hand: keys in any order, explicit nulls, fields an

@@ -31,6 +31,7 @@ enum RecordedControlValues {
         .lookup(query: " mus-0001 "),
         .replaceBadge(query: "ada.lovelace@example.com", restore: false),
         .replaceBadge(query: "MUS-0001", restore: true),
+        .confirmCheckIn(query: "MUS-0001", staff: "Grace"),
     ]
 
     static let ada = AttendeeSummary(

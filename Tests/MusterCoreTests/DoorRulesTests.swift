@@ -35,10 +35,10 @@ struct DoorRulesTests {
     }
 
     @Test func anUnknownRulesVersionIsRefused() {
-        let bytes = legacyLockBytes() + [3]
+        let bytes = legacyLockBytes() + [4]
         #expect(
             thrownError({ () throws(DecodeError) in try DeltaBody.decode(kind: .lock, bytes: bytes) })
-                == .unsupportedVersion(3)
+                == .unsupportedVersion(4)
         )
     }
 

@@ -18,7 +18,7 @@ struct ControlAccessPolicyTests {
         .head(author: AuthorID(bytes: [UInt8](repeating: 1, count: 32))!),
         .submit(OrganizerSubmission(deltas: [])), .status, .ping,
         .badge(BadgeOrder(attendee: .query("MUS-0001"), reason: .reprint)), .lookup(query: "MUS-0001"), .screen,
-        .replaceBadge(query: "MUS-0001", restore: false),
+        .replaceBadge(query: "MUS-0001", restore: false), .confirmCheckIn(query: "MUS-0001", staff: "Grace"),
     ]
     /// Exactly what `KioskSession` sends.
     static let screens: Set<ControlRequest.Operation> = [.screen, .lookup, .checkIn, .register, .note, .badge]

@@ -31,7 +31,8 @@ public enum Bodies {
         ticket: String? = nil,
         salesforceID: String? = nil,
         status: String? = "Registered",
-        admitted: Bool = true
+        admitted: Bool = true,
+        details: AttendeeDetails? = nil
     ) -> DeltaBody {
         .attendee(
             AttendeePayload(
@@ -44,7 +45,8 @@ public enum Bodies {
                 ticket: ticket,
                 salesforceID: salesforceID,
                 status: status,
-                admitted: admitted
+                admitted: admitted,
+                details: details
             )
         )
     }
