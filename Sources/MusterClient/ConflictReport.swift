@@ -60,6 +60,7 @@ public struct ConflictReport: Encodable {
         case .entriesExceeded: "entered more often than the day's entries allow"
         case .overCapacity: "admitted over the zone's capacity"
         case .badgeTwice: "a second self-service badge"
+        case .redeemedTwice: "an add-on handed out twice (the add-on is named after the dot)"
         }
     }
 

@@ -76,11 +76,12 @@ public enum DoorRulesOptions {
             case ("escrow", 1): zone.escrow = true
             case ("opens", 2): zone.opensAtMillis = try time(pair[1], shown, now: now)
             case ("closes", 2): zone.closesAtMillis = try time(pair[1], shown, now: now)
-            case ("types", 2): zone.types = try types(pair[1], shown)
+            case ("types", 2): zone.types = try names(pair[1], "types", shown)
+            case ("addons", 2): zone.addons = try names(pair[1], "addons", shown)
             default:
                 throw ClientError(
                     .usage,
-                    "--zone '\(shown)': unknown part '\(TerminalText.sanitize(part))' (exclusive, escrow, opens=, closes=, types=)"
+                    "--zone '\(shown)': unknown part '\(TerminalText.sanitize(part))' (exclusive, escrow, opens=, closes=, types=, addons=)"
                 )
             }
         }
@@ -90,23 +91,24 @@ public enum DoorRulesOptions {
         return zone
     }
 
-    /// `VIP|Speaker`: each type once (without case), none empty, as many as a lock carries.
-    private static func types(_ text: String, _ shown: String) throws(ClientError) -> [String] {
-        var types: [String] = []
-        for type in text.split(separator: "|", omittingEmptySubsequences: false).map({ String($0).trimmingWhitespace() }
-        ) {
-            guard !type.isEmpty, type.utf8.count <= AttendeeDetails.maxTypeBytes else {
-                throw ClientError(.usage, "--zone '\(shown)': types= names ticket types split by |, none empty")
+    /// `VIP|Speaker` (types=) or `T-shirt|Dinner` (addons=): each name once (without case), none empty,
+    /// as many as a lock carries.
+    private static func names(_ text: String, _ part: String, _ shown: String) throws(ClientError) -> [String] {
+        var names: [String] = []
+        let parts = text.split(separator: "|", omittingEmptySubsequences: false).map { String($0).trimmingWhitespace() }
+        for name in parts {
+            guard !name.isEmpty, name.utf8.count <= AttendeeDetails.maxTypeBytes else {
+                throw ClientError(.usage, "--zone '\(shown)': \(part)= names split by |, none empty")
             }
-            guard !types.contains(where: { $0.lowercased() == type.lowercased() }) else {
-                throw ClientError(.usage, "--zone '\(shown)': the type '\(TerminalText.sanitize(type))' is named twice")
+            guard !names.contains(where: { $0.lowercased() == name.lowercased() }) else {
+                throw ClientError(.usage, "--zone '\(shown)': '\(TerminalText.sanitize(name))' is named twice")
             }
-            types.append(type)
+            names.append(name)
         }
-        guard types.count <= ZoneRule.maxTypes else {
-            throw ClientError(.usage, "--zone '\(shown)': at most \(ZoneRule.maxTypes) types")
+        guard names.count <= ZoneRule.maxTypes else {
+            throw ClientError(.usage, "--zone '\(shown)': at most \(ZoneRule.maxTypes) \(part)")
         }
-        return types
+        return names
     }
 
     private static func time(_ text: String, _ shown: String, now: Date) throws(ClientError) -> Int64 {

@@ -459,6 +459,34 @@ public enum KioskCatalog {
                 nl: "Niet ingecheckt: dit ticket is op dit moment niet geldig.",
                 pl: "Wejście nie zostało zarejestrowane: ten bilet nie jest teraz ważny."
             )
+        case .doorRefused(.alreadyRedeemed):
+            // Never where or when on the screen: that is staff's (`muster redeem`).
+            Translations(
+                en: "Not handed out: this has already been collected.",
+                de: "Nicht ausgegeben: Dies wurde bereits abgeholt.",
+                fr: "Non remis : cet article a déjà été retiré.",
+                es: "No entregado: ya se ha recogido.",
+                nl: "Niet uitgereikt: dit is al opgehaald.",
+                pl: "Nie wydano: to zostało już odebrane."
+            )
+        case .doorRefused(.addonNotBought):
+            Translations(
+                en: "Not handed out: this ticket does not include it. Please see the staff desk.",
+                de: "Nicht ausgegeben: Dieses Ticket enthält es nicht. Bitte wenden Sie sich an das Personal.",
+                fr: "Non remis : ce billet ne l’inclut pas. Veuillez vous adresser à l’accueil.",
+                es: "No entregado: esta entrada no lo incluye. Diríjase al personal, por favor.",
+                nl: "Niet uitgereikt: dit ticket bevat het niet. Ga naar de balie.",
+                pl: "Nie wydano: ten bilet tego nie obejmuje. Prosimy zgłosić się do obsługi."
+            )
+        case .doorRefused(.wrongDesk):
+            Translations(
+                en: "Not handed out here: please go to the desk that hands it out.",
+                de: "Hier nicht ausgegeben: Bitte gehen Sie zum zuständigen Schalter.",
+                fr: "Non remis ici : veuillez vous rendre au comptoir qui le remet.",
+                es: "No se entrega aquí: acuda al mostrador que lo entrega, por favor.",
+                nl: "Hier niet uitgereikt: ga naar de balie die het uitreikt.",
+                pl: "Nie wydajemy tego tutaj: prosimy udać się do właściwego stanowiska."
+            )
         case .doorRefused(.needsStaff):
             // Never the attention text: that is for staff, and the next person reads this screen.
             Translations(
@@ -468,6 +496,24 @@ public enum KioskCatalog {
                 es: "Diríjase a un miembro del personal, por favor.",
                 nl: "Ga naar een medewerker.",
                 pl: "Prosimy zgłosić się do obsługi."
+            )
+        case .redeemDesk(let addon):
+            Translations(
+                en: "Collect: \(addon). Type or scan your email or ticket code.",
+                de: "Abholung: \(addon). Geben Sie Ihre E-Mail-Adresse oder Ticketnummer ein oder scannen Sie sie.",
+                fr: "Retrait : \(addon). Saisissez ou scannez votre e-mail ou votre code de billet.",
+                es: "Recogida: \(addon). Escriba o escanee su correo o el código de su entrada.",
+                nl: "Ophalen: \(addon). Typ of scan uw e-mailadres of ticketcode.",
+                pl: "Odbiór: \(addon). Wpisz lub zeskanuj swój e-mail albo kod biletu."
+            )
+        case .handedOut(let addon, let firstName):
+            Translations(
+                en: "Handed out: \(addon). Enjoy, \(firstName)!",
+                de: "Ausgegeben: \(addon). Viel Freude, \(firstName)!",
+                fr: "Remis : \(addon). Profitez-en, \(firstName) !",
+                es: "Entregado: \(addon). ¡Que lo disfrute, \(firstName)!",
+                nl: "Uitgereikt: \(addon). Veel plezier, \(firstName)!",
+                pl: "Wydano: \(addon). Miłego dnia, \(firstName)!"
             )
         case .badgePrinting:
             Translations(

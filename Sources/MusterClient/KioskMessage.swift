@@ -66,6 +66,10 @@ public enum KioskMessage: Sendable, Equatable {
     case badgeNotPrinted
     /// The reprint guard: a badge for this attendee was already printed on some kiosk.
     case badgeAlreadyPrinted
+    /// An add-on desk (`[screen] redeem`): what it hands out, under the banner.
+    case redeemDesk(addon: String)
+    /// Handed out: the add-on, and the first name of whom it went to.
+    case handedOut(addon: String, firstName: String)
 }
 
 extension KioskMessage {

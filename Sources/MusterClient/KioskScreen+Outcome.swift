@@ -24,8 +24,27 @@ extension KioskScreen {
         case .failure(let failure):
             if let seconds = failure.retryAfter { return finish(.seeStaff(seconds: seconds), cue: .failure) }
             return refused(failure.message)
-        case .context, .found, .noted, .badgePrinted, .badgeNotPrinted, .badgeAlreadyPrinted:
+        case .context, .found, .noted, .badgePrinted, .badgeNotPrinted, .badgeAlreadyPrinted, .redeemed:
             // Not an answer to a check-in: whatever words it has, else the staff desk.
+            return refused(answer.message)
+        }
+    }
+
+    /// An add-on desk's answer: handed out (with the first name), or why not in the person's language.
+    mutating func redeemed(_ answer: ScreenAnswer) -> [Action] {
+        switch answer {
+        case .redeemed(let attendee, let addon):
+            misses = 0
+            let first = ScreenName.display(attendee.firstName, maxCells: 30)
+            return finish(.handedOut(addon: safe(addon), firstName: first), cue: .success)
+        case .notFound:
+            return missed()
+        case .refused(let refusal):
+            return refused(refusal.message, reason: refusal.reason)
+        case .failure(let failure):
+            if let seconds = failure.retryAfter { return finish(.seeStaff(seconds: seconds), cue: .failure) }
+            return refused(failure.message)
+        default:
             return refused(answer.message)
         }
     }

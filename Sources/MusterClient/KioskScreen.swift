@@ -66,6 +66,8 @@ public struct KioskScreen: Sendable {
         case awaitingLookup
         case confirming(Match)
         case awaitingCheckIn
+        /// An add-on desk asked the daemon to hand the add-on out.
+        case awaitingRedemption
         case registering(Draft, Field)
         /// `new` with an email: is it on the list already?
         case checkingEmail(Draft)
@@ -99,6 +101,8 @@ public struct KioskScreen: Sendable {
         case cue(Cue)
         case lookup(String)
         case checkIn(query: String)
+        /// An add-on desk: hand ``ScreenOptions/redeem`` out to whoever `query` names.
+        case redeem(addon: String, query: String)
         case register(Draft)
         case note(key: String, text: String)
         /// Ask the daemon for the badge of the attendee just checked in (self-service).
@@ -205,6 +209,8 @@ public struct KioskScreen: Sendable {
             guard Self.isYes(text) else { return finish(.notCheckedIn, cue: .failure) }
             state = .awaitingCheckIn
             return [.checkIn(query: match.query)]
+        case (.awaitingRedemption, .answered(let answer)):
+            return redeemed(answer)
         case (.awaitingCheckIn, .answered(let answer)), (.awaitingRegistration, .answered(let answer)):
             return checkedIn(answer)
         case (.registering(var draft, let field), .line(let text)):
@@ -252,6 +258,7 @@ public struct KioskScreen: Sendable {
         ]
         lines += solitudeLine()
         lines.append(.show(text(.languageHint)))
+        if let addon = options.redeem { lines.append(.show(text(.redeemDesk(addon: safe(addon))))) }
         if let refusal = context.refusal { lines.append(.show(safe(refusal))) }
         return lines
     }
@@ -271,6 +278,11 @@ public struct KioskScreen: Sendable {
         if let chosen = ScreenLanguage(typed: query) {
             turnLanguage = chosen
             return [.show(self.text(.languageChosen)), mainPrompt]
+        }
+        if let addon = options.redeem {
+            // An add-on desk asks nothing else: no walk-ins, no confirmation (the add-on is the ticket's).
+            state = .awaitingRedemption
+            return [.redeem(addon: addon, query: query)]
         }
         if query.lowercased() == "new" {
             state = .registering(Draft(), .firstName)

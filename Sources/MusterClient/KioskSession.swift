@@ -117,6 +117,8 @@ public final class KioskSession {
                 pending += screen.handle(send(.checkIn(query: query)))
             case .register(let draft):
                 pending += screen.handle(send(.register(Self.walkIn(draft))))
+            case .redeem(let addon, let query):
+                pending += screen.handle(send(.redeem(addon: addon, query: query)))
             case .note(let key, let text):
                 pending += screen.handle(send(.note(attendeeKey: key, text: text)))
             case .printBadge(let key):
@@ -181,7 +183,7 @@ public final class KioskSession {
             if let seconds = failure.retryAfter { return .lookedUp(.throttled(seconds: seconds)) }
             return .failed(failure.message)
         case .context, .checkedIn, .registered, .alreadyCheckedIn, .noted, .badgePrinted, .badgeNotPrinted,
-            .badgeAlreadyPrinted:
+            .badgeAlreadyPrinted, .redeemed:
             return .failed("musterd could not look this up")
         }
     }

@@ -23,6 +23,7 @@ public enum OneShotText {
             "Badge printed: \(who(attendee)) (job \(job)\(at.map { " at \(TerminalText.sanitize($0))" } ?? ""))."
         case .badgeNotPrinted(let attendee, let message): "Badge not printed: \(who(attendee)): \(message)"
         case .badgeAlreadyPrinted(let attendee, let message): "Badge already printed: \(who(attendee)): \(message)"
+        case .redeemed(let attendee, let addon): "Handed out: \(addon) to \(who(attendee))."
         case .badgeReplaced(let attendee, let code):
             "Badge code replaced: \(who(attendee)) now has code \(code); every other code of theirs is refused."
         case .noted, .head, .submitted, .status, .screen, .pong, .error, .found:

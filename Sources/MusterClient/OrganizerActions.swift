@@ -183,6 +183,7 @@ public struct OrganizerActions {
             if let opens = zone.opensAtMillis { traits.append("opens \(ClockText.time(millis: opens))") }
             if let closes = zone.closesAtMillis { traits.append("closes \(ClockText.time(millis: closes))") }
             if let types = zone.types { traits.append("admits " + types.joined(separator: ", ")) }
+            if let addons = zone.addons { traits.append("hands out " + addons.joined(separator: ", ")) }
             return zone.name + (traits.isEmpty ? "" : " (" + traits.joined(separator: ", ") + ")")
         }
         var parts = zones.isEmpty ? [] : ["zones " + zones.joined(separator: ", ")]

@@ -30,6 +30,7 @@ extension ControlRequest: Codable {
         case .confirmCheckIn:
             self = .confirmCheckIn(query: try line.nonBlank(.query), staff: try line.nonBlank(.staff))
         case .checkOut: self = .checkOut(query: try line.nonBlank(.query))
+        case .redeem: self = .redeem(addon: try line.nonBlank(.addon), query: try line.nonBlank(.query))
         case .lookup: self = .lookup(query: try line.nonBlank(.query))
         case .register:
             self = .register(
@@ -60,6 +61,9 @@ extension ControlRequest: Codable {
         try fields.encode(operation.rawValue, forKey: .op)
         switch self {
         case .checkIn(let query), .checkOut(let query), .lookup(let query):
+            try fields.encode(query, forKey: .query)
+        case .redeem(let addon, let query):
+            try fields.encode(addon, forKey: .addon)
             try fields.encode(query, forKey: .query)
         case .confirmCheckIn(let query, let staff):
             try fields.encode(query, forKey: .query)
@@ -101,7 +105,7 @@ extension ControlRequest: Codable {
         for key in fields.allKeys {
             switch key {
             case .op, .query, .firstName, .lastName, .email, .company, .attendeeKey, .text, .author, .badgeReason,
-                .staff:
+                .staff, .addon:
                 _ = try fields.decodeIfPresent(String.self, forKey: key)
             case .deltas: _ = try fields.decodeIfPresent([WireDelta].self, forKey: key)
             case .certificate: _ = try fields.decodeIfPresent(WireDelta.self, forKey: key)

@@ -14,6 +14,8 @@ public enum ControlRequest: Sendable, Equatable {
     /// every other door rule still holds, and the check-in is followed by a note naming `staff`.
     case confirmCheckIn(query: String, staff: String)
     case checkOut(query: String)
+    /// An add-on desk hands `addon` out to the attendee (email or ticket code), once venue-wide.
+    case redeem(addon: String, query: String)
     /// A walk-in registers and is checked in.
     case register(WalkInRegistration)
     /// A guestbook note for the attendee a check-in just returned (named by its attendee key).
@@ -40,6 +42,7 @@ public enum ControlRequest: Sendable, Equatable {
     public enum Operation: String, Sendable, CaseIterable {
         case checkIn = "checkin"
         case confirmCheckIn = "checkin_confirmed"
+        case redeem
         case checkOut = "checkout"
         case register
         case note
@@ -57,6 +60,7 @@ public enum ControlRequest: Sendable, Equatable {
         switch self {
         case .checkIn: .checkIn
         case .confirmCheckIn: .confirmCheckIn
+        case .redeem: .redeem
         case .checkOut: .checkOut
         case .register: .register
         case .note: .note

@@ -22,4 +22,6 @@ public enum ControlRequestKey: String, CodingKey, Sendable {
     case restore
     /// `checkin_confirmed`: who confirmed an attention ticket (the staff member's name).
     case staff
+    /// `redeem`: the add-on a desk hands out (issue 35).
+    case addon
 }

@@ -52,6 +52,11 @@ extension ControlResponse: Codable {
                 try fields.decode(AttendeeSummary.self, forKey: .attendee),
                 code: try fields.decode(String.self, forKey: .ticket)
             )
+        case .redeemed:
+            self = .redeemed(
+                try fields.decode(AttendeeSummary.self, forKey: .attendee),
+                addon: try fields.decode(String.self, forKey: .addon)
+            )
         }
     }
 
@@ -84,6 +89,9 @@ extension ControlResponse: Codable {
         case .badgeReplaced(let attendee, let code):
             try fields.encode(attendee, forKey: .attendee)
             try fields.encode(code, forKey: .ticket)
+        case .redeemed(let attendee, let addon):
+            try fields.encode(attendee, forKey: .attendee)
+            try fields.encode(addon, forKey: .addon)
         }
     }
 }

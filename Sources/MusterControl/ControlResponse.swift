@@ -40,6 +40,8 @@ public enum ControlResponse: Sendable, Equatable {
     /// `replace_badge`: the attendee's valid code now (the new one, or the list's after a restore),
     /// recorded; every kiosk that hears of it refuses the others.
     case badgeReplaced(AttendeeSummary, code: String)
+    /// `redeem`: the add-on (as the attendee's ticket names it) is handed out and recorded.
+    case redeemed(AttendeeSummary, addon: String)
 
     /// The outcome's name on the wire (`outcome`). The raw values are the wire format; add cases, never
     /// rename them.
@@ -62,6 +64,7 @@ public enum ControlResponse: Sendable, Equatable {
         case badgeAlreadyPrinted = "badge_already_printed"
         case found
         case badgeReplaced = "badge_replaced"
+        case redeemed
     }
 
     /// An ``error(_:)`` answer: the code for programs, the sentence for people.
@@ -89,6 +92,7 @@ public enum ControlResponse: Sendable, Equatable {
         case .badgeAlreadyPrinted: .badgeAlreadyPrinted
         case .found: .found
         case .badgeReplaced: .badgeReplaced
+        case .redeemed: .redeemed
         }
     }
 
@@ -97,7 +101,7 @@ public enum ControlResponse: Sendable, Equatable {
     /// too but promises nothing to the person refused, so it is not held back.
     public var recordsLocalWrite: Bool {
         switch self {
-        case .checkedIn, .checkedOut, .registered, .noted, .badgeReplaced: true
+        case .checkedIn, .checkedOut, .registered, .noted, .badgeReplaced, .redeemed: true
         case .alreadyCheckedIn, .notCheckedIn, .notFound, .refused, .head, .submitted, .status, .screen, .pong,
             .error, .badgePrinted, .badgeNotPrinted, .badgeAlreadyPrinted, .found:
             false
@@ -114,7 +118,7 @@ public enum ControlResponse: Sendable, Equatable {
         case .error(let failure): failure.message
         case .badgeNotPrinted(_, let message), .badgeAlreadyPrinted(_, let message): message
         case .checkedOut, .notCheckedIn, .registered, .noted, .head, .submitted, .status, .pong, .badgePrinted, .found,
-            .badgeReplaced:
+            .badgeReplaced, .redeemed:
             nil
         }
     }

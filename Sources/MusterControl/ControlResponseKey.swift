@@ -7,6 +7,8 @@ public enum ControlResponseKey: String, CodingKey, Sendable {
     case attendee
     case checkIn
     case ticket
+    /// `redeemed`: the add-on handed out (issue 35).
+    case addon
     case headSeq
     case headHash
     case applied

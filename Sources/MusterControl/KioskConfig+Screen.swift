@@ -1,3 +1,4 @@
+import MusterCore
 import TOMLKit
 
 extension KioskConfig {
@@ -5,6 +6,7 @@ extension KioskConfig {
     static let screenKeys: Set<String> = [
         "language", "outcome_seconds", "idle_seconds", "free_misses", "first_backoff_seconds",
         "max_backoff_seconds", "miss_memory_seconds", "bell", "large_welcome", "clear_lines", "columns", "user",
+        "redeem",
     ]
 
     /// Reads `[screen]`: every key optional, every value checked, unknown keys refused (a typo in a
@@ -36,6 +38,14 @@ extension KioskConfig {
                 throw ConfigError(file: file, "'screen.user' must be a user name (letters, digits, - _ .)")
             }
             options.user = name
+        }
+        if let value = table["redeem"] {
+            guard let addon = value.string?.trimmingWhitespace(), !addon.isEmpty,
+                addon.utf8.count <= AttendeeDetails.maxAddonBytes, TerminalText.sanitize(addon) == addon
+            else {
+                throw ConfigError(file: file, "'screen.redeem' must name an add-on (as the attendee list names it)")
+            }
+            options.redeem = addon
         }
         func seconds(_ key: String, minimum: Int) throws(ConfigError) -> Duration? {
             guard let value = table[key] else { return nil }

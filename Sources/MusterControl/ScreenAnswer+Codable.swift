@@ -32,6 +32,11 @@ extension ScreenAnswer: Codable {
                 try fields.decode(ScreenAttendee.self, forKey: .attendee),
                 message: try fields.decode(String.self, forKey: .message)
             )
+        case .redeemed:
+            self = .redeemed(
+                try fields.decode(ScreenAttendee.self, forKey: .attendee),
+                addon: try fields.decode(String.self, forKey: .addon)
+            )
         case .error: self = .failure(try ControlFailure(fields: fields))
         case .checkedOut, .notCheckedIn, .head, .submitted, .pong, .badgeReplaced:
             throw DecodingError.dataCorruptedError(
@@ -62,6 +67,9 @@ extension ScreenAnswer: Codable {
         case .badgeNotPrinted(let attendee, let message), .badgeAlreadyPrinted(let attendee, let message):
             try fields.encode(attendee, forKey: .attendee)
             try fields.encode(message, forKey: .message)
+        case .redeemed(let attendee, let addon):
+            try fields.encode(attendee, forKey: .attendee)
+            try fields.encode(addon, forKey: .addon)
         case .failure(let failure): try failure.encode(fields: &fields)
         }
     }

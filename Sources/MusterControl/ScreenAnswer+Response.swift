@@ -36,6 +36,8 @@ extension ScreenAnswer {
         case .noted: self = .noted
         case .badgePrinted(let attendee, let job, let at):
             self = .badgePrinted(ScreenAttendee(attendee, handles: handles), job: job, at: at)
+        case .redeemed(let attendee, let addon):
+            self = .redeemed(ScreenAttendee(attendee, handles: handles), addon: addon)
         case .badgeNotPrinted(let attendee, let message):
             self = .badgeNotPrinted(ScreenAttendee(attendee, handles: handles), message: message)
         case .badgeAlreadyPrinted(let attendee, let message):
@@ -57,11 +59,13 @@ extension ScreenWelcome {
 
 extension ScreenRefusal {
     /// A replaced badge's refusal reaches the screen without its owner or where and when it was
-    /// replaced: whoever holds the old badge learns only that it is dead.
+    /// replaced: whoever holds the old badge learns only that it is dead. An add-on already handed out
+    /// reaches it without where and when, for the same reason.
     init(_ refusal: RefusalAnswer, handles: ScreenHandles) {
         let replaced = refusal.reason == .replaced
+        let redeemed = refusal.reason == .alreadyRedeemed
         self.init(
-            replaced ? DoorText.replacedOnScreen : refusal.message,
+            replaced ? DoorText.replacedOnScreen : redeemed ? DoorText.alreadyRedeemedOnScreen : refusal.message,
             reason: refusal.reason,
             attendee: replaced ? nil : refusal.attendee.map { ScreenAttendee($0, handles: handles) }
         )

@@ -23,6 +23,8 @@ public enum ScreenAnswer: Sendable, Equatable {
     case badgePrinted(ScreenAttendee, job: Int, at: String? = nil)
     case badgeNotPrinted(ScreenAttendee, message: String)
     case badgeAlreadyPrinted(ScreenAttendee, message: String)
+    /// An add-on desk handed the add-on out (issue 35): to whom, and which add-on.
+    case redeemed(ScreenAttendee, addon: String)
     case failure(ControlFailure)
 
     public var outcome: ControlResponse.Outcome {
@@ -38,6 +40,7 @@ public enum ScreenAnswer: Sendable, Equatable {
         case .badgePrinted: .badgePrinted
         case .badgeNotPrinted: .badgeNotPrinted
         case .badgeAlreadyPrinted: .badgeAlreadyPrinted
+        case .redeemed: .redeemed
         case .failure: .error
         }
     }
@@ -52,7 +55,7 @@ public enum ScreenAnswer: Sendable, Equatable {
         case .notFound(let refusal), .refused(let refusal): refusal.message
         case .badgeNotPrinted(_, let message), .badgeAlreadyPrinted(_, let message): message
         case .failure(let failure): failure.message
-        case .found, .noted, .badgePrinted: nil
+        case .found, .noted, .badgePrinted, .redeemed: nil
         }
     }
 }

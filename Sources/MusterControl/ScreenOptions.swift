@@ -30,6 +30,9 @@ public struct ScreenOptions: Sendable, Equatable {
     /// The user the public screen runs as (`muster-kiosk@.service`). musterd looks it up at start and
     /// lets it send only the screen's requests over the control socket, with its lookups rate limited.
     public var user: String = "muster-screen"
+    /// An add-on desk (issue 35): the screen asks for nothing but an email or ticket code and hands out
+    /// this add-on (a T-shirt, a dinner voucher), once per attendee venue-wide. nil: the check-in screen.
+    public var redeem: String?
 
     public init() {}
 }

@@ -13,6 +13,7 @@ public enum DeltaBody: Sendable, Equatable {
     case scan(ScanPayload)
     case badge(BadgePayload)
     case badgeCode(BadgeCodePayload)
+    case redemption(RedemptionPayload)
 
     public var kind: DeltaKind { payload.kindOfSelf }
 
@@ -31,6 +32,7 @@ public enum DeltaBody: Sendable, Equatable {
         case .scan(let p): p
         case .badge(let p): p
         case .badgeCode(let p): p
+        case .redemption(let p): p
         }
     }
 
@@ -57,6 +59,7 @@ public enum DeltaBody: Sendable, Equatable {
         case .scan: body = .scan(try ScanPayload(from: &reader))
         case .badge: body = .badge(try BadgePayload(from: &reader))
         case .badgeCode: body = .badgeCode(try BadgeCodePayload(from: &reader))
+        case .redemption: body = .redemption(try RedemptionPayload(from: &reader))
         }
         try reader.expectEnd()
         return body

@@ -16,12 +16,14 @@ public enum DeltaKind: UInt8, Sendable, CaseIterable, CustomStringConvertible {
     case scan = 12
     /// A badge's code replaced, or the replacement undone (issue 37): every kiosk refuses a dead code.
     case badgeCode = 14
+    /// An add-on handed out (issue 35): once per attendee and add-on, doubles across a partition reported.
+    case redemption = 15
 
     /// Kinds only the venue's organizer may author; a kiosk signing one is refused everywhere.
     public var isOrganizerOnly: Bool {
         switch self {
         case .campaign, .attendee, .lock, .undo, .enroll, .revoke: true
-        case .checkIn, .checkOut, .registration, .note, .badge, .scan, .badgeCode: false
+        case .checkIn, .checkOut, .registration, .note, .badge, .scan, .badgeCode, .redemption: false
         }
     }
 
@@ -40,6 +42,7 @@ public enum DeltaKind: UInt8, Sendable, CaseIterable, CustomStringConvertible {
         case .badge: "badge"
         case .scan: "scan"
         case .badgeCode: "badge-code"
+        case .redemption: "redemption"
         }
     }
 }

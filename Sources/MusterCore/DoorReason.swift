@@ -31,6 +31,12 @@ public enum DoorReason: UInt8, ByteEnum, Sendable, Equatable, CaseIterable, Cust
     /// Like ``notValidNow``, only for attendees with details, which `muster import` sends once every
     /// kiosk reads them.
     case needsStaff = 12
+    /// An add-on desk (issue 35): the add-on was already handed out to this attendee.
+    case alreadyRedeemed = 13
+    /// An add-on desk: the ticket carries no such add-on.
+    case addonNotBought = 14
+    /// An add-on desk: the organizer hands this add-on out at another zone's desks only.
+    case wrongDesk = 15
 
     /// The stable machine-readable code (`reason` in `--json`, the audit export).
     public var code: String {
@@ -47,6 +53,9 @@ public enum DoorReason: UInt8, ByteEnum, Sendable, Equatable, CaseIterable, Cust
         case .typeNotAdmitted: "type_not_admitted"
         case .notValidNow: "not_valid_now"
         case .needsStaff: "needs_staff"
+        case .alreadyRedeemed: "already_redeemed"
+        case .addonNotBought: "addon_not_bought"
+        case .wrongDesk: "wrong_desk"
         }
     }
 

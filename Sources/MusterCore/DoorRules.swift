@@ -14,7 +14,7 @@ public struct DoorRules: ByteCodable, Sendable, Equatable {
     public static let encodingVersions: ClosedRange<UInt8> = 1...3
     /// The version these rules are written in: the lowest that holds them.
     public var encodingVersion: UInt8 {
-        if zones.contains(where: { $0.types != nil }) { return 3 }
+        if zones.contains(where: { $0.types != nil || $0.addons != nil }) { return 3 }
         return zones.contains { $0.doors != nil } ? 2 : 1
     }
     /// Most zones in one plan; a venue with more doors than this is not a venue.
@@ -50,6 +50,10 @@ public struct DoorRules: ByteCodable, Sendable, Equatable {
         for zone in zones {
             writer.write(zone.types != nil)
             if let types = zone.types { writer.writeList(types) }
+        }
+        for zone in zones {
+            writer.write(zone.addons != nil)
+            if let addons = zone.addons { writer.writeList(addons) }
         }
     }
 
@@ -96,19 +100,40 @@ public struct DoorRules: ByteCodable, Sendable, Equatable {
         }
     }
 
-    /// Version 3's section: per zone, whether it names the ticket types it admits, and which.
+    /// Version 3's sections: per zone, the ticket types it admits, then the add-ons only its desks
+    /// hand out.
     private mutating func readTypes(from reader: inout ByteReader) throws(DecodeError) {
         for index in zones.indices {
-            guard try reader.readBool() else { continue }
-            let offset = reader.offset
-            let types: [String] = try reader.readList(
-                in: 1...ZoneRule.maxTypes,
-                "a zone admits 1 to \(ZoneRule.maxTypes) ticket types"
+            zones[index].types = try Self.readNames(
+                &reader,
+                ZoneRule.maxTypes,
+                AttendeeDetails.maxTypeBytes,
+                "ticket types"
             )
-            guard types.allSatisfy({ !$0.isEmpty && $0.utf8.count <= AttendeeDetails.maxTypeBytes }),
-                Set(types.map { $0.lowercased() }).count == types.count
-            else { throw .invalidValue(at: offset, "a zone names each ticket type once, none empty") }
-            zones[index].types = types
         }
+        for index in zones.indices {
+            zones[index].addons = try Self.readNames(
+                &reader,
+                ZoneRule.maxTypes,
+                AttendeeDetails.maxAddonBytes,
+                "add-ons"
+            )
+        }
+    }
+
+    /// A flag, then (when set) 1 to `most` names, each once without case, none empty or over `bytes`.
+    private static func readNames(
+        _ reader: inout ByteReader,
+        _ most: Int,
+        _ bytes: Int,
+        _ what: String
+    ) throws(DecodeError) -> [String]? {
+        guard try reader.readBool() else { return nil }
+        let offset = reader.offset
+        let names: [String] = try reader.readList(in: 1...most, "a zone names 1 to \(most) \(what)")
+        guard names.allSatisfy({ !$0.isEmpty && $0.utf8.count <= bytes }),
+            Set(names.map { $0.lowercased() }).count == names.count
+        else { throw .invalidValue(at: offset, "a zone names each of its \(what) once, none empty") }
+        return names
     }
 }

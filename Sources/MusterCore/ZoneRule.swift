@@ -31,6 +31,9 @@ public struct ZoneRule: ByteCodable, Sendable, Equatable {
     /// The ticket types this zone admits (issue 35: a VIP lounge, a speakers' room); nil admits every
     /// ticket. Signed into the lock's version 3 rules (``DoorRules``), after the door lists.
     public var types: [String]?
+    /// The add-ons only this zone's desks hand out (issue 35): a double then needs a partition inside
+    /// this zone. nil: none. Signed into version 3 rules after the types.
+    public var addons: [String]?
 
     /// Most ticket types one zone names.
     public static let maxTypes = 32
@@ -47,7 +50,8 @@ public struct ZoneRule: ByteCodable, Sendable, Equatable {
         closesAtMillis: Int64? = nil,
         escrow: Bool = false,
         doors: [AuthorID]? = nil,
-        types: [String]? = nil
+        types: [String]? = nil,
+        addons: [String]? = nil
     ) {
         self.name = name
         self.capacity = capacity
@@ -57,6 +61,7 @@ public struct ZoneRule: ByteCodable, Sendable, Equatable {
         self.escrow = escrow
         self.doors = doors
         self.types = types
+        self.addons = addons
     }
 
     /// Whether this zone admits a ticket of `ticketType` (nil: the list gave none). A zone without

@@ -37,7 +37,8 @@ public enum ControlAccessPolicy {
         case .screen: break
         }
         switch operation {
-        case .screen, .lookup, .checkIn, .register, .note, .badge: return true
+        // `redeem`: a screen running as an add-on desk (`[screen] redeem`).
+        case .screen, .lookup, .checkIn, .register, .note, .badge, .redeem: return true
         // Confirming an attention ticket is staff's: the screen's user sends the plain check-in.
         case .checkOut, .head, .submit, .status, .ping, .replaceBadge, .confirmCheckIn: return false
         }

@@ -58,6 +58,24 @@ extension ControlHandler {
         return response
     }
 
+    /// An add-on desk (issue 35): decided by ``RedemptionPolicy`` from this kiosk's own replica and
+    /// recorded in the same transaction as the answer when handed out; a refusal writes nothing.
+    func redeem(_ addon: String, for query: String) throws(ReplicaError) -> ControlResponse {
+        let zone = config.location
+        return try append { view in
+            let judged = try view.judgeRedemption(addon, for: query, at: zone)
+            switch judged.decision {
+            case .redeem(let bought):
+                guard let record = judged.record, let body = judged.body else {
+                    return .answer(.failure(.internal, "handed out to nobody"))
+                }
+                return .append(body, answer: .redeemed(record.summary, addon: bought))
+            case .refuse(let reason, let message):
+                return .answer(Self.answer(refusing: reason, message, record: judged.record))
+            }
+        }
+    }
+
     /// The door's refusal of a walk-in registration (and its audit record), or nil to go on.
     /// Not-admitted and already-inside registrations are answered by the registration itself.
     func walkInRefusal(

@@ -42,6 +42,29 @@ enum Samples {
                     admitted: true
                 )
             ),
+            .attendee(
+                AttendeePayload(
+                    campaignID: campaign,
+                    key: "vip@example.com",
+                    email: "vip@example.com",
+                    firstName: "Łukasz",
+                    lastName: "Żółw",
+                    company: "",
+                    ticket: "T-1002",
+                    salesforceID: nil,
+                    status: nil,
+                    admitted: true,
+                    details: AttendeeDetails(
+                        ticketType: "VIP – Friday",
+                        order: "ABC12",
+                        addons: ["T-shirt"],
+                        attention: true,
+                        attentionText: "Greet: keynote speaker",
+                        validFromMillis: 1_750_000_000_000,
+                        validUntilMillis: 1_750_086_400_000
+                    )
+                )
+            ),
             .lock(LockPayload(version: 2, campaignID: campaign, opensAtMillis: 1_750_000_000_000, closesAtMillis: nil)),
             .lock(
                 LockPayload(
@@ -51,6 +74,7 @@ enum Samples {
                         zones: [
                             ZoneRule(name: "Hall A", capacity: 100, escrow: true),
                             ZoneRule(name: "Annex", exclusive: true, closesAtMillis: 1_750_036_000_000),
+                            ZoneRule(name: "VIP", types: ["VIP"], addons: ["T-shirt"]),
                         ],
                         entries: .perDay(2),
                         reEntry: false
@@ -75,6 +99,7 @@ enum Samples {
             .note(NotePayload(campaignID: campaign, attendeeKey: "ana@example.com", text: "Great keynote! 🎉")),
             .badge(BadgePayload(campaignID: campaign, attendeeKey: "ana@example.com", reason: .selfService)),
             .badgeCode(BadgeCodePayload(campaignID: campaign, attendeeKey: "ana@example.com", code: "R-0000AAAA")),
+            .redemption(RedemptionPayload(campaignID: campaign, attendeeKey: "vip@example.com", addon: "T-shirt")),
             .undo(UndoPayload(target: DeltaRef(author: kiosk, seq: 1))),
             .revoke(
                 RevokePayload(

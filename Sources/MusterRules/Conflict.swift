@@ -18,6 +18,8 @@ public struct Conflict: Sendable, Equatable {
         case overCapacity = "over_capacity"
         /// A second self-service badge: the reprint guard allows one per attendee venue-wide.
         case badgeTwice = "badge_twice"
+        /// An add-on handed out twice (issue 35): once per attendee and add-on venue-wide.
+        case redeemedTwice = "redeemed_twice"
     }
 
     /// One admission a conflict is made of: which delta, at which door, when.

@@ -15,6 +15,7 @@ public enum Conflicts {
 
     public typealias Presence = Keyed<PresenceRecord>
     public typealias Badge = Keyed<BadgeRecord>
+    public typealias Redemption = Keyed<RedemptionRecord>
 
     /// Replays the campaign's live presences in (hlc, author, seq) order, as the doors' rules would
     /// have judged them with everything heard: an arrival the rules refuse is a conflict. `rules` are
@@ -25,6 +26,7 @@ public enum Conflicts {
     public static func find(
         presences: [Presence],
         badges: [Badge],
+        redemptions: [Redemption] = [],
         rules: DoorRules?,
         dayStart: (UInt64) -> Int64 = Conflicts.utcDayStart
     ) -> [Conflict] {
@@ -82,6 +84,19 @@ public enum Conflicts {
                 continue
             }
             conflicts.append(.init(.badgeTwice, badge.attendeeKey, "", first: first, second: badge.record))
+        }
+        // The zone names the add-on: which once-only thing went out twice.
+        var firstRedemption: [String: [String: RedemptionRecord]] = [:]  // attendee -> add-on -> first
+        for redemption in redemptions.sorted(by: { order($0.record) < order($1.record) }) {
+            let key = redemption.attendeeKey
+            let addon = redemption.record.addon.lowercased()
+            guard let first = firstRedemption[key]?[addon] else {
+                firstRedemption[key, default: [:]][addon] = redemption.record
+                continue
+            }
+            conflicts.append(
+                .init(.redeemedTwice, key, redemption.record.addon, first: first, second: redemption.record)
+            )
         }
         return conflicts
     }

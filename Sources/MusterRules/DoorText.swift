@@ -29,6 +29,26 @@ public enum DoorText {
         return "This ticket is not valid now."
     }
 
+    /// A desk asked for an add-on the ticket does not carry.
+    public static func addonNotBought(_ addon: String) -> String {
+        "This ticket does not include \(addon)."
+    }
+
+    /// An add-on the organizer confined to other zones' desks.
+    public static func wrongDesk(_ addon: String, desks: [String]) -> String {
+        "\(addon) is handed out at \(desks.joined(separator: ", ")) only."
+    }
+
+    /// What the public screen says of an add-on already handed out (see ``alreadyRedeemed(_:_:)``).
+    public static let alreadyRedeemedOnScreen = "This has already been collected."
+
+    /// An add-on already handed out: when and where, for staff (the screen says it in its own words).
+    public static func alreadyRedeemed(_ addon: String, _ first: some KioskWrite) -> String {
+        let desk = first.location.isEmpty ? first.kioskName : "\(first.kioskName), \(first.location)"
+        let when = ClockText.time(millis: Int64(clamping: first.hlc.physicalMillis))
+        return "\(addon) was already handed out at \(when) at \(desk)."
+    }
+
     public static func closedAt(_ millis: Int64) -> String { "Check-in closed at \(ClockText.time(millis: millis))." }
 
     /// For staff (`muster checkin`, `--json`, the audit): when and where the badge was replaced. The

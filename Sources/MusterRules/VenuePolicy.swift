@@ -66,6 +66,7 @@ public struct VenuePolicy: Sendable, Equatable {
         case .checkOut(let p): key = p.presence.attendeeKey
         case .note(let p): key = p.attendeeKey
         case .badge(let p): key = p.attendeeKey
+        case .redemption(let p): key = p.attendeeKey
         case .badgeCode(let p):
             // A new code is what a door compares typed codes with: already in that form, printable.
             if let code = p.code {

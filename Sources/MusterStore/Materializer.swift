@@ -104,6 +104,15 @@ enum Materializer {
                 """,
                 [stamp.author, stamp.seq, stamp.hlc, p.campaignID, p.attendeeKey, p.code]
             )
+        case .redemption(let p):
+            // A grow-only set keyed by (author, seq): a double across a partition is kept and reported.
+            try db.run(
+                """
+                INSERT OR IGNORE INTO redemption(author, seq, hlc, campaign_id, attendee_key, addon)
+                VALUES (?, ?, ?, ?, ?, ?)
+                """,
+                [stamp.author, stamp.seq, stamp.hlc, p.campaignID, p.attendeeKey, p.addon]
+            )
         case .enroll, .revoke:
             break  // the roster is local knowledge, kept by Replica+Roster, not part of the digest
         }
@@ -112,7 +121,7 @@ enum Materializer {
     /// The tables derived from the log; ``rebuild(db:)`` empties and refills them.
     static let derivedTables = [
         "campaign", "attendee", "walk_in_ticket", "presence", "note", "undo", "lock_state", "locked_campaign",
-        "presence_end", "scan", "badge", "badge_code",
+        "presence_end", "scan", "badge", "badge_code", "redemption",
     ]
 
     /// Recomputes the materialized state from the log, after a revocation removed deltas from it.

@@ -39,6 +39,7 @@ extension Replica {
         ("lock_language", "SELECT language FROM lock_state WHERE language IS NOT NULL"),
         ("scan", "SELECT * FROM scan ORDER BY author, seq"),
         ("badge_code", "SELECT * FROM badge_code ORDER BY author, seq"),
+        ("redemption", "SELECT * FROM redemption ORDER BY author, seq"),
         (
             "attendee_details",
             "SELECT campaign_id, key, details FROM attendee_row WHERE details IS NOT NULL ORDER BY campaign_id, key"

@@ -362,6 +362,19 @@ enum ReplicaSchema {
             guard try !db.columns(in: "attendee").contains(where: { $0.name == "details" }) else { return }
             try db.execute(sql: "ALTER TABLE attendee ADD COLUMN details BLOB")
         }
+        migrator.registerMigration("v13-redemption") { db in
+            // Add-ons handed out (issue 35), kind 15: a grow-only set, part of the digest when it has
+            // rows. Earlier versions refuse kind 15 outright, so no log they wrote holds one.
+            try db.execute(
+                sql: """
+                    CREATE TABLE redemption (
+                        author BLOB NOT NULL, seq INTEGER NOT NULL, hlc INTEGER NOT NULL,
+                        campaign_id TEXT NOT NULL, attendee_key TEXT NOT NULL, addon TEXT NOT NULL,
+                        PRIMARY KEY (author, seq)) WITHOUT ROWID;
+                    CREATE INDEX redemption_attendee ON redemption(campaign_id, attendee_key);
+                    """
+            )
+        }
         return migrator
     }
 }

@@ -25,6 +25,7 @@ extension ReplicaView {
         return Conflicts.find(
             presences: presences,
             badges: try selfServiceBadges(campaignID: campaignID),
+            redemptions: try keyedRedemptions(campaignID: campaignID),
             rules: rules,
             dayStart: Self.localDayStart
         )

@@ -76,6 +76,24 @@ struct CheckIn: ParsableCommand {
     }
 }
 
+struct Redeem: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Hand out an add-on the attendee's ticket carries (a T-shirt, a dinner), once venue-wide.",
+        discussion: """
+            ADDON is named as the attendee list names it (case is ignored). Refused with already_redeemed \
+            (when and where it went out), addon_not_bought, or wrong_desk when the lock hands it out at \
+            another zone's desks only. Two desks cut off from each other can both hand it out: both records \
+            stay, and `muster report conflicts` lists the double as redeemed_twice.
+            """
+    )
+    @OptionGroup var options: KioskOptions
+    @Argument(help: "The add-on, as the list names it.") var addon: String
+    @Argument(help: "Email or ticket code.") var query: String
+    @Flag(help: "Print JSON.") var json = false
+
+    func run() throws { try OneShot.perform(.redeem(addon: addon, query: query), options: options, json: json) }
+}
+
 struct CheckOut: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "checkout",

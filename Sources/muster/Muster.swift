@@ -15,7 +15,7 @@ struct Muster: ParsableCommand {
             check-in window, ticket not valid), 5 musterd unreachable or no answer (outcome unknown), 64 usage.
             """,
         subcommands: [
-            Kiosk.self, Lookup.self, CheckIn.self, CheckOut.self, Register.self,
+            Kiosk.self, Lookup.self, CheckIn.self, Redeem.self, CheckOut.self, Register.self,
             Campaigns.self, Import.self, Lock.self, Unlock.self, Undo.self, Attendees.self, Search.self, Export.self,
             Status.self, Venue.self, JoinRequestCommand.self, Enroll.self, Join.self, Revoke.self, DoctorCommand.self,
             OccupancyCommand.self, Report.self, Badge.self, Fleet.self,

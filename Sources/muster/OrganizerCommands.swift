@@ -40,9 +40,9 @@ struct Lock: ParsableCommand {
     @Option(help: "Check-in closes at.") var closes: String?
     @Option(
         help: ArgumentHelp(
-            "A zone: NAME=CAPACITY[,exclusive][,escrow][,opens=TIME][,closes=TIME][,types=A|B] (repeatable).",
+            "A zone: NAME=CAPACITY[,exclusive][,escrow][,opens=TIME][,closes=TIME][,types=A|B][,addons=X|Y] (repeatable).",
             discussion:
-                "NAME is the location of the kiosks at its doors; exclusive: entering ends presence elsewhere; escrow: each door admits only its share of the capacity (never over, even partitioned); types: only tickets of these types (the list's ticket type or product) enter."
+                "NAME is the location of the kiosks at its doors; exclusive: entering ends presence elsewhere; escrow: each door admits only its share of the capacity (never over, even partitioned); types: only tickets of these types (the list's ticket type or product) enter; addons: only this zone's desks hand these add-ons out (muster redeem)."
         )
     )
     var zone: [String] = []

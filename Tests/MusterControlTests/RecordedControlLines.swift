@@ -30,6 +30,7 @@ enum RecordedControlLines {
         #"{"op":"replace_badge","query":"MUS-0001","restore":true}"#,
         // Added with issue 35 (no older line to keep): staff admit an attention ticket.
         #"{"op":"checkin_confirmed","query":"MUS-0001","staff":"Grace"}"#,
+        #"{"addon":"T-shirt","op":"redeem","query":"MUS-0001"}"#,
     ]
 
     /// Lines a script or an older client writes by hand: keys in any order, explicit nulls, fields an
@@ -100,6 +101,8 @@ enum RecordedControlLines {
         #"{"admitted":true,"checkIn":{"atMillis":1795337000000,"kioskName":"","location":""},"maskedName":"Grace H.","outcome":"found"}"#,
         #"{"admitted":false,"maskedName":"Rita R.","outcome":"found"}"#,
         #"{"attendee":{"campaignID":"c0ffee0000000001","company":"Analytical","firstName":"Ada","key":"ada.lovelace@example.com","lastName":"Lovelace","ticket":"MUS-0001"},"outcome":"badge_replaced","ticket":"R-0123ABCD"}"#,
+        // Added with issue 35 (no older line to keep): an add-on handed out.
+        #"{"addon":"T-shirt","attendee":{"campaignID":"c0ffee0000000001","company":"Analytical","firstName":"Ada","key":"ada.lovelace@example.com","lastName":"Lovelace","ticket":"MUS-0001"},"outcome":"redeemed"}"#,
     ]
 
     /// The badge desk's "printed but not recorded" error, which also repeated the attendee: the one line

@@ -32,6 +32,7 @@ enum RecordedControlValues {
         .replaceBadge(query: "ada.lovelace@example.com", restore: false),
         .replaceBadge(query: "MUS-0001", restore: true),
         .confirmCheckIn(query: "MUS-0001", staff: "Grace"),
+        .redeem(addon: "T-shirt", query: "MUS-0001"),
     ]
 
     static let ada = AttendeeSummary(
@@ -151,6 +152,7 @@ enum RecordedControlValues {
         .found(ScreenMatch(maskedName: "Grace H.", admitted: true, checkedInAtMillis: 1_795_337_000_000)),
         .found(ScreenMatch(maskedName: "Rita R.", admitted: false)),
         .badgeReplaced(ada, code: "R-0123ABCD"),
+        .redeemed(ada, addon: "T-shirt"),
     ]
 
     /// The screen of a kiosk that hears no other kiosk (issue 37).

@@ -117,12 +117,12 @@ struct AttendeeDetailsTests {
             thrownError({ () throws(DecodeError) in try LockLanguageTests.previousDecoder(body.encode()) })
                 == .unsupportedVersion(3)
         )
-        // Version 3 without any types is a second encoding of version 1: refused.
+        // Version 3 without any types or add-on desks is a second encoding of version 1: refused.
         var writer = ByteWriter()
         DoorRules(zones: [ZoneRule(name: "Hall")]).encode(into: &writer)
         var bytes = writer.bytes
         bytes[0] = 3
-        bytes += [0, 0]
+        bytes += [0, 0, 0]
         var reader = ByteReader(bytes)
         #expect(thrownError({ () throws(DecodeError) in _ = try DoorRules(from: &reader) }) != nil)
     }

@@ -101,6 +101,9 @@ enum Samples {
             BadgeCodePayload(campaignID: "devcon-2025", attendeeKey: "ada@analytical.example", code: "R-0123ABCD")
         ),
         .badgeCode(BadgeCodePayload(campaignID: "devcon-2025", attendeeKey: "ada@analytical.example", code: nil)),
+        .redemption(
+            RedemptionPayload(campaignID: "devcon-2025", attendeeKey: "ada@analytical.example", addon: "T-shirt")
+        ),
         .scan(
             ScanPayload(
                 campaignID: "devcon-2025",

@@ -116,3 +116,73 @@ struct TicketDetailsDoorTests {
         #expect(ControlAccessPolicy.allows(.confirmCheckIn(query: "a@x.org", staff: "me"), role: .staff))
     }
 }
+
+/// Add-ons handed out once (issue 35) by the daemon's `redeem`, on desks that hear each other and on
+/// desks cut off from each other.
+@Suite("Add-on desks")
+struct AddonDeskTests {
+    static let shirt = AttendeeDetails(ticketType: "VIP", addons: ["T-shirt", "Dinner"])
+
+    /// Desks 0 and 1 in the Merch zone, desk 2 in the hall; nothing synced after the set-up.
+    private func venue(rules: DoorRules = DoorRules()) throws -> DoorVenue {
+        let v = try DoorVenue(zones: ["Merch", "Merch", "Hall"])
+        try v.organize([
+            .campaign(CampaignPayload(campaignID: v.campaignID, name: "Doors")),
+            Bodies.attendee(v.campaignID, email: "ada@x.org", first: "Ada", last: "L", details: Self.shirt),
+            Bodies.attendee(v.campaignID, email: "bob@x.org", first: "Bob", last: "B"),
+        ])
+        try v.lock(rules)
+        return v
+    }
+
+    private func redeem(_ v: DoorVenue, _ desk: Int, _ addon: String, _ query: String) -> ControlResponse {
+        v.kiosks[desk].handler.handle(.redeem(addon: addon, query: query))
+    }
+
+    @Test func onceWhileTheDesksHearEachOther() throws {
+        let v = try venue()
+        guard case .redeemed(let attendee, let addon) = redeem(v, 0, "t-shirt", "ada@x.org") else {
+            Issue.record("not handed out")
+            return
+        }
+        #expect(attendee.key == "ada@x.org" && addon == "T-shirt", "named as the ticket names it")
+        try v.syncAll()
+        let again = redeem(v, 1, "T-SHIRT", "ada@x.org")
+        #expect(again.reason == "already_redeemed")
+        #expect(again.message?.contains("at k1, Merch") == true, "staff read when and where: \(again)")
+        // The public screen's user reads neither.
+        let screen = try ControlServer.encode(again, for: .screen, handles: ScreenHandles.random())
+        let line = String(decoding: screen.readableBytesView, as: UTF8.self)
+        #expect(!line.contains("k1") && !line.contains("Merch") && line.contains("already_redeemed"), "\(line)")
+        #expect(redeem(v, 1, "Dinner", "ada@x.org").outcome == .redeemed, "another add-on is its own")
+        #expect(redeem(v, 1, "Dinner", "bob@x.org").reason == "addon_not_bought")
+        #expect(redeem(v, 1, "Dinner", "nobody@x.org").outcome == .notFound)
+        try v.syncAll()
+        #expect(try v.kiosks[0].replica.view { try $0.conflicts(campaignID: v.campaignID) }.isEmpty)
+    }
+
+    @Test func aDoubleAcrossAPartitionIsKeptAndReported() throws {
+        let v = try venue()
+        #expect(redeem(v, 0, "T-shirt", "ada@x.org").outcome == .redeemed)
+        #expect(redeem(v, 1, "T-shirt", "ada@x.org").outcome == .redeemed, "desk 1 has not heard of desk 0's")
+        try v.syncAll()
+        for kiosk in v.kiosks {
+            let held = try kiosk.replica.view { try $0.redemptions(campaignID: v.campaignID, attendeeKey: "ada@x.org") }
+            #expect(held.count == 2, "both records survive")
+            let conflicts = try kiosk.replica.view { try $0.conflicts(campaignID: v.campaignID) }
+            #expect(conflicts.map(\.kind) == [.redeemedTwice])
+            #expect(conflicts.first?.zone == "T-shirt")
+        }
+        #expect(try v.kiosks[0].replica.digest() == v.kiosks[2].replica.digest())
+    }
+
+    @Test func anAddOnConfinedToAZonesDesks() throws {
+        let rules = DoorRules(zones: [ZoneRule(name: "Merch", addons: ["T-shirt"]), ZoneRule(name: "Hall")])
+        let v = try venue(rules: rules)
+        let refused = redeem(v, 2, "T-shirt", "ada@x.org")
+        #expect(refused.reason == "wrong_desk")
+        #expect(refused.message == "T-shirt is handed out at Merch only.")
+        #expect(redeem(v, 2, "Dinner", "ada@x.org").outcome == .redeemed, "an add-on no zone names: any desk")
+        #expect(redeem(v, 0, "T-shirt", "ada@x.org").outcome == .redeemed)
+    }
+}

@@ -14,7 +14,7 @@ extension ControlResponse {
         case .notFound(let refusal), .refused(let refusal): refusal.attendee
         case .badgePrinted(let attendee, _, _), .badgeNotPrinted(let attendee, _),
             .badgeAlreadyPrinted(let attendee, _),
-            .badgeReplaced(let attendee, _):
+            .badgeReplaced(let attendee, _), .redeemed(let attendee, _):
             attendee
         case .noted, .head, .submitted, .status, .screen, .pong, .error, .found: nil
         }
