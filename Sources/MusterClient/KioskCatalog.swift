@@ -497,6 +497,44 @@ public enum KioskCatalog {
                 nl: "Ga naar een medewerker.",
                 pl: "Prosimy zgłosić się do obsługi."
             )
+        case .partyPrompt(let count):
+            Translations(
+                en: "Your order has \(count) more ticket(s). Check them in now too? [y/N] ",
+                de: "Zu Ihrer Bestellung gehören noch \(count) Ticket(s). Jetzt auch einchecken? [j/N] ",
+                fr: "Votre commande compte encore \(count) billet(s). Les enregistrer aussi ? [o/N] ",
+                es: "Su pedido tiene \(count) entrada(s) más. ¿Registrarlas también ahora? [s/N] ",
+                nl: "Uw bestelling heeft nog \(count) ticket(s). Die nu ook inchecken? [j/N] ",
+                pl: "Zamówienie obejmuje jeszcze \(count) bilet(y). Zarejestrować je teraz? [t/N] "
+            )
+        case .partyCheckedIn(let count):
+            Translations(
+                en: "Checked in with you: \(count) more.",
+                de: "Mit Ihnen eingecheckt: \(count) weitere.",
+                fr: "Enregistrés avec vous : \(count) de plus.",
+                es: "Registrados con usted: \(count) más.",
+                nl: "Met u ingecheckt: nog \(count).",
+                pl: "Zarejestrowano razem z Tobą: jeszcze \(count)."
+            )
+        case .partySeeStaff(let count):
+            Translations(
+                en: "\(count) of your order could not be checked in here. Please see the staff desk.",
+                de:
+                    "\(count) Ihrer Bestellung konnten hier nicht eingecheckt werden. Bitte wenden Sie sich an das Personal.",
+                fr:
+                    "\(count) billet(s) de votre commande n’ont pas pu être enregistrés ici. Veuillez vous adresser à l’accueil.",
+                es: "\(count) de su pedido no se han podido registrar aquí. Diríjase al personal, por favor.",
+                nl: "\(count) van uw bestelling konden hier niet inchecken. Ga naar de balie.",
+                pl: "\(count) z zamówienia nie udało się tu zarejestrować. Prosimy zgłosić się do obsługi."
+            )
+        case .partyNotCheckedIn:
+            Translations(
+                en: "The rest of your order was not checked in. Please see the staff desk.",
+                de: "Der Rest Ihrer Bestellung wurde nicht eingecheckt. Bitte wenden Sie sich an das Personal.",
+                fr: "Le reste de votre commande n’a pas été enregistré. Veuillez vous adresser à l’accueil.",
+                es: "El resto de su pedido no se ha registrado. Diríjase al personal, por favor.",
+                nl: "De rest van uw bestelling is niet ingecheckt. Ga naar de balie.",
+                pl: "Pozostałe bilety z zamówienia nie zostały zarejestrowane. Prosimy zgłosić się do obsługi."
+            )
         case .redeemDesk(let addon):
             Translations(
                 en: "Collect: \(addon). Type or scan your email or ticket code.",

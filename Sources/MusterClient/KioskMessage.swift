@@ -66,6 +66,12 @@ public enum KioskMessage: Sendable, Equatable {
     case badgeNotPrinted
     /// The reprint guard: a badge for this attendee was already printed on some kiosk.
     case badgeAlreadyPrinted
+    /// Others of the attendee's order are not inside yet (a count, never who): check them in too?
+    case partyPrompt(count: Int)
+    case partyCheckedIn(count: Int)
+    /// Some of the order could not be checked in (each for a reason of their own): staff will see.
+    case partySeeStaff(count: Int)
+    case partyNotCheckedIn
     /// An add-on desk (`[screen] redeem`): what it hands out, under the banner.
     case redeemDesk(addon: String)
     /// Handed out: the add-on, and the first name of whom it went to.

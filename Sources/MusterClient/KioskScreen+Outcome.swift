@@ -24,7 +24,8 @@ extension KioskScreen {
         case .failure(let failure):
             if let seconds = failure.retryAfter { return finish(.seeStaff(seconds: seconds), cue: .failure) }
             return refused(failure.message)
-        case .context, .found, .noted, .badgePrinted, .badgeNotPrinted, .badgeAlreadyPrinted, .redeemed:
+        case .context, .found, .noted, .badgePrinted, .badgeNotPrinted, .badgeAlreadyPrinted, .redeemed,
+            .partyCheckedIn:
             // Not an answer to a check-in: whatever words it has, else the staff desk.
             return refused(answer.message)
         }
@@ -59,14 +60,34 @@ extension KioskScreen {
         lines.append(.show(text(.welcome(firstName: first))))
         if let ticket { lines += ticketLines(TerminalText.sanitize(ticket, maxCharacters: 40)) }
         let key = welcome.attendee.handle
+        if let waiting = welcome.party, waiting > 0, let query = partyQuery {
+            // A count, never who: the screen shows nobody but the person standing at it.
+            state = .partyQuestion(query: query, key: key)
+            clearAt = nil
+            return lines + [.prompt(text(.partyPrompt(count: waiting)))]
+        }
+        return lines + afterWelcome(key: key)
+    }
+
+    /// After the welcome (and the party, if any): the badge, else the guestbook note.
+    mutating func afterWelcome(key: String) -> [Action] {
+        clearAt = nil
         if context.printsBadges {
             state = .awaitingBadge(key: key)
-            clearAt = nil
-            return lines + [.show(text(.badgePrinting)), .printBadge(key: key)]
+            return [.show(text(.badgePrinting)), .printBadge(key: key)]
         }
         state = .noting(key: key)
-        clearAt = nil
-        return lines + [.prompt(text(.notePrompt))]
+        return [.prompt(text(.notePrompt))]
+    }
+
+    /// The rest of the order checked in: how many went in, how many need the staff desk.
+    mutating func partyAnswered(_ answer: ScreenAnswer, key: String) -> [Action] {
+        guard case .partyCheckedIn(let party) = answer else {
+            return [.show(text(.partyNotCheckedIn))] + afterWelcome(key: key)
+        }
+        var lines: [Action] = [.show(text(.partyCheckedIn(count: party.admitted)))]
+        if party.refused > 0 { lines.append(.show(text(.partySeeStaff(count: party.refused)))) }
+        return lines + afterWelcome(key: key)
     }
 
     /// A refused check-in: said from the door's stable reason when there is one (in the attendee's

@@ -68,6 +68,9 @@ public struct KioskScreen: Sendable {
         case awaitingCheckIn
         /// An add-on desk asked the daemon to hand the add-on out.
         case awaitingRedemption
+        /// Checked in, and others of their order are not inside yet: check them in too?
+        case partyQuestion(query: String, key: String)
+        case awaitingParty(key: String)
         case registering(Draft, Field)
         /// `new` with an email: is it on the list already?
         case checkingEmail(Draft)
@@ -82,7 +85,7 @@ public struct KioskScreen: Sendable {
         /// A question to one person, which gives up after the idle timeout.
         var isQuestion: Bool {
             switch self {
-            case .confirming, .registering, .noting: true
+            case .confirming, .registering, .noting, .partyQuestion: true
             default: false
             }
         }
@@ -101,6 +104,8 @@ public struct KioskScreen: Sendable {
         case cue(Cue)
         case lookup(String)
         case checkIn(query: String)
+        /// Check in the rest of the order of the attendee `query` names (after they said yes).
+        case checkInParty(query: String)
         /// An add-on desk: hand ``ScreenOptions/redeem`` out to whoever `query` names.
         case redeem(addon: String, query: String)
         case register(Draft)
@@ -136,6 +141,8 @@ public struct KioskScreen: Sendable {
     var resumeAt: Duration?
     var misses = 0
     var lastMissAt: Duration?
+    /// What the person now checking in typed, for the rest of their order (their own code, never a key).
+    var partyQuery: String?
 
     public init(
         context: Context,
@@ -208,7 +215,17 @@ public struct KioskScreen: Sendable {
         case (.confirming(let match), .line(let text)):
             guard Self.isYes(text) else { return finish(.notCheckedIn, cue: .failure) }
             state = .awaitingCheckIn
+            partyQuery = match.query
             return [.checkIn(query: match.query)]
+        case (.partyQuestion(let query, let key), .line(let text)):
+            guard Self.isYes(text) else { return afterWelcome(key: key) }
+            state = .awaitingParty(key: key)
+            return [.checkInParty(query: query)]
+        case (.awaitingParty(let key), .answered(let answer)):
+            return partyAnswered(answer, key: key)
+        case (.awaitingParty(let key), .failed):
+            // The attendee is in; only the rest of the order is not.
+            return [.show(text(.partyNotCheckedIn))] + afterWelcome(key: key)
         case (.awaitingRedemption, .answered(let answer)):
             return redeemed(answer)
         case (.awaitingCheckIn, .answered(let answer)), (.awaitingRegistration, .answered(let answer)):
@@ -245,6 +262,7 @@ public struct KioskScreen: Sendable {
         turnLanguage = nil
         clearAt = nil
         questionExpiresAt = nil
+        partyQuery = nil
         return banner() + [mainPrompt]
     }
 
@@ -317,6 +335,7 @@ public struct KioskScreen: Sendable {
         let line = text(message)
         state = .idle
         turnLanguage = nil
+        partyQuery = nil
         clearAt = clock.uptime + options.outcomeTimeout
         let sound: [Action] = options.bell ? cue.map { [.cue($0)] } ?? [] : []
         return sound + before + [.show(line), .show(""), mainPrompt]

@@ -117,6 +117,8 @@ public final class KioskSession {
                 pending += screen.handle(send(.checkIn(query: query)))
             case .register(let draft):
                 pending += screen.handle(send(.register(Self.walkIn(draft))))
+            case .checkInParty(let query):
+                pending += screen.handle(send(.checkInParty(query: query)))
             case .redeem(let addon, let query):
                 pending += screen.handle(send(.redeem(addon: addon, query: query)))
             case .note(let key, let text):
@@ -183,7 +185,7 @@ public final class KioskSession {
             if let seconds = failure.retryAfter { return .lookedUp(.throttled(seconds: seconds)) }
             return .failed(failure.message)
         case .context, .checkedIn, .registered, .alreadyCheckedIn, .noted, .badgePrinted, .badgeNotPrinted,
-            .badgeAlreadyPrinted, .redeemed:
+            .badgeAlreadyPrinted, .redeemed, .partyCheckedIn:
             return .failed("musterd could not look this up")
         }
     }

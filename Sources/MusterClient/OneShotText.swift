@@ -7,7 +7,14 @@ import MusterTime
 public enum OneShotText {
     public static func describe(_ response: ControlResponse) -> String {
         switch response {
-        case .checkedIn(let answer): "Checked in: \(who(answer.attendee))\(place(answer.checkIn))."
+        case .checkedIn(let answer):
+            "Checked in: \(who(answer.attendee))\(place(answer.checkIn))."
+                + (answer.party.map { " \($0) more of their order not inside: muster checkin --party QUERY" } ?? "")
+        case .partyCheckedIn(let party):
+            (["Party: \(party.admitted.count) checked in, \(party.refused.count) refused."]
+                + party.admitted.map { "  in: \(who($0))" }
+                + party.refused.map { "  refused (\($0.reason)): \(who($0.attendee)): \($0.message)" })
+                .joined(separator: "\n")
         case .alreadyCheckedIn(let answer): "Already checked in: \(who(answer.attendee))\(place(answer.checkIn))."
         case .registered(let walkIn):
             "Registered and checked in: \(who(walkIn.attendee)), ticket \(walkIn.ticket)\(place(walkIn.checkIn))."

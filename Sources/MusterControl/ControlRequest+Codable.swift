@@ -30,6 +30,7 @@ extension ControlRequest: Codable {
         case .confirmCheckIn:
             self = .confirmCheckIn(query: try line.nonBlank(.query), staff: try line.nonBlank(.staff))
         case .checkOut: self = .checkOut(query: try line.nonBlank(.query))
+        case .checkInParty: self = .checkInParty(query: try line.nonBlank(.query))
         case .redeem: self = .redeem(addon: try line.nonBlank(.addon), query: try line.nonBlank(.query))
         case .lookup: self = .lookup(query: try line.nonBlank(.query))
         case .register:
@@ -60,7 +61,7 @@ extension ControlRequest: Codable {
         var fields = encoder.container(keyedBy: ControlRequestKey.self)
         try fields.encode(operation.rawValue, forKey: .op)
         switch self {
-        case .checkIn(let query), .checkOut(let query), .lookup(let query):
+        case .checkIn(let query), .checkOut(let query), .lookup(let query), .checkInParty(let query):
             try fields.encode(query, forKey: .query)
         case .redeem(let addon, let query):
             try fields.encode(addon, forKey: .addon)

@@ -14,6 +14,9 @@ public enum ControlRequest: Sendable, Equatable {
     /// every other door rule still holds, and the check-in is followed by a note naming `staff`.
     case confirmCheckIn(query: String, staff: String)
     case checkOut(query: String)
+    /// The rest of an order checked in with one answer (issue 35): `query` is an email or ticket code
+    /// of one of its members, or the order's code; each member not inside is judged by the door's rules.
+    case checkInParty(query: String)
     /// An add-on desk hands `addon` out to the attendee (email or ticket code), once venue-wide.
     case redeem(addon: String, query: String)
     /// A walk-in registers and is checked in.
@@ -43,6 +46,7 @@ public enum ControlRequest: Sendable, Equatable {
         case checkIn = "checkin"
         case confirmCheckIn = "checkin_confirmed"
         case redeem
+        case checkInParty = "checkin_party"
         case checkOut = "checkout"
         case register
         case note
@@ -61,6 +65,7 @@ public enum ControlRequest: Sendable, Equatable {
         case .checkIn: .checkIn
         case .confirmCheckIn: .confirmCheckIn
         case .redeem: .redeem
+        case .checkInParty: .checkInParty
         case .checkOut: .checkOut
         case .register: .register
         case .note: .note

@@ -52,6 +52,7 @@ extension ControlResponse: Codable {
                 try fields.decode(AttendeeSummary.self, forKey: .attendee),
                 code: try fields.decode(String.self, forKey: .ticket)
             )
+        case .partyCheckedIn: self = .partyCheckedIn(try PartyAnswer(fields: fields))
         case .redeemed:
             self = .redeemed(
                 try fields.decode(AttendeeSummary.self, forKey: .attendee),
@@ -92,6 +93,7 @@ extension ControlResponse: Codable {
         case .redeemed(let attendee, let addon):
             try fields.encode(attendee, forKey: .attendee)
             try fields.encode(addon, forKey: .addon)
+        case .partyCheckedIn(let party): try party.encode(fields: &fields)
         }
     }
 }

@@ -42,6 +42,8 @@ public enum ControlResponse: Sendable, Equatable {
     case badgeReplaced(AttendeeSummary, code: String)
     /// `redeem`: the add-on (as the attendee's ticket names it) is handed out and recorded.
     case redeemed(AttendeeSummary, addon: String)
+    /// `checkin_party`: who of the order went in, who did not and why.
+    case partyCheckedIn(PartyAnswer)
 
     /// The outcome's name on the wire (`outcome`). The raw values are the wire format; add cases, never
     /// rename them.
@@ -65,6 +67,7 @@ public enum ControlResponse: Sendable, Equatable {
         case found
         case badgeReplaced = "badge_replaced"
         case redeemed
+        case partyCheckedIn = "party_checked_in"
     }
 
     /// An ``error(_:)`` answer: the code for programs, the sentence for people.
@@ -93,6 +96,7 @@ public enum ControlResponse: Sendable, Equatable {
         case .found: .found
         case .badgeReplaced: .badgeReplaced
         case .redeemed: .redeemed
+        case .partyCheckedIn: .partyCheckedIn
         }
     }
 
@@ -101,7 +105,7 @@ public enum ControlResponse: Sendable, Equatable {
     /// too but promises nothing to the person refused, so it is not held back.
     public var recordsLocalWrite: Bool {
         switch self {
-        case .checkedIn, .checkedOut, .registered, .noted, .badgeReplaced, .redeemed: true
+        case .checkedIn, .checkedOut, .registered, .noted, .badgeReplaced, .redeemed, .partyCheckedIn: true
         case .alreadyCheckedIn, .notCheckedIn, .notFound, .refused, .head, .submitted, .status, .screen, .pong,
             .error, .badgePrinted, .badgeNotPrinted, .badgeAlreadyPrinted, .found:
             false
@@ -118,7 +122,7 @@ public enum ControlResponse: Sendable, Equatable {
         case .error(let failure): failure.message
         case .badgeNotPrinted(_, let message), .badgeAlreadyPrinted(_, let message): message
         case .checkedOut, .notCheckedIn, .registered, .noted, .head, .submitted, .status, .pong, .badgePrinted, .found,
-            .badgeReplaced, .redeemed:
+            .badgeReplaced, .redeemed, .partyCheckedIn:
             nil
         }
     }

@@ -9,6 +9,13 @@ public enum ControlResponseKey: String, CodingKey, Sendable {
     case ticket
     /// `redeemed`: the add-on handed out (issue 35).
     case addon
+    /// `checked_in`: how many others of the attendee's order are not inside yet (issue 35).
+    case party
+    /// `party_checked_in`: for staff, who of the order went in and who was refused; for everyone, how many.
+    case partyAdmitted
+    case partyRefused
+    case partyAdmittedCount
+    case partyRefusedCount
     case headSeq
     case headHash
     case applied

@@ -32,6 +32,7 @@ extension ScreenAnswer: Codable {
                 try fields.decode(ScreenAttendee.self, forKey: .attendee),
                 message: try fields.decode(String.self, forKey: .message)
             )
+        case .partyCheckedIn: self = .partyCheckedIn(try ScreenPartyAnswer(fields: fields))
         case .redeemed:
             self = .redeemed(
                 try fields.decode(ScreenAttendee.self, forKey: .attendee),
@@ -67,6 +68,7 @@ extension ScreenAnswer: Codable {
         case .badgeNotPrinted(let attendee, let message), .badgeAlreadyPrinted(let attendee, let message):
             try fields.encode(attendee, forKey: .attendee)
             try fields.encode(message, forKey: .message)
+        case .partyCheckedIn(let party): try party.encode(fields: &fields)
         case .redeemed(let attendee, let addon):
             try fields.encode(attendee, forKey: .attendee)
             try fields.encode(addon, forKey: .addon)

@@ -14,7 +14,13 @@ extension ScreenAnswer {
         case .found(let match): self = .found(match)
         case .checkedIn(let answer):
             self = .checkedIn(
-                ScreenWelcome(answer.attendee, at: answer.checkIn, message: answer.message, handles: handles)
+                ScreenWelcome(
+                    answer.attendee,
+                    at: answer.checkIn,
+                    message: answer.message,
+                    party: answer.party,
+                    handles: handles
+                )
             )
         case .registered(let answer):
             // A walk-in's own new ticket is the one ticket the screen shows (and as a QR code).
@@ -36,6 +42,8 @@ extension ScreenAnswer {
         case .noted: self = .noted
         case .badgePrinted(let attendee, let job, let at):
             self = .badgePrinted(ScreenAttendee(attendee, handles: handles), job: job, at: at)
+        case .partyCheckedIn(let party):
+            self = .partyCheckedIn(ScreenPartyAnswer(admitted: party.admitted.count, refused: party.refused.count))
         case .redeemed(let attendee, let addon):
             self = .redeemed(ScreenAttendee(attendee, handles: handles), addon: addon)
         case .badgeNotPrinted(let attendee, let message):
@@ -52,8 +60,19 @@ extension ScreenAnswer {
 }
 
 extension ScreenWelcome {
-    init(_ attendee: AttendeeSummary, at checkIn: PresenceSummary, message: String? = nil, handles: ScreenHandles) {
-        self.init(attendee: ScreenAttendee(attendee, handles: handles), atMillis: checkIn.atMillis, message: message)
+    init(
+        _ attendee: AttendeeSummary,
+        at checkIn: PresenceSummary,
+        message: String? = nil,
+        party: Int? = nil,
+        handles: ScreenHandles
+    ) {
+        self.init(
+            attendee: ScreenAttendee(attendee, handles: handles),
+            atMillis: checkIn.atMillis,
+            message: message,
+            party: party
+        )
     }
 }
 

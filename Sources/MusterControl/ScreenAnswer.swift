@@ -25,6 +25,8 @@ public enum ScreenAnswer: Sendable, Equatable {
     case badgeAlreadyPrinted(ScreenAttendee, message: String)
     /// An add-on desk handed the add-on out (issue 35): to whom, and which add-on.
     case redeemed(ScreenAttendee, addon: String)
+    /// The rest of an order checked in: how many went in and how many did not, never who.
+    case partyCheckedIn(ScreenPartyAnswer)
     case failure(ControlFailure)
 
     public var outcome: ControlResponse.Outcome {
@@ -41,6 +43,7 @@ public enum ScreenAnswer: Sendable, Equatable {
         case .badgeNotPrinted: .badgeNotPrinted
         case .badgeAlreadyPrinted: .badgeAlreadyPrinted
         case .redeemed: .redeemed
+        case .partyCheckedIn: .partyCheckedIn
         case .failure: .error
         }
     }
@@ -55,7 +58,7 @@ public enum ScreenAnswer: Sendable, Equatable {
         case .notFound(let refusal), .refused(let refusal): refusal.message
         case .badgeNotPrinted(_, let message), .badgeAlreadyPrinted(_, let message): message
         case .failure(let failure): failure.message
-        case .found, .noted, .badgePrinted, .redeemed: nil
+        case .found, .noted, .badgePrinted, .redeemed, .partyCheckedIn: nil
         }
     }
 }

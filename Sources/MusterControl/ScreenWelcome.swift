@@ -5,11 +5,14 @@ public struct ScreenWelcome: Sendable, Equatable {
     public var atMillis: UInt64
     /// Words for a walk-in who was on the list already.
     public var message: String?
+    /// How many others of the attendee's order are not inside yet (a count, never who).
+    public var party: Int?
 
-    public init(attendee: ScreenAttendee, atMillis: UInt64, message: String? = nil) {
+    public init(attendee: ScreenAttendee, atMillis: UInt64, message: String? = nil, party: Int? = nil) {
         self.attendee = attendee
         self.atMillis = atMillis
         self.message = message
+        self.party = party
     }
 }
 
@@ -24,11 +27,13 @@ extension ScreenWelcome: ControlResponseFields {
         }
         self.atMillis = atMillis
         message = try fields.decodeIfPresent(String.self, forKey: .message)
+        party = try fields.decodeIfPresent(Int.self, forKey: .party)
     }
 
     func encode(fields: inout KeyedEncodingContainer<ControlResponseKey>) throws {
         try fields.encode(attendee, forKey: .attendee)
         try fields.encodeCheckInTime(atMillis)
         try fields.encodeIfPresent(message, forKey: .message)
+        try fields.encodeIfPresent(party, forKey: .party)
     }
 }

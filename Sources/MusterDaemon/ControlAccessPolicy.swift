@@ -38,7 +38,8 @@ public enum ControlAccessPolicy {
         }
         switch operation {
         // `redeem`: a screen running as an add-on desk (`[screen] redeem`).
-        case .screen, .lookup, .checkIn, .register, .note, .badge, .redeem: return true
+        // `checkin_party`: the rest of the order of whoever just checked in (a count comes back).
+        case .screen, .lookup, .checkIn, .register, .note, .badge, .redeem, .checkInParty: return true
         // Confirming an attention ticket is staff's: the screen's user sends the plain check-in.
         case .checkOut, .head, .submit, .status, .ping, .replaceBadge, .confirmCheckIn: return false
         }

@@ -28,9 +28,12 @@ extension ControlHandler {
             switch scan.decision {
             case .admit:
                 guard let record = scan.record else { return .answer(.failure(.internal, "admitted nobody")) }
+                let rules = try view.lock()?.rules
+                let waiting = try view.partyWaiting(for: record, zone: door.zone, rules: rules)
                 let answer = CheckInAnswer(
                     attendee: record.summary,
-                    checkIn: PresenceSummary(atMillis: now, kioskName: door.name, location: door.zone)
+                    checkIn: PresenceSummary(atMillis: now, kioskName: door.name, location: door.zone),
+                    party: waiting > 0 ? waiting : nil
                 )
                 // No timestamp floor: "inside" follows which arrivals a check-out names, so a peer's
                 // far-future stamp never drags this kiosk's own timestamps forward.
@@ -45,6 +48,38 @@ extension ControlHandler {
         }
         if let held { try recordNotFound(held, campaignID: "") }
         return response
+    }
+
+    /// The rest of an order (issue 35): `query` names a member (email or ticket code) or the order's
+    /// code. Each member not inside yet is checked in as a scan of their own would be, so each is one
+    /// check-in delta, counted against the zone's capacity and escrow and refused by every rule that
+    /// refuses them alone (an attention ticket among them still needs staff).
+    func checkInParty(query: String) throws(ReplicaError) -> ControlResponse {
+        let members: [AttendeeRecord] = try replica.view { view in
+            guard let campaign = try view.lock()?.campaignID else { return [] }
+            if let record = try view.lookup(campaignID: campaign, query: query) { return try view.party(of: record) }
+            return try view.party(campaignID: campaign, orderCode: query)
+        }
+        guard !members.isEmpty else { return .notFound(RefusalAnswer(DoorText.notFound, reason: .notFound)) }
+        var admitted: [AttendeeSummary] = []
+        var refused: [PartyAnswer.Refused] = []
+        for member in members {
+            switch try checkIn(query: member.key) {
+            case .checkedIn(let answer): admitted.append(answer.attendee)
+            case .alreadyCheckedIn: continue
+            case .refused(let refusal), .notFound(let refusal):
+                refused.append(
+                    PartyAnswer.Refused(
+                        attendee: refusal.attendee ?? member.summary,
+                        reason: refusal.reason?.code ?? "",
+                        message: refusal.message
+                    )
+                )
+            case let other:
+                return other
+            }
+        }
+        return .partyCheckedIn(PartyAnswer(admitted: admitted, refused: refused))
     }
 
     /// A check-in staff confirmed: admitted, an attention ticket's check-in is followed by a note that

@@ -102,6 +102,7 @@ public final class ControlHandler: Sendable {
             case .confirmCheckIn(let query, let staff): return try confirmCheckIn(query: query, staff: staff)
             case .checkOut(let query): return try checkOut(query: query)
             case .redeem(let addon, let query): return try redeem(addon, for: query)
+            case .checkInParty(let query): return try checkInParty(query: query)
             case .register(let walkIn): return try register(walkIn)
             case .note(let attendeeKey, let text): return try note(attendeeKey: attendeeKey, text: text)
             case .head(let author): return try head(author: author)

@@ -54,15 +54,16 @@ final class HotStatements: @unchecked Sendable {
         /// (`NULL` otherwise: 20 bytes an attendee); readers take `COALESCE(email, key)`.
         static let upsertAttendeeSQL = """
             INSERT INTO attendee(campaign, key, email, first_name, last_name, company, p_hlc, p_author, p_seq,
-                ticket, ticket_key, salesforce_id, status, admitted, imported, walk_in, first_key, last_key, details)
-            VALUES (\(campaignNumber("?1")), ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, 1, 0, ?15, ?16, ?17)
+                ticket, ticket_key, salesforce_id, status, admitted, imported, walk_in, first_key, last_key, details,
+                order_key)
+            VALUES (\(campaignNumber("?1")), ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, 1, 0, ?15, ?16, ?17, ?18)
             ON CONFLICT(campaign, key) DO UPDATE SET
                 email = excluded.email, first_name = excluded.first_name, last_name = excluded.last_name,
                 first_key = excluded.first_key, last_key = excluded.last_key, company = excluded.company,
                 p_hlc = excluded.p_hlc, p_author = excluded.p_author, p_seq = excluded.p_seq,
                 ticket = excluded.ticket, ticket_key = excluded.ticket_key,
                 salesforce_id = excluded.salesforce_id, status = excluded.status, admitted = excluded.admitted,
-                details = excluded.details, imported = 1
+                details = excluded.details, order_key = excluded.order_key, imported = 1
             WHERE attendee.imported = 0
                 OR (attendee.p_hlc, attendee.p_author, attendee.p_seq) < (excluded.p_hlc, excluded.p_author, excluded.p_seq)
             """

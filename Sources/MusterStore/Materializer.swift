@@ -176,6 +176,7 @@ enum Materializer {
             row.text(NameKey.fold(firstName))
             row.text(NameKey.fold(lastName))
             if let details = blob(p.details) { row.blob(details) } else { row.null() }
+            row.text(p.details?.order.map(TicketCode.normalize))
         }
     }
 

@@ -317,7 +317,7 @@ enum ReplicaSchema {
                         ticket TEXT, ticket_key TEXT, salesforce_id TEXT, status TEXT, admitted INTEGER NOT NULL,
                         imported INTEGER NOT NULL, walk_in INTEGER NOT NULL,
                         first_key TEXT NOT NULL DEFAULT '', last_key TEXT NOT NULL DEFAULT '',
-                        details BLOB,
+                        details BLOB, order_key TEXT,
                         PRIMARY KEY (campaign, key)) WITHOUT ROWID;
                     CREATE INDEX attendee_ticket ON attendee(campaign, ticket_key);
                     CREATE INDEX attendee_first_key ON attendee(campaign, first_key);
@@ -357,10 +357,17 @@ enum ReplicaSchema {
             // attendee's newest import, NULL when it said nothing (one byte a row). Decoded where the
             // row is read; part of the digest only where it is not NULL. A log older than this
             // version holds no attendee with details (it refused them), so nothing is rebuilt.
-            // v10 makes the table with the column (its rebuild writes rows as this code does), so only
-            // a replica that was already at v10 or v11 gains it here.
-            guard try !db.columns(in: "attendee").contains(where: { $0.name == "details" }) else { return }
-            try db.execute(sql: "ALTER TABLE attendee ADD COLUMN details BLOB")
+            // `order_key`: the order (its code as ``TicketCode`` compares codes), so a party is found
+            // by its order; indexed only where there is one, so a list without orders costs no index.
+            // v10 makes the table with the columns (its rebuild writes rows as this code does), so only
+            // a replica that was already at v10 or v11 gains them here.
+            if try !db.columns(in: "attendee").contains(where: { $0.name == "details" }) {
+                try db.execute(sql: "ALTER TABLE attendee ADD COLUMN details BLOB")
+                try db.execute(sql: "ALTER TABLE attendee ADD COLUMN order_key TEXT")
+            }
+            try db.execute(
+                sql: "CREATE INDEX attendee_order ON attendee(campaign, order_key) WHERE order_key IS NOT NULL"
+            )
         }
         migrator.registerMigration("v13-redemption") { db in
             // Add-ons handed out (issue 35), kind 15: a grow-only set, part of the digest when it has

@@ -69,10 +69,24 @@ struct CheckIn: ParsableCommand {
     )
     var confirm = false
     @Option(help: "Who confirmed (with --confirm); default: your user name.") var staff: String?
+    @Flag(
+        help: ArgumentHelp(
+            "Check in the whole order (party) of the attendee QUERY names, or of the order code QUERY.",
+            discussion: "Each member not inside is judged by the door's rules on their own; who was refused is listed."
+        )
+    )
+    var party = false
+
+    func validate() throws {
+        if party && confirm { throw ValidationError("--party and --confirm: confirm attention tickets one by one") }
+    }
 
     func run() throws {
         let who = staff ?? ProcessInfo.processInfo.environment["SUDO_USER"] ?? ProcessInfo.processInfo.userName
-        try arguments.perform { confirm ? .confirmCheckIn(query: $0, staff: who) : .checkIn(query: $0) }
+        try arguments.perform { query in
+            if party { return .checkInParty(query: query) }
+            return confirm ? .confirmCheckIn(query: query, staff: who) : .checkIn(query: query)
+        }
     }
 }
 

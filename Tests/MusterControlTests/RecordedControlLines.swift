@@ -31,6 +31,7 @@ enum RecordedControlLines {
         // Added with issue 35 (no older line to keep): staff admit an attention ticket.
         #"{"op":"checkin_confirmed","query":"MUS-0001","staff":"Grace"}"#,
         #"{"addon":"T-shirt","op":"redeem","query":"MUS-0001"}"#,
+        #"{"op":"checkin_party","query":"ABC12"}"#,
     ]
 
     /// Lines a script or an older client writes by hand: keys in any order, explicit nulls, fields an
@@ -103,6 +104,7 @@ enum RecordedControlLines {
         #"{"attendee":{"campaignID":"c0ffee0000000001","company":"Analytical","firstName":"Ada","key":"ada.lovelace@example.com","lastName":"Lovelace","ticket":"MUS-0001"},"outcome":"badge_replaced","ticket":"R-0123ABCD"}"#,
         // Added with issue 35 (no older line to keep): an add-on handed out.
         #"{"addon":"T-shirt","attendee":{"campaignID":"c0ffee0000000001","company":"Analytical","firstName":"Ada","key":"ada.lovelace@example.com","lastName":"Lovelace","ticket":"MUS-0001"},"outcome":"redeemed"}"#,
+        #"{"outcome":"party_checked_in","partyAdmitted":[{"campaignID":"c0ffee0000000001","company":"Analytical","firstName":"Ada","key":"ada.lovelace@example.com","lastName":"Lovelace","ticket":"MUS-0001"}],"partyAdmittedCount":1,"partyRefused":[{"attendee":{"campaignID":"c0ffee0000000001","company":"Ñandú GmbH","firstName":"Walk","key":"walk.in@example.org","lastName":"Ín","ticket":"W-ABCD1234"},"message":"This area is full.","reason":"zone_full"}],"partyRefusedCount":1}"#,
     ]
 
     /// The badge desk's "printed but not recorded" error, which also repeated the attendee: the one line

@@ -33,6 +33,7 @@ enum RecordedControlValues {
         .replaceBadge(query: "MUS-0001", restore: true),
         .confirmCheckIn(query: "MUS-0001", staff: "Grace"),
         .redeem(addon: "T-shirt", query: "MUS-0001"),
+        .checkInParty(query: "ABC12"),
     ]
 
     static let ada = AttendeeSummary(
@@ -153,6 +154,12 @@ enum RecordedControlValues {
         .found(ScreenMatch(maskedName: "Rita R.", admitted: false)),
         .badgeReplaced(ada, code: "R-0123ABCD"),
         .redeemed(ada, addon: "T-shirt"),
+        .partyCheckedIn(
+            PartyAnswer(
+                admitted: [ada],
+                refused: [PartyAnswer.Refused(attendee: walkIn, reason: "zone_full", message: "This area is full.")]
+            )
+        ),
     ]
 
     /// The screen of a kiosk that hears no other kiosk (issue 37).

@@ -93,7 +93,9 @@ struct ScreenAnswerTests {
         let attendee = ScreenAttendee(Self.ada, handles: .test)
         let fields: [(Any, Set<String>)] = [
             (attendee, ["campaignID", "handle", "firstName", "lastInitial"]),
-            (ScreenWelcome(attendee: attendee, atMillis: 1), ["attendee", "atMillis", "message"]),
+            // The party: how many others of the order wait (a count, never who).
+            (ScreenWelcome(attendee: attendee, atMillis: 1), ["attendee", "atMillis", "message", "party"]),
+            (ScreenPartyAnswer(admitted: 1, refused: 0), ["admitted", "refused"]),
             (
                 ScreenAlreadyIn(attendee: attendee, atMillis: 1, message: nil),
                 ["attendee", "atMillis", "message", "reason"]

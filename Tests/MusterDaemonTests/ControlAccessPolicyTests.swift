@@ -19,11 +19,11 @@ struct ControlAccessPolicyTests {
         .submit(OrganizerSubmission(deltas: [])), .status, .ping,
         .badge(BadgeOrder(attendee: .query("MUS-0001"), reason: .reprint)), .lookup(query: "MUS-0001"), .screen,
         .replaceBadge(query: "MUS-0001", restore: false), .confirmCheckIn(query: "MUS-0001", staff: "Grace"),
-        .redeem(addon: "T-shirt", query: "MUS-0001"),
+        .redeem(addon: "T-shirt", query: "MUS-0001"), .checkInParty(query: "ABC12"),
     ]
     /// Exactly what `KioskSession` sends (`redeem` as an add-on desk).
     static let screens: Set<ControlRequest.Operation> = [
-        .screen, .lookup, .checkIn, .register, .note, .badge, .redeem,
+        .screen, .lookup, .checkIn, .register, .note, .badge, .redeem, .checkInParty,
     ]
 
     @Test func everyOperationIsInTheTable() {

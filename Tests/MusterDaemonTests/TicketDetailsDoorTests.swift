@@ -186,3 +186,75 @@ struct AddonDeskTests {
         #expect(redeem(v, 0, "T-shirt", "ada@x.org").outcome == .redeemed)
     }
 }
+
+/// Parties (issue 35): the rest of an order checked in with one answer, each member their own
+/// check-in under the door's rules.
+@Suite("Parties at the door")
+struct PartyDoorTests {
+    static func member(_ order: String, _ extra: AttendeeDetails = AttendeeDetails()) -> AttendeeDetails {
+        var details = extra
+        details.order = order
+        return details
+    }
+
+    private func venue(capacity: UInt32? = nil) throws -> DoorVenue {
+        let v = try DoorVenue(zones: ["Hall", "Hall"])
+        try v.organize([
+            .campaign(CampaignPayload(campaignID: v.campaignID, name: "Doors")),
+            Bodies.attendee(v.campaignID, email: "ada@x.org", first: "Ada", last: "L", details: Self.member("ab12")),
+            Bodies.attendee(v.campaignID, email: "bob@x.org", first: "Bob", last: "B", details: Self.member("AB12")),
+            Bodies.attendee(v.campaignID, email: "cy@x.org", first: "Cy", last: "C", details: Self.member("AB12")),
+            Bodies.attendee(
+                v.campaignID,
+                email: "flag@x.org",
+                first: "F",
+                last: "F",
+                details: Self.member("AB12", AttendeeDetails(attention: true))
+            ),
+            Bodies.attendee(v.campaignID, email: "solo@x.org", first: "S", last: "S"),
+        ])
+        try v.lock(DoorRules(zones: [ZoneRule(name: "Hall", capacity: capacity)]))
+        return v
+    }
+
+    @Test func aCheckInSaysHowManyOfTheOrderWaitAndOneAnswerChecksThemIn() throws {
+        let v = try venue()
+        guard case .checkedIn(let answer) = v.scan(0, "ada@x.org") else {
+            Issue.record("Ada was not checked in")
+            return
+        }
+        #expect(answer.party == 3, "Bob, Cy and the attention ticket: order codes compared as codes are")
+        guard case .partyCheckedIn(let party) = v.kiosks[0].handler.handle(.checkInParty(query: "ada@x.org")) else {
+            Issue.record("no party answer")
+            return
+        }
+        #expect(party.admitted.map(\.key) == ["bob@x.org", "cy@x.org"])
+        #expect(party.refused.map(\.reason) == ["needs_staff"], "an attention ticket still needs staff")
+        #expect(v.scan(0, "solo@x.org").outcome == .checkedIn)
+        guard case .checkedIn(let solo) = v.scan(1, "solo@x.org") else { return }
+        #expect(solo.party == nil, "no order, no party")
+    }
+
+    @Test func eachMemberCountsAgainstTheZonesCapacity() throws {
+        let v = try venue(capacity: 2)
+        #expect(v.scan(0, "solo@x.org").outcome == .checkedIn)
+        guard case .partyCheckedIn(let party) = v.kiosks[0].handler.handle(.checkInParty(query: "AB12")) else {
+            Issue.record("no party answer by order code")
+            return
+        }
+        #expect(party.admitted.map(\.key) == ["ada@x.org"], "the order code finds the whole order")
+        // Full for the rest, the attention ticket too: a person the door refuses anyway is told why.
+        #expect(party.refused.map(\.reason) == ["zone_full", "zone_full", "zone_full"])
+        #expect(try v.inside(0, zone: "Hall") == 2)
+    }
+
+    @Test func theScreenIsToldTheCountsOnly() throws {
+        let v = try venue()
+        _ = v.scan(0, "ada@x.org")
+        let response = v.kiosks[0].handler.handle(.checkInParty(query: "ada@x.org"))
+        let screen = try ControlServer.encode(response, for: .screen, handles: ScreenHandles.random())
+        let line = String(decoding: screen.readableBytesView, as: UTF8.self)
+        #expect(line.contains("\"partyAdmittedCount\":2"))
+        #expect(!line.contains("bob") && !line.contains("Cy"), "\(line)")
+    }
+}

@@ -16,7 +16,7 @@ extension ControlResponse {
             .badgeAlreadyPrinted(let attendee, _),
             .badgeReplaced(let attendee, _), .redeemed(let attendee, _):
             attendee
-        case .noted, .head, .submitted, .status, .screen, .pong, .error, .found: nil
+        case .noted, .head, .submitted, .status, .screen, .pong, .error, .found, .partyCheckedIn: nil
         }
     }
 
