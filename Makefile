@@ -5,7 +5,7 @@ SHELL := /bin/bash
 export PATH := /opt/swift/usr/bin:$(PATH)
 SWIFT ?= swift
 
-.PHONY: deps build demo test lab lab-down clean fuzz fuzz-short deb boot-test bench bench-smoke guard faults faults-short sim sim-night sim-short sim-byzantine model
+.PHONY: deps build demo test interop lab lab-down clean fuzz fuzz-short deb boot-test bench bench-smoke guard faults faults-short sim sim-night sim-short sim-byzantine model
 
 deps:
 	@scripts/install-deps.sh
@@ -33,6 +33,8 @@ test: build
 	# Real daemons, the lab and its avahi-daemons: one suite at a time, so timing-sensitive unit
 	# tests and several labs never compete on a 2-core machine.
 	$(SWIFT) test --skip-build --filter MusterIntegrationTests --no-parallel
+	# The round trip with a real pretix from PyPI on loopback (README.md, "pretix").
+	$(MAKE) --no-print-directory interop
 	# Every parser of hostile input, 10 s per target from the committed corpus (Fuzz/README.md).
 	$(MAKE) --no-print-directory fuzz-short
 	# The Debian package booted as three kiosks in systemd-nspawn machines (docs/kiosk-install.md, "The boot test").
@@ -54,6 +56,16 @@ test: build
 	$(MAKE) --no-print-directory guard
 	$(MAKE) --no-print-directory bench-smoke
 	$(MAKE) --no-print-directory sim-short
+
+# A real pretix (PyPI, SQLite, 127.0.0.1 only) started for the round-trip test and stopped after it,
+# whatever the test did (scripts/pretix-lab; the venv and a migrated database are kept in .build-pretix).
+interop: build
+	$(SWIFT) build --build-tests
+	@dir=$$(mktemp -d /tmp/muster-pretix-XXXXXX); \
+	trap 'scripts/pretix-lab stop "$$dir/lab" >/dev/null 2>&1 || true; rm -rf "$$dir"' EXIT; \
+	port=$$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'); \
+	scripts/pretix-lab start "$$dir/lab" "$$port" >/dev/null && \
+	MUSTER_PRETIX_LAB="$$dir/lab" $(SWIFT) test --skip-build --filter PretixInteropTests
 
 # Speed figures beside the physical limits of this machine, measured in the same run (BENCHMARKS.md):
 # one table on stdout and .bench/results.json. A missed target is reported, not a failure.

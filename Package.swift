@@ -144,10 +144,17 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // The pretix REST API (issue 35): URLSession (FoundationNetworking, libcurl), linked by `muster` only.
+        .target(
+            name: "MusterPretix",
+            dependencies: ["MusterAttendeeList", "MusterCore", "MusterRules"],
+            swiftSettings: strict
+        ),
         .executableTarget(
             name: "muster",
             dependencies: [
                 "MusterClient", "MusterControl", "MusterStore", "MusterRules", "MusterCore", "MusterCrypto",
+                "MusterPretix", "MusterAttendeeList",
                 "MusterBadge",
                 "MusterTime",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -222,6 +229,10 @@ let package = Package(
             dependencies: ["MusterBadge", "MusterQR", "MusterTime", "MusterTestSupport"]
         ),
         .testTarget(name: "MusterCryptoTests", dependencies: ["MusterCrypto", "MusterTestSupport"]),
+        .testTarget(
+            name: "MusterPretixTests",
+            dependencies: ["MusterPretix", "MusterCore", "MusterRules"]
+        ),
         .testTarget(
             name: "MusterAttendeeListTests",
             dependencies: ["MusterAttendeeList", "MusterCore", "MusterTestSupport"]

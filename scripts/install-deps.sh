@@ -26,7 +26,8 @@ packages=(libsqlite3-dev libsodium-dev libavahi-client-dev pkg-config sqlite3
           avahi-daemon avahi-utils dbus iproute2 util-linux
           debootstrap systemd-container lintian dpkg-dev nftables iputils-ping
           libcairo2-dev libpango1.0-dev libqrencode-dev libcups2-dev cups cups-ipp-utils poppler-utils zbar-tools
-          fonts-noto-core fonts-noto-cjk fonts-dejavu-core tmux spin gcc valgrind binutils)
+          fonts-noto-core fonts-noto-cjk fonts-dejavu-core tmux spin gcc valgrind binutils
+          libcurl4-openssl-dev)
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -122,7 +122,7 @@ struct AttendeeListDetails {
     /// time, or a date alone: its start for `valid from`, the start of the next day for `valid until`
     /// (a ticket valid until 2026-12-01 admits all that day). `.some(nil)` for an empty cell, nil for
     /// one that is not a time.
-    static func instant(_ value: String, endOfDay: Bool) -> Int64?? {
+    package static func instant(_ value: String, endOfDay: Bool) -> Int64?? {
         guard !value.isEmpty else { return .some(nil) }
         let zoned = ISO8601DateFormatter()
         for options: ISO8601DateFormatter.Options in [

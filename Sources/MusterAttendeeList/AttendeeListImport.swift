@@ -16,6 +16,11 @@ public struct AttendeeListImport: Sendable, Equatable {
     public struct Skip: Sendable, Equatable {
         public let line: Int
         public let reason: String
+
+        public init(line: Int, reason: String) {
+            self.line = line
+            self.reason = reason
+        }
     }
 
     public let format: AttendeeListFormat
@@ -87,11 +92,8 @@ public struct AttendeeListImport: Sendable, Equatable {
         }
 
         var rows: [AttendeeListRow] = []
-        var rowIndexByKey: [String: Int] = [:]
-        var merged: [Merge] = []
         var skipped: [Skip] = []
         rows.reserveCapacity(recordCount)
-        rowIndexByKey.reserveCapacity(recordCount)
         while let record = try csv({ () throws(CSVError) in try parser.nextRecord() }) {
             guard let row = try makeRow(record, columns: columns, header: header, format: format) else {
                 let blank = record.fields.allSatisfy { AttendeeListText.trim($0).isEmpty }
@@ -99,15 +101,34 @@ public struct AttendeeListImport: Sendable, Equatable {
                 skipped.append(Skip(line: record.line, reason: reason))
                 continue
             }
+            rows.append(row)
+        }
+        return folding(rows, format: format, skipped: skipped)
+    }
+
+    /// Rows of one list, in their order, each person once: a later row with an email key seen before is
+    /// folded into the first (``AttendeeListRow/absorb(_:)``) and reported as merged. A file's lines and
+    /// pretix's position ids alike are the rows' `line`.
+    public static func folding(
+        _ rows: [AttendeeListRow],
+        format: AttendeeListFormat,
+        skipped: [Skip] = []
+    ) -> AttendeeListImport {
+        var kept: [AttendeeListRow] = []
+        var rowIndexByKey: [String: Int] = [:]
+        var merged: [Merge] = []
+        kept.reserveCapacity(rows.count)
+        rowIndexByKey.reserveCapacity(rows.count)
+        for row in rows {
             if let index = rowIndexByKey[row.emailKey] {
-                merged.append(Merge(line: row.line, intoLine: rows[index].line, emailKey: row.emailKey))
-                rows[index].absorb(row)
+                merged.append(Merge(line: row.line, intoLine: kept[index].line, emailKey: row.emailKey))
+                kept[index].absorb(row)
             } else {
-                rowIndexByKey[row.emailKey] = rows.count
-                rows.append(row)
+                rowIndexByKey[row.emailKey] = kept.count
+                kept.append(row)
             }
         }
-        return AttendeeListImport(format: format, rows: rows, merged: merged, skipped: skipped)
+        return AttendeeListImport(format: format, rows: kept, merged: merged, skipped: skipped)
     }
 
     /// Runs one parser step, reporting its `CSVError` as an attendee-list error on the same line.

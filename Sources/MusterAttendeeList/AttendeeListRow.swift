@@ -55,7 +55,7 @@ public struct AttendeeListRow: Sendable, Equatable {
     }
 
     /// Whether a source status lets the person in. Unknown or missing statuses admit: the organizer imported them.
-    static func isAdmitted(status: String?, format: AttendeeListFormat) -> Bool {
+    package static func isAdmitted(status: String?, format: AttendeeListFormat) -> Bool {
         guard let status else { return true }
         let normalized = AttendeeListText.comparable(status, spaceLike: ["_", "-"])
         if notAdmittedStatuses.contains(normalized) { return false }

@@ -1,5 +1,5 @@
 import Foundation
-import MusterAttendeeList
+public import MusterAttendeeList
 import MusterControl
 public import MusterCore
 import MusterCrypto
@@ -59,6 +59,19 @@ public struct OrganizerActions {
             }
             throw ClientError(.failed, "\(shownPath): \(error.description); nothing was imported", cause: error)
         }
+        return try importList(list, from: path, campaign: name, force: force, warn: warn)
+    }
+
+    /// Imports a list already read whole (a file's, or pretix's check-in list through its API): the
+    /// one path from a parsed list to the organizer's deltas. `source` names it in the summary.
+    public func importList(
+        _ list: AttendeeListImport,
+        from source: String,
+        campaign name: String,
+        force: Bool = false,
+        warn: (String) -> Void = { _ in }
+    ) throws(ClientError) -> ImportSummary {
+        let path = source
         let trimmedName = name.trimmingWhitespace()
         guard !trimmedName.isEmpty else { throw ClientError(.usage, "the campaign name is empty") }
         let existing: CampaignRecord?

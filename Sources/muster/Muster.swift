@@ -16,7 +16,8 @@ struct Muster: ParsableCommand {
             """,
         subcommands: [
             Kiosk.self, Lookup.self, CheckIn.self, Redeem.self, CheckOut.self, Register.self,
-            Campaigns.self, Import.self, Lock.self, Unlock.self, Undo.self, Attendees.self, Search.self, Export.self,
+            Campaigns.self, Import.self, Push.self, Lock.self, Unlock.self, Undo.self, Attendees.self, Search.self,
+            Export.self,
             Status.self, Venue.self, JoinRequestCommand.self, Enroll.self, Join.self, Revoke.self, DoctorCommand.self,
             OccupancyCommand.self, Report.self, Badge.self, Fleet.self,
         ]

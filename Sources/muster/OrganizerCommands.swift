@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
+import MusterAttendeeList
 import MusterClient
+import MusterPretix
 import MusterTime
 
 struct Import: ParsableCommand {
@@ -10,7 +12,14 @@ struct Import: ParsableCommand {
     )
     @OptionGroup var options: KioskOptions
     @OptionGroup var organizer: OrganizerOptions
-    @Argument(help: "CSV file.") var file: String
+    @Argument(help: "CSV file (or --from-pretix).") var file: String?
+    @Option(
+        name: .customLong("from-pretix"),
+        help:
+            "Read the list from pretix's REST API at this URL instead of a file (with --organizer, --event, --list, --token-file)."
+    )
+    var fromPretix: String?
+    @OptionGroup var pretixOptions: PretixOptions
     @Option(help: "Campaign name; created if it does not exist.") var campaign: String
     @Flag(help: "Print the summary as JSON.") var json = false
     @Flag(
@@ -22,9 +31,24 @@ struct Import: ParsableCommand {
     )
     var force = false
 
+    func validate() throws {
+        guard (file == nil) != (fromPretix == nil) else {
+            throw ValidationError("name a CSV file or --from-pretix URL, one of them")
+        }
+    }
+
     func run() throws {
+        let warn: (String) -> Void = { Output.note("warning: " + $0) }
+        var list: AttendeeListImport?
+        if let fromPretix {
+            let target = try pretixOptions.target(fromPretix)
+            list = try pretix { () throws(PretixError) in try PretixClient(target).attendeeList() }
+        }
         let summary = try organizer.perform(on: options) { actions throws(ClientError) in
-            try actions.importFile(file, campaign: campaign, force: force, warn: { Output.note("warning: " + $0) })
+            if let list, let fromPretix {
+                return try actions.importList(list, from: fromPretix, campaign: campaign, force: force, warn: warn)
+            }
+            return try actions.importFile(file ?? "", campaign: campaign, force: force, warn: warn)
         }
         if json { try Output.json(summary) } else { summary.print() }
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MusterClient
+import MusterPretix
 import MusterTime
 
 struct Campaigns: ParsableCommand {
@@ -59,14 +60,22 @@ struct Search: ParsableCommand {
 }
 
 struct Export: ParsableCommand {
-    enum Kind: String, ExpressibleByArgument, CaseIterable { case members, leads, log, audit, attendees }
+    enum Kind: String, ExpressibleByArgument, CaseIterable {
+        case members, leads, log, audit, attendees
+        case pretixRedeem = "pretix-redeem"
+    }
     static let configuration = CommandConfiguration(
         abstract:
-            "Export CSV: members (Salesforce Data Loader Id,Status), leads (walk-ins), log (every check-in/out), audit (every door scan, refused ones with their reason), attendees (the list with ticket type, order, add-ons, attention and validity)."
+            "Export CSV: members (Salesforce Data Loader Id,Status), leads (walk-ins), log (every check-in/out), audit (every door scan, refused ones with their reason), attendees (the list with ticket type, order, add-ons, attention and validity), pretix-redeem (JSON lines for pretix's check-in API, with --list)."
     )
     @OptionGroup var options: KioskOptions
-    @Argument(help: "members, leads, log, audit or attendees.") var kind: Kind
+    @Argument(help: "members, leads, log, audit, attendees or pretix-redeem.") var kind: Kind
     @Option(help: "Campaign (default: the locked one; log: all campaigns).") var campaign: String?
+    @Option(help: "pretix-redeem: the id of pretix's check-in list.") var list: Int?
+
+    func validate() throws {
+        if kind == .pretixRedeem, list == nil { throw ValidationError("pretix-redeem needs --list") }
+    }
 
     func run() throws {
         let text = try options.query { queries throws(ClientError) in
@@ -76,6 +85,13 @@ struct Export: ParsableCommand {
             case .log: return Exporter.log(try queries.log(campaign: campaign))
             case .attendees:
                 return Exporter.attendees(try queries.attendees(campaign: campaign, checkedInOnly: false))
+            case .pretixRedeem:
+                // The bodies `muster push pretix` sends, one JSON object a line, for a later upload.
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = .sortedKeys
+                return PretixRedeem.scans(try queries.log(campaign: campaign), list: list ?? 0).map { scan in
+                    (try? encoder.encode(scan)).map { String(decoding: $0, as: UTF8.self) + "\n" } ?? ""
+                }.joined()
             case .audit:
                 let entries = try queries.audit(campaign: campaign)
                 return Exporter.audit(entries, conflicts: try queries.conflicts(of: entries))
