@@ -7,13 +7,23 @@ public struct BadgeContent: Sendable, Hashable {
     public var company: String
     /// What the QR code carries: the ticket code when the attendee has one, else their key.
     public var code: String
+    /// The ticket type as the list names it (issue 35); empty: none, and the band is not drawn.
+    public var ticketType: String
 
-    public init(eventName: String, firstName: String, lastName: String, company: String, code: String) {
+    public init(
+        eventName: String,
+        firstName: String,
+        lastName: String,
+        company: String,
+        code: String,
+        ticketType: String = ""
+    ) {
         self.eventName = eventName
         self.firstName = firstName
         self.lastName = lastName
         self.company = company
         self.code = code
+        self.ticketType = ticketType
     }
 
     /// The text of a text field; nil for the QR code.
@@ -23,6 +33,7 @@ public struct BadgeContent: Sendable, Hashable {
         case .firstName: firstName
         case .lastName: lastName
         case .company: company
+        case .type: ticketType.uppercased()
         case .qr: nil
         }
     }

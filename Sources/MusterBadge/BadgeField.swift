@@ -7,6 +7,9 @@ public enum BadgeField: String, Sendable, Hashable, CaseIterable {
     case firstName = "first_name"
     case lastName = "last_name"
     case company
+    /// The ticket type (issue 35), as a word in a full-width band: white on black, so a VIP badge is
+    /// told from across the room in words, never by colour alone.
+    case type
     /// The ticket code as a QR code, for the door scanner (issue 16) and lead retrieval.
     case qr
 

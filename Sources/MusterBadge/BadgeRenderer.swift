@@ -88,8 +88,9 @@ public struct BadgeRenderer: Sendable {
         let available = size.widthPoints - 2 * margin
         let grow = min(max(size.widthMillimetres / 62, 0.8), 2)
         let gap = 2 * millimetre * grow
+        let fields = layout.fields(for: content.ticketType)
         let qrSide =
-            layout.fields.contains(.qr) && !content.code.isEmpty
+            fields.contains(.qr) && !content.code.isEmpty
             ? min(available * 0.6, (size.heightPoints - 2 * margin) * 0.32) : 0
         let textBottom = size.heightPoints - margin - (qrSide > 0 ? qrSide + gap : 0)
         let space = textBottom - margin
@@ -107,7 +108,7 @@ public struct BadgeRenderer: Sendable {
         }
 
         var blocks: [(field: BadgeField, block: PangoTextBlock)] = []
-        for field in layout.fields {
+        for field in fields {
             guard let text = content.text(of: field), !text.isEmpty else { continue }
             blocks.append((field, try PangoTextBlock(context: context, text: text)))
         }
@@ -131,10 +132,21 @@ public struct BadgeRenderer: Sendable {
             )
         }
         var y = margin + (space - total) / 2
-        for (_, block) in blocks {
+        for (field, block) in blocks {
             let x = block.wrapped ? margin : margin + (available - block.width) / 2
-            cairo_move_to(cairo, x, y)
-            pango_cairo_show_layout(cairo, block.layout)
+            if field == .type {
+                // The band: the full width, the word in white on black.
+                cairo_save(cairo)
+                cairo_rectangle(cairo, 0, y - gap / 2, size.widthPoints, block.height + gap)
+                cairo_fill(cairo)
+                cairo_set_source_rgb(cairo, 1, 1, 1)
+                cairo_move_to(cairo, x, y)
+                pango_cairo_show_layout(cairo, block.layout)
+                cairo_restore(cairo)
+            } else {
+                cairo_move_to(cairo, x, y)
+                pango_cairo_show_layout(cairo, block.layout)
+            }
             y += block.height + gap
         }
         if qrSide > 0 {

@@ -13,6 +13,7 @@ struct BadgeTextStyle: Sendable {
         case .firstName: BadgeTextStyle(nominalPoints: 30, bold: true, maximumLines: 2)
         case .lastName: BadgeTextStyle(nominalPoints: 18, bold: false, maximumLines: 2)
         case .company: BadgeTextStyle(nominalPoints: 12, bold: false, maximumLines: 2)
+        case .type: BadgeTextStyle(nominalPoints: 16, bold: true, maximumLines: 1)
         case .qr: BadgeTextStyle(nominalPoints: 0, bold: false, maximumLines: 0)
         }
     }

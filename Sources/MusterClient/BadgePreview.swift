@@ -28,7 +28,8 @@ public struct BadgePreview {
             firstName: record.firstName,
             lastName: record.lastName,
             company: record.company,
-            code: record.badgeCode
+            code: record.badgeCode,
+            ticketType: record.details?.ticketType ?? ""
         )
         return try Self.render(content, config: client.config.badge, to: path)
     }
@@ -43,9 +44,10 @@ public struct BadgePreview {
     {
         let rendering: BadgeRendering
         do throws(BadgeError) {
-            let layout = BadgeLayout(
-                size: try BadgeSize(parsing: config.size),
-                fields: try BadgeLayout.fields(parsing: config.fields)
+            let layout = try BadgeLayout.parsing(
+                size: config.size,
+                fields: config.fields,
+                typeFields: config.typeFields
             )
             rendering = try BadgeRenderer(layout: layout, zplDotsPerInch: Double(config.dotsPerInch))
                 .render(content, as: try BadgeFormat(path: path))

@@ -18,6 +18,9 @@ public struct BadgeConfig: Sendable, Equatable {
     /// Drawn top to bottom; the QR code goes at the bottom. Known: event, first_name, last_name,
     /// company, qr.
     public var fields: [String] = ["event", "first_name", "last_name", "company", "qr"]
+    /// `[badge.types]`: the fields of the badge of one ticket type, by the type as the list names it
+    /// (`VIP = ["type", "first_name", "last_name", "qr"]`); a type not named gets ``fields``.
+    public var typeFields: [String: [String]] = [:]
     /// What the queue is fed: `pdf` (any CUPS driver queue) or `zpl` (a raw queue on a Zebra).
     public var format: String = "pdf"
     /// The Zebra's resolution for `zpl` (203, 300 or 600 dots per inch); unused for a PDF.
@@ -54,10 +57,10 @@ public struct BadgeConfig: Sendable, Equatable {
         }
         guard let value = table["badge"] else { return config }
         guard let badge = value.table else { throw ConfigError(file: file, "'badge' must be a table ([badge])") }
-        for key in badge.keys where !["size", "fields", "format", "dpi", "fallback"].contains(key) {
+        for key in badge.keys where !["size", "fields", "format", "dpi", "fallback", "types"].contains(key) {
             throw ConfigError(
                 file: file,
-                "unknown key 'badge.\(key)' (known keys: badge.dpi, badge.fallback, badge.fields, badge.format, badge.size)"
+                "unknown key 'badge.\(key)' (known keys: badge.dpi, badge.fallback, badge.fields, badge.format, badge.size, badge.types)"
             )
         }
         if let fallback = badge["fallback"] {
@@ -91,6 +94,22 @@ public struct BadgeConfig: Sendable, Equatable {
                     throw ConfigError(file: file, "'badge.fields' entries must be strings")
                 }
                 config.fields.append(name)
+            }
+        }
+        if let types = badge["types"] {
+            guard let table = types.table else { throw ConfigError(file: file, "'badge.types' must be a table") }
+            for type in table.keys {
+                guard let array = table[type]?.array, !type.isEmpty else {
+                    throw ConfigError(file: file, "'badge.types.\(type)' must be an array of field names")
+                }
+                var names: [String] = []
+                for element in array {
+                    guard let name = element.string else {
+                        throw ConfigError(file: file, "'badge.types.\(type)' entries must be strings")
+                    }
+                    names.append(name)
+                }
+                config.typeFields[type] = names
             }
         }
         return config

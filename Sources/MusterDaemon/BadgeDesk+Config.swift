@@ -19,9 +19,10 @@ extension BadgeDesk {
         var printer: BadgePrinter?
         let format: BadgeFormat
         do {
-            layout = BadgeLayout(
-                size: try BadgeSize(parsing: config.badge.size),
-                fields: try BadgeLayout.fields(parsing: config.badge.fields)
+            layout = try BadgeLayout.parsing(
+                size: config.badge.size,
+                fields: config.badge.fields,
+                typeFields: config.badge.typeFields
             )
             format = try Self.printFormat(config.badge.format)
             if let name = config.badge.printer {

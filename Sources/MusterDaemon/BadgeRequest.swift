@@ -39,7 +39,8 @@ public enum BadgeRequest: Sendable, Equatable {
             firstName: record.firstName,
             lastName: record.lastName,
             company: record.company,
-            code: try view.currentBadgeCode(of: record)
+            code: try view.currentBadgeCode(of: record),
+            ticketType: record.details?.ticketType ?? ""
         )
         return .print(content, campaignID: campaign, attendee: record.summary, reason: order.reason)
     }

@@ -90,6 +90,27 @@ struct BadgeRendererTests {
         #expect(text.contains("Łucja") && !text.contains("Wrocław") && !text.contains("Spółdzielnia"))
     }
 
+    /// Badges by type (issue 35): the type's word in a band on the types that list it, fields per type.
+    @Test(.enabled(if: ToolRun.available("pdftotext"), "pdftotext (poppler-utils) is not installed"))
+    func aTypesBadgeCarriesItsWordAndItsOwnFields() throws {
+        let layout = try BadgeLayout.parsing(
+            size: "62x100",
+            fields: ["first_name", "company"],
+            typeFields: ["Speaker": ["type", "first_name", "qr"]]
+        )
+        var speaker = Self.polish
+        speaker.ticketType = "speaker"
+        let text = try Self.pdfText(try BadgeRenderer(layout: layout).render(speaker, as: .pdf))
+        #expect(text.contains("SPEAKER") && text.contains("Łucja") && !text.contains("Spółdzielnia"))
+        var general = Self.polish
+        general.ticketType = "General"
+        let plain = try Self.pdfText(try BadgeRenderer(layout: layout).render(general, as: .pdf))
+        #expect(!plain.contains("GENERAL") && plain.contains("Spółdzielnia"), "a type no template names: the fields")
+        #expect(throws: BadgeError.self) {
+            try BadgeLayout.parsing(size: "62x100", fields: ["qr"], typeFields: ["VIP": ["band"]])
+        }
+    }
+
     static func pdfText(_ rendering: BadgeRendering) throws -> String {
         let directory = try TemporaryDirectory("muster-badge")
         defer { directory.remove() }

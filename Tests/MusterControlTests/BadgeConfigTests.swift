@@ -11,6 +11,16 @@ struct BadgeConfigTests {
         #expect(badge.size == "62x100" && badge.fields == ["event", "first_name", "last_name", "company", "qr"])
     }
 
+    /// `[badge.types]`: fields per ticket type (issue 35), read as written; a wrong shape is refused.
+    @Test func fieldsPerTicketType() throws {
+        let text = "[badge]\ntypes = { VIP = [\"type\", \"first_name\"], \"Day pass\" = [\"first_name\"] }\n"
+        let badge = try KioskConfig.parse(text, file: "types.toml").badge
+        #expect(badge.typeFields == ["VIP": ["type", "first_name"], "Day pass": ["first_name"]])
+        #expect(throws: ConfigError.self) {
+            try KioskConfig.parse("[badge]\ntypes = { VIP = \"type\" }\n", file: "bad.toml")
+        }
+    }
+
     /// A raw Zebra queue: ZPL at the printer's resolution.
     @Test func aZebraQueueTakesZPLAtItsResolution() throws {
         let text = """
