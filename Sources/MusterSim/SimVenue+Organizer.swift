@@ -47,7 +47,10 @@ extension SimVenue {
                         ticket: person.ticket,
                         salesforceID: nil,
                         status: nil,
-                        admitted: true
+                        admitted: true,
+                        // The ticket details real lists carry (issue 35), so every copy the sweeps make
+                        // carries the attendee delta's tail: a type, and an order of three.
+                        details: AttendeeDetails(ticketType: index % 4 == 0 ? "VIP" : "General", order: "O\(index / 3)")
                     )
                 )
             )
