@@ -28,8 +28,10 @@ extension ControlHandler {
             switch scan.decision {
             case .admit:
                 guard let record = scan.record else { return .answer(.failure(.internal, "admitted nobody")) }
-                let rules = try view.lock()?.rules
-                let waiting = try view.partyWaiting(for: record, zone: door.zone, rules: rules)
+                // Only a ticket with an order has a party: no second read of the lock for any other.
+                let waiting =
+                    record.details?.order == nil
+                    ? 0 : try view.partyWaiting(for: record, zone: door.zone, rules: try view.lock()?.rules)
                 let answer = CheckInAnswer(
                     attendee: record.summary,
                     checkIn: PresenceSummary(atMillis: now, kioskName: door.name, location: door.zone),
