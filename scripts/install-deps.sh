@@ -15,6 +15,10 @@
 # instructions of the instruction-count guard (make guard, BENCHMARKS.md), on a copy of muster-bench
 # whose DWARF 5, which valgrind 3.19 cannot read, binutils' objcopy strips.
 #
+# pretix (issue 35): muster speaks its REST API through URLSession, which links libcurl
+# (libcurl4-openssl-dev to build; the package then depends on libcurl4); make interop runs a real
+# pretix from PyPI in a virtual environment (python3-venv, with pip from PyPI).
+#
 # Badges (issue 15): cairo and pango render them (libcairo2-dev, libpango1.0-dev), libqrencode draws
 # every QR code (libqrencode-dev), libcups sends them to the printer (libcups2-dev). cups runs the
 # private cupsd of the badge tests and cups-ipp-utils its virtual printer (ippeveprinter, which
@@ -27,7 +31,7 @@ packages=(libsqlite3-dev libsodium-dev libavahi-client-dev pkg-config sqlite3
           debootstrap systemd-container lintian dpkg-dev nftables iputils-ping
           libcairo2-dev libpango1.0-dev libqrencode-dev libcups2-dev cups cups-ipp-utils poppler-utils zbar-tools
           fonts-noto-core fonts-noto-cjk fonts-dejavu-core tmux spin gcc valgrind binutils
-          libcurl4-openssl-dev)
+          libcurl4-openssl-dev python3-venv)
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -180,4 +180,65 @@ struct KioskScreenTmuxTests {
         #expect(log.records.count == 1, "one check-in, no other record")
         #expect(log.records.first?.fields[11] == "", "no note on A's record")
     }
+
+    /// A list with ticket details (issue 35): a party of three in one order and a speaker whose ticket
+    /// needs staff.
+    static let detailed = """
+        email,first_name,last_name,company,ticket,order,attention,attention_text
+        ada.lovelace@example.com,Ada,Lovelace,Analytical Engines,MUS-0001,ORD1,,
+        grace@example.com,Grace,Hopper,US Navy,MUS-0002,ORD1,,
+        katherine@example.com,Katherine,Johnson,NASA,MUS-0003,ORD1,,
+        speaker@example.com,Sam,Speaker,Keynotes,MUS-0004,,yes,Check photo ID: under 18
+
+        """
+
+    @Test("an attention ticket and a party on the real screen: staff's text and the others' names never show")
+    func attentionAndPartiesShowNobodyElse() throws {
+        let kiosk = try KioskHarness()
+        try kiosk.appendToConfig("\n[screen]\noutcome_seconds = 2\nidle_seconds = 5\n")
+        try kiosk.start()
+        defer { try? kiosk.stop() }
+        // Ticket details go out once every enrolled kiosk (here this one) says it reads them.
+        try waitUntil("the kiosk's own status is in its fleet", timeout: 30) {
+            try kiosk.muster(["fleet", "--json"]).stdout.contains("\"software\"")
+        }
+        let csv = try kiosk.write("attendees.csv", Self.detailed)
+        let imported = try kiosk.muster(["import", csv, "--campaign", "DevConf", "--organizer-key", kiosk.organizerKey])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(try kiosk.muster(["lock", "DevConf", "--organizer-key", kiosk.organizerKey]).status == 0)
+
+        let pane = Pane(tmux: try Self.findTmux())
+        defer { pane.kill() }
+        let muster = kiosk.binaries.appendingPathComponent("muster").path
+        try pane.start("env TZ=UTC \(muster) kiosk --config \(kiosk.configPath)")
+        try pane.waitFor("== DevConf · check-in · kiosk Hall A ==")
+
+        // The speaker: sent to staff, in the screen's words only.
+        try pane.type("speaker@example.com")
+        try pane.waitFor("Is this you?")
+        try pane.type("y")
+        try pane.waitFor("Please see a member of staff.")
+        #expect(!(try pane.captureHistory()).contains("photo ID"), "the attention text is staff's")
+        #expect(try kiosk.status()["checkedIn"] as? Int == 0)
+        try waitUntil("the screen is back at the main prompt", timeout: 20) {
+            try pane.capture().split(separator: "\n").last { !$0.allSatisfy(\.isWhitespace) }?
+                .hasPrefix("Email or ticket code") == true && !(try pane.capture()).contains("staff")
+        }
+
+        // Ada, and the two others of her order: a count, a yes, and nobody's name but hers.
+        try pane.type("MUS-0001")
+        try pane.waitFor("Is this you?")
+        try pane.type("y")
+        try pane.waitFor("Your order has 2 more ticket(s)")
+        try pane.type("y")
+        try pane.waitFor("Checked in with you: 2 more.")
+        let history = try pane.captureHistory()
+        for other in ["Grace", "Hopper", "Katherine", "Johnson", "grace@", "MUS-0002", "ORD1"] {
+            #expect(!history.contains(other), "'\(other)' of Ada's party is on the public screen")
+        }
+        #expect(try kiosk.status()["checkedIn"] as? Int == 3)
+        // Staff see who went in, and the audit holds the speaker's needs_staff scan.
+        let audit = try kiosk.muster(["export", "audit"]).stdout
+        #expect(audit.contains("speaker@example.com,refused,needs_staff"))
+    }
 }
