@@ -31,7 +31,7 @@ struct FleetEndToEndTests {
         #expect((k3["freeDiskBytes"] as? Int ?? 0) > 0)
         #expect((k3["lockFeatures"] as? [String])?.contains("screen-language") == true)
         let text = try lab.k2.muster(["fleet"]).stdout
-        #expect(text.contains("muster 0.6.5, printer none, "), "\(text)")
+        #expect(text.contains("muster 0.6.6, printer none, "), "\(text)")
         #expect(!text.contains("no status heard"), "\(text)")
     }
 
