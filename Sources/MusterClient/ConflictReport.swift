@@ -27,6 +27,8 @@ public struct ConflictReport: Encodable {
         public let second: Admission
         public let inside: Int?
         public let capacity: Int?
+        /// For `redeemed_twice`: the add-on.
+        public let addon: String?
     }
 
     public let campaign: String
@@ -46,7 +48,8 @@ public struct ConflictReport: Encodable {
                     first: conflict.first.map(Admission.init),
                     second: Admission(conflict.second),
                     inside: conflict.inside,
-                    capacity: conflict.capacity
+                    capacity: conflict.capacity,
+                    addon: conflict.addon
                 )
             }
         )
@@ -60,7 +63,7 @@ public struct ConflictReport: Encodable {
         case .entriesExceeded: "entered more often than the day's entries allow"
         case .overCapacity: "admitted over the zone's capacity"
         case .badgeTwice: "a second self-service badge"
-        case .redeemedTwice: "an add-on handed out twice (the add-on is named after the dot)"
+        case .redeemedTwice: "an add-on handed out twice"
         }
     }
 
@@ -68,7 +71,8 @@ public struct ConflictReport: Encodable {
     public func lines() -> [String] {
         var lines = ["Conflicts in \(campaign): \(conflicts.count)"]
         for entry in conflicts {
-            let zone = entry.zone.isEmpty ? "" : " · \(entry.zone)"
+            let zone = [entry.addon, entry.zone.isEmpty ? nil : entry.zone].compactMap { $0 }.map { " · \($0)" }
+                .joined()
             lines.append("  \(Self.words(entry.kind))\(zone) · \(entry.name) <\(entry.attendee)>")
             let again = "\(entry.second.kiosk) (\(entry.second.location)) at \(entry.second.at)"
             if let first = entry.first {

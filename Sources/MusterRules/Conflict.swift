@@ -39,7 +39,7 @@ public struct Conflict: Sendable, Equatable {
 
     public let kind: Kind
     public let attendeeKey: String
-    /// The zone (a kiosk location); empty for the venue as one zone, and for badges.
+    /// The zone (a kiosk location); empty for the venue as one zone, for badges and for add-ons.
     public let zone: String
     /// What stood first (nil for capacity: the places were taken by several) and the admission a
     /// door that had heard it would have refused.
@@ -48,6 +48,8 @@ public struct Conflict: Sendable, Equatable {
     /// For capacity: how many were inside with this admission, and the capacity.
     public let inside: Int?
     public let capacity: Int?
+    /// For `redeemed_twice`: the add-on handed out twice.
+    public var addon: String? = nil
 }
 
 extension Conflict {

@@ -85,7 +85,6 @@ public enum Conflicts {
             }
             conflicts.append(.init(.badgeTwice, badge.attendeeKey, "", first: first, second: badge.record))
         }
-        // The zone names the add-on: which once-only thing went out twice.
         var firstRedemption: [String: [String: RedemptionRecord]] = [:]  // attendee -> add-on -> first
         for redemption in redemptions.sorted(by: { order($0.record) < order($1.record) }) {
             let key = redemption.attendeeKey
@@ -94,9 +93,9 @@ public enum Conflicts {
                 firstRedemption[key, default: [:]][addon] = redemption.record
                 continue
             }
-            conflicts.append(
-                .init(.redeemedTwice, key, redemption.record.addon, first: first, second: redemption.record)
-            )
+            var conflict = Conflict(.redeemedTwice, key, "", first: first, second: redemption.record)
+            conflict.addon = redemption.record.addon
+            conflicts.append(conflict)
         }
         return conflicts
     }

@@ -171,7 +171,7 @@ struct AddonDeskTests {
             #expect(held.count == 2, "both records survive")
             let conflicts = try kiosk.replica.view { try $0.conflicts(campaignID: v.campaignID) }
             #expect(conflicts.map(\.kind) == [.redeemedTwice])
-            #expect(conflicts.first?.zone == "T-shirt")
+            #expect(conflicts.first?.addon == "T-shirt")
         }
         #expect(try v.kiosks[0].replica.digest() == v.kiosks[2].replica.digest())
     }

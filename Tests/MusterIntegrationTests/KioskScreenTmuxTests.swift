@@ -87,15 +87,19 @@ struct KioskScreenTmuxTests {
 
     /// A kiosk with the test's attendees imported and locked, its screen timeouts shortened from 15 s and
     /// 30 s so a test takes seconds (the same code path as the defaults).
-    static func lockedKiosk() throws -> KioskHarness {
+    ///
+    /// A list with ticket details goes out once every enrolled kiosk (here this one) says it reads them,
+    /// so the kiosk's own status is awaited first.
+    static func lockedKiosk(_ attendees: String = Self.attendees, idleSeconds: Int = 3) throws -> KioskHarness {
         let kiosk = try KioskHarness()
-        try kiosk.appendToConfig("\n[screen]\noutcome_seconds = 2\nidle_seconds = 3\n")
+        try kiosk.appendToConfig("\n[screen]\noutcome_seconds = 2\nidle_seconds = \(idleSeconds)\n")
         try kiosk.start()
-        let csv = try kiosk.write("attendees.csv", Self.attendees)
-        #expect(
-            try kiosk.muster(["import", csv, "--campaign", "DevConf", "--organizer-key", kiosk.organizerKey]).status
-                == 0
-        )
+        try waitUntil("the kiosk's own status is in its fleet", timeout: 30) {
+            try kiosk.muster(["fleet", "--json"]).stdout.contains("\"software\"")
+        }
+        let csv = try kiosk.write("attendees.csv", attendees)
+        let imported = try kiosk.muster(["import", csv, "--campaign", "DevConf", "--organizer-key", kiosk.organizerKey])
+        #expect(imported.status == 0, "\(imported.stderr)")
         #expect(try kiosk.muster(["lock", "DevConf", "--organizer-key", kiosk.organizerKey]).status == 0)
         return kiosk
     }
@@ -194,19 +198,8 @@ struct KioskScreenTmuxTests {
 
     @Test("an attention ticket and a party on the real screen: staff's text and the others' names never show")
     func attentionAndPartiesShowNobodyElse() throws {
-        let kiosk = try KioskHarness()
-        try kiosk.appendToConfig("\n[screen]\noutcome_seconds = 2\nidle_seconds = 5\n")
-        try kiosk.start()
+        let kiosk = try Self.lockedKiosk(Self.detailed, idleSeconds: 5)
         defer { try? kiosk.stop() }
-        // Ticket details go out once every enrolled kiosk (here this one) says it reads them.
-        try waitUntil("the kiosk's own status is in its fleet", timeout: 30) {
-            try kiosk.muster(["fleet", "--json"]).stdout.contains("\"software\"")
-        }
-        let csv = try kiosk.write("attendees.csv", Self.detailed)
-        let imported = try kiosk.muster(["import", csv, "--campaign", "DevConf", "--organizer-key", kiosk.organizerKey])
-        #expect(imported.status == 0, "\(imported.stderr)")
-        #expect(try kiosk.muster(["lock", "DevConf", "--organizer-key", kiosk.organizerKey]).status == 0)
-
         let pane = Pane(tmux: try Self.findTmux())
         defer { pane.kill() }
         let muster = kiosk.binaries.appendingPathComponent("muster").path
