@@ -450,6 +450,99 @@ public enum KioskCatalog {
                 pl:
                     "Wejście nie zostało zarejestrowane: ten bilet nie uprawnia do wejścia do tej strefy. Prosimy zgłosić się do obsługi."
             )
+        case .doorRefused(.noSessionNow), .betweenSessions:
+            Translations(
+                en: "No session is open in this room now.",
+                de: "In diesem Raum findet gerade keine Sitzung statt.",
+                fr: "Aucune session n’est ouverte dans cette salle pour le moment.",
+                es: "No hay ninguna sesión abierta en esta sala ahora.",
+                nl: "Er is nu geen sessie open in deze zaal.",
+                pl: "W tej sali nie trwa teraz żadna sesja."
+            )
+        case .doorRefused(.notRegistered):
+            Translations(
+                en: "Not checked in: this session is for registered attendees only. Please see the staff desk.",
+                de:
+                    "Nicht eingecheckt: Diese Sitzung ist nur für angemeldete Teilnehmende. Bitte wenden Sie sich an das Personal.",
+                fr:
+                    "Arrivée non enregistrée : cette session est réservée aux inscrits. Veuillez vous adresser à l’accueil.",
+                es: "Llegada no registrada: esta sesión es solo para personas inscritas. Diríjase al personal, por favor.",
+                nl: "Niet ingecheckt: deze sessie is alleen voor aangemelde deelnemers. Ga naar de balie.",
+                pl:
+                    "Wejście nie zostało zarejestrowane: ta sesja jest tylko dla zapisanych uczestników. Prosimy zgłosić się do obsługi."
+            )
+        case .doorRefused(.wrongZone):
+            Translations(
+                en: "Not checked in: this code is for a session in another room.",
+                de: "Nicht eingecheckt: Dieser Code gilt für eine Sitzung in einem anderen Raum.",
+                fr: "Arrivée non enregistrée : ce code correspond à une session dans une autre salle.",
+                es: "Llegada no registrada: este código es de una sesión en otra sala.",
+                nl: "Niet ingecheckt: deze code hoort bij een sessie in een andere zaal.",
+                pl: "Wejście nie zostało zarejestrowane: ten kod dotyczy sesji w innej sali."
+            )
+        case .doorRefused(.spotClosed):
+            Translations(
+                en: "Not checked in: check-in for this session is closed.",
+                de: "Nicht eingecheckt: Der Check-in für diese Sitzung ist geschlossen.",
+                fr: "Arrivée non enregistrée : l’enregistrement pour cette session est fermé.",
+                es: "Llegada no registrada: el registro de esta sesión está cerrado.",
+                nl: "Niet ingecheckt: inchecken voor deze sessie is gesloten.",
+                pl: "Wejście nie zostało zarejestrowane: rejestracja na tę sesję jest zamknięta."
+            )
+        case .doorRefused(.wrongCode):
+            Translations(
+                en: "Not checked in: no open session has this code.",
+                de: "Nicht eingecheckt: Keine offene Sitzung hat diesen Code.",
+                fr: "Arrivée non enregistrée : aucune session ouverte n’a ce code.",
+                es: "Llegada no registrada: ninguna sesión abierta tiene este código.",
+                nl: "Niet ingecheckt: geen open sessie heeft deze code.",
+                pl: "Wejście nie zostało zarejestrowane: żadna otwarta sesja nie ma tego kodu."
+            )
+        case .doorRefused(.sessionFull):
+            Translations(
+                en: "Not checked in: this session is full.",
+                de: "Nicht eingecheckt: Diese Sitzung ist voll.",
+                fr: "Arrivée non enregistrée : cette session est complète.",
+                es: "Llegada no registrada: esta sesión está completa.",
+                nl: "Niet ingecheckt: deze sessie is vol.",
+                pl: "Wejście nie zostało zarejestrowane: ta sesja jest pełna."
+            )
+        case .sessionOpen(let name, let until):
+            Translations(
+                en: "Checking in to: \(name), until \(until)",
+                de: "Check-in für: \(name), bis \(until)",
+                fr: "Enregistrement pour : \(name), jusqu’à \(until)",
+                es: "Registro para: \(name), hasta las \(until)",
+                nl: "Inchecken voor: \(name), tot \(until)",
+                pl: "Rejestracja na: \(name), do \(until)"
+            )
+        case .spotCodeTaken:
+            Translations(
+                en: "Session code taken. Now your email or ticket code: ",
+                de: "Sitzungscode erkannt. Jetzt Ihre E-Mail oder Ihr Ticketcode: ",
+                fr: "Code de session reconnu. Maintenant votre e-mail ou code de billet : ",
+                es: "Código de sesión aceptado. Ahora su correo o código de entrada: ",
+                nl: "Sessiecode herkend. Nu uw e-mail of ticketcode: ",
+                pl: "Kod sesji przyjęty. Teraz e-mail lub kod biletu: "
+            )
+        case .attended(let session, let first):
+            Translations(
+                en: first.isEmpty ? "Checked in to \(session)." : "Checked in to \(session). Welcome, \(first)!",
+                de: first.isEmpty ? "Eingecheckt: \(session)." : "Eingecheckt: \(session). Willkommen, \(first)!",
+                fr: first.isEmpty ? "Arrivée enregistrée : \(session)." : "Arrivée enregistrée : \(session). Bienvenue, \(first) !",
+                es: first.isEmpty ? "Llegada registrada: \(session)." : "Llegada registrada: \(session). ¡Bienvenida/o, \(first)!",
+                nl: first.isEmpty ? "Ingecheckt: \(session)." : "Ingecheckt: \(session). Welkom, \(first)!",
+                pl: first.isEmpty ? "Zarejestrowano wejście: \(session)." : "Zarejestrowano wejście: \(session). Witamy, \(first)!"
+            )
+        case .leftSession(let session):
+            Translations(
+                en: "Checked out of \(session). Goodbye!",
+                de: "Ausgecheckt: \(session). Auf Wiedersehen!",
+                fr: "Départ enregistré : \(session). Au revoir !",
+                es: "Salida registrada: \(session). ¡Hasta pronto!",
+                nl: "Uitgecheckt: \(session). Tot ziens!",
+                pl: "Zarejestrowano wyjście: \(session). Do widzenia!"
+            )
         case .doorRefused(.notValidNow):
             Translations(
                 en: "Not checked in: this ticket is not valid at this time.",

@@ -76,6 +76,16 @@ public enum KioskMessage: Sendable, Equatable {
     case redeemDesk(addon: String)
     /// Handed out: the add-on, and the first name of whom it went to.
     case handedOut(addon: String, firstName: String)
+    /// A session door (issue 36), under the banner: the session open now and when it ends.
+    case sessionOpen(name: String, until: String)
+    /// A session door between sessions.
+    case betweenSessions
+    /// A spot's six digits were typed: now the email or ticket code.
+    case spotCodeTaken
+    /// Attendance recorded: the session's name and the attendee's own first name.
+    case attended(session: String, firstName: String)
+    /// A second scan in the same session: checked out of it.
+    case leftSession(session: String)
 }
 
 extension KioskMessage {

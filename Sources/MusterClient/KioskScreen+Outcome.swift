@@ -17,6 +17,12 @@ extension KioskScreen {
             var time = "?"
             if let at = already.atMillis { time = formatTime(at) }
             return finish(.alreadyIn(name: name, time: time), cue: .success)
+        case .attended(let attendee, let session, let direction):
+            misses = 0
+            let name = ScreenName.display(session, maxCells: 50)
+            guard direction == .entered else { return finish(.leftSession(session: name), cue: .success) }
+            let first = ScreenName.display(attendee.firstName, maxCells: 30)
+            return finish(.attended(session: name, firstName: first), cue: .success)
         case .notFound:
             return finish(.notFound, cue: .failure)
         case .refused(let refusal):

@@ -30,6 +30,13 @@ public struct KioskScreen: Sendable {
         public var language: ScreenLanguage?
         /// This kiosk works alone: a staff line under the banner, nothing of any attendee in it.
         public var solitude: Solitude?
+        /// A session door (issue 36): a confirmed scan is attendance of the session open now.
+        public var sessionDoor = false
+        /// The session open now and when it ends, for the line under the banner.
+        public var session: String?
+        public var sessionUntilMillis: Int64?
+        /// A spot is open in this zone: six digits typed at the start are its code.
+        public var spotOpen = false
     }
 
     /// What a lookup tells the screen about one attendee: no more than it may show before confirmation.
@@ -63,6 +70,8 @@ public struct KioskScreen: Sendable {
 
     enum State: Sendable, Equatable {
         case idle
+        /// A spot's code was typed: now the email or ticket code.
+        case spotQuery(code: String)
         case awaitingLookup
         case confirming(Match)
         case awaitingCheckIn
@@ -85,7 +94,7 @@ public struct KioskScreen: Sendable {
         /// A question to one person, which gives up after the idle timeout.
         var isQuestion: Bool {
             switch self {
-            case .confirming, .registering, .noting, .partyQuestion: true
+            case .confirming, .registering, .noting, .partyQuestion, .spotQuery: true
             default: false
             }
         }
@@ -104,6 +113,8 @@ public struct KioskScreen: Sendable {
         case cue(Cue)
         case lookup(String)
         case checkIn(query: String)
+        /// A session door, or a spot's code typed first: attendance (issue 36).
+        case attend(query: String, code: String?)
         /// Check in the rest of the order of the attendee `query` names (after they said yes).
         case checkInParty(query: String)
         /// An add-on desk: hand ``ScreenOptions/redeem`` out to whoever `query` names.
@@ -143,6 +154,8 @@ public struct KioskScreen: Sendable {
     var lastMissAt: Duration?
     /// What the person now checking in typed, for the rest of their order (their own code, never a key).
     var partyQuery: String?
+    /// The spot's code typed at the start of this person's turn.
+    var spotCode: String?
 
     public init(
         context: Context,
@@ -215,8 +228,15 @@ public struct KioskScreen: Sendable {
         case (.confirming(let match), .line(let text)):
             guard Self.isYes(text) else { return finish(.notCheckedIn, cue: .failure) }
             state = .awaitingCheckIn
+            if context.sessionDoor || spotCode != nil { return [.attend(query: match.query, code: spotCode)] }
             partyQuery = match.query
             return [.checkIn(query: match.query)]
+        case (.spotQuery(let code), .line(let text)):
+            let query = text.trimmingWhitespace()
+            guard !query.isEmpty else { return startOver() }
+            spotCode = code
+            state = .awaitingLookup
+            return [.lookup(query)]
         case (.partyQuestion(let query, let key), .line(let text)):
             guard Self.isYes(text) else { return afterWelcome(key: key) }
             state = .awaitingParty(key: key)
@@ -263,6 +283,7 @@ public struct KioskScreen: Sendable {
         clearAt = nil
         questionExpiresAt = nil
         partyQuery = nil
+        spotCode = nil
         return banner() + [mainPrompt]
     }
 
@@ -277,6 +298,12 @@ public struct KioskScreen: Sendable {
         lines += solitudeLine()
         lines.append(.show(text(.languageHint)))
         if let addon = options.redeem { lines.append(.show(text(.redeemDesk(addon: safe(addon))))) }
+        if let session = context.session, let until = context.sessionUntilMillis {
+            let name = ScreenName.display(session, maxCells: 50)
+            lines.append(.show(text(.sessionOpen(name: name, until: formatTime(UInt64(clamping: until))))))
+        } else if context.sessionDoor {
+            lines.append(.show(text(.betweenSessions)))
+        }
         if let refusal = context.refusal { lines.append(.show(safe(refusal))) }
         return lines
     }
@@ -302,6 +329,10 @@ public struct KioskScreen: Sendable {
             state = .awaitingRedemption
             return [.redeem(addon: addon, query: query)]
         }
+        if context.spotOpen, SessionPayload.isSpotCode(query) {
+            state = .spotQuery(code: query)
+            return [.prompt(self.text(.spotCodeTaken))]
+        }
         if query.lowercased() == "new" {
             state = .registering(Draft(), .firstName)
             return [.show(self.text(.registrationStart)), .prompt(self.text(.firstNamePrompt))]
@@ -321,7 +352,8 @@ public struct KioskScreen: Sendable {
         case .found(let match):
             let who = ScreenName.display(match.maskedName)
             guard match.admitted else { return finish(.notValid(name: who), cue: .failure) }
-            if let at = match.checkedInAtMillis {
+            // At a session door being inside the venue is the rule, not an answer.
+            if let at = match.checkedInAtMillis, !context.sessionDoor, spotCode == nil {
                 return finish(.alreadyIn(name: who, time: formatTime(at)), cue: .success)
             }
             state = .confirming(match)
@@ -336,6 +368,7 @@ public struct KioskScreen: Sendable {
         state = .idle
         turnLanguage = nil
         partyQuery = nil
+        spotCode = nil
         clearAt = clock.uptime + options.outcomeTimeout
         let sound: [Action] = options.bell ? cue.map { [.cue($0)] } ?? [] : []
         return sound + before + [.show(line), .show(""), mainPrompt]

@@ -115,6 +115,8 @@ public final class KioskSession {
                 pending += screen.handle(lookup(query))
             case .checkIn(let query):
                 pending += screen.handle(send(.checkIn(query: query)))
+            case .attend(let query, let code):
+                pending += screen.handle(send(.attend(query: query, code: code)))
             case .register(let draft):
                 pending += screen.handle(send(.register(Self.walkIn(draft))))
             case .checkInParty(let query):
@@ -157,7 +159,11 @@ public final class KioskSession {
             refusal: context.refusal,
             printsBadges: config.badge.printsBadges,
             language: context.language,
-            solitude: context.solitude
+            solitude: context.solitude,
+            sessionDoor: context.sessionDoor,
+            session: context.session,
+            sessionUntilMillis: context.sessionUntilMillis,
+            spotOpen: context.spotOpen
         )
     }
 
@@ -185,7 +191,7 @@ public final class KioskSession {
             if let seconds = failure.retryAfter { return .lookedUp(.throttled(seconds: seconds)) }
             return .failed(failure.message)
         case .context, .checkedIn, .registered, .alreadyCheckedIn, .noted, .badgePrinted, .badgeNotPrinted,
-            .badgeAlreadyPrinted, .redeemed, .partyCheckedIn:
+            .badgeAlreadyPrinted, .redeemed, .partyCheckedIn, .attended:
             return .failed("musterd could not look this up")
         }
     }

@@ -31,6 +31,12 @@ public enum OneShotText {
         case .badgeNotPrinted(let attendee, let message): "Badge not printed: \(who(attendee)): \(message)"
         case .badgeAlreadyPrinted(let attendee, let message): "Badge already printed: \(who(attendee)): \(message)"
         case .redeemed(let attendee, let addon): "Handed out: \(addon) to \(who(attendee))."
+        case .attended(let answer):
+            (answer.direction == .entered ? "Entered" : "Left") + " \(TerminalText.sanitize(answer.session)): "
+                + "\(who(answer.attendee))\(place(answer.at))."
+        case .spotOpened(let spot):
+            "Spot open: \(TerminalText.sanitize(spot.session)) in \(TerminalText.sanitize(spot.zone)), code \(spot.code), "
+                + "until \(ClockText.time(millis: spot.untilMillis))."
         case .badgeReplaced(let attendee, let code):
             "Badge code replaced: \(who(attendee)) now has code \(code); every other code of theirs is refused."
         case .noted, .head, .submitted, .status, .screen, .pong, .error, .found:

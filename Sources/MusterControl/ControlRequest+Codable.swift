@@ -49,6 +49,10 @@ extension ControlRequest: Codable {
         case .status: self = .status
         case .ping: self = .ping
         case .screen: self = .screen
+        case .attend:
+            self = .attend(query: try line.nonBlank(.query), code: try fields.decodeIfPresent(String.self, forKey: .code))
+        case .openSpot:
+            self = .openSpot(name: try line.nonBlank(.session), seconds: try fields.decode(Int.self, forKey: .seconds))
         case .replaceBadge:
             self = .replaceBadge(
                 query: try line.nonBlank(.query),
@@ -95,6 +99,12 @@ extension ControlRequest: Codable {
         case .replaceBadge(let query, let restore):
             try fields.encode(query, forKey: .query)
             if restore { try fields.encode(true, forKey: .restore) }
+        case .attend(let query, let code):
+            try fields.encode(query, forKey: .query)
+            try fields.encodeIfPresent(code, forKey: .code)
+        case .openSpot(let name, let seconds):
+            try fields.encode(name, forKey: .session)
+            try fields.encode(seconds, forKey: .seconds)
         case .status, .ping, .screen:
             break
         }
@@ -106,12 +116,12 @@ extension ControlRequest: Codable {
         for key in fields.allKeys {
             switch key {
             case .op, .query, .firstName, .lastName, .email, .company, .attendeeKey, .text, .author, .badgeReason,
-                .staff, .addon:
+                .staff, .addon, .code, .session:
                 _ = try fields.decodeIfPresent(String.self, forKey: key)
             case .deltas: _ = try fields.decodeIfPresent([WireDelta].self, forKey: key)
             case .certificate: _ = try fields.decodeIfPresent(WireDelta.self, forKey: key)
             case .stage, .restore: _ = try fields.decodeIfPresent(Bool.self, forKey: key)
-            case .staged: _ = try fields.decodeIfPresent(Int.self, forKey: key)
+            case .staged, .seconds: _ = try fields.decodeIfPresent(Int.self, forKey: key)
             }
         }
     }

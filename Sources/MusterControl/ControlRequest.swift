@@ -39,6 +39,12 @@ public enum ControlRequest: Sendable, Equatable {
     /// Staff replace a lost or stolen badge's code (issue 37): the attendee (email or ticket code) gets
     /// a new one and every kiosk refuses the old; `restore` gives the list's code back instead.
     case replaceBadge(query: String, restore: Bool)
+    /// A session door (issue 36): the attendee (email or ticket code) enters the session open in this
+    /// kiosk's zone now, or leaves it when already in; with `code`, the open spot that has that code.
+    case attend(query: String, code: String?)
+    /// A host opens a check-in spot at this kiosk (staff): a session of this kiosk's zone that starts
+    /// now, lasts `seconds`, and gets a six-digit code.
+    case openSpot(name: String, seconds: Int)
 
     /// The operation's name on the wire (`op`): what the access policy, the logs and a line that could
     /// not be read as a whole request still know of it.
@@ -58,6 +64,8 @@ public enum ControlRequest: Sendable, Equatable {
         case lookup
         case screen
         case replaceBadge = "replace_badge"
+        case attend
+        case openSpot = "open_spot"
     }
 
     public var operation: Operation {
@@ -77,6 +85,8 @@ public enum ControlRequest: Sendable, Equatable {
         case .lookup: .lookup
         case .screen: .screen
         case .replaceBadge: .replaceBadge
+        case .attend: .attend
+        case .openSpot: .openSpot
         }
     }
 }

@@ -24,4 +24,9 @@ public enum ControlRequestKey: String, CodingKey, Sendable {
     case staff
     /// `redeem`: the add-on a desk hands out (issue 35).
     case addon
+    /// `attend`: a spot's six-digit code, when one was typed (issue 36).
+    case code
+    /// `open_spot`: the spot's name and how long it stays open, in seconds.
+    case session
+    case seconds
 }

@@ -53,6 +53,8 @@ extension ControlResponse: Codable {
                 code: try fields.decode(String.self, forKey: .ticket)
             )
         case .partyCheckedIn: self = .partyCheckedIn(try PartyAnswer(fields: fields))
+        case .attended: self = .attended(try AttendanceAnswer(fields: fields))
+        case .spotOpened: self = .spotOpened(try SpotAnswer(fields: fields))
         case .redeemed:
             self = .redeemed(
                 try fields.decode(AttendeeSummary.self, forKey: .attendee),
@@ -94,6 +96,8 @@ extension ControlResponse: Codable {
             try fields.encode(attendee, forKey: .attendee)
             try fields.encode(addon, forKey: .addon)
         case .partyCheckedIn(let party): try party.encode(fields: &fields)
+        case .attended(let answer): try answer.encode(fields: &fields)
+        case .spotOpened(let answer): try answer.encode(fields: &fields)
         }
     }
 }

@@ -44,6 +44,10 @@ public enum ControlResponse: Sendable, Equatable {
     case redeemed(AttendeeSummary, addon: String)
     /// `checkin_party`: who of the order went in, who did not and why.
     case partyCheckedIn(PartyAnswer)
+    /// `attend`: the attendee entered or left the session (issue 36), recorded.
+    case attended(AttendanceAnswer)
+    /// `open_spot`: the spot, its code and when it closes, recorded.
+    case spotOpened(SpotAnswer)
 
     /// The outcome's name on the wire (`outcome`). The raw values are the wire format; add cases, never
     /// rename them.
@@ -68,6 +72,8 @@ public enum ControlResponse: Sendable, Equatable {
         case badgeReplaced = "badge_replaced"
         case redeemed
         case partyCheckedIn = "party_checked_in"
+        case attended
+        case spotOpened = "spot_opened"
     }
 
     /// An ``error(_:)`` answer: the code for programs, the sentence for people.
@@ -97,6 +103,8 @@ public enum ControlResponse: Sendable, Equatable {
         case .badgeReplaced: .badgeReplaced
         case .redeemed: .redeemed
         case .partyCheckedIn: .partyCheckedIn
+        case .attended: .attended
+        case .spotOpened: .spotOpened
         }
     }
 
@@ -105,7 +113,9 @@ public enum ControlResponse: Sendable, Equatable {
     /// too but promises nothing to the person refused, so it is not held back.
     public var recordsLocalWrite: Bool {
         switch self {
-        case .checkedIn, .checkedOut, .registered, .noted, .badgeReplaced, .redeemed, .partyCheckedIn: true
+        case .checkedIn, .checkedOut, .registered, .noted, .badgeReplaced, .redeemed, .partyCheckedIn, .attended,
+            .spotOpened:
+            true
         case .alreadyCheckedIn, .notCheckedIn, .notFound, .refused, .head, .submitted, .status, .screen, .pong,
             .error, .badgePrinted, .badgeNotPrinted, .badgeAlreadyPrinted, .found:
             false
@@ -122,7 +132,7 @@ public enum ControlResponse: Sendable, Equatable {
         case .error(let failure): failure.message
         case .badgeNotPrinted(_, let message), .badgeAlreadyPrinted(_, let message): message
         case .checkedOut, .notCheckedIn, .registered, .noted, .head, .submitted, .status, .pong, .badgePrinted, .found,
-            .badgeReplaced, .redeemed, .partyCheckedIn:
+            .badgeReplaced, .redeemed, .partyCheckedIn, .attended, .spotOpened:
             nil
         }
     }

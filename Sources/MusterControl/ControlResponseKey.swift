@@ -42,4 +42,16 @@ public enum ControlResponseKey: String, CodingKey, Sendable {
     case heardMillis
     /// Every kiosk's newest signed status (``StatusAnswer/fleet``).
     case fleet
+    /// `attended`, `spot_opened`, the screen's context: the session's name (issue 36).
+    case session
+    case sessionID
+    /// `attended`: `entered` or `left`.
+    case direction
+    /// `spot_opened`: the spot's six digits; `zone`, `untilMillis`: where and until when it is open.
+    case spotCode
+    case zone
+    case untilMillis
+    /// The screen's context: this kiosk's zone follows a schedule of sessions, and a spot is open in it.
+    case sessionDoor
+    case spotOpen
 }

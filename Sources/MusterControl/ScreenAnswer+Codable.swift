@@ -38,8 +38,14 @@ extension ScreenAnswer: Codable {
                 try fields.decode(ScreenAttendee.self, forKey: .attendee),
                 addon: try fields.decode(String.self, forKey: .addon)
             )
+        case .attended:
+            self = .attended(
+                try fields.decode(ScreenAttendee.self, forKey: .attendee),
+                session: try fields.decode(String.self, forKey: .session),
+                direction: AttendanceAnswer.direction(try fields.decode(String.self, forKey: .direction))
+            )
         case .error: self = .failure(try ControlFailure(fields: fields))
-        case .checkedOut, .notCheckedIn, .head, .submitted, .pong, .badgeReplaced:
+        case .checkedOut, .notCheckedIn, .head, .submitted, .pong, .badgeReplaced, .spotOpened:
             throw DecodingError.dataCorruptedError(
                 forKey: .outcome,
                 in: fields,
@@ -72,6 +78,10 @@ extension ScreenAnswer: Codable {
         case .redeemed(let attendee, let addon):
             try fields.encode(attendee, forKey: .attendee)
             try fields.encode(addon, forKey: .addon)
+        case .attended(let attendee, let session, let direction):
+            try fields.encode(attendee, forKey: .attendee)
+            try fields.encode(session, forKey: .session)
+            try fields.encode(AttendanceAnswer.word(direction), forKey: .direction)
         case .failure(let failure): try failure.encode(fields: &fields)
         }
     }

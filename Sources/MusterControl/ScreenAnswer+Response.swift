@@ -50,8 +50,14 @@ extension ScreenAnswer {
             self = .badgeNotPrinted(ScreenAttendee(attendee, handles: handles), message: message)
         case .badgeAlreadyPrinted(let attendee, let message):
             self = .badgeAlreadyPrinted(ScreenAttendee(attendee, handles: handles), message: message)
+        case .attended(let answer):
+            self = .attended(
+                ScreenAttendee(answer.attendee, handles: handles),
+                session: answer.session,
+                direction: answer.direction
+            )
         case .error(let failure): self = .failure(failure)
-        case .checkedOut, .notCheckedIn, .head, .submitted, .status, .pong, .badgeReplaced:
+        case .checkedOut, .notCheckedIn, .head, .submitted, .status, .pong, .badgeReplaced, .spotOpened:
             self = .failure(
                 ControlFailure(.internal, "'\(response.outcome.rawValue)' is no answer for the kiosk screen")
             )

@@ -1,3 +1,5 @@
+public import MusterCore
+
 /// What the public screen's user is told: the answers to the requests the screen may send (`screen`,
 /// `lookup`, `checkin`, `register`, `note`, the self-service `badge`), and nothing else.
 ///
@@ -27,6 +29,9 @@ public enum ScreenAnswer: Sendable, Equatable {
     case redeemed(ScreenAttendee, addon: String)
     /// The rest of an order checked in: how many went in and how many did not, never who.
     case partyCheckedIn(ScreenPartyAnswer)
+    /// A session door (issue 36): the person's own entry or leave, and the session's name (its room and
+    /// time are on the screen already; who else is in it never is).
+    case attended(ScreenAttendee, session: String, direction: AttendancePayload.Direction)
     case failure(ControlFailure)
 
     public var outcome: ControlResponse.Outcome {
@@ -44,6 +49,7 @@ public enum ScreenAnswer: Sendable, Equatable {
         case .badgeAlreadyPrinted: .badgeAlreadyPrinted
         case .redeemed: .redeemed
         case .partyCheckedIn: .partyCheckedIn
+        case .attended: .attended
         case .failure: .error
         }
     }
@@ -58,7 +64,7 @@ public enum ScreenAnswer: Sendable, Equatable {
         case .notFound(let refusal), .refused(let refusal): refusal.message
         case .badgeNotPrinted(_, let message), .badgeAlreadyPrinted(_, let message): message
         case .failure(let failure): failure.message
-        case .found, .noted, .badgePrinted, .redeemed, .partyCheckedIn: nil
+        case .found, .noted, .badgePrinted, .redeemed, .partyCheckedIn, .attended: nil
         }
     }
 }

@@ -13,6 +13,14 @@ public struct ScreenContext: Sendable, Equatable {
     public var refusal: String?
     /// This kiosk works alone (a staff line on the screen, nothing of any attendee in it).
     public var solitude: Solitude?
+    /// A session door (issue 36): this kiosk's zone follows a schedule of sessions, so a scan is
+    /// attendance (`attend`), not entry.
+    public var sessionDoor = false
+    /// The session open in this zone now and when it ends (its name and time only).
+    public var session: String?
+    public var sessionUntilMillis: Int64?
+    /// A check-in spot is open in this zone: six digits typed are its code.
+    public var spotOpen = false
 
     public init(kioskName: String, campaignName: String? = nil, language: ScreenLanguage? = nil, refusal: String? = nil)
     {
@@ -30,6 +38,10 @@ extension ScreenContext: ControlResponseFields {
         language = try fields.decodeIfPresent(String.self, forKey: .language).flatMap(ScreenLanguage.init(rawValue:))
         refusal = try fields.decodeIfPresent(String.self, forKey: .message)
         solitude = try fields.decodeIfPresent(Solitude.self, forKey: .solitude)
+        sessionDoor = try fields.decodeIfPresent(Bool.self, forKey: .sessionDoor) ?? false
+        session = try fields.decodeIfPresent(String.self, forKey: .session)
+        sessionUntilMillis = try fields.decodeIfPresent(Int64.self, forKey: .untilMillis)
+        spotOpen = try fields.decodeIfPresent(Bool.self, forKey: .spotOpen) ?? false
     }
 
     func encode(fields: inout KeyedEncodingContainer<ControlResponseKey>) throws {
@@ -38,5 +50,9 @@ extension ScreenContext: ControlResponseFields {
         try fields.encodeIfPresent(language?.rawValue, forKey: .language)
         try fields.encodeIfPresent(refusal, forKey: .message)
         try fields.encodeIfPresent(solitude, forKey: .solitude)
+        if sessionDoor { try fields.encode(true, forKey: .sessionDoor) }
+        try fields.encodeIfPresent(session, forKey: .session)
+        try fields.encodeIfPresent(sessionUntilMillis, forKey: .untilMillis)
+        if spotOpen { try fields.encode(true, forKey: .spotOpen) }
     }
 }

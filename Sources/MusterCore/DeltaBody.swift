@@ -14,6 +14,9 @@ public enum DeltaBody: Sendable, Equatable {
     case badge(BadgePayload)
     case badgeCode(BadgeCodePayload)
     case redemption(RedemptionPayload)
+    case session(SessionPayload)
+    case attendance(AttendancePayload)
+    case sessionRegistration(SessionRegistrationPayload)
 
     public var kind: DeltaKind { payload.kindOfSelf }
 
@@ -33,6 +36,9 @@ public enum DeltaBody: Sendable, Equatable {
         case .badge(let p): p
         case .badgeCode(let p): p
         case .redemption(let p): p
+        case .session(let p): p
+        case .attendance(let p): p
+        case .sessionRegistration(let p): p
         }
     }
 
@@ -60,6 +66,9 @@ public enum DeltaBody: Sendable, Equatable {
         case .badge: body = .badge(try BadgePayload(from: &reader))
         case .badgeCode: body = .badgeCode(try BadgeCodePayload(from: &reader))
         case .redemption: body = .redemption(try RedemptionPayload(from: &reader))
+        case .session: body = .session(try SessionPayload(from: &reader))
+        case .attendance: body = .attendance(try AttendancePayload(from: &reader))
+        case .sessionRegistration: body = .sessionRegistration(try SessionRegistrationPayload(from: &reader))
         }
         try reader.expectEnd()
         return body

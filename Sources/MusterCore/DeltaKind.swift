@@ -18,12 +18,23 @@ public enum DeltaKind: UInt8, Sendable, CaseIterable, CustomStringConvertible {
     case badgeCode = 14
     /// An add-on handed out (issue 35): once per attendee and add-on, doubles across a partition reported.
     case redemption = 15
+    /// A session on the schedule or a check-in spot (issue 36).
+    case session = 16
+    /// An attendee entering or leaving a session (issue 36).
+    case attendance = 17
+    /// Attendees registered for a session (issue 36).
+    case sessionRegistration = 18
+
+    /// Kinds an organizer device may sign: the organizer's own, and sessions (which kiosks sign only as
+    /// spots, ``VenuePolicy/checkSession(_:author:location:)``).
+    public var isOrganizerWritable: Bool { isOrganizerOnly || self == .session }
 
     /// Kinds only the venue's organizer may author; a kiosk signing one is refused everywhere.
     public var isOrganizerOnly: Bool {
         switch self {
-        case .campaign, .attendee, .lock, .undo, .enroll, .revoke: true
-        case .checkIn, .checkOut, .registration, .note, .badge, .scan, .badgeCode, .redemption: false
+        case .campaign, .attendee, .lock, .undo, .enroll, .revoke, .sessionRegistration: true
+        case .checkIn, .checkOut, .registration, .note, .badge, .scan, .badgeCode, .redemption, .session, .attendance:
+            false
         }
     }
 
@@ -43,6 +54,9 @@ public enum DeltaKind: UInt8, Sendable, CaseIterable, CustomStringConvertible {
         case .scan: "scan"
         case .badgeCode: "badge-code"
         case .redemption: "redemption"
+        case .session: "session"
+        case .attendance: "attendance"
+        case .sessionRegistration: "session-registration"
         }
     }
 }

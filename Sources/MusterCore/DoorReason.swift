@@ -37,6 +37,18 @@ public enum DoorReason: UInt8, ByteEnum, Sendable, Equatable, CaseIterable, Cust
     case addonNotBought = 14
     /// An add-on desk: the organizer hands this add-on out at another zone's desks only.
     case wrongDesk = 15
+    /// A session door (issue 36): no session of this zone is open now.
+    case noSessionNow = 16
+    /// A registered-only session: the attendee is not registered for it.
+    case notRegistered = 17
+    /// A spot's code typed at a kiosk of another zone.
+    case wrongZone = 18
+    /// A spot's code after its time limit (or before it opened).
+    case spotClosed = 19
+    /// No open spot has this code.
+    case wrongCode = 20
+    /// A session's capacity: this door has admitted its share.
+    case sessionFull = 21
 
     /// The stable machine-readable code (`reason` in `--json`, the audit export).
     public var code: String {
@@ -56,6 +68,12 @@ public enum DoorReason: UInt8, ByteEnum, Sendable, Equatable, CaseIterable, Cust
         case .alreadyRedeemed: "already_redeemed"
         case .addonNotBought: "addon_not_bought"
         case .wrongDesk: "wrong_desk"
+        case .noSessionNow: "no_session_now"
+        case .notRegistered: "not_registered"
+        case .wrongZone: "wrong_zone"
+        case .spotClosed: "spot_closed"
+        case .wrongCode: "wrong_code"
+        case .sessionFull: "session_full"
         }
     }
 

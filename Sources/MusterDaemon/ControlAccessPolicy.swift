@@ -39,7 +39,10 @@ public enum ControlAccessPolicy {
         switch operation {
         // `redeem`: a screen running as an add-on desk (`[screen] redeem`).
         // `checkin_party`: the rest of the order of whoever just checked in (a count comes back).
-        case .screen, .lookup, .checkIn, .register, .note, .badge, .redeem, .checkInParty: return true
+        // `attend`: a session door's scan, with a spot's code when one was typed (issue 36).
+        case .screen, .lookup, .checkIn, .register, .note, .badge, .redeem, .checkInParty, .attend: return true
+        // Opening a spot is the host's, a member of staff at this kiosk.
+        case .openSpot: return false
         // Confirming an attention ticket is staff's: the screen's user sends the plain check-in.
         case .checkOut, .head, .submit, .status, .ping, .replaceBadge, .confirmCheckIn: return false
         }

@@ -46,6 +46,7 @@ extension ControlHandler {
             if case .refuse(let message) = CheckInPolicy.window(lock: lock, nowMillis: now) {
                 context.refusal = message
             }
+            try sessionContext(view, into: &context, nowMillis: Int64(clamping: now))
             return context
         }
         context.solitude = solitude()

@@ -98,7 +98,11 @@ public final class ControlHandler: Sendable {
     public func handle(_ request: ControlRequest, stage: inout SubmissionStage) -> ControlResponse {
         do {
             switch request {
-            case .checkIn(let query): return try checkIn(query: query)
+            // A door in a zone that follows a schedule of sessions records attendance (issue 36).
+            case .checkIn(let query):
+                return try isSessionDoor() ? try attend(query: query, code: nil) : try checkIn(query: query)
+            case .attend(let query, let code): return try attend(query: query, code: code)
+            case .openSpot(let name, let seconds): return try openSpot(name: name, seconds: seconds)
             case .confirmCheckIn(let query, let staff): return try confirmCheckIn(query: query, staff: staff)
             case .checkOut(let query): return try checkOut(query: query)
             case .redeem(let addon, let query): return try redeem(addon, for: query)

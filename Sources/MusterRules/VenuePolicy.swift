@@ -50,9 +50,13 @@ public struct VenuePolicy: Sendable, Equatable {
     /// Kiosk name and location are not checked here: they are never read from a payload (the
     /// certificate's are shown), and the campaign is checked against the organizer's locks when
     /// the state is read.
-    public func checkMeaning(_ delta: Delta) throws(DeltaRejection) {
+    public func checkMeaning(_ delta: Delta, byDevice: Bool = false) throws(DeltaRejection) {
         let key: String
         switch delta.body {
+        case .session(let p):
+            try checkSession(p, author: delta.author, byOrganizer: byDevice || delta.author == organizer, ref: delta.ref)
+            return
+        case .attendance(let p): key = p.attendeeKey
         case .registration(let p):
             guard EmailAddress.isPlausible(p.email), EmailAddress.key(p.email) == p.presence.attendeeKey else {
                 throw DeltaRejection(
@@ -101,6 +105,37 @@ public struct VenuePolicy: Sendable, Equatable {
             || TerminalText.sanitize(key, maxCharacters: key.unicodeScalars.count) == key
         guard !key.isEmpty, printable, EmailAddress.key(key) == key else {
             throw DeltaRejection(.notAuthorized, "the attendee key is not a normalized key", ref: delta.ref)
+        }
+    }
+
+    /// Who may write which session (issue 36): the organizer and its devices any scheduled session or
+    /// spot; a kiosk only a spot of its own, under an id that begins with its key
+    /// (``SessionPayload/spotPrefix(_:)``), carrying a code and lasting at most
+    /// ``SessionPayload/maxSpotMillis``. So no kiosk can move, close or rename the organizer's sessions
+    /// or another kiosk's spots: last-writer-wins by id only ever compares versions of one author's own.
+    /// A spot carries no door list and no registrations (those are the organizer's).
+    public func checkSession(
+        _ session: SessionPayload,
+        author: AuthorID,
+        byOrganizer: Bool,
+        ref: DeltaRef
+    ) throws(DeltaRejection) {
+        let ownSpot = session.id.hasPrefix(SessionPayload.spotPrefix(author))
+        if byOrganizer {
+            // The organizer's ids never fall in a kiosk's space, so a spot's author is always its id's.
+            guard !session.id.hasPrefix("spot-") else {
+                throw DeltaRejection(.notAuthorized, "a spot- session id belongs to a kiosk", ref: ref)
+            }
+            return
+        }
+        guard ownSpot, session.code != nil, !session.registeredOnly, session.doors.isEmpty,
+            session.endMillis - session.startMillis <= SessionPayload.maxSpotMillis
+        else {
+            throw DeltaRejection(
+                .notAuthorized,
+                "a kiosk writes only spots of its own (its key's id, a code, at most 4 hours)",
+                ref: ref
+            )
         }
     }
 
@@ -153,7 +188,7 @@ public struct VenuePolicy: Sendable, Equatable {
             )
         }
         if byDevice {
-            guard kind.isOrganizerOnly else {
+            guard kind.isOrganizerWritable else {
                 throw DeltaRejection(
                     .notAuthorized,
                     "an organizer device signs organizer deltas only, not a \(kind)",

@@ -113,6 +113,37 @@ enum Materializer {
                 """,
                 [stamp.author, stamp.seq, stamp.hlc, p.campaignID, p.attendeeKey, p.addon]
             )
+        case .session(let p):
+            // Last-writer-wins by id; ``VenuePolicy/checkSession(_:author:byOrganizer:ref:)`` keeps each id to
+            // one author's versions (the organizer's, or one kiosk's spot).
+            try db.run(
+                """
+                INSERT INTO session(id, zone, code, payload, lww_hlc, lww_author, lww_seq) VALUES (?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT(id) DO UPDATE SET zone = excluded.zone, code = excluded.code, payload = excluded.payload,
+                    lww_hlc = excluded.lww_hlc, lww_author = excluded.lww_author, lww_seq = excluded.lww_seq
+                WHERE (excluded.lww_hlc, excluded.lww_author, excluded.lww_seq)
+                    > (session.lww_hlc, session.lww_author, session.lww_seq)
+                """,
+                [p.id, p.zone, p.code, Data(DeltaBody.session(p).encode()), stamp.hlc, stamp.author, stamp.seq]
+            )
+        case .attendance(let p):
+            try db.run(
+                """
+                INSERT OR IGNORE INTO attendance(author, seq, hlc, campaign_id, attendee_key, session_id, direction)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """,
+                [
+                    stamp.author, stamp.seq, stamp.hlc, p.campaignID, p.attendeeKey, p.sessionID,
+                    Int64(p.direction.rawValue),
+                ]
+            )
+        case .sessionRegistration(let p):
+            for key in p.attendeeKeys {
+                try db.run(
+                    "INSERT OR IGNORE INTO session_registration(session_id, campaign_id, attendee_key) VALUES (?, ?, ?)",
+                    [p.sessionID, p.campaignID, key]
+                )
+            }
         case .enroll, .revoke:
             break  // the roster is local knowledge, kept by Replica+Roster, not part of the digest
         }
@@ -121,7 +152,7 @@ enum Materializer {
     /// The tables derived from the log; ``rebuild(db:)`` empties and refills them.
     static let derivedTables = [
         "campaign", "attendee", "walk_in_ticket", "presence", "note", "undo", "lock_state", "locked_campaign",
-        "presence_end", "scan", "badge", "badge_code", "redemption",
+        "presence_end", "scan", "badge", "badge_code", "redemption", "session", "attendance", "session_registration",
     ]
 
     /// Recomputes the materialized state from the log, after a revocation removed deltas from it.

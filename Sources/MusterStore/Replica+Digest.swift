@@ -40,6 +40,9 @@ extension Replica {
         ("scan", "SELECT * FROM scan ORDER BY author, seq"),
         ("badge_code", "SELECT * FROM badge_code ORDER BY author, seq"),
         ("redemption", "SELECT * FROM redemption ORDER BY author, seq"),
+        ("session", "SELECT * FROM session ORDER BY id"),
+        ("attendance", "SELECT * FROM attendance ORDER BY author, seq"),
+        ("session_registration", "SELECT * FROM session_registration ORDER BY session_id, campaign_id, attendee_key"),
         (
             "attendee_details",
             "SELECT campaign_id, key, details FROM attendee_row WHERE details IS NOT NULL ORDER BY campaign_id, key"

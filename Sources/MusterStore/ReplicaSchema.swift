@@ -382,6 +382,27 @@ enum ReplicaSchema {
                     """
             )
         }
+        migrator.registerMigration("v14-sessions") { db in
+            // Sessions, attendance and session registrations (issue 36), kinds 16-18: a session is
+            // last-writer-wins by id (its payload kept whole), attendance and registrations grow-only
+            // sets. Part of the digest when they have rows; earlier versions refuse these kinds outright.
+            try db.execute(
+                sql: """
+                    CREATE TABLE session (
+                        id TEXT PRIMARY KEY, zone TEXT NOT NULL, code TEXT, payload BLOB NOT NULL,
+                        lww_hlc INTEGER NOT NULL, lww_author BLOB NOT NULL, lww_seq INTEGER NOT NULL) WITHOUT ROWID;
+                    CREATE TABLE attendance (
+                        author BLOB NOT NULL, seq INTEGER NOT NULL, hlc INTEGER NOT NULL,
+                        campaign_id TEXT NOT NULL, attendee_key TEXT NOT NULL, session_id TEXT NOT NULL,
+                        direction INTEGER NOT NULL, PRIMARY KEY (author, seq)) WITHOUT ROWID;
+                    CREATE INDEX attendance_session ON attendance(session_id, author);
+                    CREATE INDEX attendance_attendee ON attendance(campaign_id, attendee_key);
+                    CREATE TABLE session_registration (
+                        session_id TEXT NOT NULL, campaign_id TEXT NOT NULL, attendee_key TEXT NOT NULL,
+                        PRIMARY KEY (session_id, campaign_id, attendee_key)) WITHOUT ROWID;
+                    """
+            )
+        }
         return migrator
     }
 }

@@ -16,7 +16,8 @@ extension ControlResponse {
             .badgeAlreadyPrinted(let attendee, _),
             .badgeReplaced(let attendee, _), .redeemed(let attendee, _):
             attendee
-        case .noted, .head, .submitted, .status, .screen, .pong, .error, .found, .partyCheckedIn: nil
+        case .attended(let answer): answer.attendee
+        case .noted, .head, .submitted, .status, .screen, .pong, .error, .found, .partyCheckedIn, .spotOpened: nil
         }
     }
 

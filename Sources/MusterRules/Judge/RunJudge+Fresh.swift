@@ -99,7 +99,7 @@ extension RunJudge {
             do throws(DeltaRejection) {
                 try policy.authorize(delta, byDevice: byDevice)
                 decoded = try Self.decode(delta)
-                try policy.checkMeaning(decoded)
+                try policy.checkMeaning(decoded, byDevice: byDevice)
                 try policy.checkTime(
                     decoded.hlc,
                     after: previousHLC,
