@@ -59,6 +59,23 @@ public struct ArrivalsReport {
         }
     }
 
+    /// The first entries into one session (issue 36), as one chart of its zone.
+    public func sessionChart(
+        _ name: String,
+        campaign: String?,
+        bucketMillis: Int64
+    ) throws(ClientError) -> (zone: String, chart: ArrivalChart) {
+        let session = try queries.session(named: name)
+        let now = client.time.wallMillis
+        let lines = try queries.attendance(campaign: campaign, session: session.id, nowMillis: Int64(clamping: now))
+        let chart = ArrivalChart(
+            title:
+                "Arrivals at \(session.name) (\(session.zone)) per \(bucketMillis / 60_000 > 0 ? "\(bucketMillis / 60_000) min" : "\(bucketMillis / 1_000) s")",
+            buckets: ArrivalChart.bucket(lines.compactMap(\.line.inMillis), bucketMillis: bucketMillis)
+        )
+        return (session.zone, chart)
+    }
+
     /// The same figures as CSV: `Bucket,Zone,Arrivals`, formula-safe.
     public static func csv(_ charts: [(zone: String, chart: ArrivalChart)]) -> String {
         var rows: [[String]] = []

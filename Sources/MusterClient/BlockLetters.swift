@@ -2,7 +2,8 @@
 ///
 /// Plain lines of `█` and spaces: no escape sequence, no double-height trick a braille display would
 /// misread. The plain sentence always follows, so a screen reader has the words; this is only for
-/// people who read large print. Letters it has no glyph for (anything but A–Z and space) are left out,
+/// people who read large print (and a spot's six-digit code). Letters it has no glyph for (anything but A–Z,
+/// 0–9 and space) are left out,
 /// so the catalog's ``KioskMessage/welcomeWord`` is written in plain capitals in every language.
 public enum BlockLetters {
     public static let height = 5
@@ -47,6 +48,16 @@ public enum BlockLetters {
         "X": ["#   #", " # # ", "  #  ", " # # ", "#   #"],
         "Y": ["#   #", " # # ", "  #  ", "  #  ", "  #  "],
         "Z": ["#####", "   # ", "  #  ", " #   ", "#####"],
+        "0": [" ### ", "#  ##", "# # #", "##  #", " ### "],
+        "1": ["  #  ", " ##  ", "  #  ", "  #  ", " ### "],
+        "2": [" ### ", "#   #", "  ## ", " #   ", "#####"],
+        "3": ["#### ", "    #", " ### ", "    #", "#### "],
+        "4": ["#   #", "#   #", "#####", "    #", "    #"],
+        "5": ["#####", "#    ", "#### ", "    #", "#### "],
+        "6": [" ### ", "#    ", "#### ", "#   #", " ### "],
+        "7": ["#####", "    #", "   # ", "  #  ", "  #  "],
+        "8": [" ### ", "#   #", " ### ", "#   #", " ### "],
+        "9": [" ### ", "#   #", " ####", "    #", " ### "],
         " ": ["  ", "  ", "  ", "  ", "  "],
     ]
 }

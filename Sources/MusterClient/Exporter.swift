@@ -85,17 +85,29 @@ public enum Exporter {
     /// record; aggregated not-found attempts are one row with their count, at their minute.
     /// `conflicts`: the admissions a door that had heard the others would have refused
     /// (``Conflicts``), by delta, marked in the last column with their kind's code.
-    public static func audit(_ entries: [AuditEntry], conflicts: [DeltaRef: Conflict.Kind] = [:]) -> String {
+    /// A session door's entries and leaves (issue 36) are rows too, outcome `entered` or `left`, the
+    /// session named in the last column (`sessions`: names by id).
+    public static func audit(
+        _ entries: [AuditEntry],
+        conflicts: [DeltaRef: Conflict.Kind] = [:],
+        sessions: [String: String] = [:]
+    ) -> String {
         let rows = entries.map { entry -> [String] in
-            [
+            let outcome =
+                entry.sessionID == nil
+                ? (entry.reason == nil ? "admitted" : "refused")
+                : (entry.leftSession ? "left" : "entered")
+            return [
                 ClockText.iso8601(millis: entry.atMillis), entry.kioskName, entry.zone, entry.campaignID,
-                entry.attendeeKey, entry.reason == nil ? "admitted" : "refused", entry.reason?.code ?? "",
+                entry.attendeeKey, outcome, entry.reason?.code ?? "",
                 String(entry.count), entry.undone ? "yes" : "", conflicts[entry.ref]?.rawValue ?? "",
+                entry.sessionID.map { sessions[$0] ?? $0 } ?? "",
             ]
         }
         return document(
             header: [
                 "Time", "Kiosk", "Zone", "Campaign", "Attendee", "Outcome", "Reason", "Count", "Undone", "Conflict",
+                "Session",
             ],
             rows: rows
         )

@@ -466,7 +466,8 @@ public enum KioskCatalog {
                     "Nicht eingecheckt: Diese Sitzung ist nur für angemeldete Teilnehmende. Bitte wenden Sie sich an das Personal.",
                 fr:
                     "Arrivée non enregistrée : cette session est réservée aux inscrits. Veuillez vous adresser à l’accueil.",
-                es: "Llegada no registrada: esta sesión es solo para personas inscritas. Diríjase al personal, por favor.",
+                es:
+                    "Llegada no registrada: esta sesión es solo para personas inscritas. Diríjase al personal, por favor.",
                 nl: "Niet ingecheckt: deze sessie is alleen voor aangemelde deelnemers. Ga naar de balie.",
                 pl:
                     "Wejście nie zostało zarejestrowane: ta sesja jest tylko dla zapisanych uczestników. Prosimy zgłosić się do obsługi."
@@ -529,10 +530,13 @@ public enum KioskCatalog {
             Translations(
                 en: first.isEmpty ? "Checked in to \(session)." : "Checked in to \(session). Welcome, \(first)!",
                 de: first.isEmpty ? "Eingecheckt: \(session)." : "Eingecheckt: \(session). Willkommen, \(first)!",
-                fr: first.isEmpty ? "Arrivée enregistrée : \(session)." : "Arrivée enregistrée : \(session). Bienvenue, \(first) !",
-                es: first.isEmpty ? "Llegada registrada: \(session)." : "Llegada registrada: \(session). ¡Bienvenida/o, \(first)!",
+                fr: first.isEmpty
+                    ? "Arrivée enregistrée : \(session)." : "Arrivée enregistrée : \(session). Bienvenue, \(first) !",
+                es: first.isEmpty
+                    ? "Llegada registrada: \(session)." : "Llegada registrada: \(session). ¡Bienvenida/o, \(first)!",
                 nl: first.isEmpty ? "Ingecheckt: \(session)." : "Ingecheckt: \(session). Welkom, \(first)!",
-                pl: first.isEmpty ? "Zarejestrowano wejście: \(session)." : "Zarejestrowano wejście: \(session). Witamy, \(first)!"
+                pl: first.isEmpty
+                    ? "Zarejestrowano wejście: \(session)." : "Zarejestrowano wejście: \(session). Witamy, \(first)!"
             )
         case .leftSession(let session):
             Translations(

@@ -50,7 +50,10 @@ extension ControlRequest: Codable {
         case .ping: self = .ping
         case .screen: self = .screen
         case .attend:
-            self = .attend(query: try line.nonBlank(.query), code: try fields.decodeIfPresent(String.self, forKey: .code))
+            self = .attend(
+                query: try line.nonBlank(.query),
+                code: try fields.decodeIfPresent(String.self, forKey: .code)
+            )
         case .openSpot:
             self = .openSpot(name: try line.nonBlank(.session), seconds: try fields.decode(Int.self, forKey: .seconds))
         case .replaceBadge:

@@ -79,7 +79,9 @@ extension ControlHandler {
     /// Whether this kiosk's zone follows a schedule of sessions: then a door scan is attendance.
     func isSessionDoor() throws(ReplicaError) -> Bool {
         let zone = config.location
-        return try replica.view { view in try view.sessions().contains { !$0.payload.removed && !$0.isSpot && $0.zone == zone } }
+        return try replica.view { view in
+            try view.sessions().contains { !$0.payload.removed && !$0.isSpot && $0.zone == zone }
+        }
     }
 
     /// What the screen's banner says of sessions: whether this zone follows a schedule, the session
@@ -88,8 +90,12 @@ extension ControlHandler {
         let here = try view.sessions().filter { !$0.payload.removed && $0.zone == config.location }
         context.sessionDoor = here.contains { !$0.isSpot }
         context.spotOpen = here.contains { $0.isSpot && $0.isOpen(atMillis: now) }
-        if case .session(let open) = SessionPolicy.choose(code: nil, zone: config.location, sessions: here, nowMillis: now)
-        {
+        if case .session(let open) = SessionPolicy.choose(
+            code: nil,
+            zone: config.location,
+            sessions: here,
+            nowMillis: now
+        ) {
             context.session = open.name
             context.sessionUntilMillis = open.payload.endMillis
         }

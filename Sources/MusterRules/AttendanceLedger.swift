@@ -73,7 +73,8 @@ public enum AttendanceLedger {
             let status: Status =
                 tally.firstIn > session.startMillis + margin
                 ? .late
-                : (!stillIn && (tally.lastOut ?? session.endMillis) < session.endMillis - margin ? .leftEarly : .present)
+                : (!stillIn && (tally.lastOut ?? session.endMillis) < session.endMillis - margin
+                    ? .leftEarly : .present)
             lines.append(
                 Line(
                     sessionID: id,

@@ -19,6 +19,9 @@ public struct AuditEntry: Sendable, Equatable {
     public let count: Int
     /// Whether an organizer undid the admission since (it was still answered, so it stays here).
     public let undone: Bool
+    /// A session door's scan (issue 36): the session's id, and whether it was a leave.
+    public package(set) var sessionID: String?
+    public package(set) var leftSession = false
 
     /// Memberwise, for the stores that build it from their rows.
     package init(

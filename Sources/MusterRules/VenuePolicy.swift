@@ -54,7 +54,12 @@ public struct VenuePolicy: Sendable, Equatable {
         let key: String
         switch delta.body {
         case .session(let p):
-            try checkSession(p, author: delta.author, byOrganizer: byDevice || delta.author == organizer, ref: delta.ref)
+            try checkSession(
+                p,
+                author: delta.author,
+                byOrganizer: byDevice || delta.author == organizer,
+                ref: delta.ref
+            )
             return
         case .attendance(let p): key = p.attendeeKey
         case .registration(let p):

@@ -21,7 +21,12 @@ extension ReplicaView {
             guard case .session(let payload)? = try? DeltaBody.decode(kind: .session, bytes: Array(bytes)),
                 let authorID = AuthorID(bytes: author)
             else { return nil }
-            return SessionRecord(payload: payload, author: authorID, hlc: HLC(packed: UInt64(hlc)), hostName: row["host"])
+            return SessionRecord(
+                payload: payload,
+                author: authorID,
+                hlc: HLC(packed: UInt64(hlc)),
+                hostName: row["host"]
+            )
         }
     }
 
@@ -45,7 +50,9 @@ extension ReplicaView {
             arguments: [campaignID]
         )
         var byKey: [String: [AttendanceRecord]] = [:]
-        for row in rows { if let record = Self.attendance(row) { byKey[record.attendeeKey, default: []].append(record) } }
+        for row in rows {
+            if let record = Self.attendance(row) { byKey[record.attendeeKey, default: []].append(record) }
+        }
         return byKey
     }
 

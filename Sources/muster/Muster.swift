@@ -19,7 +19,8 @@ struct Muster: ParsableCommand {
             Campaigns.self, Import.self, Push.self, Lock.self, Unlock.self, Undo.self, Attendees.self, Search.self,
             Export.self,
             Status.self, Venue.self, JoinRequestCommand.self, Enroll.self, Join.self, Revoke.self, DoctorCommand.self,
-            OccupancyCommand.self, Report.self, Badge.self, Fleet.self,
+            OccupancyCommand.self, Report.self, Badge.self, Fleet.self, SessionCommand.self, SpotCommand.self,
+            Attend.self,
         ]
     )
 

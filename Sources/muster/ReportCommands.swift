@@ -61,15 +61,15 @@ struct Search: ParsableCommand {
 
 struct Export: ParsableCommand {
     enum Kind: String, ExpressibleByArgument, CaseIterable {
-        case members, leads, log, audit, attendees
+        case members, leads, log, audit, attendees, sessions, certificates
         case pretixRedeem = "pretix-redeem"
     }
     static let configuration = CommandConfiguration(
         abstract:
-            "Export CSV: members (Salesforce Data Loader Id,Status), leads (walk-ins), log (every check-in/out), audit (every door scan, refused ones with their reason), attendees (the list with ticket type, order, add-ons, attention and validity), pretix-redeem (JSON lines for pretix's check-in API, with --list)."
+            "Export CSV: members (Salesforce Data Loader Id,Status), leads (walk-ins), log (every check-in/out), audit (every door scan, refused ones with their reason), attendees (the list with ticket type, order, add-ons, attention and validity), sessions (attendance per session and person: in, out, minutes, status), certificates (one attendance line per person and session), pretix-redeem (JSON lines for pretix's check-in API, with --list)."
     )
     @OptionGroup var options: KioskOptions
-    @Argument(help: "members, leads, log, audit, attendees or pretix-redeem.") var kind: Kind
+    @Argument(help: "members, leads, log, audit, attendees, sessions, certificates or pretix-redeem.") var kind: Kind
     @Option(help: "Campaign (default: the locked one; log: all campaigns).") var campaign: String?
     @Option(help: "pretix-redeem: the id of pretix's check-in list.") var list: Int?
 
@@ -83,6 +83,12 @@ struct Export: ParsableCommand {
             case .members: return Exporter.members(try queries.attendees(campaign: campaign, checkedInOnly: true))
             case .leads: return Exporter.leads(try queries.attendees(campaign: campaign, checkedInOnly: false))
             case .log: return Exporter.log(try queries.log(campaign: campaign))
+            case .sessions, .certificates:
+                let lines = try queries.attendance(
+                    campaign: campaign,
+                    nowMillis: Int64(Date().timeIntervalSince1970 * 1000)
+                )
+                return kind == .sessions ? Exporter.sessions(lines) : Exporter.certificates(lines)
             case .attendees:
                 return Exporter.attendees(try queries.attendees(campaign: campaign, checkedInOnly: false))
             case .pretixRedeem:
@@ -94,7 +100,8 @@ struct Export: ParsableCommand {
                 }.joined()
             case .audit:
                 let entries = try queries.audit(campaign: campaign)
-                return Exporter.audit(entries, conflicts: try queries.conflicts(of: entries))
+                let names = Dictionary(try queries.sessions().map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
+                return Exporter.audit(entries, conflicts: try queries.conflicts(of: entries), sessions: names)
             }
         }
         Output.raw(text)
@@ -207,15 +214,22 @@ struct Report: ParsableCommand {
         @Option(help: "Bucket size: 10m, 1h, 30s (default 10m).") var bucket = "10m"
         @Option(help: "Campaign (default: the locked one).") var campaign: String?
         @Flag(help: "Print CSV (Bucket,Zone,Arrivals) instead of the chart.") var csv = false
+        @Option(help: "Only the entries into this session (issue 36), by its name.") var session: String?
 
         func run() throws {
             let context = try options.context()
             let charts = try guarded { () throws(ClientError) in
-                try ArrivalsReport(context).charts(
-                    campaign: campaign,
-                    zone: zone,
-                    bucketMillis: try ArrivalsReport.bucketMillis(bucket)
-                )
+                let bucketMillis = try ArrivalsReport.bucketMillis(bucket)
+                if let session {
+                    return [
+                        try ArrivalsReport(context).sessionChart(
+                            session,
+                            campaign: campaign,
+                            bucketMillis: bucketMillis
+                        )
+                    ]
+                }
+                return try ArrivalsReport(context).charts(campaign: campaign, zone: zone, bucketMillis: bucketMillis)
             }
             if csv {
                 Output.raw(ArrivalsReport.csv(charts))
