@@ -100,6 +100,31 @@ enum Samples {
             .badge(BadgePayload(campaignID: campaign, attendeeKey: "ana@example.com", reason: .selfService)),
             .badgeCode(BadgeCodePayload(campaignID: campaign, attendeeKey: "ana@example.com", code: "R-0000AAAA")),
             .redemption(RedemptionPayload(campaignID: campaign, attendeeKey: "vip@example.com", addon: "T-shirt")),
+            .session(
+                SessionPayload(
+                    id: "s-0123456789abcdef",
+                    name: "Swift on Linux",
+                    zone: "Lab",
+                    startMillis: 1_795_330_000_000,
+                    endMillis: 1_795_335_400_000,
+                    capacity: 30,
+                    registeredOnly: true,
+                    opensEarlyMillis: 900_000,
+                    code: "031234",
+                    doors: [kiosk]
+                )
+            ),
+            .attendance(
+                AttendancePayload(
+                    campaignID: campaign,
+                    attendeeKey: "ana@example.com",
+                    sessionID: "s-1",
+                    direction: .left
+                )
+            ),
+            .sessionRegistration(
+                SessionRegistrationPayload(sessionID: "s-1", campaignID: campaign, attendeeKeys: ["ana@example.com"])
+            ),
             .undo(UndoPayload(target: DeltaRef(author: kiosk, seq: 1))),
             .revoke(
                 RevokePayload(

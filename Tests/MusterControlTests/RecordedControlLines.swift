@@ -32,6 +32,10 @@ enum RecordedControlLines {
         #"{"op":"checkin_confirmed","query":"MUS-0001","staff":"Grace"}"#,
         #"{"addon":"T-shirt","op":"redeem","query":"MUS-0001"}"#,
         #"{"op":"checkin_party","query":"ABC12"}"#,
+        // Added with issue 36: a session door's scan, with and without a spot's code; a host opens a spot.
+        #"{"op":"attend","query":"MUS-0001"}"#,
+        #"{"code":"031234","op":"attend","query":"ada.lovelace@example.com"}"#,
+        #"{"op":"open_spot","seconds":600,"session":"Lab meeting"}"#,
     ]
 
     /// Lines a script or an older client writes by hand: keys in any order, explicit nulls, fields an
@@ -105,6 +109,9 @@ enum RecordedControlLines {
         // Added with issue 35 (no older line to keep): an add-on handed out.
         #"{"addon":"T-shirt","attendee":{"campaignID":"c0ffee0000000001","company":"Analytical","firstName":"Ada","key":"ada.lovelace@example.com","lastName":"Lovelace","ticket":"MUS-0001"},"outcome":"redeemed"}"#,
         #"{"outcome":"party_checked_in","partyAdmitted":[{"campaignID":"c0ffee0000000001","company":"Analytical","firstName":"Ada","key":"ada.lovelace@example.com","lastName":"Lovelace","ticket":"MUS-0001"}],"partyAdmittedCount":1,"partyRefused":[{"attendee":{"campaignID":"c0ffee0000000001","company":"Ñandú GmbH","firstName":"Walk","key":"walk.in@example.org","lastName":"Ín","ticket":"W-ABCD1234"},"message":"This area is full.","reason":"zone_full"}],"partyRefusedCount":1}"#,
+        // Added with issue 36: attendance recorded, a spot opened.
+        #"{"attendee":{"campaignID":"c0ffee0000000001","company":"Analytical","firstName":"Ada","key":"ada.lovelace@example.com","lastName":"Lovelace","ticket":"MUS-0001"},"checkIn":{"atMillis":1795337000000,"kioskName":"k1","location":"Lab"},"direction":"left","outcome":"attended","session":"Swift on Linux","sessionID":"s-0123456789abcdef"}"#,
+        #"{"outcome":"spot_opened","session":"Lab meeting","sessionID":"spot-0123456789abcdef-00aa11bb","spotCode":"031234","untilMillis":1795337600000,"zone":"Lab"}"#,
     ]
 
     /// The badge desk's "printed but not recorded" error, which also repeated the attendee: the one line

@@ -34,6 +34,9 @@ enum RecordedControlValues {
         .confirmCheckIn(query: "MUS-0001", staff: "Grace"),
         .redeem(addon: "T-shirt", query: "MUS-0001"),
         .checkInParty(query: "ABC12"),
+        .attend(query: "MUS-0001", code: nil),
+        .attend(query: "ada.lovelace@example.com", code: "031234"),
+        .openSpot(name: "Lab meeting", seconds: 600),
     ]
 
     static let ada = AttendeeSummary(
@@ -158,6 +161,24 @@ enum RecordedControlValues {
             PartyAnswer(
                 admitted: [ada],
                 refused: [PartyAnswer.Refused(attendee: walkIn, reason: "zone_full", message: "This area is full.")]
+            )
+        ),
+        .attended(
+            AttendanceAnswer(
+                attendee: ada,
+                session: "Swift on Linux",
+                sessionID: "s-0123456789abcdef",
+                direction: .left,
+                at: PresenceSummary(atMillis: 1_795_337_000_000, kioskName: "k1", location: "Lab")
+            )
+        ),
+        .spotOpened(
+            SpotAnswer(
+                session: "Lab meeting",
+                sessionID: "spot-0123456789abcdef-00aa11bb",
+                code: "031234",
+                zone: "Lab",
+                untilMillis: 1_795_337_600_000
             )
         ),
     ]

@@ -102,7 +102,14 @@ struct ScreenAnswerTests {
             ),
             (ScreenRefusal("no"), ["message", "reason", "attendee"]),
             (ScreenMatch(maskedName: "Ada L.", admitted: true), ["maskedName", "admitted", "checkedInAtMillis"]),
-            (ScreenContext(kioskName: "Hall A"), ["kioskName", "campaignName", "language", "refusal", "solitude"]),
+            // A session door (issue 36): the session's name and end, whether a spot is open (never its code).
+            (
+                ScreenContext(kioskName: "Hall A"),
+                [
+                    "kioskName", "campaignName", "language", "refusal", "solitude", "sessionDoor", "session",
+                    "sessionUntilMillis", "spotOpen",
+                ]
+            ),
             // Working alone: since when, and this kiosk's own zone if that is what it cannot hear.
             (Solitude(sinceMillis: 1, unheardZone: "Hall B"), ["sinceMillis", "unheardZone"]),
             (ControlFailure(.forbidden, "no"), ["code", "message", "retryAfterSeconds"]),

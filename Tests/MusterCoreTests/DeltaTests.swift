@@ -104,6 +104,39 @@ enum Samples {
         .redemption(
             RedemptionPayload(campaignID: "devcon-2025", attendeeKey: "ada@analytical.example", addon: "T-shirt")
         ),
+        .session(
+            SessionPayload(id: "s-1", name: "Swift on Linux — Zürich", zone: "Lab", startMillis: 1, endMillis: 2)
+        ),
+        .session(
+            SessionPayload(
+                id: "spot-x",
+                name: "Lab meeting",
+                zone: "Lab",
+                startMillis: -5,
+                endMillis: 600_000,
+                capacity: 0,
+                registeredOnly: true,
+                opensEarlyMillis: 1,
+                lateAfterMillis: .max,
+                code: "000000",
+                removed: true
+            )
+        ),
+        .attendance(
+            AttendancePayload(
+                campaignID: "devcon-2025",
+                attendeeKey: "ada@analytical.example",
+                sessionID: "s-1",
+                direction: .entered
+            )
+        ),
+        .sessionRegistration(
+            SessionRegistrationPayload(
+                sessionID: "s-1",
+                campaignID: "devcon-2025",
+                attendeeKeys: ["ada@analytical.example", "grace@navy.example"]
+            )
+        ),
         .scan(
             ScanPayload(
                 campaignID: "devcon-2025",

@@ -20,10 +20,11 @@ struct ControlAccessPolicyTests {
         .badge(BadgeOrder(attendee: .query("MUS-0001"), reason: .reprint)), .lookup(query: "MUS-0001"), .screen,
         .replaceBadge(query: "MUS-0001", restore: false), .confirmCheckIn(query: "MUS-0001", staff: "Grace"),
         .redeem(addon: "T-shirt", query: "MUS-0001"), .checkInParty(query: "ABC12"),
+        .attend(query: "MUS-0001", code: "031234"), .openSpot(name: "Lab meeting", seconds: 600),
     ]
     /// Exactly what `KioskSession` sends (`redeem` as an add-on desk).
     static let screens: Set<ControlRequest.Operation> = [
-        .screen, .lookup, .checkIn, .register, .note, .badge, .redeem, .checkInParty,
+        .screen, .lookup, .checkIn, .register, .note, .badge, .redeem, .checkInParty, .attend,
     ]
 
     @Test func everyOperationIsInTheTable() {
