@@ -128,13 +128,20 @@ public final class ControlGate: Sendable {
         let now = time.uptime
         if role == .screen { binding.withLock { $0.record(request, answer: response, at: now) } }
         guard Self.isThrottled(request.operation, role: role) else { return }
+        // A spot's code that opens no spot is a miss like a ticket that finds no one (issue 36): guessing
+        // codes at the screen meets the same brake as guessing tickets.
+        if case .attend(_, _?) = request, case .refused(let refusal) = response, refusal.reason == .wrongCode {
+            throttle.withLock { $0.recordMiss(at: now) }
+            return
+        }
         throttle.withLock { $0.record(request, answer: response.outcome, at: now) }
     }
 
-    /// Lookups by anyone but staff, and check-ins and walk-in registrations too: a check-in by ticket
-    /// code answers "not found" just as a lookup does, and a registration answers whether an email is
-    /// on the list, so either would otherwise be the way around the brake.
+    /// Lookups by anyone but staff, and check-ins, session scans and walk-in registrations too: a check-in
+    /// or a session scan by ticket code answers "not found" just as a lookup does (and a session scan
+    /// whether a spot's code is open), and a registration answers whether an email is on the list, so
+    /// any of them would otherwise be the way around the brake.
     static func isThrottled(_ operation: ControlRequest.Operation, role: ControlPeerRole) -> Bool {
-        role != .staff && [.lookup, .checkIn, .register].contains(operation)
+        role != .staff && [.lookup, .checkIn, .register, .attend].contains(operation)
     }
 }

@@ -95,11 +95,11 @@ public struct LookupThrottle: Sendable, Equatable {
         switch (request, answer) {
         case (.lookup(let query), .found):
             lastFound = query
-        case (.checkIn(let query), .checkedIn):
+        case (.checkIn(let query), .checkedIn), (.attend(let query, _), .attended):
             guard lastFound == query else { return }
             lastFound = nil
             misses = max(0, misses - 1)
-        case (.lookup(let query), .notFound), (.checkIn(let query), .notFound):
+        case (.lookup(let query), .notFound), (.checkIn(let query), .notFound), (.attend(let query, _), .notFound):
             recordMiss(at: now)
             lastMissed = query
         case (.register(let walkIn), _):

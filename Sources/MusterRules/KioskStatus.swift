@@ -10,7 +10,7 @@ public import MusterCrypto
 /// showed they read it, since a kiosk of 0.6.3 or earlier closes a session on a message it does not know.
 public struct KioskStatus: ByteCodable, Sendable, Equatable {
     /// The package version this code is (`packaging/changelog`'s first entry; a test holds them equal).
-    public static let software = "0.6.6"
+    public static let software = "0.6.7"
     /// What a kiosk that has sent no status (0.6.4 or earlier, or one not heard) is taken to read:
     /// the kinds of 0.6.3 (kind 14 came with 0.6.4, which cannot say so) and the lock features every
     /// version since the screen's language on the lock reads.

@@ -43,7 +43,7 @@ struct SessionCommand: ParsableCommand {
         @Flag(help: "Add it even if an enrolled kiosk cannot read sessions.") var force = false
 
         func validate() throws {
-            guard (at == nil) != (from == nil || until == nil) || (at != nil && from == nil && until == nil) else {
+            guard (at != nil && from == nil && until == nil) || (at == nil && from != nil && until != nil) else {
                 throw ValidationError("give --at START-END, or --from and --until")
             }
         }

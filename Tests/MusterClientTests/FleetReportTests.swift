@@ -77,7 +77,7 @@ import Testing
         #expect(
             lines.contains { $0.contains("Desk") && $0.contains("0 record(s) held here") && !$0.contains("newest") }
         )
-        #expect(lines.contains { $0.contains("muster 0.6.6, printer badges: stopped (out of labels), 2.0 GiB free") })
+        #expect(lines.contains { $0.contains("muster 0.6.7, printer badges: stopped (out of labels), 2.0 GiB free") })
         #expect(lines.filter { $0.contains("no status heard (0.6.4 or earlier") }.count == 3, "Annex, Desk, Lost")
     }
 
@@ -120,14 +120,14 @@ import Testing
         #expect(report.unreadable(["door-rules-v2"]).isEmpty, "every version since the status reads it")
         #expect(
             report.unreadable(["door-rules-v1", "screen-language"])
-                == ["Hall B (North) (muster 0.6.6) does not read screen-language"]
+                == ["Hall B (North) (muster 0.6.7) does not read screen-language"]
         )
         #expect(
             report.unreadable(["ticket-types"]) == [
-                "Hall A (Main) (muster 0.6.6) does not read ticket-types",
+                "Hall A (Main) (muster 0.6.7) does not read ticket-types",
                 "Annex (no status: 0.6.4 or earlier) does not read ticket-types",
                 "Desk (no status: 0.6.4 or earlier) does not read ticket-types",
-                "Hall B (North) (muster 0.6.6) does not read ticket-types",
+                "Hall B (North) (muster 0.6.7) does not read ticket-types",
             ]
         )
     }

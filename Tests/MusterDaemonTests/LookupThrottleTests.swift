@@ -133,4 +133,33 @@ struct LookupThrottleTests {
         #expect(gate.role(of: nil) == .other)
         #expect(gate.role(of: ControlPeer(pid: 9, uid: 105, gid: 105)) == .screen)
     }
+
+    /// Guessing a spot's code at the screen (issue 36) meets the same brake as guessing tickets.
+    @Test func wrongSpotCodesFromTheScreenAreMisses() {
+        let clock = ManualClock()
+        let gate = ControlGate(
+            roles: ControlPeerRoles(staffUIDs: [0], staffGID: nil, screenUID: 105),
+            throttle: Self.settings,
+            time: clock
+        )
+        let wrongCode = ControlResponse.refused(RefusalAnswer("No open session has this code.", reason: .wrongCode))
+        for code in ["000001", "000002", "000003", "000004"] {
+            let guess = ControlRequest.attend(query: "MUS-0001", code: code)
+            #expect(gate.refusal(for: guess, role: .screen) == nil)
+            gate.answered(guess, with: wrongCode, role: .screen)
+        }
+        let next = ControlRequest.attend(query: "MUS-0001", code: "000005")
+        #expect(gate.refusal(for: next, role: .screen)?.errorCode == .rateLimited)
+        #expect(gate.refusal(for: .lookup(query: "MUS-0002"), role: .screen)?.errorCode == .rateLimited, "one brake")
+        #expect(gate.refusal(for: next, role: .staff) == nil, "staff are never limited")
+        // A refusal that is no guess (not registered) costs nothing.
+        let fresh = ControlGate(
+            roles: ControlPeerRoles(staffUIDs: [0], staffGID: nil, screenUID: 105),
+            throttle: Self.settings,
+            time: clock
+        )
+        let notRegistered = ControlResponse.refused(RefusalAnswer("Registered only.", reason: .notRegistered))
+        for _ in 0..<6 { fresh.answered(.attend(query: "MUS-0001", code: nil), with: notRegistered, role: .screen) }
+        #expect(fresh.refusal(for: next, role: .screen) == nil)
+    }
 }

@@ -194,3 +194,75 @@ struct SessionDoorTests {
         #expect(!line.contains("a0@x.org") && !line.contains("k1"), "\(line)")
     }
 }
+
+/// A kiosk key holder, with the real signing and the store's own ingest, tries to change what only the
+/// organizer may: the schedule, another kiosk's spot, a spot longer than four hours.
+@Suite("Sessions under attack")
+struct SessionAttackTests {
+    @Test func aKioskKeyCannotMoveTheOrganizersSessionOrAnotherKiosksSpot() throws {
+        let v = try DoorVenue(zones: ["Lab", "Lab", "Hall A"])
+        try v.setUp(attendees: 2, rules: nil)
+        let start = Int64(v.clock.wallMillis)
+        let session = SessionPayload(
+            id: "s-swift",
+            name: "Swift",
+            zone: "Lab",
+            startMillis: start,
+            endMillis: start + 3_600_000
+        )
+        try v.organize([.session(session)])
+        guard case .spotOpened(let spot) = v.kiosks[1].handler.handle(.openSpot(name: "Two's spot", seconds: 600))
+        else {
+            Issue.record("no spot")
+            return
+        }
+        try v.syncAll()
+        let before = try v.kiosks[2].replica.digest()
+        let attacker = v.kiosks[0]
+        var moved = session
+        moved.startMillis += 86_400_000
+        moved.endMillis += 86_400_000
+        var stolen = SessionPayload(
+            id: spot.sessionID,
+            name: "Mine",
+            zone: "Hall A",
+            startMillis: start,
+            endMillis: start + 1
+        )
+        stolen.code = spot.code
+        let endless = SessionPayload(
+            id: SessionPayload.spotPrefix(attacker.author) + "ff",
+            name: "Forever",
+            zone: "Lab",
+            startMillis: start,
+            endMillis: start + SessionPayload.maxSpotMillis + 1,
+            code: "123456"
+        )
+        for hostile in [moved, stolen, endless] {
+            var signer = DeltaSigner(
+                venue: v.venue,
+                keyPair: attacker.key,
+                head: try attacker.replica.head(of: attacker.author)
+            )
+            let signed = try signer.sign(
+                .session(hostile),
+                hlc: HLC(physicalMillis: v.clock.wallMillis + 1, logical: 0)
+            )
+            let report = try v.kiosks[2].replica.ingest(
+                [signed],
+                nowMillis: v.clock.wallMillis,
+                clockBoundMillis: 300_000
+            )
+            #expect(report.rejected.count == 1, "\(hostile.id)")
+            #expect(report.rejected.first?.code == .notAuthorized)
+        }
+        #expect(try v.kiosks[2].replica.digest() == before, "nothing of them stored")
+        let held = try v.kiosks[2].replica.view { try $0.sessionsByID() }
+        #expect(held["s-swift"]?.payload == session)
+        #expect(held[spot.sessionID]?.payload.zone == "Lab")
+        // An honest delta after the hostile ones arrives: the session door still works there.
+        #expect(v.kiosks[1].handler.handle(.attend(query: "a0@x.org", code: nil)).outcome == .attended)
+        try v.sync(from: v.kiosks[1], to: v.kiosks[2])
+        #expect(try v.kiosks[2].replica.digest() != before, "the honest attendance arrived")
+    }
+}

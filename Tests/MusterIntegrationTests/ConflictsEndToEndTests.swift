@@ -48,7 +48,7 @@ struct ConflictsEndToEndTests {
             #expect(Set(doors) == ["k2", "k3"], "\(doors)")
             #expect(try kiosk.status()["conflicts"] as? Int == 1)
             let audit = try kiosk.muster(["export", "audit"]).stdout.split(separator: "\r\n")
-            #expect(audit.filter { $0.hasSuffix(",entered_twice") }.count == 1, "\(audit)")
+            #expect(audit.filter { $0.hasSuffix(",entered_twice,") }.count == 1, "\(audit)")
             let text = try kiosk.muster(["report", "conflicts"]).stdout
             #expect(text.contains("Conflicts in Expo: 1") && text.contains("entered twice"), "\(text)")
         }

@@ -40,7 +40,7 @@ struct DoorEndToEndTests {
         for kiosk in kiosks {
             let audit = try kiosk.muster(["export", "audit"]).stdout
             let lines = audit.split(separator: "\r\n").map(String.init)
-            #expect(lines.first == "Time,Kiosk,Zone,Campaign,Attendee,Outcome,Reason,Count,Undone,Conflict")
+            #expect(lines.first == "Time,Kiosk,Zone,Campaign,Attendee,Outcome,Reason,Count,Undone,Conflict,Session")
             #expect(lines.filter { $0.contains(",admitted,") }.count == 2)
             #expect(lines.filter { $0.contains(",p3@example.com,refused,zone_full,1,") }.count == 2)
             let occupancy = try kiosk.muster(["occupancy", "--json"]).stdout

@@ -26,12 +26,12 @@ struct FleetEndToEndTests {
             return ["k1", "k3"].allSatisfy { (Self.entry(kiosks, $0)?["status"] as? [String: Any]) != nil }
         }
         let k3 = try #require(Self.entry(try Self.fleet(lab.k2), "k3")?["status"] as? [String: Any])
-        #expect(k3["software"] as? String == "0.6.6")
+        #expect(k3["software"] as? String == "0.6.7")
         #expect(k3["printer"] as? String == "none")
         #expect((k3["freeDiskBytes"] as? Int ?? 0) > 0)
         #expect((k3["lockFeatures"] as? [String])?.contains("screen-language") == true)
         let text = try lab.k2.muster(["fleet"]).stdout
-        #expect(text.contains("muster 0.6.6, printer none, "), "\(text)")
+        #expect(text.contains("muster 0.6.7, printer none, "), "\(text)")
         #expect(!text.contains("no status heard"), "\(text)")
     }
 
