@@ -54,6 +54,7 @@ public enum SessionPolicy {
     ///   - ownSeats: attendees this kiosk let into the session (any entry it wrote): its share is used up
     ///     at ``DoorAttempt/Escrow/share(of:)`` of the capacity, split over the session's doors, so the
     ///     room is never over capacity, even while its doors cannot hear each other.
+    ///   - holdsSeat: this kiosk let the person in before (they left and come back): their seat is theirs.
     ///   - door: this kiosk.
     public static func decide(
         lock: LockState?,
@@ -62,6 +63,7 @@ public enum SessionPolicy {
         inside: Bool,
         registered: Bool,
         ownSeats: Int,
+        holdsSeat: Bool = false,
         door: AuthorID,
         nowMillis now: Int64
     ) -> Decision {
@@ -76,7 +78,7 @@ public enum SessionPolicy {
         if session.payload.registeredOnly, !registered {
             return .refuse(.notRegistered, message: SessionText.notRegistered)
         }
-        if let capacity = session.payload.capacity {
+        if let capacity = session.payload.capacity, !holdsSeat {
             let doors = session.payload.doors
             let escrow = DoorAttempt.Escrow(ownInside: ownSeats, kiosks: doors.count, rank: doors.firstIndex(of: door))
             if ownSeats >= escrow.share(of: Int(capacity)) {

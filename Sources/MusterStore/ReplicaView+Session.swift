@@ -123,8 +123,12 @@ extension ReplicaView {
         let record = try lock?.campaignID.flatMap { try lookup(campaignID: $0, query: query) }
         var inside = false
         var registered = false
+        var holdsSeat = false
         if let record {
             let held = try attendance(campaignID: record.campaignID, attendeeKey: record.key)
+            holdsSeat = held.contains {
+                $0.sessionID == session.id && $0.direction == .entered && $0.ref.author == kiosk
+            }
             let byID = Dictionary(sessions.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
             inside = AttendanceLedger.current(of: held, sessions: byID, nowMillis: now) == session.id
             registered = try isRegistered(sessionID: session.id, campaignID: record.campaignID, attendeeKey: record.key)
@@ -136,6 +140,7 @@ extension ReplicaView {
             inside: inside,
             registered: registered,
             ownSeats: try seats(sessionID: session.id, kiosk: kiosk),
+            holdsSeat: holdsSeat,
             door: kiosk,
             nowMillis: now
         )

@@ -133,6 +133,9 @@ struct SessionDoorTests {
         for index in 0..<6 where attend(v, index % 2, "a\(index)@x.org").outcome == .attended { admitted += 1 }
         #expect(admitted == 3)
         #expect(attend(v, 0, "a4@x.org").reason == "session_full" || attend(v, 1, "a5@x.org").reason == "session_full")
+        // Someone a full door let in leaves and comes back: their seat is still theirs.
+        #expect(attend(v, 0, "a0@x.org").outcome == .attended, "a0 leaves")
+        #expect(attend(v, 0, "a0@x.org").outcome == .attended, "a0 comes back through the full door")
         try v.syncAll()
         let counts = try v.kiosks.map { kiosk in try kiosk.replica.view { try $0.admitted(sessionID: "s-swift") } }
         #expect(counts == [3, 3, 3], "the same count on every kiosk, never over the capacity")
@@ -264,5 +267,76 @@ struct SessionAttackTests {
         #expect(v.kiosks[1].handler.handle(.attend(query: "a0@x.org", code: nil)).outcome == .attended)
         try v.sync(from: v.kiosks[1], to: v.kiosks[2])
         #expect(try v.kiosks[2].replica.digest() != before, "the honest attendance arrived")
+    }
+}
+
+/// The property behind the export (issue 36): whatever partitions a venue went through and in whatever
+/// order its kiosks then heard each other, with deltas offered again and again, every kiosk ends with
+/// the same minutes, statuses and session counts, and no room held more than its capacity.
+@Suite("Sessions converge")
+struct SessionConvergenceTests {
+    @Test(arguments: [UInt64(1), 2, 3, 4, 5, 6, 7, 8])
+    func partitionsAndReorderingGiveTheSameAttendanceEverywhere(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        let v = try DoorVenue(zones: ["Lab", "Lab", "Lab", "Hall A"])
+        try v.setUp(attendees: 12, rules: nil)
+        let start = Int64(v.clock.wallMillis)
+        let doors = ZoneDoors(roster: try v.kiosks[0].replica.roster()).byLocation["Lab"] ?? []
+        let sessions = [
+            SessionPayload(
+                id: "s-a",
+                name: "A",
+                zone: "Lab",
+                startMillis: start,
+                endMillis: start + 40 * 60_000,
+                capacity: 5,
+                doors: doors
+            ),
+            SessionPayload(
+                id: "s-b",
+                name: "B",
+                zone: "Lab",
+                startMillis: start + 30 * 60_000,
+                endMillis: start + 90 * 60_000
+            ),
+        ]
+        try v.organize(sessions.map { .session($0) })
+        for _ in 0..<60 {
+            v.clock.advance(by: .milliseconds(Int64(random.next() % 120_000)))
+            let kiosk = Int(random.next() % 3)
+            _ = v.kiosks[kiosk].handler.handle(.attend(query: "a\(random.next() % 12)@x.org", code: nil))
+            // Now and then two kiosks hear each other one way (a partition heals only partly).
+            if random.next() % 4 == 0 {
+                let from = Int(random.next() % 4)
+                let to = Int(random.next() % 4)
+                if from != to { try v.sync(from: v.kiosks[from], to: v.kiosks[to]) }
+            }
+        }
+        // Healed, in a random order, each pair offered twice (the second offer holds only copies).
+        var pairs = (0..<4).flatMap { a in (0..<4).filter { $0 != a }.map { (a, $0) } }
+        pairs += pairs
+        pairs.shuffle(using: &random)
+        for (from, to) in pairs { try v.sync(from: v.kiosks[from], to: v.kiosks[to]) }
+        try v.syncAll()
+        let now = Int64(v.clock.wallMillis) + 3 * 3_600_000
+        let figures = try v.kiosks.map { kiosk in
+            try kiosk.replica.view { view -> (String, [Int]) in
+                let lines = SessionAttendance.lines(
+                    sessions: try view.sessionsByID(),
+                    records: try view.attendance(campaignID: v.campaignID),
+                    registrations: try view.registrations(campaignID: v.campaignID),
+                    attendees: [:],
+                    nowMillis: now
+                )
+                return (
+                    Exporter.sessions(lines),
+                    [try view.admitted(sessionID: "s-a"), try view.admitted(sessionID: "s-b")]
+                )
+            }
+        }
+        #expect(Set(figures.map(\.0)).count == 1, "the same export on every kiosk")
+        #expect(Set(figures.map(\.1)).count == 1, "the same counts on every kiosk")
+        #expect(figures[0].1[0] <= 5, "never over A's capacity: \(figures[0].1)")
+        #expect(Set(try v.kiosks.map { try $0.replica.digest() }).count == 1)
     }
 }
