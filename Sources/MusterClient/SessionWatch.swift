@@ -29,7 +29,9 @@ public struct SessionWatch {
 
     public init() {}
 
-    public mutating func update(_ lines: [SessionAttendance]) -> [Event] {
+    /// `nowMillis`: when the lines were read; a return after leaving is dated by it, since a line keeps
+    /// only the first entry and the last leave.
+    public mutating func update(_ lines: [SessionAttendance], nowMillis: Int64) -> [Event] {
         var events: [Event] = []
         for item in lines where item.line.inMillis != nil {
             let key = item.line.attendeeKey
@@ -46,10 +48,7 @@ public struct SessionWatch {
             }
             if before == nil, let entered = item.line.inMillis { events.append(event("joined", entered)) }
             if let out = item.line.outMillis, before?.outMillis != out { events.append(event("left", out)) }
-            if item.line.outMillis == nil, let previous = before?.outMillis, previous > 0 {
-                // Back in after leaving.
-                events.append(event("joined", previous))
-            }
+            if item.line.outMillis == nil, before?.outMillis != nil { events.append(event("joined", nowMillis)) }
             shown[key] = (item.line.inMillis, item.line.outMillis)
         }
         return events

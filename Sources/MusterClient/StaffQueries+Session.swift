@@ -36,22 +36,21 @@ extension StaffQueries {
         do {
             return try client.replica().view { view in
                 let sessions = try view.sessionsByID()
+                // Each person's every record, whichever session they are of: entering one session ends
+                // another, so one session's lines come from the person's whole walk.
                 var records = try view.attendance(campaignID: campaignID)
                 var registrations = try view.registrations(campaignID: campaignID)
                 if let session {
-                    records = records.mapValues { $0.filter { $0.sessionID == session } }.filter { !$0.value.isEmpty }
+                    records = records.filter { $0.value.contains { $0.sessionID == session } }
                     registrations = registrations.filter { $0.key == session }
                 }
                 var attendees: [String: AttendeeRecord] = [:]
                 for key in Set(records.keys).union(registrations.values.flatMap { $0 }) {
                     attendees[key] = try view.attendee(campaignID: campaignID, key: key)
                 }
-                // The ledger needs a person's every session (entering one ends another), so one session's
-                // lines are taken from the whole walk.
-                let all = try view.attendance(campaignID: campaignID)
                 let lines = SessionAttendance.lines(
                     sessions: sessions,
-                    records: session == nil ? records : all.filter { records[$0.key] != nil },
+                    records: records,
                     registrations: registrations,
                     attendees: attendees,
                     nowMillis: nowMillis

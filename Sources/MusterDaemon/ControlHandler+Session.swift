@@ -79,9 +79,7 @@ extension ControlHandler {
     /// Whether this kiosk's zone follows a schedule of sessions: then a door scan is attendance.
     func isSessionDoor() throws(ReplicaError) -> Bool {
         let zone = config.location
-        return try replica.view { view in
-            try view.sessions().contains { !$0.payload.removed && !$0.isSpot && $0.zone == zone }
-        }
+        return try replica.view { view in try view.hasSchedule(zone: zone) }
     }
 
     /// What the screen's banner says of sessions: whether this zone follows a schedule, the session

@@ -1,6 +1,3 @@
-import MusterCore
-import MusterTime
-
 /// The English sentences of a session door (issue 36), beside ``DoorText``; the screen's catalog
 /// says them in its six languages, by ``DoorReason``.
 public enum SessionText {
@@ -10,9 +7,4 @@ public enum SessionText {
     public static let spotClosed = "Check-in for this session is closed."
     public static let wrongCode = "No open session has this code."
     public static let sessionFull = "This session is full."
-
-    /// The line a session door shows while a session is open: "Checking in to: NAME, until 11:30".
-    public static func checkingIn(_ name: String, untilMillis: Int64) -> String {
-        "Checking in to: \(name), until \(ClockText.time(millis: untilMillis))"
-    }
 }

@@ -118,13 +118,18 @@ enum Materializer {
             // one author's versions (the organizer's, or one kiosk's spot).
             try db.run(
                 """
-                INSERT INTO session(id, zone, code, payload, lww_hlc, lww_author, lww_seq) VALUES (?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT(id) DO UPDATE SET zone = excluded.zone, code = excluded.code, payload = excluded.payload,
+                INSERT INTO session(id, zone, code, removed, payload, lww_hlc, lww_author, lww_seq)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT(id) DO UPDATE SET zone = excluded.zone, code = excluded.code, removed = excluded.removed,
+                    payload = excluded.payload,
                     lww_hlc = excluded.lww_hlc, lww_author = excluded.lww_author, lww_seq = excluded.lww_seq
                 WHERE (excluded.lww_hlc, excluded.lww_author, excluded.lww_seq)
                     > (session.lww_hlc, session.lww_author, session.lww_seq)
                 """,
-                [p.id, p.zone, p.code, Data(DeltaBody.session(p).encode()), stamp.hlc, stamp.author, stamp.seq]
+                [
+                    p.id, p.zone, p.code, p.removed, Data(DeltaBody.session(p).encode()), stamp.hlc, stamp.author,
+                    stamp.seq,
+                ]
             )
         case .attendance(let p):
             try db.run(

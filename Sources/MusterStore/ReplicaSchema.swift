@@ -389,7 +389,7 @@ enum ReplicaSchema {
             try db.execute(
                 sql: """
                     CREATE TABLE session (
-                        id TEXT PRIMARY KEY, zone TEXT NOT NULL, code TEXT, payload BLOB NOT NULL,
+                        id TEXT PRIMARY KEY, zone TEXT NOT NULL, code TEXT, removed INTEGER NOT NULL, payload BLOB NOT NULL,
                         lww_hlc INTEGER NOT NULL, lww_author BLOB NOT NULL, lww_seq INTEGER NOT NULL) WITHOUT ROWID;
                     CREATE TABLE attendance (
                         author BLOB NOT NULL, seq INTEGER NOT NULL, hlc INTEGER NOT NULL,

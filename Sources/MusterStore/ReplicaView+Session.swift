@@ -30,6 +30,16 @@ extension ReplicaView {
         }
     }
 
+    /// Whether `zone` follows a schedule (a scheduled session not removed): then its doors take
+    /// attendance. One read of a table of a few rows, not a decode of every session: it is
+    /// asked before every door scan.
+    public func hasSchedule(zone: String) throws -> Bool {
+        try Row.fetchOne(
+            db.cachedStatement(sql: "SELECT 1 FROM session WHERE zone = ? AND code IS NULL AND removed = 0 LIMIT 1"),
+            arguments: [zone]
+        ) != nil
+    }
+
     /// Sessions by id, for ``AttendanceLedger``.
     public func sessionsByID() throws -> [String: SessionRecord] {
         Dictionary(try sessions().map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })

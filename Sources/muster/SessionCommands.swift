@@ -158,7 +158,7 @@ struct SessionCommand: ParsableCommand {
                 let lines = try guarded { () throws(ClientError) in
                     try queries.attendance(campaign: campaign, session: session.id, nowMillis: now)
                 }
-                for event in watch.update(lines) {
+                for event in watch.update(lines, nowMillis: now) {
                     if json {
                         Output.raw(String(decoding: try SessionWatch.jsonLine(event), as: UTF8.self) + "\n")
                     } else {
