@@ -50,7 +50,8 @@ struct BadgeDeskCupsTests {
     ) async throws {
         let f = try HandlerFixture()
         try importNames(f)
-        let cups = try PrivateCups()
+        // cupsd's start is waited for on a thread of its own, not one of the suite's two.
+        let cups = try await TestSupport.blocking { try PrivateCups() }
         defer { cups.shutdown() }
         if stopped { try cups.stopQueue() }
         try await body(f, cups, try desk(f, cups, format: format))
@@ -130,7 +131,7 @@ struct BadgeDeskCupsTests {
                 let response = await Self.badge(desk, key: key)
                 #expect(response.outcome == .badgePrinted, "\(key): \(response.message ?? "")")
                 #expect(response.badgeJob != nil)
-                let jobs = try cups.printer.waitForJobs(index + 1)
+                let jobs = try await cups.printer.waitForJobs(index + 1)
                 let text = try Self.text(of: jobs[index])
                 for word in words { #expect(text.contains(word), "'\(word)' not in the printed PDF: \(text)") }
                 #expect(try badges(f, key).map(\.reason) == [.selfService])
@@ -145,7 +146,7 @@ struct BadgeDeskCupsTests {
         try await Self.withPrintingDesk { (f, cups, desk) async throws in
             #expect(f.request(.checkIn, query: "MUS-PL01").outcome == .checkedIn)
             #expect(await Self.badge(desk, key: "lucja@example.com").outcome == .badgePrinted)
-            _ = try cups.printer.waitForJobs(1)
+            _ = try await cups.printer.waitForJobs(1)
 
             let again = await Self.badge(desk, key: "lucja@example.com")
             #expect(again.outcome == .badgeAlreadyPrinted)
@@ -156,7 +157,7 @@ struct BadgeDeskCupsTests {
 
             let reprint = await Self.badge(desk, query: "MUS-PL01", reason: "reprint")
             #expect(reprint.outcome == .badgePrinted)
-            #expect(try cups.printer.waitForJobs(2).count == 2)
+            #expect(try await cups.printer.waitForJobs(2).count == 2)
             #expect(try badges(f, "lucja@example.com").map(\.reason) == [.selfService, .reprint])
 
             let printOnly = await Self.badge(desk, query: "grace@example.com", reason: "print-only")
@@ -174,7 +175,7 @@ struct BadgeDeskCupsTests {
             #expect(f.request(.checkIn, query: "lucja@example.com").outcome == .checkedIn)
             let response = await Self.badge(desk, key: "lucja@example.com")
             #expect(response.outcome == .badgePrinted, "\(response.message ?? "")")
-            let job = try cups.zebra.waitForJobs(1)[0]
+            let job = try await cups.zebra.waitForJobs(1)[0]
             let order = BadgeOrder(attendee: .key("lucja@example.com"), reason: .reprint)
             let expected = try f.replica.view { view in try BadgeRequest.decide(order, view: view) }
             guard case .print(let content, _, _, _) = expected else {
@@ -200,7 +201,7 @@ struct BadgeDeskCupsTests {
             #expect(f.request(.checkIn, query: "wang@example.com").outcome == .checkedIn)
             let printed = await desk.printForPeer(RelayedPrint(id: 4, attendeeKey: "wang@example.com", after: 0))
             #expect(printed.id == 4 && printed.outcome == .printed && printed.job > 0, "\(printed.message)")
-            #expect(try cups.printer.waitForJobs(1).count == 1)
+            #expect(try await cups.printer.waitForJobs(1).count == 1)
             #expect(try badges(f, "wang@example.com").map(\.reason) == [.selfService])
             let again = await desk.printForPeer(RelayedPrint(id: 5, attendeeKey: "wang@example.com", after: 0))
             #expect(again.outcome == .alreadyPrinted)
@@ -249,7 +250,7 @@ struct BadgeDeskCupsTests {
             // Staff restart the queue; the attendee may now get the badge at the kiosk.
             try cups.startQueue()
             #expect(await Self.badge(desk, key: "wang@example.com").outcome == .badgePrinted)
-            #expect(try cups.printer.waitForJobs(1).count == 1)
+            #expect(try await cups.printer.waitForJobs(1).count == 1)
         }
     }
 }

@@ -97,7 +97,7 @@ struct BadgeEndToEndTests {
     }
 
     /// `muster badge print` prints without checking in; `reprint` prints again; both are recorded.
-    @Test func printAndReprintReachThePrinterAndAreRecorded() throws {
+    @Test func printAndReprintReachThePrinterAndAreRecorded() async throws {
         let cups = try PrivateCups()
         defer { cups.shutdown() }
         let kiosk = try Self.kiosk(printingTo: cups)
@@ -105,7 +105,7 @@ struct BadgeEndToEndTests {
         let printed = try kiosk.muster(["badge", "print", "grace@example.com"])
         #expect(printed.status == 0, "\(printed.stdout) \(printed.stderr)")
         #expect(printed.stdout.hasPrefix("Badge printed: Grace Hopper (US Navy) (job "), "\(printed.stdout)")
-        let first = try cups.printer.waitForJobs(1)
+        let first = try await cups.printer.waitForJobs(1)
         let text = try Self.text(of: first[0], in: kiosk)
         for word in ["DevConf 2026", "Grace", "Hopper", "US Navy"] {
             #expect(text.contains(word), "'\(word)' not in the printed badge: \(text)")
@@ -118,7 +118,7 @@ struct BadgeEndToEndTests {
         let answer = try JSONSerialization.jsonObject(with: Data(reprint.stdout.utf8)) as? [String: Any]
         #expect(answer?["outcome"] as? String == "badge_printed")
         #expect(answer?["badgeJob"] as? Int != nil)
-        #expect(try cups.printer.waitForJobs(2).count == 2)
+        #expect(try await cups.printer.waitForJobs(2).count == 2)
         #expect(try Self.badges(kiosk) == ["grace@example.com 3", "grace@example.com 2"], "then a reprint")
         // The daemon answers only after CUPS reported the job completed: no third job follows.
         #expect(cups.printer.jobs.count == 2)
@@ -157,7 +157,7 @@ struct BadgeEndToEndTests {
     /// A walk-in registered on the self-service screen gets a badge with their name; when they come
     /// back after stepping out, the screen checks them in again but prints no second badge and sends
     /// them to the staff desk, where a reprint works.
-    @Test func aWalkInGetsABadgeAndTheGuardAppliesToThem() throws {
+    @Test func aWalkInGetsABadgeAndTheGuardAppliesToThem() async throws {
         let cups = try PrivateCups()
         defer { cups.shutdown() }
         let kiosk = try Self.kiosk(printingTo: cups)
@@ -169,7 +169,7 @@ struct BadgeEndToEndTests {
         #expect(registered.status == 0, "\(registered.stderr)")
         #expect(registered.stdout.contains("Welcome, Katherine!"), "\(registered.stdout)")
         #expect(registered.stdout.contains("Your badge is ready: please take it from the printer."))
-        let jobs = try cups.printer.waitForJobs(1)
+        let jobs = try await cups.printer.waitForJobs(1)
         let text = try Self.text(of: jobs[0], in: kiosk)
         for word in ["DevConf 2026", "Katherine", "Johnson", "NASA Langley"] {
             #expect(text.contains(word), "'\(word)' not in the walk-in's badge: \(text)")
@@ -188,7 +188,7 @@ struct BadgeEndToEndTests {
         #expect(try Self.badges(kiosk).count == 1)
 
         #expect(try kiosk.muster(["badge", "reprint", "katherine@nasa.example"]).status == 0)
-        #expect(try cups.printer.waitForJobs(2).count == 2)
+        #expect(try await cups.printer.waitForJobs(2).count == 2)
         #expect(try Self.badges(kiosk) == ["katherine@nasa.example 1", "katherine@nasa.example 2"])
     }
 }

@@ -120,7 +120,7 @@ struct BadgeLabTests {
     /// A badge printed on k1 reaches k2 as a signed delta; the attendee steps out and comes back
     /// through k2's screen: the check-in stands, no badge prints, and the screen says to see staff.
     @Test(.enabled(if: getuid() == 0))
-    func aBadgePrintedOnK1BlocksASelfServiceReprintOnK2() throws {
+    func aBadgePrintedOnK1BlocksASelfServiceReprintOnK2() async throws {
         let cups = try PrivateCups()
         defer { cups.shutdown() }
         let lab = try BadgeLab(kiosks: 2, printingTo: cups)
@@ -131,7 +131,7 @@ struct BadgeLabTests {
         let atK1 = try lab.exec(1, ["muster", "kiosk"], input: "MUS-0002\ny\n\n")
         #expect(atK1.status == 0, "\(atK1.stderr)")
         #expect(atK1.stdout.contains("Your badge is ready: please take it from the printer."), "\(atK1.stdout)")
-        let jobs = try cups.printer.waitForJobs(1)
+        let jobs = try await cups.printer.waitForJobs(1)
         let text = try BadgeEndToEndTests.text(ofFile: try write(jobs[0], in: cups))
         #expect(text.contains("Grace") && text.contains("Hopper"), "\(text)")
         #expect(try lab.badges(1) == ["grace.hopper@navy.example 1 k1"])
@@ -161,7 +161,7 @@ struct BadgeLabTests {
     /// k1's screen says where to collect it, k2 records the badge, and the reprint guard holds
     /// venue-wide: Grace back at k1's screen gets no second badge anywhere.
     @Test(.enabled(if: getuid() == 0))
-    func aBadgeK1CannotPrintComesOutOnK2sPrinter() throws {
+    func aBadgeK1CannotPrintComesOutOnK2sPrinter() async throws {
         let local = try PrivateCups()
         defer { local.shutdown() }
         let neighbour = try PrivateCups()
@@ -174,7 +174,7 @@ struct BadgeLabTests {
         let atK1 = try lab.exec(1, ["muster", "kiosk"], input: "MUS-0002\ny\n\n")
         #expect(atK1.status == 0, "\(atK1.stderr)")
         #expect(atK1.stdout.contains("Your badge is printing at k2: please collect it there."), "\(atK1.stdout)")
-        let jobs = try neighbour.printer.waitForJobs(1)
+        let jobs = try await neighbour.printer.waitForJobs(1)
         let text = try BadgeEndToEndTests.text(ofFile: try write(jobs[0], in: neighbour))
         #expect(text.contains("Grace") && text.contains("Hopper"), "\(text)")
         #expect(local.printer.jobs.isEmpty, "nothing came out of k1's stopped queue")

@@ -24,7 +24,7 @@ extension SecurityEndToEndTests {
         "54. a kiosk key makes a neighbour print at most one badge per checked-in attendee",
         .enabled(if: PrivateCups.isAvailable, "needs root, cups and cups-ipp-utils")
     )
-    func relayedPrintsAreBoundedByTheGuard() throws {
+    func relayedPrintsAreBoundedByTheGuard() async throws {
         let cups = try PrivateCups()
         defer { cups.shutdown() }
         let venue = try Venue(k1PrintingTo: cups)
@@ -60,7 +60,7 @@ extension SecurityEndToEndTests {
         try peer.send(.printRequest(RelayedPrint(id: 5, attendeeKey: grace, after: 2)))
         #expect(try #require(Self.printReply(5, from: peer)).outcome == .alreadyPrinted)
 
-        #expect(try cups.printer.waitForJobs(1).count == 1)
+        #expect(try await cups.printer.waitForJobs(1).count == 1)
         let badges = try venue.replica(venue.k1).view { view in
             try view.badges(campaignID: try venue.campaignAndKey("MUS-0002").campaign, attendeeKey: grace)
         }

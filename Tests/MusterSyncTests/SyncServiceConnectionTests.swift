@@ -44,9 +44,11 @@ struct SyncServiceConnectionTests {
         }
 
         /// Runs the testing event loop (what the driver sent it from off the loop runs only then)
-        /// until `value` gives something, for at most 10 s.
+        /// until `value` gives something, for at most a minute: the deadline only ends a broken
+        /// test, and in the parallel suite on two cores the driver's task can wait tens of seconds
+        /// for a thread (a 10 s deadline failed a clean-clone CI run on 1f79d94).
         func awaiting<T>(_ value: () async throws -> T?) async throws -> T {
-            let deadline = ContinuousClock.now + .seconds(10)
+            let deadline = ContinuousClock.now + Self.patience
             while true {
                 await channel.testingEventLoop.run()
                 if let value = try await value() { return value }
@@ -56,6 +58,9 @@ struct SyncServiceConnectionTests {
         }
 
         struct Timeout: Error {}
+
+        /// How long a wait may last before the test calls it a failure.
+        static let patience = Duration.seconds(60)
 
         /// Waits for the service to close the connection (the handshake deadline runs on a manual
         /// clock here, so it is never what closes it).
@@ -171,7 +176,7 @@ struct SyncServiceConnectionTests {
                 }
                 try await peer.send(.hello(epoch: "b", heads: []))
                 try await peer.send(.deltas([note]))
-                let deadline = ContinuousClock.now + .seconds(10)
+                let deadline = ContinuousClock.now + Peer.patience
                 while try replica.heads().first(where: { $0.author == venue.kioskB }) == nil {
                     #expect(ContinuousClock.now < deadline, "the peer's delta was not stored")
                     try await Task.sleep(for: .milliseconds(10))

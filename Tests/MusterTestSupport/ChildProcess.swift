@@ -8,13 +8,15 @@ import Glibc
 /// runner (``RunningProcess/stop(grace:)`` stops a child without ever waiting unbounded): polling for
 /// a condition with a deadline.
 enum ChildProcess {
-    /// Polls `value` every 20 ms until it returns something or `timeout` passes (then nil).
-    static func poll<T>(within timeout: Duration, _ value: () throws -> T?) rethrows -> T? {
+    /// Polls `value` every 20 ms until it returns something or `timeout` passes (then nil). It
+    /// suspends rather than sleeps: a test waiting for a printer must not hold one of the two
+    /// threads the whole parallel suite runs on (a blocked pool starved a 10 s deadline elsewhere).
+    static func poll<T>(within timeout: Duration, _ value: () throws -> T?) async throws -> T? {
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
         while clock.now < deadline {
             if let found = try value() { return found }
-            usleep(20_000)
+            try await Task.sleep(for: .milliseconds(20))
         }
         return nil
     }

@@ -48,8 +48,8 @@ public final class LoopbackPrinter: Sendable {
     public var jobs: [Data] { received.withLock { $0 } }
 
     /// Waits (polling, with a deadline) until at least `count` documents arrived.
-    public func waitForJobs(_ count: Int, timeout: Duration = .seconds(20)) throws -> [Data] {
-        if let jobs = ChildProcess.poll(within: timeout, { jobs.count >= count ? jobs : nil }) { return jobs }
+    public func waitForJobs(_ count: Int, timeout: Duration = .seconds(20)) async throws -> [Data] {
+        if let jobs = try await ChildProcess.poll(within: timeout, { jobs.count >= count ? jobs : nil }) { return jobs }
         throw ToolError("the printer received \(jobs.count) jobs, expected \(count), within \(timeout)")
     }
 

@@ -123,8 +123,8 @@ public final class VirtualPrinter: @unchecked Sendable {
     }
 
     /// Waits (polling, with a deadline) until at least `count` documents were printed.
-    public func waitForJobs(_ count: Int, timeout: Duration = .seconds(20)) throws -> [Data] {
-        if let jobs = ChildProcess.poll(within: timeout, { jobs.count >= count ? jobs : nil }) { return jobs }
+    public func waitForJobs(_ count: Int, timeout: Duration = .seconds(20)) async throws -> [Data] {
+        if let jobs = try await ChildProcess.poll(within: timeout, { jobs.count >= count ? jobs : nil }) { return jobs }
         throw ToolError("the printer printed \(jobs.count) jobs, expected \(count), within \(timeout): \(log())")
     }
 
