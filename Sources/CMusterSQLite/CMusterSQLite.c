@@ -11,3 +11,7 @@ int muster_sqlite_harden(void *handle) {
 #endif
     return sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0, (int *)0);
 }
+
+int muster_sqlite_configure_process(void) {
+    return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+}

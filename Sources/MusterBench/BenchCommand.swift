@@ -1,4 +1,5 @@
 import Foundation
+import MusterStore
 
 /// `muster-bench [--quick]`: measures Muster's speed figures beside the physical limits of this
 /// machine, measured in the same run, prints one table and writes `.bench/results.json`.
@@ -8,6 +9,8 @@ import Foundation
 @main
 enum BenchCommand {
     static func main() {
+        // The raw SQLite limits run under the settings the replica runs under.
+        Replica.configureSQLite()
         do {
             let options = try BenchOptions(arguments: Array(CommandLine.arguments.dropFirst()))
             if let workload = options.count {

@@ -22,9 +22,9 @@ public struct ByteWriter: Sendable {
 
     /// Any fixed-width integer, most significant byte first.
     public mutating func writeBigEndian(_ value: some FixedWidthInteger) {
-        for shift in stride(from: value.bitWidth - 8, through: 0, by: -8) {
-            bytes.append(UInt8(truncatingIfNeeded: value >> shift))
-        }
+        // One append of the value's bytes, not one per byte: every delta, frame and hash input
+        // is written through here.
+        withUnsafeBytes(of: value.bigEndian) { bytes.append(contentsOf: $0) }
     }
 
     public mutating func write(_ value: Bool) { bytes.append(value ? 1 : 0) }

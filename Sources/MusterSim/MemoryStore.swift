@@ -116,8 +116,16 @@ public final class MemoryStore: KioskStore {
 /// and SQLite): every kiosk checks the same signed bytes, so each pair meets Ed25519 once per run.
 /// Keyed by the exact bytes signed and the signature, so a changed byte is checked afresh.
 public final class SignatureCache: SignatureChecking {
-    private let verified = Mutex<Set<[UInt8]>>([])
+    private let verified = Mutex<Set<Key>>([])
     public init() {}
+
+    /// A (hash, signature) pair, hashed in one pass over its bytes: a `[UInt8]` key feeds the
+    /// hasher a byte at a time, 96 calls per lookup.
+    private struct Key: Hashable {
+        let bytes: [UInt8]
+
+        func hash(into hasher: inout Hasher) { bytes.withUnsafeBytes { hasher.combine(bytes: $0) } }
+    }
 
     public func verifies(_ delta: SignedDelta) -> Bool {
         verifies(delta, hash: Blake2b.hash256(delta.envelope))
@@ -125,7 +133,7 @@ public final class SignatureCache: SignatureChecking {
 
     /// Whether `delta`'s own signature verifies, asking Ed25519 only for a pair not seen to verify.
     func verifies(_ delta: SignedDelta, hash: [UInt8]) -> Bool {
-        let key = hash + delta.signature
+        let key = Key(bytes: hash + delta.signature)
         if verified.withLock({ $0.contains(key) }) { return true }
         guard let publicKey = try? SigningPublicKey(bytes: delta.author.bytes),
             publicKey.isValidSignature(delta.signature, for: delta.envelope)

@@ -137,10 +137,21 @@ public final class Replica: Sendable {
         }
     }
 
+    /// SQLite's process-wide settings, made once before the process's first connection opens
+    /// (``configuration(readOnly:)`` comes first on every open): memory statistics off
+    /// (`muster_sqlite_configure_process`). Refused if something opened SQLite before, which leaves
+    /// SQLite as it was: slower, not wrong.
+    private static let processConfigured: Void = { _ = muster_sqlite_configure_process() }()
+
+    /// Makes SQLite's process-wide settings now: for a program that opens a database of its own
+    /// before any replica (the benchmark's raw limits are measured under the replica's settings).
+    public static func configureSQLite() { processConfigured }
+
     /// How long a connection waits for another's lock before SQLITE_BUSY.
     static let busyTimeoutMillis = 5000
 
     static func configuration(readOnly: Bool) -> Configuration {
+        _ = processConfigured
         var config = Configuration()
         config.readonly = readOnly
         config.foreignKeysEnabled = true

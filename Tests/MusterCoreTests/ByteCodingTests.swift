@@ -187,6 +187,34 @@ struct ByteCodingTests {
         }
     }
 
+    /// The reader decodes with the repairing initializer and compares (it is faster than the
+    /// validating one): it must accept exactly what `String(validating:as:)` accepts, including a
+    /// replacement character that was in the bytes themselves.
+    @Test func stringsAreAcceptedExactlyWhenTheyAreValidUTF8() throws {
+        var random = SplitMix64(seed: 20_261_129)
+        // Bytes from the ranges UTF-8 cares about: ASCII, continuations, lead bytes of each
+        // length, the never-valid bytes, and the replacement character's own bytes.
+        let pool: [UInt8] = [
+            0x00, 0x41, 0x7F, 0x80, 0x8F, 0xA0, 0xBF, 0xBD, 0xC0, 0xC2, 0xDF, 0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xFF,
+        ]
+        var accepted = 0
+        for _ in 0..<20_000 {
+            let raw = (0..<Int(random.next() % 7)).map { _ in pool[Int(random.next() % UInt64(pool.count))] }
+            var writer = ByteWriter()
+            writer.writeBlob(raw)
+            var reader = ByteReader(writer.bytes)
+            let read = try? reader.readString()
+            let reference = String(validating: raw, as: UTF8.self)
+            #expect(read == reference, "\(raw)")
+            if read != nil { accepted += 1 }
+        }
+        #expect(accepted > 1_000, "too few valid strings drawn to say anything: \(accepted)")
+        var writer = ByteWriter()
+        writer.write("\u{FFFD} stays")
+        var reader = ByteReader(writer.bytes)
+        #expect(try reader.readString() == "\u{FFFD} stays")
+    }
+
     @Test(arguments: [UInt8(2), 0x80, 0xFF])
     func boolOtherThanZeroOrOneIsRejected(byte: UInt8) {
         var reader = ByteReader([byte])

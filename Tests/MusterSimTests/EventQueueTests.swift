@@ -17,6 +17,39 @@ import Testing
         #expect(order == [0, 1, 2, 3] + Array(4..<40))
     }
 
+    /// Scheduling while popping (slots freed and taken again) keeps the order a sort by (time,
+    /// scheduling order) gives.
+    @Test func interleavedSchedulingAndPoppingKeepTheOrder() {
+        var queue = EventQueue()
+        var random = SimRandom(seed: 11)
+        var reference: [(time: VirtualTime, order: Int)] = []
+        var popped: [Int] = []
+        var expected: [Int] = []
+        var next = 0
+        var now: VirtualTime = 0
+        for _ in 0..<2_000 {
+            if random.chance(0.55) || reference.isEmpty {
+                let time = now + VirtualTime(random.int(in: 0...50))
+                queue.schedule(.crash(kiosk: next), at: time)
+                reference.append((time, next))
+                next += 1
+            } else {
+                let earliest = reference.indices.min {
+                    (reference[$0].time, reference[$0].order) < (reference[$1].time, reference[$1].order)
+                }!
+                expected.append(reference.remove(at: earliest).order)
+                guard let entry = queue.pop(), case .crash(let kiosk) = entry.event else {
+                    Issue.record("the queue ran dry with \(reference.count + 1) events left")
+                    return
+                }
+                now = entry.time
+                popped.append(kiosk)
+            }
+        }
+        #expect(popped == expected)
+        #expect(queue.count == reference.count)
+    }
+
     @Test func randomStreamsAreIndependentAndReplay() {
         let root = SimRandom(seed: 7)
         var a1 = root.fork(1)
