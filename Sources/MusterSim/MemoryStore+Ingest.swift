@@ -111,9 +111,7 @@ extension MemoryStore {
         }
     }
 
-    func signatureVerifies(_ delta: SignedDelta) -> Bool {
-        signatures.verifies(delta, hash: Blake2b.hash256(delta.envelope))
-    }
+    func signatureVerifies(_ delta: SignedDelta) -> Bool { signatures.verifies(delta) }
 }
 
 /// What ``RunJudge`` reads of a memory store. It reads through the store rather than holding a copy of
@@ -131,4 +129,6 @@ struct MemoryRunReader: RunReader {
     }
 
     func signatureVerifies(_ delta: SignedDelta) -> Bool { store.signatureVerifies(delta) }
+
+    func decode(_ delta: SignedDelta) throws(DeltaRejection) -> Delta { try store.envelopes.decode(delta) }
 }

@@ -20,6 +20,7 @@ import Synchronization
 public final class MemoryStore: KioskStore {
     let policy: VenuePolicy
     let signatures: SignatureCache
+    let envelopes: EnvelopeCache
     private let epochText: String
     /// Everything the store holds: one value, so an organizer's submission that is refused leaves it
     /// as it was (``ingest(_:nowMillis:submitted:)``).
@@ -29,10 +30,12 @@ public final class MemoryStore: KioskStore {
         policy: VenuePolicy,
         roster: MemoryRoster,
         epoch: String,
-        signatures: SignatureCache = SignatureCache()
+        signatures: SignatureCache = SignatureCache(),
+        envelopes: EnvelopeCache = EnvelopeCache()
     ) {
         self.policy = policy
         self.signatures = signatures
+        self.envelopes = envelopes
         state = MemoryState(roster: roster)
         epochText = epoch
     }
@@ -112,28 +115,29 @@ public final class MemoryStore: KioskStore {
     public func reopen() throws(ReplicaError) {}
 }
 
-/// (BLAKE2b of an envelope, signature) pairs that verified, shared by the stores of one run (memory
-/// and SQLite): every kiosk checks the same signed bytes, so each pair meets Ed25519 once per run.
-/// Keyed by the exact bytes signed and the signature, so a changed byte is checked afresh.
+/// (envelope, signature) pairs that verified, shared by the stores of one run (memory and SQLite):
+/// every kiosk checks the same signed bytes, so each pair meets Ed25519 once per run. Keyed by the
+/// exact bytes signed and the signature, so a changed byte is checked afresh; the copies a run
+/// passes around share their arrays, so a hit compares them by identity.
 public final class SignatureCache: SignatureChecking {
-    private let verified = Mutex<Set<Key>>([])
+    private let verified = Mutex<Set<SignedKey>>([])
     public init() {}
 
-    /// A (hash, signature) pair, hashed in one pass over its bytes: a `[UInt8]` key feeds the
-    /// hasher a byte at a time, 96 calls per lookup.
-    private struct Key: Hashable {
-        let bytes: [UInt8]
+    /// An envelope and its signature, hashed in one pass over each (not a byte at a time, and
+    /// not through BLAKE2b first).
+    private struct SignedKey: Hashable {
+        let envelope: [UInt8]
+        let signature: [UInt8]
 
-        func hash(into hasher: inout Hasher) { bytes.withUnsafeBytes { hasher.combine(bytes: $0) } }
-    }
-
-    public func verifies(_ delta: SignedDelta) -> Bool {
-        verifies(delta, hash: Blake2b.hash256(delta.envelope))
+        func hash(into hasher: inout Hasher) {
+            envelope.withUnsafeBytes { hasher.combine(bytes: $0) }
+            signature.withUnsafeBytes { hasher.combine(bytes: $0) }
+        }
     }
 
     /// Whether `delta`'s own signature verifies, asking Ed25519 only for a pair not seen to verify.
-    func verifies(_ delta: SignedDelta, hash: [UInt8]) -> Bool {
-        let key = Key(bytes: hash + delta.signature)
+    public func verifies(_ delta: SignedDelta) -> Bool {
+        let key = SignedKey(envelope: delta.envelope, signature: delta.signature)
         if verified.withLock({ $0.contains(key) }) { return true }
         guard let publicKey = try? SigningPublicKey(bytes: delta.author.bytes),
             publicKey.isValidSignature(delta.signature, for: delta.envelope)

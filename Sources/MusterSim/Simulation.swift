@@ -93,9 +93,16 @@ public final class Simulation {
 
         directory = options.store == .sqlite ? try Self.makeDirectory(seed: options.seed) : nil
         let signatures = SignatureCache()
+        let envelopes = EnvelopeCache()
         let roster = MemoryRoster(certificates: venue.certificates)
         for index in 0..<options.kiosks {
-            let store = try openStore(index, directory: directory, roster: roster, signatures: signatures) {
+            let store = try openStore(
+                index,
+                directory: directory,
+                roster: roster,
+                signatures: signatures,
+                envelopes: envelopes
+            ) {
                 Hex.encode(venueRandom.bytes(16))
             }
             let skew = options.faults.skew
@@ -154,6 +161,7 @@ public final class Simulation {
         directory: String?,
         roster: MemoryRoster,
         signatures: SignatureCache,
+        envelopes: EnvelopeCache,
         epoch: () -> String
     ) throws(SimError) -> any KioskStore {
         do {
@@ -167,7 +175,13 @@ public final class Simulation {
                 if let log = organizerLog { try replica.seed(log) }
                 return byzantine?.liars[index].map { LiarStore(inner: replica, liar: $0) } ?? replica
             }
-            let memory = MemoryStore(policy: venue.policy, roster: roster, epoch: epoch(), signatures: signatures)
+            let memory = MemoryStore(
+                policy: venue.policy,
+                roster: roster,
+                epoch: epoch(),
+                signatures: signatures,
+                envelopes: envelopes
+            )
             if let log = organizerLog { try memory.seed(log) }
             return memory
         } catch {

@@ -96,7 +96,7 @@ extension RunJudge {
             return false
         }
         do throws(DeltaRejection) {
-            let decoded = try Self.decode(delta)
+            let decoded = try reader.decode(delta)
             try policy.checkMeaning(decoded)
             try policy.checkTime(decoded.hlc, after: parentHLC, certificate: nil, ref: delta.ref)
         } catch {
@@ -120,14 +120,5 @@ extension RunJudge {
             return false
         }
         return true
-    }
-
-    /// A delta's body, or its refusal as malformed (after its signature was checked).
-    static func decode(_ delta: SignedDelta) throws(DeltaRejection) -> Delta {
-        do {
-            return try delta.decode()
-        } catch {
-            throw DeltaRejection(.malformed, "delta does not decode: \(error)", ref: delta.ref)
-        }
     }
 }

@@ -98,7 +98,7 @@ extension RunJudge {
             let decoded: Delta
             do throws(DeltaRejection) {
                 try policy.authorize(delta, byDevice: byDevice)
-                decoded = try Self.decode(delta)
+                decoded = try reader.decode(delta)
                 try policy.checkMeaning(decoded, byDevice: byDevice)
                 try policy.checkTime(
                     decoded.hlc,

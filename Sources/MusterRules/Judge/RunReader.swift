@@ -24,6 +24,10 @@ public protocol RunReader {
     /// Whether `delta`'s own signature verifies under its author's key. Ed25519 by default; the
     /// simulator's stores share a cache of pairs that verified, since every kiosk checks the same ones.
     func signatureVerifies(_ delta: SignedDelta) -> Bool
+
+    /// `delta`'s envelope decoded, or its refusal as malformed. Decoded afresh by default; the
+    /// simulator's memory stores share their decodings, since every kiosk decodes the same envelopes.
+    func decode(_ delta: SignedDelta) throws(DeltaRejection) -> Delta
 }
 
 extension RunReader {
@@ -32,6 +36,17 @@ extension RunReader {
     }
 
     public func signatureVerifies(_ delta: SignedDelta) -> Bool { Self.ed25519Verifies(delta) }
+
+    public func decode(_ delta: SignedDelta) throws(DeltaRejection) -> Delta { try Self.decodeAfresh(delta) }
+
+    /// A delta's body, or its refusal as malformed (after its signature was checked).
+    public static func decodeAfresh(_ delta: SignedDelta) throws(DeltaRejection) -> Delta {
+        do {
+            return try delta.decode()
+        } catch {
+            throw DeltaRejection(.malformed, "delta does not decode: \(error)", ref: delta.ref)
+        }
+    }
 
     /// Ed25519, asked every time.
     public static func ed25519Verifies(_ delta: SignedDelta) -> Bool {

@@ -59,9 +59,13 @@ public struct SessionMachine: Sendable {
         lastSent = now
     }
 
-    /// The peer holds `author` up to at least `seq`.
-    mutating func holds(_ author: AuthorID, through seq: UInt64) {
-        if seq > peerHas[author] ?? 0 { peerHas[author] = seq }
+    /// The peer holds `author` up to at least `seq`; returns whether that is more than it was known
+    /// to hold.
+    @discardableResult
+    mutating func holds(_ author: AuthorID, through seq: UInt64) -> Bool {
+        guard seq > peerHas[author] ?? 0 else { return false }
+        peerHas[author] = seq
+        return true
     }
 
     /// Queue a lazy announcement, merging with one already queued for the author.

@@ -129,20 +129,25 @@ extension SyncCore {
     /// Sends the deltas held back for eager peers (``Configuration/eagerLinger``), one message each.
     mutating func flushEager(now: Duration, into out: inout [SyncOutput]) {
         for peer in livePeers {
-            guard let pending = sessions[peer]?.pending, !pending.isEmpty else { continue }
-            sessions[peer]?.pending = []
-            guard sessions[peer]?.eager == true else {
-                // Pruned while they waited: announced instead, like anything else for a lazy peer.
-                let has = sessions[peer]?.peerHas ?? [:]
-                announce(pending.filter { $0.seq > has[$0.author] ?? 0 }, to: peer, now: now, into: &out)
-                continue
+            // Each session changed in place, as in ``relay(_:from:now:into:)``: reading
+            // `sessions[peer]?.…` copied the session, and each delta marked held looked it up again.
+            let step: RelayStep? = inSession(peer) { session in
+                guard !session.pending.isEmpty else { return .nothing }
+                let pending = session.pending
+                session.pending = []
+                guard session.eager else {
+                    // Pruned while they waited: announced instead, like anything else for a lazy peer.
+                    return .announce(pending.filter { $0.seq > session.peerHas[$0.author] ?? 0 })
+                }
+                var lacking: [SignedDelta] = []
+                for delta in pending where session.holds(delta.author, through: delta.seq) { lacking.append(delta) }
+                return lacking.isEmpty ? .nothing : .send(lacking)
             }
-            var lacking: [SignedDelta] = []
-            for delta in pending where delta.seq > sessions[peer]?.peerHas[delta.author] ?? 0 {
-                sessions[peer]?.holds(delta.author, through: delta.seq)
-                lacking.append(delta)
+            switch step {
+            case nil, .nothing, .linger: continue
+            case .send(let lacking): out.append(.send(to: peer, .deltas(lacking)))
+            case .announce(let lacking): announce(lacking, to: peer, now: now, into: &out)
             }
-            if !lacking.isEmpty { out.append(.send(to: peer, .deltas(lacking))) }
         }
     }
 
