@@ -36,15 +36,15 @@ extension Simulation {
     /// written in the same step), the store's heads are read when the core asks, and frames held
     /// back are read once the core resumes their peer.
     func feed(_ kiosk: SimKiosk, _ inputs: [SyncInput]) throws(SimError) {
-        guard kiosk.up, var core = kiosk.core else { return }
+        // The kiosk lets go of its core while it runs (taken, not copied: a copy retained and then
+        // released each of its tables on every input): with two references, every table the core
+        // changed was copied whole first (most of the simulator's time at 50 kiosks).
+        guard kiosk.up, var core = kiosk.core.take() else { return }
         var cost = Cost.input
         for case .frameReceived(_, .deltas(let deltas)) in inputs { cost += Cost.perDelta * VirtualTime(deltas.count) }
         let start = max(now, kiosk.cpuBusyUntil)
         let done = start + cost * kiosk.slowness
         kiosk.cpuBusyUntil = done
-        // The kiosk lets go of its copy while the core runs: with two references, every table the
-        // core changed was copied whole first (most of the simulator's time at 50 kiosks).
-        kiosk.core = nil
         let uptime = kiosk.uptime(at: now)
         var outputs: [SyncOutput] = []
         var pending = inputs
@@ -66,7 +66,7 @@ extension Simulation {
             }
             pending = next
         }
-        kiosk.core = core
+        kiosk.core = consume core
         var resumed: [Int] = []
         for output in outputs {
             if case .resumeReading(let peer) = output, let index = indexOf[peer] { resumed.append(index) }

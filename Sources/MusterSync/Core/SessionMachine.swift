@@ -24,7 +24,11 @@ public struct SessionMachine: Sendable {
     public internal(set) var eager = true
     /// How far the peer holds each author's log, as far as we know (its last heads, raised by every
     /// delta it sent us or we sent it).
-    public internal(set) var peerHas: [AuthorID: UInt64] = [:]
+    public private(set) var peerHas: [AuthorID: UInt64] = [:]
+    /// The core's repair scan found nothing in ``peerHas`` beyond our heads, and nothing rose since.
+    /// Our heads only rise between scans (the core clears this where they fall), so the scan can
+    /// pass this session by until the peer's claims rise (``SyncCore/scheduleRepairs(now:preferring:into:)``).
+    var nothingAhead = false
     /// Signatures of the fork evidence sent to this peer (``SyncInput/forkEvidence(_:)``), and when.
     var evidenceSent: [[UInt8]: Duration] = [:]
     public internal(set) var peerEpoch: String?
@@ -65,7 +69,14 @@ public struct SessionMachine: Sendable {
     mutating func holds(_ author: AuthorID, through seq: UInt64) -> Bool {
         guard seq > peerHas[author] ?? 0 else { return false }
         peerHas[author] = seq
+        nothingAhead = false
         return true
+    }
+
+    /// The peer holds exactly `has` (its heads, or the replaced session's table).
+    mutating func replaceHas(_ has: [AuthorID: UInt64]) {
+        peerHas = has
+        nothingAhead = false
     }
 
     /// Queue a lazy announcement, merging with one already queued for the author.

@@ -154,11 +154,16 @@ extension SyncCore {
     /// Sends the announcements batched for lazy peers.
     mutating func flushLazy(now: Duration, into out: inout [SyncOutput]) {
         for peer in livePeers {
-            guard let lazy = sessions[peer]?.lazy, !lazy.isEmpty else { continue }
-            sessions[peer]?.lazy = [:]
-            let ranges = lazy.values.filter { $0.through > sessions[peer]?.peerHas[$0.author] ?? 0 }
-                .sorted { $0.author < $1.author }
-            if !ranges.isEmpty { out.append(.send(to: peer, .ihave(ranges))) }
+            // Read and changed in place (``inSession(_:_:)``): `sessions[peer]?.…` copied the session.
+            let ranges =
+                inSession(peer) { session -> [SeqRange]? in
+                    guard !session.lazy.isEmpty else { return nil }
+                    let lazy = session.lazy
+                    session.lazy = [:]
+                    return lazy.values.filter { $0.through > session.peerHas[$0.author] ?? 0 }
+                        .sorted { $0.author < $1.author }
+                } ?? nil
+            if let ranges, !ranges.isEmpty { out.append(.send(to: peer, .ihave(ranges))) }
         }
     }
 

@@ -15,21 +15,26 @@ extension SyncCore {
         var wants: [AuthorID: [SeqRange]] = [:]
         var load: [AuthorID: Int] = [:]
         for repair in repairs.values { load[repair.peer, default: 0] += 1 }
-        // Each session's state and table read in place: `sessions[peer]?.…` copied the session.
-        let held: [(peer: AuthorID, has: [AuthorID: UInt64])] = livePeers.compactMap { peer in
-            guard let index = sessions.index(forKey: peer), sessions.values[index].state == .established else {
-                return nil
-            }
-            return (peer, sessions.values[index].peerHas)
-        }
+        // The established sessions, in ``livePeers``' order (by key: the random choice of a source
+        // below depends on it), each read in place: `sessions[peer]?.…` copied the session.
+        var held: [(peer: AuthorID, has: [AuthorID: UInt64])] = []
         var lacking: [AuthorID: UInt64] = [:]
-        // Called on most inputs, over every peer's every author: the common case (the peer is not
-        // ahead of our heads) costs one lookup.
-        for (_, has) in held {
+        for peer in livePeers {
+            guard let index = sessions.index(forKey: peer), sessions.values[index].state == .established else {
+                continue
+            }
+            let has = sessions.values[index].peerHas
+            held.append((peer, has))
+            // Called after every store and on the peers' heads, over every peer's every author: a
+            // session found with nothing beyond our heads is passed by until its claims rise.
+            guard !sessions.values[index].nothingAhead else { continue }
+            var ahead = false
             for (author, seq) in has where seq > (heads[author]?.seq ?? 0) {
+                ahead = true
                 guard seq > (inFlight[author] ?? 0), repairs[author] == nil, !forked.contains(author) else { continue }
                 if seq > (lacking[author] ?? 0) { lacking[author] = seq }
             }
+            if !ahead { sessions.values[index].nothingAhead = true }
         }
         for author in lacking.keys.sorted(by: { $0 < $1 }) {
             let mine = effective(author)

@@ -30,7 +30,7 @@ extension SyncCore {
             // forgot both, and relayed to the peer what it hears from their authors itself (a full
             // mesh saw 41 copies each way when the import crossed a replacement; issue 32).
             session.peerSessions = replacing.peerSessions
-            session.peerHas = replacing.peerHas
+            session.replaceHas(replacing.peerHas)
             // The old connection's frames are dropped from now on (a driver reads only the session it
             // holds), so what was asked on it will not come. Asked again once this session's hello
             // says what the peer holds: kept, a repair waited one or two repair timeouts for pages
@@ -88,9 +88,13 @@ extension SyncCore {
 
     /// One message from a peer in session.
     mutating func received(_ message: SyncMessage, from peer: AuthorID, now: Duration, into out: inout [SyncOutput]) {
-        guard var session = sessions[peer], session.state != .closing else { return }
-        session.lastHeard = now
-        sessions[peer] = session
+        let lastSent =
+            inSession(peer) { session -> Duration? in
+                guard session.state != .closing else { return nil }
+                session.lastHeard = now
+                return session.lastSent
+            } ?? nil
+        guard let lastSent else { return }
         switch message {
         case .hello(let epoch, let heads):
             if let known = sessions[peer]?.peerEpoch, known != epoch { sessions[peer]?.served = [:] }
@@ -106,7 +110,7 @@ extension SyncCore {
         case .deltas(let deltas):
             receivedDeltas(deltas, from: peer, now: now, into: &out)
         case .ping:
-            if now - session.lastSent >= configuration.heartbeatInterval / 2 { out.append(.send(to: peer, .pong)) }
+            if now - lastSent >= configuration.heartbeatInterval / 2 { out.append(.send(to: peer, .pong)) }
         case .pong, .credentials, .roster, .revoked, .rekey, .networkKey, .status, .printRequest, .printReply, .unknown:
             break
         case .digest(let digest):
@@ -136,7 +140,7 @@ extension SyncCore {
             sessions[peer]?.holds(ours.author, through: ours.seq)
             return
         }
-        sessions[peer]?.peerHas = Dictionary(heads.map { ($0.author, $0.seq) }, uniquingKeysWith: max)
+        sessions[peer]?.replaceHas(Dictionary(heads.map { ($0.author, $0.seq) }, uniquingKeysWith: max))
         probeForks(heads, from: peer, now: now, into: &out)
         scheduleRepairs(now: now, into: &out)
     }

@@ -143,6 +143,8 @@ public struct SyncCore: Sendable {
                     recent.forget(author, after: fresh[author]?.seq ?? 0)
                 }
                 self.heads = fresh
+                // Heads may have fallen: a session's claims may be ahead again.
+                for index in sessions.indices { sessions.values[index].nothingAhead = false }
                 stateVersion &+= 1
                 scheduleRepairs(now: now, into: &out)
             }
@@ -217,17 +219,25 @@ public struct SyncCore: Sendable {
                 result.append(output)
                 continue
             }
-            guard var session = sessions[peer], session.state != .closing else { continue }
-            session.lastSent = now
-            session.queued += output.queueWeight
-            if session.queued > configuration.maxQueuedDeltas {
-                session.state = .closing
-                sessions[peer] = session
-                result.append(.closeSession(peer, .notReading))
-                continue
+            // Changed in place: a session copied out and written back retained and released each
+            // of its tables, on every output.
+            let limit = configuration.maxQueuedDeltas
+            let kept =
+                inSession(peer) { session -> Bool? in
+                    guard session.state != .closing else { return nil }
+                    session.lastSent = now
+                    session.queued += output.queueWeight
+                    guard session.queued <= limit else {
+                        session.state = .closing
+                        return false
+                    }
+                    return true
+                } ?? nil
+            switch kept {
+            case nil: continue
+            case false?: result.append(.closeSession(peer, .notReading))
+            case true?: result.append(output)
             }
-            sessions[peer] = session
-            result.append(output)
         }
         return result
     }
