@@ -104,14 +104,15 @@ bench-smoke: deps
 	$(SWIFT) build --product muster
 	"$$($(SWIFT) build --show-bin-path)/muster-bench" --quick
 
-# The deterministic simulator (RELIABILITY.md, "The simulator"): 1,000 seeds of 50 kiosks through the sync core
-# with every fault on (loss, duplication, reordering, a partition, crash-restarts, slow kiosks, clock
-# skew); prints the failing seeds and how many converged, lost and phantom. A failing seed replays with
-# `muster-sim --kiosks 50 --checkins 100 --all-faults --seed S`. Seeds run one per core (`--jobs`).
+# The deterministic simulator (RELIABILITY.md, "The simulator"): 1,000 seeds of 50 kiosks and 2,000 check-ins
+# each through the sync core with every fault on (loss, duplication, reordering, a partition,
+# crash-restarts, slow kiosks, clock skew); prints the failing seeds and how many converged, lost and
+# phantom; about 9 minutes on two cores (BENCHMARKS.md, "Simulator"). A failing seed replays with
+# `muster-sim --kiosks 50 --checkins 2000 --all-faults --store memory --seed S`. Seeds run one per core (`--jobs`).
 SIM_SEEDS ?= 1000
 sim: deps
 	$(SWIFT) build -c release --product muster-sim
-	"$$($(SWIFT) build -c release --show-bin-path)/muster-sim" --kiosks 50 --checkins 100 --all-faults \
+	"$$($(SWIFT) build -c release --show-bin-path)/muster-sim" --kiosks 50 --checkins 2000 --all-faults \
 		--store memory --seeds $(SIM_SEEDS) --quiet
 	# Doors judged by musterd's rule (--entries once), two doors per attendee: every double the faults let
 	# through is in every kiosk's `muster report conflicts`, and nothing else (RELIABILITY.md, "Conflicts sweep").
@@ -119,7 +120,7 @@ sim: deps
 		--doors --seeds 20 --quiet
 
 # The night's sweep (not in `make test`): 10,000 seeds of 50 kiosks with 2,000 check-ins each and every
-# fault, memory store; about 3.5 hours on two cores (BENCHMARKS.md, "Simulator"). A failing seed replays
+# fault, memory store; about an hour and a half on two cores (BENCHMARKS.md, "Simulator"). A failing seed replays
 # with `muster-sim --kiosks 50 --checkins 2000 --all-faults --store memory --seed S`.
 SIM_NIGHT_SEEDS ?= 10000
 sim-night: deps
