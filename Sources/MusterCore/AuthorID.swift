@@ -13,16 +13,7 @@ public struct AuthorID: Hashable, Sendable, Comparable, CustomStringConvertible 
     private let word2: UInt64
     private let word3: UInt64
 
-    private init(words: (UInt64, UInt64, UInt64, UInt64)) {
-        (word0, word1, word2, word3) = words
-    }
-
     public init?(bytes: some Collection<UInt8>) {
-        guard let words = Self.words(of: bytes) else { return nil }
-        self.init(words: words)
-    }
-
-    private static func words(of bytes: some Collection<UInt8>) -> (UInt64, UInt64, UInt64, UInt64)? {
         guard bytes.count == Self.byteCount else { return nil }
         // Four loads where the bytes are contiguous (an envelope's slice, an array): authors are made
         // from envelopes on every delta handled, and the byte loop below was 6 % of a 50-kiosk simulation.
@@ -35,7 +26,8 @@ public struct AuthorID: Hashable, Sendable, Comparable, CustomStringConvertible 
                 UInt64(bigEndian: raw.loadUnaligned(fromByteOffset: 24, as: UInt64.self))
             )
         }) {
-            return words
+            (word0, word1, word2, word3) = words
+            return
         }
         // No temporary array otherwise either.
         var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
@@ -47,7 +39,7 @@ public struct AuthorID: Hashable, Sendable, Comparable, CustomStringConvertible 
             default: words.3 = words.3 << 8 | UInt64(byte)
             }
         }
-        return words
+        (word0, word1, word2, word3) = words
     }
 
     public init?(hex: String) {

@@ -9,24 +9,16 @@ import Synchronization
 /// an envelope that does not decode is refused afresh each time. Hashes are not kept: a lookup
 /// costs what BLAKE2b of an envelope does.
 public final class EnvelopeCache: Sendable {
-    private let decoded = Mutex<[EnvelopeKey: Delta]>([:])
+    private let decoded = Mutex<[BytesKey: Delta]>([:])
 
     public init() {}
 
     /// `delta`'s envelope decoded, or its refusal as malformed (``RunReader/decodeAfresh(_:)``).
     func decode(_ delta: SignedDelta) throws(DeltaRejection) -> Delta {
-        let key = EnvelopeKey(bytes: delta.envelope)
+        let key = BytesKey(bytes: delta.envelope)
         if let known = decoded.withLock({ $0[key] }) { return known }
         let fresh = try MemoryRunReader.decodeAfresh(delta)
         decoded.withLock { $0[key] = fresh }
         return fresh
     }
-}
-
-/// Signed bytes as a table key, hashed in one pass: a `[UInt8]` key feeds the hasher a byte at a
-/// time.
-struct EnvelopeKey: Hashable, Sendable {
-    let bytes: [UInt8]
-
-    func hash(into hasher: inout Hasher) { bytes.withUnsafeBytes { hasher.combine(bytes: $0) } }
 }

@@ -117,27 +117,21 @@ public final class MemoryStore: KioskStore {
 
 /// (envelope, signature) pairs that verified, shared by the stores of one run (memory and SQLite):
 /// every kiosk checks the same signed bytes, so each pair meets Ed25519 once per run. Keyed by the
-/// exact bytes signed and the signature, so a changed byte is checked afresh; the copies a run
-/// passes around share their arrays, so a hit compares them by identity.
+/// exact bytes signed and the signature (``BytesKey``), so a changed byte is checked afresh.
 public final class SignatureCache: SignatureChecking {
     private let verified = Mutex<Set<SignedKey>>([])
     public init() {}
 
-    /// An envelope and its signature, hashed in one pass over each (not a byte at a time, and
-    /// not through BLAKE2b first).
+    /// An envelope and its signature, each hashed in one pass (not a byte at a time, and not
+    /// through BLAKE2b first).
     private struct SignedKey: Hashable {
-        let envelope: [UInt8]
-        let signature: [UInt8]
-
-        func hash(into hasher: inout Hasher) {
-            envelope.withUnsafeBytes { hasher.combine(bytes: $0) }
-            signature.withUnsafeBytes { hasher.combine(bytes: $0) }
-        }
+        let envelope: BytesKey
+        let signature: BytesKey
     }
 
     /// Whether `delta`'s own signature verifies, asking Ed25519 only for a pair not seen to verify.
     public func verifies(_ delta: SignedDelta) -> Bool {
-        let key = SignedKey(envelope: delta.envelope, signature: delta.signature)
+        let key = SignedKey(envelope: BytesKey(bytes: delta.envelope), signature: BytesKey(bytes: delta.signature))
         if verified.withLock({ $0.contains(key) }) { return true }
         guard let publicKey = try? SigningPublicKey(bytes: delta.author.bytes),
             publicKey.isValidSignature(delta.signature, for: delta.envelope)

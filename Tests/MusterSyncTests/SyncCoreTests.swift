@@ -333,3 +333,21 @@ extension SyncCoreTests {
         #expect(again.stores.first?.deltas == Array(log[2...]))
     }
 }
+
+extension SyncCoreTests {
+    /// The repair scan passes by a session it found with nothing beyond our heads, but only while
+    /// our heads do not fall: once the store cuts a chain, what the peer holds beyond the new head is
+    /// asked for again.
+    @Test func aCutChainIsAskedForAgainFromAPeerFoundWithNothingNew() throws {
+        let me = try Kit.id()
+        let peer = try Kit.id()
+        let log = Kit.log(4, key: try Kit.key())
+        var core = Kit.core(me, heads: [Kit.head(log)])
+        core.open([peer], hello: [Kit.head(log)], now: t0)
+        #expect(core.repairs.isEmpty)
+        #expect(core.sessions[peer]?.nothingAhead == true)
+        let out = core.handle(.storeHeads([Kit.head(Array(log[0..<2]))]), now: t0)
+        #expect(out.wants.map(\.0) == [peer])
+        #expect(out.wants.first?.1 == [SeqRange(author: log[0].author, after: 2, through: 4)])
+    }
+}
