@@ -83,6 +83,26 @@ public struct KioskStatus: ByteCodable, Sendable, Equatable {
         return kinds.filter { !reads.contains($0.rawValue) }.map { "\($0) deltas (kind \($0.rawValue))" }
     }
 
+    /// Whether this status, just taken, is worth signing and sending after `previous`, the last one
+    /// sent: it is the first, its printer's words or software changed, its free disk moved by 1/32 of
+    /// the last figure or more (finer as the disk fills), or `refreshMillis` passed since `previous`
+    /// was signed (or the wall clock went back). A kiosk takes its status every 30 s but sends an
+    /// unchanged one only at the refresh: statuses relayed every 30 s were a quarter of an idle
+    /// kiosk's traffic to each peer (BENCHMARKS.md, idle traffic), and none of it news.
+    public func isNews(after previous: KioskStatus?, refreshMillis: UInt64) -> Bool {
+        guard let previous else { return true }
+        if printer != previous.printer || software != previous.software || kinds != previous.kinds
+            || lockFeatures != previous.lockFeatures
+        {
+            return true
+        }
+        let moved =
+            freeDiskBytes > previous.freeDiskBytes
+            ? freeDiskBytes - previous.freeDiskBytes : previous.freeDiskBytes - freeDiskBytes
+        if moved > 0 && moved >= previous.freeDiskBytes / 32 { return true }
+        return signedMillis < previous.signedMillis || signedMillis - previous.signedMillis >= refreshMillis
+    }
+
     /// Signed by `keyPair` (which must be ``kiosk``'s) for `venue`.
     public func signed(by keyPair: SigningKeyPair, venue: VenueID) -> SignedKioskStatus {
         var writer = ByteWriter()

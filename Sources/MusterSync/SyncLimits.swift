@@ -73,7 +73,10 @@ public enum SyncLimits {
     /// seldom enough that a busy kiosk's check-ins do not each cost a transaction per peer.
     public static let heldElsewhereWriteInterval: Duration = .seconds(2)
 
-    /// How often a kiosk signs its status for the fleet (``KioskStatus``) and sends it to its peers:
-    /// free disk and the printer move slowly, and `muster fleet` says when each was signed.
+    /// How often a kiosk takes its status for the fleet (``KioskStatus``); it signs and sends it to its
+    /// peers only when it is news (``KioskStatus/isNews(after:refreshMillis:)``).
     public static let statusInterval: Duration = .seconds(30)
+    /// How often an unchanged status is signed and sent all the same: free disk and the printer move
+    /// slowly, a change goes out within ``statusInterval``, and `muster fleet` says when each was signed.
+    public static let statusRefresh: Duration = .seconds(300)
 }

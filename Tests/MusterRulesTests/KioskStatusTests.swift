@@ -34,6 +34,36 @@ struct KioskStatusTests {
         #expect(tampered.verified(venue: venue) == nil, "a byte changed")
     }
 
+    /// A status is sent when it says something new, or at the refresh: not every time it is taken.
+    @Test func aStatusIsNewsWhenItChangedOrAtTheRefresh() throws {
+        let kiosk = try #require(AuthorID(bytes: [UInt8](repeating: 7, count: 32)))
+        let sent = KioskStatus(kiosk: kiosk, printer: "desk: idle", freeDiskBytes: 3_200_000, signedMillis: 1_000_000)
+        func taken(_ change: (inout KioskStatus) -> Void) -> KioskStatus {
+            var status = sent
+            status.signedMillis += 30_000
+            change(&status)
+            return status
+        }
+        let refresh: UInt64 = 300_000
+        #expect(sent.isNews(after: KioskStatus?.none, refreshMillis: refresh), "the first")
+        #expect(!taken { _ in }.isNews(after: sent, refreshMillis: refresh), "the same, 30 s later")
+        #expect(taken { $0.printer = "desk: stopped (Media empty)" }.isNews(after: sent, refreshMillis: refresh))
+        #expect(taken { $0.software = "0.6.8" }.isNews(after: sent, refreshMillis: refresh))
+        #expect(taken { $0.kinds.removeLast() }.isNews(after: sent, refreshMillis: refresh))
+        #expect(taken { $0.lockFeatures.append("later") }.isNews(after: sent, refreshMillis: refresh))
+        #expect(!taken { $0.freeDiskBytes -= 99_999 }.isNews(after: sent, refreshMillis: refresh), "under 1/32")
+        #expect(taken { $0.freeDiskBytes -= 100_000 }.isNews(after: sent, refreshMillis: refresh), "1/32 less")
+        #expect(taken { $0.freeDiskBytes += 100_000 }.isNews(after: sent, refreshMillis: refresh), "1/32 more")
+        #expect(taken { $0.freeDiskBytes = 0 }.isNews(after: sent, refreshMillis: refresh), "the disk cannot be read")
+        var empty = sent
+        empty.freeDiskBytes = 0
+        #expect(!taken { $0.freeDiskBytes = 0 }.isNews(after: empty, refreshMillis: refresh), "still unreadable")
+        #expect(taken { $0.freeDiskBytes = 1 }.isNews(after: empty, refreshMillis: refresh), "readable again")
+        #expect(!taken { $0.signedMillis = sent.signedMillis + refresh - 1 }.isNews(after: sent, refreshMillis: refresh))
+        #expect(taken { $0.signedMillis = sent.signedMillis + refresh }.isNews(after: sent, refreshMillis: refresh))
+        #expect(taken { $0.signedMillis = sent.signedMillis - 1 }.isNews(after: sent, refreshMillis: refresh), "clock back")
+    }
+
     /// What a status-less kiosk is taken to read, and what a lock needs.
     @Test func unreadableFeaturesAreThoseTheKioskDidNotSay() {
         #expect(KioskStatus.unreadable(["door-rules-v2", "screen-language"], by: nil).isEmpty)

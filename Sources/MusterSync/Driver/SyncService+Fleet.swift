@@ -49,8 +49,9 @@ extension SyncService {
         for peer in peers { try? await sessions[peer]?.send(.status(statuses)) }
     }
 
-    /// Signs this kiosk's status now and sends it to every peer that reads statuses.
-    func publishOwnStatus() async {
+    /// Takes this kiosk's status now and, when it is news after `previous` (the last one sent), signs
+    /// it and sends it to every peer that reads statuses. Returns the last one sent.
+    func publishOwnStatus(after previous: KioskStatus?) async -> KioskStatus {
         let (printer, freeDisk) = describeSelf()
         let status = KioskStatus(
             kiosk: me,
@@ -58,15 +59,20 @@ extension SyncService {
             freeDiskBytes: freeDisk,
             signedMillis: time.wallMillis
         )
+        let refresh = UInt64(SyncLimits.statusRefresh.components.seconds) * 1_000
+        if let previous, !status.isNews(after: previous, refreshMillis: refresh) { return previous }
         let signed = status.signed(by: keyPair, venue: replica.policy.venue)
         _ = fleet.withLock { $0.take(status, signed: signed) }
         await sendStatuses([signed], to: statusReaders())
+        return status
     }
 
-    /// This kiosk's status, every ``SyncLimits/statusInterval`` until the service stops.
+    /// This kiosk's status, taken every ``SyncLimits/statusInterval`` until the service stops, and
+    /// sent when it is news.
     nonisolated func statusLoop() async {
+        var sent: KioskStatus?
         while !Task.isShuttingDownGracefully {
-            await publishOwnStatus()
+            sent = await publishOwnStatus(after: sent)
             try? await cancelWhenGracefulShutdown { try await self.time.sleep(for: SyncLimits.statusInterval) }
         }
     }
