@@ -42,8 +42,9 @@ public enum SyncLimits {
     /// 2 s of our silence and the watchdog checking every 250 ms, a frozen peer is gone within 5 s,
     /// and a live but busy one has 2.5 s of slack for its heartbeat.
     public static let silenceTimeout: Duration = .milliseconds(4_500)
-    /// One heartbeat exchange per interval on an idle session (a ping, its answer carrying the TCP
-    /// ACK, and one ACK: about 240 bytes on the wire, 120 B/s per peer).
+    /// One heartbeat exchange per interval on an idle session: a ping, its answer, and their TCP ACKs
+    /// (Linux acknowledges at once after an idle gap, so the answer seldom carries one): about 280
+    /// bytes on the wire, 140 B/s per peer (BENCHMARKS.md, idle traffic).
     public static let heartbeatInterval: Duration = .seconds(2)
     /// How often heads are exchanged to repair anything missed (with a peer that already knows our
     /// state and agrees with our digest, nothing is sent).
