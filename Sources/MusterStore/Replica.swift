@@ -24,6 +24,8 @@ public final class Replica: Sendable {
     let freeBytes: @Sendable () -> UInt64?
     /// Checks a delta's own signature (``RunReader/signatureVerifies(_:)``); nil: Ed25519 each time.
     let signatures: (any SignatureChecking)?
+    /// Checkpoints the writer's WAL after the commit that filled it (nil for a read-only replica).
+    let checkpointer: WALCheckpointer?
 
     /// Below this much free space a batch of peers' deltas is not stored: what is left is kept for
     /// this kiosk's own writes, the check-ins a person waits for. A group of peers' deltas can add
@@ -39,8 +41,10 @@ public final class Replica: Sendable {
         reader: any DatabaseReader,
         pool: DatabasePool?,
         freeBytes: @escaping @Sendable () -> UInt64? = { nil },
-        signatures: (any SignatureChecking)? = nil
+        signatures: (any SignatureChecking)? = nil,
+        checkpointer: WALCheckpointer? = nil
     ) {
+        self.checkpointer = checkpointer
         self.freeBytes = freeBytes
         self.signatures = signatures
         self.path = path
@@ -50,8 +54,10 @@ public final class Replica: Sendable {
     }
 
     deinit {
-        // Our prepared statements must be finalized before the pool closes its connection.
+        // Our prepared statements must be finalized before the pool closes its connection, and the
+        // connection must stop calling the checkpointer before it goes.
         hot.drop()
+        if let pool, let checkpointer { checkpointer.remove(from: pool) }
     }
 
     /// Opens (creating and migrating if needed) the replica for writing.
@@ -72,15 +78,17 @@ public final class Replica: Sendable {
             // lose the last commits on power loss. Acknowledged check-ins need FULL; the writer
             // connection lives as long as the pool, so setting it once here sticks.
             try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
-            // The WAL is checkpointed once it holds 256 pages (1 MiB; SQLite's default is 4 MiB) and
-            // cut back to that size afterwards. Every commit appends whole pages to the WAL, so with
-            // less free disk than the WAL's checkpoint size the WAL used to take all of it; a
-            // checkpoint then needed the very space it held, and the kiosk could not write again
-            // even after space was freed (RELIABILITY.md, finding 3).
+            // The WAL is checkpointed once it holds 240 to 256 pages (1 MiB at most; SQLite's
+            // default is 4 MiB), after the commit that filled it (``WALCheckpointer``), and cut back
+            // to 1 MiB afterwards. Every commit appends whole pages to the WAL, so with less free
+            // disk than the WAL's checkpoint size the WAL used to take all of it; a checkpoint then
+            // needed the very space it held, and the kiosk could not write again even after space
+            // was freed (RELIABILITY.md, finding 3).
             try pool.writeWithoutTransaction { db in
-                try db.execute(sql: "PRAGMA wal_autocheckpoint = 256")
                 try db.execute(sql: "PRAGMA journal_size_limit = 1048576")
             }
+            let checkpointer = WALCheckpointer()
+            checkpointer.install(on: pool)
             try ReplicaSchema.migrator.migrate(pool)
             try pool.write { db in try Replica.checkVenue(db, policy: policy) }
             let directory = (path as NSString).deletingLastPathComponent
@@ -90,7 +98,8 @@ public final class Replica: Sendable {
                 reader: pool,
                 pool: pool,
                 freeBytes: freeBytes ?? { Replica.freeBytes(in: directory.isEmpty ? "." : directory) },
-                signatures: signatures
+                signatures: signatures,
+                checkpointer: checkpointer
             )
         } catch let error as ReplicaError {
             throw error
@@ -190,7 +199,7 @@ public final class Replica: Sendable {
     public func close() throws(ReplicaError) {
         do {
             if let pool {
-                try pool.writeWithoutTransaction { _ in hot.drop() }
+                pool.writeWithoutTransaction { _ in hot.drop() }
                 try pool.close()
             } else if let queue = reader as? DatabaseQueue {
                 try queue.close()

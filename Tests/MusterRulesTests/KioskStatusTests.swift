@@ -59,9 +59,14 @@ struct KioskStatusTests {
         empty.freeDiskBytes = 0
         #expect(!taken { $0.freeDiskBytes = 0 }.isNews(after: empty, refreshMillis: refresh), "still unreadable")
         #expect(taken { $0.freeDiskBytes = 1 }.isNews(after: empty, refreshMillis: refresh), "readable again")
-        #expect(!taken { $0.signedMillis = sent.signedMillis + refresh - 1 }.isNews(after: sent, refreshMillis: refresh))
+        #expect(
+            !taken { $0.signedMillis = sent.signedMillis + refresh - 1 }.isNews(after: sent, refreshMillis: refresh)
+        )
         #expect(taken { $0.signedMillis = sent.signedMillis + refresh }.isNews(after: sent, refreshMillis: refresh))
-        #expect(taken { $0.signedMillis = sent.signedMillis - 1 }.isNews(after: sent, refreshMillis: refresh), "clock back")
+        #expect(
+            taken { $0.signedMillis = sent.signedMillis - 1 }.isNews(after: sent, refreshMillis: refresh),
+            "clock back"
+        )
     }
 
     /// What a status-less kiosk is taken to read, and what a lock needs.

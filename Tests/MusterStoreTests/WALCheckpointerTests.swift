@@ -1,0 +1,66 @@
+import Foundation
+import MusterCore
+import MusterTestSupport
+import Testing
+
+@testable import MusterRules
+@testable import MusterStore
+
+/// The WAL is copied into the database after the commit that filled it, not inside it, and stays
+/// bounded (RELIABILITY.md, finding 3).
+@Suite struct WALCheckpointerTests {
+    func walBytes(_ path: String) -> Int {
+        ((try? FileManager.default.attributesOfItem(atPath: path + "-wal"))?[.size] as? NSNumber)?.intValue ?? 0
+    }
+
+    /// A kiosk's check-ins one after another: every checkpoint runs after a commit, none inside one,
+    /// and the WAL never holds much more than the backstop's megabyte. One transaction larger than
+    /// the backstop checkpoints inside its own commit, as SQLite's automatic checkpoint would.
+    @Test func checkInsNeverWaitForACheckpointAndTheWALStaysBounded() throws {
+        try withTestReplica { (venue, replica, _) throws in
+            let checkpointer = try #require(replica.checkpointer)
+            var largest = 0
+            for index in 0..<1_500 {
+                let stamp = HLC(physicalMillis: TestTime.start + 60_000 + UInt64(index), logical: 0)
+                let (_, own) = try replica.appendLocal(
+                    keyPair: venue.kioskAKey,
+                    nowMillis: stamp.physicalMillis,
+                    nextHLC: { _ in stamp }
+                ) { _ in
+                    .append(Bodies.checkIn("c1", "guest\(index)@example.com", kiosk: "Kiosk A"), answer: true)
+                }
+                #expect(own != nil)
+                largest = max(largest, walBytes(replica.path))
+            }
+            let after = checkpointer.afterCommits.load(ordering: .relaxed)
+            #expect(after >= 3, "checkpoints after a commit: \(after)")
+            #expect(checkpointer.insideCommits.load(ordering: .relaxed) == 0)
+            let bound = 32 + (Int(WALCheckpointer.backstopPages) + 16) * (4_096 + 24)
+            #expect(largest <= bound, "the WAL reached \(largest) bytes")
+
+            var signer = venue.signer(venue.organizerKey)
+            let bodies: [DeltaBody] = (0..<2_000).map { index in
+                Bodies.attendee("c1", email: "person\(index)@example.com", first: "P\(index)", last: "S\(index)")
+            }
+            let deltas = try signer.sign(bodies, fromMillis: TestTime.start)
+            #expect(try replica.ingestAtTestTime(deltas, atomic: true).rejected.isEmpty)
+            #expect(checkpointer.insideCommits.load(ordering: .relaxed) == 1, "the large transaction's own")
+            #expect(try replica.view { try $0.attendees(campaignID: "c1") }.count == 2_000)
+        }
+    }
+}
+
+extension WALCheckpointerTests {
+    /// A replica closed (a revoked kiosk's, before its files go) and then released removes its hook
+    /// from a connection that is already closed without touching it.
+    @Test func aClosedReplicaIsReleasedCleanly() throws {
+        try withTemporaryDirectory { dir in
+            let venue = try TestVenue()
+            var replica: Replica? = try venue.openReplica(in: dir)
+            try replica?.close()
+            replica = nil
+            let again = try venue.openReplica(in: dir)
+            #expect(again.checkpointer != nil)
+        }
+    }
+}
