@@ -12,7 +12,8 @@ extension Replica {
             let rows = try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT p.*, c.name AS campaign_name FROM live_presence p
+                    SELECT p.*, c.name AS campaign_name
+                    FROM (SELECT \(ReplicaView.presenceColumns), campaign_id, attendee_key FROM live_presence) p
                     LEFT JOIN campaign c ON c.id = p.campaign_id
                     WHERE ? IS NULL OR p.campaign_id = ? ORDER BY p.hlc, p.author, p.seq
                     """,
@@ -20,8 +21,8 @@ extension Replica {
             )
             return try rows.compactMap { row -> PresenceLogEntry? in
                 guard let presence = ReplicaView.presence(row) else { return nil }
-                let campaign: String = row["campaign_id"]
-                let key: String = row["attendee_key"]
+                let campaign: String = row[8]
+                let key: String = row[9]
                 let note = try String.fetchOne(
                     db,
                     sql: """
@@ -32,7 +33,7 @@ extension Replica {
                 )
                 return PresenceLogEntry(
                     presence: presence,
-                    campaignName: row["campaign_name"] ?? campaign,
+                    campaignName: row[10] ?? campaign,
                     attendee: try view.attendee(campaignID: campaign, key: key),
                     note: presence.isArrival ? note : nil
                 )

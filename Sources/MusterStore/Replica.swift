@@ -199,6 +199,7 @@ public final class Replica: Sendable {
     public func close() throws(ReplicaError) {
         do {
             if let pool {
+                checkpointer?.remove(from: pool)
                 pool.writeWithoutTransaction { _ in hot.drop() }
                 try pool.close()
             } else if let queue = reader as? DatabaseQueue {

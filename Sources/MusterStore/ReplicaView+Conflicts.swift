@@ -17,10 +17,12 @@ extension ReplicaView {
         let lock = try lock()
         let rules = lock?.campaignID == campaignID ? lock?.rules : nil
         let presences = try Row.fetchAll(
-            db.cachedStatement(sql: "SELECT * FROM live_presence WHERE campaign_id = ?"),
+            db.cachedStatement(
+                sql: "SELECT \(Self.presenceColumns), attendee_key FROM live_presence WHERE campaign_id = ?"
+            ),
             arguments: [campaignID]
         ).compactMap { row in
-            Self.presence(row).map { Conflicts.Presence(attendeeKey: row["attendee_key"], record: $0) }
+            Self.presence(row).map { Conflicts.Presence(attendeeKey: row[8], record: $0) }
         }
         return Conflicts.find(
             presences: presences,

@@ -24,16 +24,17 @@ public struct ReplicaView {
                 )
             )
         else { return nil }
-        let version: Int64 = row["version"]
+        // Read by position, as selected: every door scan reads the lock (see ``recordColumns``).
+        let version: Int64 = row[0]
         return LockState(
             version: UInt64(version),
-            campaignID: row["campaign_id"],
-            campaignName: row["name"],
-            checkInStatus: row["check_in_status"],
-            opensAtMillis: row["opens_at"],
-            closesAtMillis: row["closes_at"],
-            rules: Materializer.decoded(row["rules"]),
-            language: row["language"]
+            campaignID: row[1],
+            campaignName: row[2],
+            checkInStatus: row[3],
+            opensAtMillis: row[4],
+            closesAtMillis: row[5],
+            rules: Materializer.decoded(row[6]),
+            language: row[7]
         )
     }
 
@@ -137,7 +138,9 @@ public struct ReplicaView {
     public func attendee(campaignID: String, key: String) throws -> AttendeeRecord? {
         guard
             let row = try Row.fetchOne(
-                db.cachedStatement(sql: "SELECT * FROM attendee_row WHERE campaign_id = ? AND key = ?"),
+                db.cachedStatement(
+                    sql: "SELECT \(Self.recordColumns) FROM attendee_row WHERE campaign_id = ? AND key = ?"
+                ),
                 arguments: [campaignID, key]
             )
         else { return nil }
@@ -148,17 +151,28 @@ public struct ReplicaView {
     public func attendees(campaignID: String, checkedInOnly: Bool = false) throws -> [AttendeeRecord] {
         try Row.fetchAll(
             db.cachedStatement(
-                sql: "SELECT * FROM attendee_row WHERE campaign_id = ? ORDER BY last_name, first_name, key"
+                sql: """
+                    SELECT \(Self.recordColumns) FROM attendee_row WHERE campaign_id = ?
+                    ORDER BY last_name, first_name, key
+                    """
             ),
             arguments: [campaignID]
         ).map(record).filter { !checkedInOnly || $0.isCheckedIn }
     }
 
+    /// The columns ``record(_:)`` reads, by position: a column looked up by name compares names
+    /// case-insensitively, each lowercased, which was a tenth of a door scan's instructions.
+    private static let recordColumns = """
+        campaign_id, key, email, first_name, last_name, company, ticket, salesforce_id, status, admitted, \
+        imported, walk_in, details
+        """
+
+    /// An attendee from a row of ``recordColumns``, with what other tables hold of them.
     private func record(_ row: Row) throws -> AttendeeRecord {
-        let campaignID: String = row["campaign_id"]
-        let key: String = row["key"]
+        let campaignID: String = row[0]
+        let key: String = row[1]
         let presence = try presences(campaignID: campaignID, attendeeKey: key)
-        let imported: Bool = row["imported"]
+        let imported: Bool = row[10]
         // An imported attendee has no walk-in ticket (``Materializer``: the import outranks every
         // registration), so the door's scan of a listed person does not ask.
         let tickets =
@@ -176,18 +190,18 @@ public struct ReplicaView {
         return AttendeeRecord(
             campaignID: campaignID,
             key: key,
-            email: row["email"] ?? key,
-            firstName: row["first_name"],
-            lastName: row["last_name"],
-            company: row["company"],
-            ticket: row["ticket"],
+            email: row[2] ?? key,
+            firstName: row[3],
+            lastName: row[4],
+            company: row[5],
+            ticket: row[6],
             walkInTickets: tickets,
-            salesforceID: row["salesforce_id"],
-            status: row["status"],
-            admitted: row["admitted"],
+            salesforceID: row[7],
+            status: row[8],
+            admitted: row[9],
             imported: imported,
-            walkIn: row["walk_in"],
-            details: Materializer.decoded(row["details"]),
+            walkIn: row[11],
+            details: Materializer.decoded(row[12]),
             firstArrival: presence.first { $0.isArrival },
             latest: presence.last,
             openArrivals: try openArrivals(campaignID: campaignID, attendeeKey: key),
@@ -211,7 +225,7 @@ public struct ReplicaView {
         try Row.fetchAll(
             db.cachedStatement(
                 sql: """
-                    SELECT * FROM \(view) WHERE campaign_id = ? AND attendee_key = ?
+                    SELECT \(Self.presenceColumns) FROM \(view) WHERE campaign_id = ? AND attendee_key = ?
                     ORDER BY hlc, author, seq
                     """
             ),
@@ -219,21 +233,26 @@ public struct ReplicaView {
         ).compactMap(Self.presence)
     }
 
+    /// The columns ``presence(_:)`` reads, by position, first in every query it reads (a column
+    /// looked up by name compares names case-insensitively, each lowercased).
+    static let presenceColumns = "author, seq, kind, hlc, kiosk_name, location, member_status, hash"
+
+    /// A presence from a row that begins with ``presenceColumns``.
     static func presence(_ row: Row) -> PresenceRecord? {
-        let author: Data = row["author"]
-        let seq: Int64 = row["seq"]
-        let kind: Int64 = row["kind"]
-        let hlc: Int64 = row["hlc"]
-        let hash: Data? = row["hash"]
+        let author: Data = row[0]
+        let seq: Int64 = row[1]
+        let kind: Int64 = row[2]
+        let hlc: Int64 = row[3]
+        let hash: Data? = row[7]
         guard let authorID = AuthorID(bytes: author), let deltaKind = DeltaKind(rawValue: UInt8(clamping: kind))
         else { return nil }
         return PresenceRecord(
             ref: DeltaRef(author: authorID, seq: UInt64(seq)),
             kind: deltaKind,
             hlc: HLC(packed: UInt64(hlc)),
-            kioskName: row["kiosk_name"],
-            location: row["location"],
-            memberStatus: row["member_status"],
+            kioskName: row[4],
+            location: row[5],
+            memberStatus: row[6],
             hash: hash.flatMap { $0.count == Delta.hashByteCount ? Array($0) : nil }
         )
     }
