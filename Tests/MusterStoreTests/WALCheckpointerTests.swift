@@ -18,13 +18,13 @@ import Testing
 
     func checkIn(_ index: Int, venue: TestVenue, into replica: Replica) throws {
         let stamp = HLC(physicalMillis: TestTime.start + 60_000 + UInt64(index), logical: 0)
+        let body = Bodies.checkIn("c1", "guest\(index)@example.com", kiosk: "Kiosk A")
         let (_, own) = try replica.appendLocal(
             keyPair: venue.kioskAKey,
             nowMillis: stamp.physicalMillis,
-            nextHLC: { _ in stamp }
-        ) { _ in
-            .append(Bodies.checkIn("c1", "guest\(index)@example.com", kiosk: "Kiosk A"), answer: true)
-        }
+            nextHLC: { _ in stamp },
+            { _ in .append(body, answer: true) }
+        )
         #expect(own != nil)
     }
 
