@@ -16,6 +16,21 @@ import Testing
     /// The most the WAL may hold: the backstop's pages and one check-in's, with the header.
     let bound = 32 + (Int(WALCheckpointer.backstopPages) + 16) * (4_096 + 24)
 
+    /// `count` check-ins by kiosk A, each followed by an idle moment when `idle` (until the
+    /// checkpoint asked for has run, at most 5 s); returns the largest the WAL was after one.
+    func checkIns(_ count: Int, venue: TestVenue, into replica: Replica, idle: Bool) throws -> Int {
+        var largest = 0
+        for index in 0..<count {
+            try checkIn(index, venue: venue, into: replica)
+            largest = max(largest, walBytes(replica.path))
+            guard idle, let checkpointer = replica.checkpointer else { continue }
+            let deadline = ContinuousClock.now + .seconds(5)
+            while checkpointer.isPending && ContinuousClock.now < deadline { usleep(100) }
+            #expect(!checkpointer.isPending, "the checkpoint after check-in \(index) did not run")
+        }
+        return largest
+    }
+
     func checkIn(_ index: Int, venue: TestVenue, into replica: Replica) throws {
         let stamp = HLC(physicalMillis: TestTime.start + 60_000 + UInt64(index), logical: 0)
         let body = Bodies.checkIn("c1", "guest\(index)@example.com", kiosk: "Kiosk A")
@@ -35,14 +50,7 @@ import Testing
     @Test func aDoorsCheckInsNeverWaitForACheckpoint() throws {
         try withTestReplica { (venue, replica, _) throws in
             let checkpointer = try #require(replica.checkpointer)
-            var largest = 0
-            for index in 0..<1_500 {
-                try checkIn(index, venue: venue, into: replica)
-                largest = max(largest, walBytes(replica.path))
-                let deadline = ContinuousClock.now + .seconds(5)
-                while checkpointer.isPending && ContinuousClock.now < deadline { usleep(100) }
-                #expect(!checkpointer.isPending, "the checkpoint after check-in \(index) did not run")
-            }
+            let largest = try checkIns(1_500, venue: venue, into: replica, idle: true)
             let after = checkpointer.afterCommits.load(ordering: .relaxed)
             #expect(after >= 3, "checkpoints after a commit: \(after)")
             #expect(checkpointer.insideCommits.load(ordering: .relaxed) == 0)
@@ -64,11 +72,7 @@ import Testing
     @Test func checkInsBackToBackKeepTheWALBounded() throws {
         try withTestReplica { (venue, replica, _) throws in
             let checkpointer = try #require(replica.checkpointer)
-            var largest = 0
-            for index in 0..<1_500 {
-                try checkIn(index, venue: venue, into: replica)
-                largest = max(largest, walBytes(replica.path))
-            }
+            let largest = try checkIns(1_500, venue: venue, into: replica, idle: false)
             let all =
                 checkpointer.insideCommits.load(ordering: .relaxed) + checkpointer.afterCommits.load(ordering: .relaxed)
             #expect(all >= 20, "checkpoints: \(all)")
