@@ -13,20 +13,19 @@ public struct ReplicaView {
     init(_ db: Database) { self.db = db }
 
     public func lock() throws -> LockState? {
-        guard
-            let row = try Row.fetchOne(
-                db.cachedStatement(
-                    sql: """
-                        SELECT l.version, l.campaign_id, c.name, l.check_in_status, l.opens_at, l.closes_at, l.rules,
-                            l.language
-                        FROM lock_state l LEFT JOIN campaign c ON c.id = l.campaign_id WHERE l.id = 1
-                        """
-                )
+        // Read by position and in place (see ``attendee(campaignID:key:)``): every door scan reads it.
+        let rows = try Row.fetchCursor(
+            db.cachedStatement(
+                sql: """
+                    SELECT l.version, l.campaign_id, c.name, l.check_in_status, l.opens_at, l.closes_at, l.rules,
+                        l.language
+                    FROM lock_state l LEFT JOIN campaign c ON c.id = l.campaign_id WHERE l.id = 1
+                    """
             )
-        else { return nil }
-        // Read by position, as selected: every door scan reads the lock (see ``recordColumns``).
+        )
+        guard let row = try rows.next() else { return nil }
         let version: Int64 = row[0]
-        return LockState(
+        let lock = LockState(
             version: UInt64(version),
             campaignID: row[1],
             campaignName: row[2],
@@ -36,6 +35,8 @@ public struct ReplicaView {
             rules: Materializer.decoded(row[6]),
             language: row[7]
         )
+        while try rows.next() != nil {}
+        return lock
     }
 
     public func campaigns(matching text: String? = nil) throws -> [CampaignRecord] {
@@ -136,15 +137,16 @@ public struct ReplicaView {
     static let searchScanLimit = 2_000
 
     public func attendee(campaignID: String, key: String) throws -> AttendeeRecord? {
-        guard
-            let row = try Row.fetchOne(
-                db.cachedStatement(
-                    sql: "SELECT \(Self.recordColumns) FROM attendee_row WHERE campaign_id = ? AND key = ?"
-                ),
-                arguments: [campaignID, key]
-            )
-        else { return nil }
-        return try record(row)
+        // Read in place from the statement (a fetched row copies every value and column name first),
+        // then the cursor run to its end: the key is unique, so the step finds nothing more.
+        let rows = try Row.fetchCursor(
+            db.cachedStatement(sql: "SELECT \(Self.recordColumns) FROM attendee_row WHERE campaign_id = ? AND key = ?"),
+            arguments: [campaignID, key]
+        )
+        guard let row = try rows.next() else { return nil }
+        let listed = Listed(row)
+        while try rows.next() != nil {}
+        return try record(listed)
     }
 
     /// Everyone in a campaign (organizer view), ordered by name.
@@ -157,7 +159,7 @@ public struct ReplicaView {
                     """
             ),
             arguments: [campaignID]
-        ).map(record).filter { !checkedInOnly || $0.isCheckedIn }
+        ).map { try record(Listed($0)) }.filter { !checkedInOnly || $0.isCheckedIn }
     }
 
     /// The columns ``record(_:)`` reads, by position: a column looked up by name compares names
@@ -167,12 +169,45 @@ public struct ReplicaView {
         imported, walk_in, details
         """
 
-    /// An attendee from a row of ``recordColumns``, with what other tables hold of them.
-    private func record(_ row: Row) throws -> AttendeeRecord {
-        let campaignID: String = row[0]
-        let key: String = row[1]
+    /// What a row of ``recordColumns`` holds, read by position.
+    private struct Listed {
+        let campaignID: String
+        let key: String
+        let email: String?
+        let firstName: String
+        let lastName: String
+        let company: String
+        let ticket: String?
+        let salesforceID: String?
+        let status: String?
+        let admitted: Bool
+        let imported: Bool
+        let walkIn: Bool
+        let details: Data?
+
+        init(_ row: Row) {
+            campaignID = row[0]
+            key = row[1]
+            email = row[2]
+            firstName = row[3]
+            lastName = row[4]
+            company = row[5]
+            ticket = row[6]
+            salesforceID = row[7]
+            status = row[8]
+            admitted = row[9]
+            imported = row[10]
+            walkIn = row[11]
+            details = row[12]
+        }
+    }
+
+    /// An attendee as listed, with what other tables hold of them.
+    private func record(_ listed: Listed) throws -> AttendeeRecord {
+        let campaignID = listed.campaignID
+        let key = listed.key
         let presence = try presences(campaignID: campaignID, attendeeKey: key)
-        let imported: Bool = row[10]
+        let imported = listed.imported
         // An imported attendee has no walk-in ticket (``Materializer``: the import outranks every
         // registration), so the door's scan of a listed person does not ask.
         let tickets =
@@ -190,18 +225,18 @@ public struct ReplicaView {
         return AttendeeRecord(
             campaignID: campaignID,
             key: key,
-            email: row[2] ?? key,
-            firstName: row[3],
-            lastName: row[4],
-            company: row[5],
-            ticket: row[6],
+            email: listed.email ?? key,
+            firstName: listed.firstName,
+            lastName: listed.lastName,
+            company: listed.company,
+            ticket: listed.ticket,
             walkInTickets: tickets,
-            salesforceID: row[7],
-            status: row[8],
-            admitted: row[9],
+            salesforceID: listed.salesforceID,
+            status: listed.status,
+            admitted: listed.admitted,
             imported: imported,
-            walkIn: row[11],
-            details: Materializer.decoded(row[12]),
+            walkIn: listed.walkIn,
+            details: Materializer.decoded(listed.details),
             firstArrival: presence.first { $0.isArrival },
             latest: presence.last,
             openArrivals: try openArrivals(campaignID: campaignID, attendeeKey: key),
@@ -222,15 +257,18 @@ public struct ReplicaView {
 
     /// One attendee's presences in `view` (a view of the schema's, never input), oldest first.
     private func presences(in view: String, campaignID: String, attendeeKey: String) throws -> [PresenceRecord] {
-        try Row.fetchAll(
-            db.cachedStatement(
-                sql: """
-                    SELECT \(Self.presenceColumns) FROM \(view) WHERE campaign_id = ? AND attendee_key = ?
-                    ORDER BY hlc, author, seq
-                    """
-            ),
-            arguments: [campaignID, attendeeKey]
-        ).compactMap(Self.presence)
+        // Each row read in place from the statement, not copied first.
+        try Array(
+            Row.fetchCursor(
+                db.cachedStatement(
+                    sql: """
+                        SELECT \(Self.presenceColumns) FROM \(view) WHERE campaign_id = ? AND attendee_key = ?
+                        ORDER BY hlc, author, seq
+                        """
+                ),
+                arguments: [campaignID, attendeeKey]
+            ).compactMap(Self.presence)
+        )
     }
 
     /// The columns ``presence(_:)`` reads, by position, first in every query it reads (a column
