@@ -140,7 +140,7 @@ public struct ReplicaView {
         // Read in place from the statement (a fetched row copies every value and column name first),
         // then the cursor run to its end: the key is unique, so the step finds nothing more.
         let rows = try Row.fetchCursor(
-            db.cachedStatement(sql: "SELECT \(Self.recordColumns) FROM attendee_row WHERE campaign_id = ? AND key = ?"),
+            db.cachedStatement(sql: Self.attendeeByKeySQL),
             arguments: [campaignID, key]
         )
         guard let row = try rows.next() else { return nil }
@@ -168,6 +168,9 @@ public struct ReplicaView {
         campaign_id, key, email, first_name, last_name, company, ticket, salesforce_id, status, admitted, \
         imported, walk_in, details
         """
+    /// One attendee by key, built once (every door scan asks).
+    private static let attendeeByKeySQL =
+        "SELECT \(recordColumns) FROM attendee_row WHERE campaign_id = ? AND key = ?"
 
     /// What a row of ``recordColumns`` holds, read by position.
     private struct Listed {
@@ -247,27 +250,33 @@ public struct ReplicaView {
     /// Live arrivals of one attendee that no live check-out ended (see the `open_arrival` view),
     /// oldest first: what a check-out names, and why someone is inside.
     public func openArrivals(campaignID: String, attendeeKey: String) throws -> [PresenceRecord] {
-        try presences(in: "open_arrival", campaignID: campaignID, attendeeKey: attendeeKey)
+        try presences(Self.openArrivalsSQL, campaignID: campaignID, attendeeKey: attendeeKey)
     }
 
     /// Live (not undone) presences of one attendee, oldest first by (hlc, author, seq).
     public func presences(campaignID: String, attendeeKey: String) throws -> [PresenceRecord] {
-        try presences(in: "live_presence", campaignID: campaignID, attendeeKey: attendeeKey)
+        try presences(Self.livePresencesSQL, campaignID: campaignID, attendeeKey: attendeeKey)
     }
 
-    /// One attendee's presences in `view` (a view of the schema's, never input), oldest first.
-    private func presences(in view: String, campaignID: String, attendeeKey: String) throws -> [PresenceRecord] {
+    /// One attendee's presences in the schema's `live_presence` and `open_arrival` views, oldest
+    /// first; each text is built once, not on every door scan.
+    private static let livePresencesSQL = presencesSQL(in: "live_presence")
+    private static let openArrivalsSQL = presencesSQL(in: "open_arrival")
+
+    private static func presencesSQL(in view: String) -> String {
+        """
+        SELECT \(presenceColumns) FROM \(view) WHERE campaign_id = ? AND attendee_key = ?
+        ORDER BY hlc, author, seq
+        """
+    }
+
+    /// One attendee's presences by `sql` (``livePresencesSQL`` or ``openArrivalsSQL``).
+    private func presences(_ sql: String, campaignID: String, attendeeKey: String) throws -> [PresenceRecord] {
         // Each row read in place from the statement, not copied first.
         try Array(
-            Row.fetchCursor(
-                db.cachedStatement(
-                    sql: """
-                        SELECT \(Self.presenceColumns) FROM \(view) WHERE campaign_id = ? AND attendee_key = ?
-                        ORDER BY hlc, author, seq
-                        """
-                ),
-                arguments: [campaignID, attendeeKey]
-            ).compactMap(Self.presence)
+            Row.fetchCursor(db.cachedStatement(sql: sql), arguments: [campaignID, attendeeKey]).compactMap(
+                Self.presence
+            )
         )
     }
 
