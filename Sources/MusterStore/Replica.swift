@@ -87,10 +87,17 @@ public final class Replica: Sendable {
             try pool.writeWithoutTransaction { db in
                 try db.execute(sql: "PRAGMA journal_size_limit = 1048576")
             }
+            // Installed before the migrations, which can rebuild the materialized state; taken off
+            // again if the replica is refused, since only a Replica keeps the checkpointer alive.
             let checkpointer = WALCheckpointer()
             checkpointer.install(on: pool)
-            try ReplicaSchema.migrator.migrate(pool)
-            try pool.write { db in try Replica.checkVenue(db, policy: policy) }
+            do {
+                try ReplicaSchema.migrator.migrate(pool)
+                try pool.write { db in try Replica.checkVenue(db, policy: policy) }
+            } catch {
+                checkpointer.remove(from: pool)
+                throw error
+            }
             let directory = (path as NSString).deletingLastPathComponent
             return Replica(
                 path: path,

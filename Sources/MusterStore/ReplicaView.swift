@@ -12,9 +12,24 @@ public struct ReplicaView {
 
     init(_ db: Database) { self.db = db }
 
+    /// The first row of `statement`, read in place by `read`, by position: a fetched row copies every
+    /// value and column name first, and a column looked up by name compares names lowercased. The
+    /// statement is then run to its end, so it holds nothing open. Every door scan reads the lock and
+    /// the person this way.
+    private func first<Value>(
+        _ statement: Statement,
+        arguments: StatementArguments = StatementArguments(),
+        _ read: (Row) throws -> Value
+    ) throws -> Value? {
+        let rows = try Row.fetchCursor(statement, arguments: arguments)
+        guard let row = try rows.next() else { return nil }
+        let value = try read(row)
+        while try rows.next() != nil {}
+        return value
+    }
+
     public func lock() throws -> LockState? {
-        // Read by position and in place (see ``attendee(campaignID:key:)``): every door scan reads it.
-        let rows = try Row.fetchCursor(
+        try first(
             db.cachedStatement(
                 sql: """
                     SELECT l.version, l.campaign_id, c.name, l.check_in_status, l.opens_at, l.closes_at, l.rules,
@@ -22,21 +37,19 @@ public struct ReplicaView {
                     FROM lock_state l LEFT JOIN campaign c ON c.id = l.campaign_id WHERE l.id = 1
                     """
             )
-        )
-        guard let row = try rows.next() else { return nil }
-        let version: Int64 = row[0]
-        let lock = LockState(
-            version: UInt64(version),
-            campaignID: row[1],
-            campaignName: row[2],
-            checkInStatus: row[3],
-            opensAtMillis: row[4],
-            closesAtMillis: row[5],
-            rules: Materializer.decoded(row[6]),
-            language: row[7]
-        )
-        while try rows.next() != nil {}
-        return lock
+        ) { row in
+            let version: Int64 = row[0]
+            return LockState(
+                version: UInt64(version),
+                campaignID: row[1],
+                campaignName: row[2],
+                checkInStatus: row[3],
+                opensAtMillis: row[4],
+                closesAtMillis: row[5],
+                rules: Materializer.decoded(row[6]),
+                language: row[7]
+            )
+        }
     }
 
     public func campaigns(matching text: String? = nil) throws -> [CampaignRecord] {
@@ -137,15 +150,14 @@ public struct ReplicaView {
     static let searchScanLimit = 2_000
 
     public func attendee(campaignID: String, key: String) throws -> AttendeeRecord? {
-        // Read in place from the statement (a fetched row copies every value and column name first),
-        // then the cursor run to its end: the key is unique, so the step finds nothing more.
-        let rows = try Row.fetchCursor(
-            db.cachedStatement(sql: Self.attendeeByKeySQL),
-            arguments: [campaignID, key]
-        )
-        guard let row = try rows.next() else { return nil }
-        let listed = Listed(row)
-        while try rows.next() != nil {}
+        // The row's values are taken before the record's own queries run.
+        guard
+            let listed = try first(
+                db.cachedStatement(sql: Self.attendeeByKeySQL),
+                arguments: [campaignID, key],
+                Listed.init
+            )
+        else { return nil }
         return try record(listed)
     }
 
