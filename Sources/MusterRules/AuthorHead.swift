@@ -33,6 +33,24 @@ extension AuthorHead: ByteCodable {
 }
 
 extension AuthorHead {
+    /// Whether `heads` name each author at most once, checked in one pass without a table: true when
+    /// all but the first are in ascending author order and the first is not among them, as a kiosk
+    /// sends its heads (the organizer's first, the rest by key). A list that is not (a hostile
+    /// peer's) may still name each once; callers then take the slower way that does not ask.
+    public static func namesEachAuthorOnce(_ heads: [AuthorHead]) -> Bool {
+        guard heads.count > 2 else { return heads.count < 2 || heads[0].author != heads[1].author }
+        for index in 2..<heads.count where !(heads[index - 1].author < heads[index].author) { return false }
+        // The first against the ordered rest, by binary search.
+        let first = heads[0].author
+        var low = 1
+        var high = heads.count
+        while low < high {
+            let middle = (low + high) / 2
+            if heads[middle].author < first { low = middle + 1 } else { high = middle }
+        }
+        return low == heads.count || heads[low].author != first
+    }
+
     /// Of `fresh` (the author's deltas above this head, ascending, one per seq), what can be stored
     /// now: the run must start at the next seq, and it ends before the first missing one. Every
     /// store (the replica and the simulator's stand-in) cuts a run by this one rule.

@@ -345,7 +345,7 @@ extension SyncCoreTests {
         var core = Kit.core(me, heads: [Kit.head(log)])
         core.open([peer], hello: [Kit.head(log)], now: t0)
         #expect(core.repairs.isEmpty)
-        #expect(core.sessions[peer]?.nothingAhead == true)
+        #expect(core.sessions[peer]?.mayBeAhead == [])
         let out = core.handle(.storeHeads([Kit.head(Array(log[0..<2]))]), now: t0)
         #expect(out.wants.map(\.0) == [peer])
         #expect(out.wants.first?.1 == [SeqRange(author: log[0].author, after: 2, through: 4)])

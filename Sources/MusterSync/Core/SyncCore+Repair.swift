@@ -15,26 +15,36 @@ extension SyncCore {
         var wants: [AuthorID: [SeqRange]] = [:]
         var load: [AuthorID: Int] = [:]
         for repair in repairs.values { load[repair.peer, default: 0] += 1 }
-        // The established sessions, in ``livePeers``' order (by key: the random choice of a source
-        // below depends on it), each read in place: `sessions[peer]?.…` copied the session.
+        // The established sessions by key (the random choice of a source below depends on the
+        // order), each read in place: `sessions[peer]?.…` copied the session, and looking each up
+        // again by key hashed it once per session per scan.
+        var established: [(peer: AuthorID, index: [AuthorID: SessionMachine].Index)] = []
+        var position = sessions.startIndex
+        while position != sessions.endIndex {
+            if sessions.values[position].state == .established { established.append((sessions.keys[position], position)) }
+            sessions.formIndex(after: &position)
+        }
+        established.sort { $0.peer < $1.peer }
         var held: [(peer: AuthorID, has: [AuthorID: UInt64])] = []
         var lacking: [AuthorID: UInt64] = [:]
-        for peer in livePeers {
-            guard let index = sessions.index(forKey: peer), sessions.values[index].state == .established else {
-                continue
-            }
+        for (peer, index) in established {
             let has = sessions.values[index].peerHas
             held.append((peer, has))
-            // Called after every store and on the peers' heads, over every peer's every author: a
-            // session found with nothing beyond our heads is passed by until its claims rise.
-            guard !sessions.values[index].nothingAhead else { continue }
-            var ahead = false
-            for (author, seq) in has where seq > (heads[author]?.seq ?? 0) {
-                ahead = true
-                guard seq > (inFlight[author] ?? 0), repairs[author] == nil, !forked.contains(author) else { continue }
+            // Called after every store and on the peers' heads: only the claims that may be beyond
+            // our heads are read, every claim only when those are not known.
+            var ahead: [AuthorID] = []
+            func consider(_ author: AuthorID, _ seq: UInt64) {
+                guard seq > (heads[author]?.seq ?? 0) else { return }
+                if ahead.count <= SessionMachine.mayBeAheadLimit { ahead.append(author) }
+                guard seq > (inFlight[author] ?? 0), repairs[author] == nil, !forked.contains(author) else { return }
                 if seq > (lacking[author] ?? 0) { lacking[author] = seq }
             }
-            if !ahead { sessions.values[index].nothingAhead = true }
+            if let listed = sessions.values[index].mayBeAhead {
+                for author in listed { consider(author, has[author] ?? 0) }
+            } else {
+                for (author, seq) in has { consider(author, seq) }
+            }
+            sessions.values[index].mayBeAhead = ahead.count <= SessionMachine.mayBeAheadLimit ? ahead : nil
         }
         for author in lacking.keys.sorted(by: { $0 < $1 }) {
             let mine = effective(author)

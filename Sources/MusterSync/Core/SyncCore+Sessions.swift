@@ -140,7 +140,7 @@ extension SyncCore {
             sessions[peer]?.holds(ours.author, through: ours.seq)
             return
         }
-        sessions[peer]?.replaceHas(Dictionary(heads.map { ($0.author, $0.seq) }, uniquingKeysWith: max))
+        _ = inSession(peer) { $0.replaceHas(with: heads) }
         probeForks(heads, from: peer, now: now, into: &out)
         scheduleRepairs(now: now, into: &out)
     }
@@ -157,10 +157,13 @@ extension SyncCore {
     /// fork and cuts the chain, and passes the evidence on to every kiosk (`Replica.ingest`). Heads
     /// of different lengths meet the same way through a broken chain (``stored(_:now:into:)``).
     mutating func probeForks(_ theirs: [AuthorHead], from peer: AuthorID, now: Duration, into out: inout [SyncOutput]) {
+        // Most venues never see a fork: no lookup of every author in an empty table (heads name every
+        // author, and arrive from every peer at every anti-entropy round).
+        let anyEvidence = !forkEvidence.isEmpty
         for head in theirs where head.seq > 0 {
             // The peer holds a forked chain at or past its cut: it missed the evidence. (The
             // organizer's chain goes on past its forks: a peer whose head is ours holds what we do.)
-            if let evidence = forkEvidence[head.author], let cut = evidence.first?.seq, head.seq >= cut,
+            if anyEvidence, let evidence = forkEvidence[head.author], let cut = evidence.first?.seq, head.seq >= cut,
                 heads[head.author] != head
             {
                 send(evidence, to: peer, now: now, into: &out)
@@ -205,6 +208,8 @@ extension SyncCore {
     /// Periodic anti-entropy: heads (and the digest when it changed) to every peer, unless the peer
     /// was told this state already and agrees with our digest.
     mutating func antiEntropy(now: Duration, into out: inout [SyncOutput]) {
+        // Sorted once for every peer told, not once per peer.
+        var ordered: [AuthorHead]?
         for peer in livePeers {
             guard let session = sessions[peer], session.state == .established else { continue }
             if session.announcedVersion == stateVersion, let digest, session.peerDigest == digest,
@@ -213,7 +218,8 @@ extension SyncCore {
                 continue
             }
             sessions[peer]?.announcedVersion = stateVersion
-            out.append(.send(to: peer, .heads(orderedHeads)))
+            if ordered == nil { ordered = orderedHeads }
+            out.append(.send(to: peer, .heads(ordered ?? [])))
             if let digest, digest != session.announcedDigest {
                 out.append(.send(to: peer, .digest(digest)))
                 sessions[peer]?.announcedDigest = digest
@@ -229,8 +235,9 @@ extension SyncCore {
         let lost = sessionLostSinceAnnouncement
         sessionLostSinceAnnouncement = false
         let peers = livePeers
+        let ordered = lost ? orderedHeads : []
         for peer in peers {
-            if lost { out.append(.send(to: peer, .heads(orderedHeads))) }
+            if lost { out.append(.send(to: peer, .heads(ordered))) }
             out.append(.send(to: peer, .sessions(peers.filter { $0 != peer })))
         }
     }

@@ -113,9 +113,9 @@ extension SyncCore {
         now: Duration,
         into out: inout [SyncOutput]
     ) {
-        if sessions[request.peer] != nil {
-            sessions[request.peer]?.storing -= 1
-            sessions[request.peer]?.lastHeard = now
+        let session: Void? = inSession(request.peer) { session in
+            session.storing -= 1
+            session.lastHeard = now
         }
         var through: [AuthorID: UInt64] = [:]
         for delta in request.deltas { through[delta.author] = max(through[delta.author] ?? 0, delta.seq) }
@@ -124,7 +124,7 @@ extension SyncCore {
         // A broken chain: our version of the seq below the refused one (our head's, when the run
         // broke just above it) goes to the peer, whose store compares it with its own (as for heads
         // that differ at one seq, ``probeForks(_:from:into:)``).
-        if sessions[request.peer] != nil {
+        if !result.brokenChains.isEmpty, session != nil {
             for (author, refused) in result.brokenChains.sorted(by: { $0.key < $1.key }) {
                 guard let head = heads[author] else { continue }
                 let seq = min(head.seq, refused &- 1)

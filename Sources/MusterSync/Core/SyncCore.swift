@@ -144,7 +144,7 @@ public struct SyncCore: Sendable {
                 }
                 self.heads = fresh
                 // Heads may have fallen: a session's claims may be ahead again.
-                for index in sessions.indices { sessions.values[index].nothingAhead = false }
+                for index in sessions.indices { sessions.values[index].mayBeAhead = nil }
                 stateVersion &+= 1
                 scheduleRepairs(now: now, into: &out)
             }
