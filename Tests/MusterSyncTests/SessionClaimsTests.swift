@@ -21,7 +21,11 @@ struct SessionClaimsTests {
         let first = Kit.log(6, key: try Kit.key())
         let second = Kit.log(6, key: try Kit.key())
         var core = Kit.core(me, heads: [Kit.head(Array(first[0..<4])), Kit.head(Array(second[0..<4]))])
-        core.open([peer], hello: Self.ordered([Kit.head(Array(first[0..<4])), Kit.head(Array(second[0..<4]))]), now: t0)
+        core.open(
+            [peer],
+            hello: Self.ordered([Kit.head(Array(first[0..<4])), Kit.head(Array(second[0..<4]))]),
+            now: t0
+        )
         #expect(core.repairs.isEmpty)
         #expect(core.sessions[peer]?.mayBeAhead == [])
 
@@ -36,7 +40,9 @@ struct SessionClaimsTests {
         let again = core.handle(.frameReceived(from: peer, .heads(risen)), now: t0)
         #expect(again.wants.isEmpty)
         // Once stored, the claim is no longer beyond our heads.
-        let request = try #require(core.handle(.frameReceived(from: peer, .deltas(Array(second[4...]))), now: t0).stores.first)
+        let request = try #require(
+            core.handle(.frameReceived(from: peer, .deltas(Array(second[4...]))), now: t0).stores.first
+        )
         _ = core.handle(.stored(StoreResult(id: request.id, applied: Array(second[4...]))), now: t0)
         #expect(core.sessions[peer]?.mayBeAhead == [])
     }

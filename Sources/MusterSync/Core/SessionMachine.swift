@@ -95,11 +95,11 @@ public struct SessionMachine: Sendable {
     /// The peer holds exactly what `heads` say (its hello or a heads message), the highest seq where
     /// an author is named twice.
     ///
-    /// Changed in place when each author is named once, as every kiosk sends its heads: a table
-    /// built afresh for every heads message, and the repair scan over all of it that followed,
-    /// were a third of a 1,000-kiosk simulation, where heads name 1,000
-    /// authors and arrive from every peer at every anti-entropy round. Only the claims that rose
-    /// join ``mayBeAhead``: one that fell or stayed is no further beyond our heads than it was.
+    /// Changed in place when each author is named once, as every kiosk sends its heads: at 1,000
+    /// kiosks heads name 1,000 authors and come from every peer at every anti-entropy round, and a
+    /// table built afresh for each, with a repair scan over all of it after, took a 2,000-check-in
+    /// simulation 66 s where it now takes 51 (with ``mayBeAhead``). Only the claims that rose join
+    /// ``mayBeAhead``: one that fell or stayed is no further beyond our heads than it was.
     mutating func replaceHas(with heads: [AuthorHead]) {
         guard AuthorHead.namesEachAuthorOnce(heads) else {
             replaceHas(Dictionary(heads.map { ($0.author, $0.seq) }, uniquingKeysWith: max))

@@ -21,7 +21,9 @@ extension SyncCore {
         var established: [(peer: AuthorID, index: [AuthorID: SessionMachine].Index)] = []
         var position = sessions.startIndex
         while position != sessions.endIndex {
-            if sessions.values[position].state == .established { established.append((sessions.keys[position], position)) }
+            if sessions.values[position].state == .established {
+                established.append((sessions.keys[position], position))
+            }
             sessions.formIndex(after: &position)
         }
         established.sort { $0.peer < $1.peer }
