@@ -82,8 +82,9 @@ public struct SessionMachine: Sendable {
 
     /// `author`'s claim rose: the scan must look at it.
     private mutating func rose(_ author: AuthorID) {
-        guard let listed = mayBeAhead, !listed.contains(author) else { return }
-        if listed.count < Self.mayBeAheadLimit { mayBeAhead?.append(author) } else { mayBeAhead = nil }
+        // Counted and searched in place: a copy of the list held across the append made it copy.
+        guard let count = mayBeAhead?.count, mayBeAhead?.contains(author) == false else { return }
+        if count < Self.mayBeAheadLimit { mayBeAhead?.append(author) } else { mayBeAhead = nil }
     }
 
     /// The peer holds exactly `has` (the replaced session's table).
