@@ -42,6 +42,12 @@ public enum SyncLimits {
     /// 2 s of our silence and the watchdog checking every 250 ms, a frozen peer is gone within 5 s,
     /// and a live but busy one has 2.5 s of slack for its heartbeat.
     public static let silenceTimeout: Duration = .milliseconds(4_500)
+    /// How long a session may wait for the peer's hello before it is closed, to be dialed again.
+    /// Until the hello, the core repairs nothing from the peer, however much its heads say it
+    /// holds: a session whose hello was lost (the simulator's frame loss; a peer that never sends
+    /// one) was a session the kiosk stayed short through, for good (RELIABILITY.md, finding 32).
+    /// Generous: a reader held back by our own slow store reads the hello late.
+    public static let helloTimeout: Duration = .seconds(30)
     /// One heartbeat exchange per interval on an idle session: a ping, its answer, and their TCP ACKs
     /// (Linux acknowledges at once after an idle gap, so the answer seldom carries one): about 280
     /// bytes on the wire, 140 B/s per peer (BENCHMARKS.md, idle traffic).

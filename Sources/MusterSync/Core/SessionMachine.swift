@@ -46,6 +46,8 @@ public struct SessionMachine: Sendable {
     /// Deltas queued for this peer and not yet reported written (a range counts by its size).
     public internal(set) var queued = 0
 
+    /// When the session opened (its hello is awaited from then on).
+    let opened: Duration
     var lastHeard: Duration
     var lastSent: Duration
     /// Store requests of this peer's deltas not yet reported: its silence while we store is our
@@ -66,6 +68,7 @@ public struct SessionMachine: Sendable {
     init(peer: AuthorID, initiator: AuthorID, now: Duration) {
         self.peer = peer
         self.initiator = initiator
+        opened = now
         lastHeard = now
         lastSent = now
     }

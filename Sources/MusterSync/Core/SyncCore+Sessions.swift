@@ -189,7 +189,8 @@ extension SyncCore {
     }
 
     /// Heartbeats after our silence; a peer silent past the timeout (and not waiting on our store)
-    /// is closed.
+    /// is closed, and so is one whose hello did not come in time: the session is dialed again, and
+    /// the new one starts with hellos (until one, nothing is repaired from the peer).
     mutating func checkLiveness(now: Duration, into out: inout [SyncOutput]) {
         for peer in livePeers {
             guard let session = sessions[peer] else { continue }
@@ -198,6 +199,11 @@ extension SyncCore {
             {
                 sessions[peer]?.state = .closing
                 out.append(.closeSession(peer, .silent))
+            } else if let timeout = configuration.helloTimeout, session.state == .awaitingHello,
+                now - session.opened >= timeout
+            {
+                sessions[peer]?.state = .closing
+                out.append(.closeSession(peer, .noHello))
             } else if now - session.lastSent >= configuration.heartbeatInterval {
                 out.append(.send(to: peer, .ping))
             }

@@ -52,6 +52,8 @@ extension SyncCore {
         /// silence itself (the daemon counts frames on the event loop, where they arrive even while the
         /// service is busy).
         public var silenceTimeout: Duration? = SyncLimits.silenceTimeout
+        /// ``SyncLimits/helloTimeout``; nil never closes a session for want of a hello.
+        public var helloTimeout: Duration? = SyncLimits.helloTimeout
         /// How often liveness is checked.
         public var livenessTick: Duration = .milliseconds(250)
         public var antiEntropyInterval = SyncLimits.antiEntropyInterval

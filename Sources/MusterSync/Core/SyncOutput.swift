@@ -33,6 +33,9 @@ public enum SyncOutput: Sendable, Equatable {
         case notReading
         /// The active view is full (HyParView): the peer stays in the passive view.
         case viewFull
+        /// The peer's hello did not come within ``SyncLimits/helloTimeout``: the session could
+        /// never be repaired from (RELIABILITY.md, finding 32).
+        case noHello
     }
 
     /// What this output weighs against the peer's write queue: deltas it carries (a range by its size).
