@@ -51,6 +51,29 @@ final class RawPeer {
         return messages
     }
 
+    /// Pings once a second, as a live kiosk's heartbeat would, and reads whatever comes, until the
+    /// other side closes the connection or `limit` passes. Returns whether it closed, and what it sent.
+    func pingUntilClosed(within limit: Duration) -> (closed: Bool, messages: [SyncMessage]) {
+        let clock = ContinuousClock()
+        let deadline = clock.now + limit
+        var messages: [SyncMessage] = []
+        var nextPing = clock.now
+        while clock.now < deadline {
+            if clock.now >= nextPing {
+                guard (try? send(.ping)) != nil else { return (true, messages) }
+                nextPing = clock.now + .seconds(1)
+            }
+            var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&ready, 1, 200) > 0 else { continue }
+            // A frame arrives whole or the connection ends: a read that fails is the close.
+            guard let frame = try? Self.readFrame(fd) else { return (true, messages) }
+            if let (plaintext, _) = try? receiver.open(frame), let message = try? SyncMessage.decode(plaintext) {
+                messages.append(message)
+            }
+        }
+        return (false, messages)
+    }
+
     static func connect(port: Int, source: String? = nil) throws -> Int32 {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         if let source {
